@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layers as targets: the C libraries at the bottom, OAuth and the HTTP client beside each other,
+/// connectors on both, the scheduler (store, engine, control API) on top, and thin executables.
+let package = Package(
+    name: "schedulerd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "schedulerd", targets: ["schedulerd"]),
+        .executable(name: "schedctl", targets: ["schedctl"]),
+        .executable(name: "sandboxd", targets: ["sandboxd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "OAuth", dependencies: ["CCrypto"]),
+        .target(name: "HTTPClient", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SchedulerCore"),
+        .target(
+            name: "Connectors",
+            dependencies: ["SchedulerCore", "OAuth", "HTTPClient", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "Sandbox",
+            dependencies: [
+                "OAuth",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Scheduler",
+            dependencies: [
+                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "Sandbox",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "schedulerd",
+            dependencies: ["Scheduler", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "sandboxd",
+            dependencies: ["Sandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "schedctl",
+            dependencies: [
+                "SchedulerCore", "HTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "OAuthTests", dependencies: ["OAuth"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth"]),
+        .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
+        .testTarget(name: "ConnectorsTests", dependencies: ["Connectors", "Sandbox", "HTTPClient"]),
+        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SchedulerCore"]),
+    ]
+)

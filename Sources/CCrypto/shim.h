@@ -1,0 +1,9 @@
+#ifndef SCHEDULERD_CCRYPTO_SHIM_H
+#define SCHEDULERD_CCRYPTO_SHIM_H
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>
+#include <openssl/err.h>
+#include <openssl/sha.h>
+#endif

@@ -1,0 +1,60 @@
+import SchedulerCore
+
+/// What the engine knows of a network: who it is, what text it takes, and how to publish.
+///
+/// Connectors know nothing of the store: they get text and credentials in, and give a remote id
+/// or a ``ConnectorError`` back. A new network is one new conforming type plus one registration
+/// in ``ConnectorRegistry``.
+public protocol Connector: Sendable {
+    var network: Network { get }
+
+    /// The limits text is checked against when a post is scheduled.
+    var textRules: TextRules { get }
+
+    /// Every problem that would make the network refuse `request`, in words a person can act on.
+    func validate(_ request: PublishRequest) -> [String]
+
+    /// Exactly the request body the network would receive, for `--dry-run`.
+    func preview(_ request: PublishRequest) -> JSONValue
+
+    /// Asks the network who the credentials belong to; used when an account is imported.
+    func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile
+
+    /// Publishes once. The caller has already claimed the delivery, so this must not retry by itself.
+    func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost
+}
+
+/// What to publish to one account.
+public struct PublishRequest: Sendable, Equatable {
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// A post the network accepted.
+public struct PublishedPost: Sendable, Equatable {
+    public var remoteID: String
+    public var url: String?
+    public var httpStatus: Int
+
+    public init(remoteID: String, url: String?, httpStatus: Int) {
+        self.remoteID = remoteID
+        self.url = url
+        self.httpStatus = httpStatus
+    }
+}
+
+/// Who a set of credentials belongs to, as the network reports it.
+public struct AccountProfile: Sendable, Equatable {
+    public var remoteID: String
+    public var handle: String
+    public var displayName: String
+
+    public init(remoteID: String, handle: String, displayName: String) {
+        self.remoteID = remoteID
+        self.handle = handle
+        self.displayName = displayName
+    }
+}

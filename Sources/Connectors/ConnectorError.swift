@@ -1,0 +1,52 @@
+import Foundation
+
+/// Why a network call did not publish, classified so the engine knows what to do next.
+///
+/// The code is opaque so new classes never break callers; compare with `==`.
+public struct ConnectorError: Error, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case retryable, rateLimited = "rate_limited", authFailure = "auth_failure", permanent, uncertain
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// Nothing was published; trying again later may work (connection refused, 5xx).
+        public static let retryable = Code(.retryable)
+        /// The network asked us to wait until ``ConnectorError/retryAt``.
+        public static let rateLimited = Code(.rateLimited)
+        /// The credentials were refused; a refresh or a relink is needed.
+        public static let authFailure = Code(.authFailure)
+        /// The network refused the post itself; retrying would give the same answer.
+        public static let permanent = Code(.permanent)
+        /// The request may have been published (timeout or lost connection after sending).
+        public static let uncertain = Code(.uncertain)
+
+        /// The name recorded on an attempt (`rate_limited`).
+        public var description: String { base.rawValue }
+    }
+
+    public var code: Code
+    /// What went wrong, in the network's own words where it gave any. Never holds a credential.
+    public var message: String
+    /// The earliest time to try again, when the network said.
+    public var retryAt: Date?
+    public var httpStatus: Int?
+    /// A redacted, shortened copy of the network's answer, kept on the attempt.
+    public var excerpt: String?
+
+    public init(code: Code, message: String, retryAt: Date? = nil, httpStatus: Int? = nil, excerpt: String? = nil) {
+        self.code = code
+        self.message = message
+        self.retryAt = retryAt
+        self.httpStatus = httpStatus
+        self.excerpt = excerpt
+    }
+
+    public var description: String {
+        var text = "\(code): \(message)"
+        if let httpStatus { text += " (HTTP \(httpStatus))" }
+        return text
+    }
+}

@@ -1,0 +1,30 @@
+/// How a network counts text and how much it takes.
+public struct TextRules: Sendable {
+    /// The most the network accepts, in its own units.
+    public var maxLength: Int
+    /// The length as the network counts it (X weighs characters; others count them).
+    public var count: @Sendable (String) -> Int
+
+    public init(maxLength: Int, count: @escaping @Sendable (String) -> Int) {
+        self.maxLength = maxLength
+        self.count = count
+    }
+
+    /// Plain counting by user-perceived characters, for networks that do not weigh text.
+    public static func characters(max: Int) -> TextRules {
+        TextRules(maxLength: max) { $0.count }
+    }
+
+    /// The problems with `text`, each naming the limit.
+    public func problems(with text: String, networkName: String) -> [String] {
+        var problems: [String] = []
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            problems.append("the text is empty")
+        }
+        let length = count(text)
+        if length > maxLength {
+            problems.append("the text counts \(length) characters, over \(networkName)'s limit of \(maxLength)")
+        }
+        return problems
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPClient
+import OAuth
+import SchedulerCore
+
+/// Publishes to X through API v2 (`POST /2/tweets`), signing with OAuth 1.0a user context.
+public struct XConnector: Connector {
+    /// Where X's API lives and which app is calling; the sandbox replaces both.
+    public struct Configuration: Sendable {
+        public var apiBaseURL: String
+        public var consumerKey: String
+        public var consumerSecret: String
+        public var requestTimeout: Duration
+
+        public init(apiBaseURL: String = "https://api.x.com", consumerKey: String, consumerSecret: String,
+                    requestTimeout: Duration = .seconds(30)) {
+            self.apiBaseURL = apiBaseURL.hasSuffix("/") ? String(apiBaseURL.dropLast()) : apiBaseURL
+            self.consumerKey = consumerKey
+            self.consumerSecret = consumerSecret
+            self.requestTimeout = requestTimeout
+        }
+    }
+
+    public let network = Network.x
+    public let textRules = XTextRules.rules
+    let configuration: Configuration
+    let transport: any HTTPTransport
+
+    public init(configuration: Configuration, transport: any HTTPTransport) {
+        self.configuration = configuration
+        self.transport = transport
+    }
+
+    public func validate(_ request: PublishRequest) -> [String] {
+        textRules.problems(with: request.text, networkName: "X")
+    }
+
+    public func preview(_ request: PublishRequest) -> JSONValue {
+        .object(["text": .string(request.text)])
+    }
+
+    public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
+        let response = try await send(method: "GET", path: "/2/users/me", body: nil, credentials: credentials)
+        guard response.status == 200 else { throw XResponseMapping.error(for: response) }
+        guard let user = try? JSONDecoder().decode(XEnvelope<XUser>.self, from: Data(response.body)).data else {
+            throw XResponseMapping.malformed(response, expecting: "a user object")
+        }
+        return AccountProfile(remoteID: user.id, handle: user.username, displayName: user.name)
+    }
+
+    public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
+        let body = try! JSONEncoder().encode(XCreatePost(text: request.text))
+        let response = try await send(method: "POST", path: "/2/tweets", body: Array(body), credentials: credentials)
+        guard response.status == 201 else { throw XResponseMapping.error(for: response) }
+        guard let created = try? JSONDecoder().decode(XEnvelope<XCreatedPost>.self, from: Data(response.body)).data else {
+            // X said 201, so the post exists: a body we cannot read must not lead to a second post.
+            throw ConnectorError(code: .uncertain, message: "X accepted the post but its answer could not be read",
+                                 httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))
+        }
+        return PublishedPost(remoteID: created.id, url: "https://x.com/i/web/status/\(created.id)", httpStatus: response.status)
+    }
+
+    private func send(method: String, path: String, body: [UInt8]?, credentials: AccountCredentials) async throws(ConnectorError) -> HTTPResponse {
+        let url = configuration.apiBaseURL + path
+        var headers = [HTTPHeader("Authorization", try authorization(method: method, url: url, credentials: credentials))]
+        if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
+        var request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: configuration.requestTimeout)
+        // libcurl silently resends a request whose reused connection died; a post must never be sent twice.
+        request.freshConnection = method == "POST"
+        do {
+            return try await transport.send(request)
+        } catch let error as HTTPClientError {
+            throw XResponseMapping.transportError(error, publishing: method == "POST")
+        } catch {
+            throw ConnectorError(code: .uncertain, message: "the request to X failed: \(error)")
+        }
+    }
+
+    private func authorization(method: String, url: String, credentials: AccountCredentials) throws(ConnectorError) -> String {
+        switch credentials {
+        case .oauth1(let token, let tokenSecret):
+            let signer = OAuth1Signer(credentials: OAuth1Credentials(
+                consumerKey: configuration.consumerKey, consumerSecret: configuration.consumerSecret,
+                token: token, tokenSecret: tokenSecret))
+            return signer.authorizationHeader(method: method, url: url)
+        case .oauth2(let accessToken, _, _):
+            return "Bearer \(accessToken)"
+        }
+    }
+}

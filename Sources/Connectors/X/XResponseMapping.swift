@@ -1,0 +1,47 @@
+import Foundation
+import HTTPClient
+
+/// Maps X's answers and transport failures onto ``ConnectorError`` classes.
+enum XResponseMapping {
+    static func error(for response: HTTPResponse) -> ConnectorError {
+        let problem = try? JSONDecoder().decode(XProblem.self, from: Data(response.body))
+        let detail = problem?.detail ?? problem?.title ?? "HTTP \(response.status)"
+        let excerpt = Excerpt.redacted(response.bodyText)
+        let message = "X: \(detail)"
+        switch response.status {
+        case 401:
+            return ConnectorError(code: .authFailure, message: message, httpStatus: 401, excerpt: excerpt)
+        case 429:
+            return ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: 429, excerpt: excerpt)
+        case 403 where problem?.type?.hasSuffix("usage-capped") == true:
+            return ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: 403, excerpt: excerpt)
+        case 500...599:
+            return ConnectorError(code: .retryable, message: message, retryAt: retryAfter(response), httpStatus: response.status, excerpt: excerpt)
+        default:
+            return ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+        }
+    }
+
+    static func malformed(_ response: HTTPResponse, expecting: String) -> ConnectorError {
+        ConnectorError(code: .permanent, message: "X answered HTTP \(response.status) without \(expecting)",
+                       httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))
+    }
+
+    /// A request that never left the machine published nothing; a timeout or a dropped connection after
+    /// a POST was sent may have published.
+    static func transportError(_ error: HTTPClientError, publishing: Bool) -> ConnectorError {
+        if !error.requestMayHaveBeenSent || !publishing {
+            return ConnectorError(code: .retryable, message: "X could not be reached: \(error.message)")
+        }
+        return ConnectorError(code: .uncertain, message: "no answer from X after sending the post: \(error.message)")
+    }
+
+    /// `x-rate-limit-reset` is Unix seconds.
+    static func resetTime(_ response: HTTPResponse) -> Date? {
+        response.header("x-rate-limit-reset").flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)) ?? retryAfter(response)
+    }
+
+    static func retryAfter(_ response: HTTPResponse) -> Date? {
+        response.header("retry-after").flatMap(TimeInterval.init).map { Date().addingTimeInterval($0) }
+    }
+}

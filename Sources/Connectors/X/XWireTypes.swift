@@ -1,0 +1,27 @@
+/// X API v2 bodies, exactly as API-NOTES describes them.
+struct XEnvelope<Payload: Decodable>: Decodable {
+    var data: Payload
+}
+
+struct XCreatePost: Encodable {
+    var text: String
+}
+
+struct XCreatedPost: Decodable {
+    var id: String
+    var text: String?
+}
+
+struct XUser: Decodable {
+    var id: String
+    var name: String
+    var username: String
+}
+
+/// X's problem-details error body: `{"title","detail","type","status"}`.
+struct XProblem: Decodable {
+    var title: String?
+    var detail: String?
+    var type: String?
+    var status: Int?
+}

@@ -1,0 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+
+/// What every network emulation shares: the recorder, the clock, the logger and the configuration.
+struct SandboxEnvironment: Sendable {
+    /// Where accepted and refused requests are remembered.
+    var recorder: Recorder
+    /// The wall clock; replaceable so time-dependent behaviour can be driven from tests.
+    var now: @Sendable () -> Date
+    /// The logger handed in by whoever started the sandbox.
+    var logger: Logger
+    /// Listener and tolerance settings.
+    var configuration: SandboxConfiguration
+}

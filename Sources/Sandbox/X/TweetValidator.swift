@@ -1,0 +1,62 @@
+import Foundation
+
+/// Checks a `POST /2/tweets` body the way X does, before anything is stored.
+///
+/// Pure, so each rule is unit-tested. Length is counted simply (Unicode scalars after NFC) for now;
+/// twitter-text's weighting (URLs 23, CJK 2, emoji 2) is a later refinement.
+public enum TweetValidator {
+    /// The most characters a post may have.
+    public static let maximumLength = 280
+    /// The most media ids a post may carry.
+    public static let maximumMediaCount = 4
+
+    /// Turns the parsed body into a draft, or the 400 problem X would answer with.
+    ///
+    /// - Parameter body: the parsed JSON body, or `nil` when the body was not valid JSON.
+    public static func validate(_ body: JSONValue?) -> Result<TweetDraft, XProblem> {
+        guard let body, case .object = body else {
+            return .failure(.invalidRequest("The request body is not a valid JSON object.", reasonCode: "invalid_json"))
+        }
+        let mediaIDs: [String]
+        switch self.mediaIDs(in: body) {
+        case .success(let ids): mediaIDs = ids
+        case .failure(let problem): return .failure(problem)
+        }
+        let text: String
+        switch body["text"] {
+        case .string(let value): text = value
+        case nil, .null?: text = ""
+        default: return .failure(.invalidRequest("The `text` field must be a string.", reasonCode: "invalid_text"))
+        }
+        guard !text.isEmpty || !mediaIDs.isEmpty else {
+            return .failure(.invalidRequest("The `text` field is required unless media is attached.", reasonCode: "missing_text"))
+        }
+        guard characterCount(text) <= maximumLength else {
+            return .failure(.textTooLong)
+        }
+        return .success(TweetDraft(text: text, mediaIDs: mediaIDs))
+    }
+
+    /// The length the sandbox counts: Unicode scalars of the NFC form.
+    public static func characterCount(_ text: String) -> Int {
+        normalized(text).unicodeScalars.count
+    }
+
+    /// The NFC form, which is what X stores and compares.
+    public static func normalized(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Reads `media.media_ids`: absent is fine; present must be 1…4 strings.
+    private static func mediaIDs(in body: JSONValue) -> Result<[String], XProblem> {
+        guard let media = body["media"], media != .null else { return .success([]) }
+        guard case .array(let values)? = media["media_ids"] else {
+            return .failure(.invalidRequest("`media.media_ids` must be an array of media id strings.", reasonCode: "invalid_media"))
+        }
+        let ids = values.compactMap(\.stringValue)
+        guard ids.count == values.count, (1...maximumMediaCount).contains(ids.count) else {
+            return .failure(.invalidRequest("`media.media_ids` must hold 1 to \(maximumMediaCount) media id strings.", reasonCode: "invalid_media"))
+        }
+        return .success(ids)
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import OAuth
+
+/// The sandbox X's users, the access tokens issued to them, and the nonces already used.
+///
+/// One actor for all three because verifying a request reads the tokens and updates the nonces in
+/// one step; split, two replays of one request could both pass the nonce check.
+actor XAccountStore {
+    private struct IssuedToken: Sendable {
+        var secret: String
+        var userID: String
+    }
+
+    private let verifier: OAuth1Verifier
+    private var nonces: NonceCache
+    private var users: [String: XUser] = [:]
+    private var userIDsByUsername: [String: String] = [:]
+    private var tokens: [String: IssuedToken] = [:]
+    private var nextUserNumber: Int64 = 1
+
+    /// The first sandbox user id; large like X's so no code assumes small ids.
+    static let firstUserID: Int64 = 1_700_000_000_000_000_000
+
+    init(verifier: OAuth1Verifier) {
+        self.verifier = verifier
+        self.nonces = verifier.makeNonceCache()
+    }
+
+    /// Issues a new access token pair for `username`, creating the user on first use.
+    func mintToken(username: String, name: String?) -> XTokenGrant {
+        let user = user(named: username, displayName: name)
+        let token = "\(user.id)-\(SecureRandom.alphanumeric(40))"
+        let secret = SecureRandom.alphanumeric(40)
+        tokens[token] = IssuedToken(secret: secret, userID: user.id)
+        return XTokenGrant(userID: user.id, screenName: user.username, oauthToken: token, oauthTokenSecret: secret)
+    }
+
+    /// Verifies an OAuth 1.0a user-context request and returns who made it.
+    func authenticate(_ request: OAuth1SignedRequest, now: Date) -> Result<XPrincipal, OAuth1Rejection> {
+        let verdict = verifier.verify(request, requireToken: true, tokenSecret: { tokens[$0]?.secret }, now: now, nonces: &nonces)
+        return verdict.flatMap { identity in
+            guard let token = identity.token, let issued = tokens[token], let user = users[issued.userID] else {
+                return .failure(OAuth1Rejection(code: .unknownToken, message: "The oauth_token belongs to no sandbox user."))
+            }
+            return .success(XPrincipal(user: user, credential: .oauth1(consumerKey: identity.consumerKey, token: token)))
+        }
+    }
+
+    /// The user called `username`, created with the next id when new.
+    private func user(named username: String, displayName: String?) -> XUser {
+        if let id = userIDsByUsername[username.lowercased()], var user = users[id] {
+            if let displayName { user.name = displayName; users[id] = user }
+            return user
+        }
+        let id = String(Self.firstUserID + nextUserNumber)
+        nextUserNumber += 1
+        let user = XUser(id: id, name: displayName ?? "Sandbox \(username)", username: username)
+        users[id] = user
+        userIDsByUsername[username.lowercased()] = id
+        return user
+    }
+}

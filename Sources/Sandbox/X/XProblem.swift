@@ -1,0 +1,84 @@
+/// An X API v2 error body: RFC 7807 problem details, shaped as X sends them.
+///
+/// `reason` is a sandbox-only extra that tells a developer why an auth check failed; real X says less.
+public struct XProblem: Error, Codable, Sendable, Equatable {
+    /// One entry of X's `errors` array.
+    public struct Message: Codable, Sendable, Equatable {
+        public var message: String
+        public init(message: String) { self.message = message }
+    }
+
+    public var title: String
+    public var detail: String
+    public var type: String
+    public var status: Int
+    public var errors: [Message]?
+    public var reason: String?
+    /// A stable code for the sandbox's rejected-request record; not part of the body.
+    public var reasonCode: String = "invalid_request"
+
+    enum CodingKeys: String, CodingKey {
+        case title, detail, type, status, errors, reason
+    }
+
+    public init(title: String, detail: String, type: String, status: Int, errors: [Message]? = nil, reason: String? = nil, reasonCode: String) {
+        self.title = title
+        self.detail = detail
+        self.type = type
+        self.status = status
+        self.errors = errors
+        self.reason = reason
+        self.reasonCode = reasonCode
+    }
+
+    /// X's problem type for a request whose parameters are wrong.
+    public static let invalidRequestType = "https://api.twitter.com/2/problems/invalid-request"
+
+    /// 400: the body or a parameter is wrong; `message` says which.
+    public static func invalidRequest(_ message: String, reasonCode: String = "invalid_request") -> XProblem {
+        XProblem(
+            title: "Invalid Request",
+            detail: message,
+            type: invalidRequestType,
+            status: 400,
+            errors: [Message(message: message)],
+            reasonCode: reasonCode
+        )
+    }
+
+    /// 400: the text is longer than 280 characters.
+    public static let textTooLong = invalidRequest(
+        "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
+        reasonCode: "text_too_long"
+    )
+
+    /// 401: the request is not (correctly) authenticated; `reason` says why.
+    public static func unauthorized(_ rejection: OAuth1Rejection) -> XProblem {
+        XProblem(
+            title: "Unauthorized",
+            detail: "Unauthorized",
+            type: "about:blank",
+            status: 401,
+            reason: rejection.message,
+            reasonCode: rejection.code.description
+        )
+    }
+
+    /// 403: the same user posted the same text within 24 hours.
+    public static let duplicateContent = XProblem(
+        title: "Forbidden",
+        detail: "You are not allowed to create a Tweet with duplicate content.",
+        type: "about:blank",
+        status: 403,
+        reasonCode: "duplicate_content"
+    )
+
+    /// 429: the user's 15-minute window is used up.
+    public static let tooManyRequests = XProblem(
+        title: "Too Many Requests",
+        detail: "Too Many Requests",
+        type: "about:blank",
+        status: 429,
+        reasonCode: "rate_limited"
+    )
+}

@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import Logging
+
+extension XSandboxNetwork {
+    /// `POST /2/tweets`: publishes a post and records it, or refuses it as X would.
+    func createTweet(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        var request = request
+        let receivedAt = environment.now()
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        let json = JSONValue.parse(body)
+        let principal: XPrincipal
+        switch await authenticate(request, body: body, now: receivedAt) {
+        case .success(let who): principal = who
+        case .failure(let rejection):
+            return await refuse(.unauthorized(rejection), request: request, body: json, receivedAt: receivedAt, principal: nil)
+        }
+        let (outcome, limit) = await timeline.createTweet(userID: principal.user.id, body: json, now: receivedAt)
+        switch outcome {
+        case .refused(let problem):
+            return await refuse(problem, request: request, body: json, receivedAt: receivedAt, principal: principal, headers: limit.headers)
+        case .created(let tweet):
+            await record(tweet, request: request, body: json ?? .null, receivedAt: receivedAt, principal: principal)
+            return Response.json(XDataEnvelope(data: XCreatedTweet(tweet)), status: .created, headers: limit.headers)
+        }
+    }
+
+    /// Remembers an accepted post for `GET /_sandbox/received`.
+    private func record(_ tweet: XTweet, request: Request, body: JSONValue, receivedAt: Date, principal: XPrincipal) async {
+        await environment.recorder.record(ReceivedRequest(
+            network: name,
+            receivedAt: SandboxTimestamp.rfc3339(receivedAt),
+            method: request.method.rawValue,
+            path: request.uri.path,
+            body: body,
+            remoteID: tweet.id,
+            oauthConsumerKey: principal.oauthConsumerKey,
+            oauthToken: principal.oauthToken
+        ))
+        environment.logger.debug(
+            "Sandbox accepted a post",
+            metadata: ["sandbox.network": "\(name)", "x.user_id": "\(principal.user.id)", "x.post_id": "\(tweet.id)"]
+        )
+    }
+}

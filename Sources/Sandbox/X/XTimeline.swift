@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The sandbox X's posts, and the per-user limits that decide whether a new one is accepted.
+///
+/// An actor so that the rate-limit slot, the duplicate check and the id are taken in one step:
+/// two concurrent retries of the same post must not both get through.
+actor XTimeline {
+    /// What happened to one `POST /2/tweets`.
+    enum Outcome: Sendable {
+        case created(XTweet)
+        case refused(XProblem)
+    }
+
+    private var rateLimiter: FixedWindowRateLimiter
+    private var duplicates: DuplicateContentLedger
+    private var ids: SnowflakeGenerator
+    private var tweets: [XTweet] = []
+
+    init(
+        rateLimiter: FixedWindowRateLimiter = .init(limit: 100, window: 15 * 60),
+        duplicates: DuplicateContentLedger = .init(),
+        ids: SnowflakeGenerator = .init()
+    ) {
+        self.rateLimiter = rateLimiter
+        self.duplicates = duplicates
+        self.ids = ids
+    }
+
+    /// Decides a post by `userID`: rate limit first (every request counts), then validation, then duplicates.
+    func createTweet(userID: String, body: JSONValue?, now: Date) -> (Outcome, RateLimitStatus) {
+        let limit = rateLimiter.consume(key: userID, now: now)
+        guard limit.allowed else { return (.refused(.tooManyRequests), limit) }
+        let draft: TweetDraft
+        switch TweetValidator.validate(body) {
+        case .success(let valid): draft = valid
+        case .failure(let problem): return (.refused(problem), limit)
+        }
+        guard !duplicates.isDuplicate(userID: userID, text: draft.text, now: now) else {
+            return (.refused(.duplicateContent), limit)
+        }
+        duplicates.record(userID: userID, text: draft.text, now: now)
+        let tweet = XTweet(id: String(ids.next(now: now)), authorID: userID, text: draft.text, mediaIDs: draft.mediaIDs)
+        tweets.append(tweet)
+        return (.created(tweet), limit)
+    }
+
+    /// Every post accepted so far, oldest first.
+    func all() -> [XTweet] {
+        tweets
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Logging
+import SchedulerCore
+import TOMLKit
+
+/// Reads the TOML configuration strictly: an unknown key or a value of the wrong type is an error
+/// naming the file and the key, never silently ignored.
+public enum ConfigurationLoader {
+    /// The file to read: `--config`, else `$SCHEDULERD_CONFIG`, else `/etc/schedulerd/schedulerd.toml` when it exists.
+    public static func path(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit { return explicit }
+        if let fromEnvironment = environment["SCHEDULERD_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
+        let systemPath = "/etc/schedulerd/schedulerd.toml"
+        return FileManager.default.fileExists(atPath: systemPath) ? systemPath : nil
+    }
+
+    public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("cannot read the configuration file \(path): \(String(cString: strerror(errno)))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError("\(path) is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError("\(file):\(error.source.begin.line):\(error.source.begin.column): \(error.description)")
+        } catch {
+            throw ConfigurationError("\(file): not valid TOML: \(error)")
+        }
+        var reader = TableReader(table: table, file: file, prefix: "")
+        var configuration = DaemonConfiguration()
+        if let value = try reader.string("state_dir") { configuration.stateDirectory = value }
+        configuration.socketPath = try reader.string("socket")
+        if let value = try reader.bool("sandbox") { configuration.sandbox = value }
+        if let value = try reader.string("timezone") {
+            guard let zone = TimeZone(identifier: value) else { throw reader.error("timezone", "'\(value)' is not an IANA zone such as Europe/Paris") }
+            configuration.timeZone = zone
+        }
+        if let value = try reader.string("default_lateness") {
+            guard let seconds = DurationText.seconds(value) else { throw reader.error("default_lateness", "'\(value)' is not a duration such as 30m or 2h") }
+            configuration.defaultLatenessSeconds = seconds
+        }
+        if let value = try reader.string("log_level") {
+            guard let level = Logger.Level(rawValue: value) else {
+                throw reader.error("log_level", "'\(value)' is not one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            configuration.logLevel = level
+        }
+        if var engine = try reader.table("engine") {
+            configuration.engine.maxConcurrentPublishes = try engine.int("max_concurrent_publishes", in: 1...10_000) ?? configuration.engine.maxConcurrentPublishes
+            configuration.engine.perAccountConcurrency = try engine.int("per_account_concurrency", in: 1...1_000) ?? configuration.engine.perAccountConcurrency
+            configuration.engine.maxAttempts = try engine.int("max_attempts", in: 1...100) ?? configuration.engine.maxAttempts
+            configuration.engine.requestTimeoutSeconds = try engine.int("request_timeout_s", in: 1...600) ?? configuration.engine.requestTimeoutSeconds
+            try engine.finish()
+        }
+        if var networks = try reader.table("networks") {
+            if var x = try networks.table("x") {
+                configuration.x.apiBaseURL = try x.url("api_base_url")
+                configuration.x.consumerKey = try x.string("consumer_key")
+                configuration.x.consumerSecretFile = try x.string("consumer_secret_file")
+                try x.finish()
+            }
+            try networks.finish()
+        }
+        try reader.finish()
+        return configuration
+    }
+}
+
+/// Duration strings in the configuration use the same forms as the CLI.
+enum DurationText {
+    static func seconds(_ text: String) -> Int? {
+        DurationParser.seconds(text)
+    }
+}

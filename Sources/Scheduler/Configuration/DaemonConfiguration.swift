@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+
+/// Everything the daemon is told by its configuration file and command line, checked and complete.
+/// The embedded defaults are what `schedulerd --sandbox --state-dir DIR` runs on with no file at all.
+public struct DaemonConfiguration: Sendable {
+    /// Where the database, the credential key and handoff bundles live.
+    public var stateDirectory: String = "/var/lib/schedulerd"
+    /// The control socket; `state_dir/control.sock` when unset.
+    public var socketPath: String?
+    /// Talk to local emulations of the networks instead of the real ones.
+    public var sandbox: Bool = false
+    /// The zone wall-clock times are read in when a request names none.
+    public var timeZone: TimeZone = .current
+    /// How late a post may still go out after the daemon was down.
+    public var defaultLatenessSeconds: Int = 3_600
+    public var logLevel: Logger.Level = .info
+    public var engine = EngineSettings()
+    public var x = XSettings()
+
+    public init() {}
+
+    public var resolvedSocketPath: String {
+        socketPath ?? (stateDirectory as NSString).appendingPathComponent("control.sock")
+    }
+
+    public var databasePath: String {
+        (stateDirectory as NSString).appendingPathComponent("schedulerd.sqlite")
+    }
+}
+
+/// How hard the engine may push: concurrency and retry limits.
+public struct EngineSettings: Sendable {
+    /// Deliveries being published at once across all accounts.
+    public var maxConcurrentPublishes: Int = 64
+    /// Deliveries being published at once to one account.
+    public var perAccountConcurrency: Int = 4
+    /// Attempts before a retryable failure becomes `failed`.
+    public var maxAttempts: Int = 8
+    /// First retry wait; doubles each attempt, with jitter.
+    public var retryBaseSeconds: Double = 5
+    /// Longest wait between attempts.
+    public var retryMaxSeconds: Double = 1_800
+    public var requestTimeoutSeconds: Int = 30
+
+    public init() {}
+}
+
+/// X's endpoints and the app credentials requests are signed with.
+public struct XSettings: Sendable {
+    public var apiBaseURL: String?
+    public var consumerKey: String?
+    /// Read from a file (or a systemd credential), never written inline.
+    public var consumerSecretFile: String?
+
+    public init() {}
+}

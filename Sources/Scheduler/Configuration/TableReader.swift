@@ -1,0 +1,67 @@
+import Foundation
+import SchedulerCore
+import TOMLKit
+
+
+/// Reads one TOML table key by key, remembering which keys were used so the rest can be reported as unknown.
+struct TableReader {
+    let table: TOMLTable
+    let file: String
+    let prefix: String
+    private var used: Set<String> = []
+
+    init(table: TOMLTable, file: String, prefix: String) {
+        self.table = table
+        self.file = file
+        self.prefix = prefix
+    }
+
+    func error(_ key: String, _ problem: String) -> ConfigurationError {
+        ConfigurationError("\(file): \(prefix)\(key): \(problem)")
+    }
+
+    private mutating func value(_ key: String) -> (any TOMLValueConvertible)? {
+        used.insert(key)
+        return table[key]
+    }
+
+    mutating func string(_ key: String) throws(ConfigurationError) -> String? {
+        guard let raw = value(key) else { return nil }
+        guard let text = raw.string else { throw error(key, "expected a string, found \(raw.type)") }
+        return text
+    }
+
+    mutating func url(_ key: String) throws(ConfigurationError) -> String? {
+        guard let text = try string(key) else { return nil }
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw error(key, "'\(text)' is not an http or https URL")
+        }
+        return text
+    }
+
+    mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+        guard let raw = value(key) else { return nil }
+        guard let flag = raw.bool else { throw error(key, "expected true or false, found \(raw.type)") }
+        return flag
+    }
+
+    mutating func int(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+        guard let raw = value(key) else { return nil }
+        guard let number = raw.int else { throw error(key, "expected an integer, found \(raw.type)") }
+        guard range.contains(number) else { throw error(key, "\(number) is outside \(range.lowerBound)...\(range.upperBound)") }
+        return number
+    }
+
+    mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
+        guard let raw = value(key) else { return nil }
+        guard let nested = raw.table else { throw error(key, "expected a table ([\(prefix)\(key)]), found \(raw.type)") }
+        return TableReader(table: nested, file: file, prefix: "\(prefix)\(key).")
+    }
+
+    /// Fails on the first key that was never read: a typo must not be silently ignored.
+    func finish() throws(ConfigurationError) {
+        if let unknown = table.keys.sorted().first(where: { !used.contains($0) }) {
+            throw ConfigurationError("\(file): unknown key '\(prefix)\(unknown)'; see config/schedulerd.toml for the keys schedulerd reads")
+        }
+    }
+}

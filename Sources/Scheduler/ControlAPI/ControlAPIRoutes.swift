@@ -1,0 +1,104 @@
+import Foundation
+import Hummingbird
+import SchedulerCore
+
+extension PostView: ResponseEncodable {}
+extension AccountView: ResponseEncodable {}
+extension StatusView: ResponseEncodable {}
+extension DryRunView: ResponseEncodable {}
+extension SandboxTokenView: ResponseEncodable {}
+extension JSONValue: ResponseEncodable {}
+
+/// The routes of the control API, versioned under `/v1`; handlers decode, call a service, and return a view.
+struct ControlAPIRoutes: Sendable {
+    let posts: PostService
+    let accounts: AccountService
+    let status: @Sendable () async throws -> StatusView
+    let sandbox: SandboxRelay?
+
+    func add(to router: Router<ControlContext>) {
+        let v1 = router.group("v1")
+        v1.get("status") { _, _ in try await status() }
+        v1.post("posts") { request, _ -> Response in
+            let body = try await ControlRequestBody.decode(SchedulePostRequest.self, from: request)
+            switch try await posts.schedule(body) {
+            case .stored(let post): return try Self.json(post, status: .created)
+            case .preview(let preview): return try Self.json(preview, status: .ok)
+            }
+        }
+        v1.get("posts") { request, _ -> [PostView] in
+            let query = request.uri.queryParameters
+            let stateName = query.get("state") ?? "pending"
+            guard let filter = StateFilter(name: stateName) else {
+                throw RequestError.badRequest("unknown state '\(stateName)'; use one of \(StateFilter.acceptedNames.joined(separator: ", "))")
+            }
+            let limit = try Self.integer(query.get("limit"), name: "limit", default: 50, range: 1...1_000)
+            let offset = try Self.integer(query.get("offset"), name: "offset", default: 0, range: 0...Int(Int32.max))
+            var accountID: Int64?
+            if let reference = query.get("account") { accountID = try await posts.store.account(reference: reference).id }
+            return try await posts.store.listPosts(filter: filter, accountID: accountID, limit: limit, offset: offset)
+        }
+        v1.get("posts/:id") { _, context in try await posts.store.post(id: try Self.postID(context)) }
+        v1.patch("posts/:id") { request, context in
+            let body = try await ControlRequestBody.decode(EditPostRequest.self, from: request)
+            return try await posts.edit(id: try Self.postID(context), body)
+        }
+        v1.post("posts/:id/cancel") { _, context in try await posts.cancel(id: try Self.postID(context)) }
+        v1.get("accounts") { request, _ in
+            try await accounts.store.accounts(includeRevoked: request.uri.queryParameters.get("all") == "true")
+        }
+        v1.post("accounts") { request, _ -> Response in
+            let body = try await ControlRequestBody.decode(ImportAccountRequest.self, from: request)
+            return try Self.json(try await accounts.importAccount(body), status: .created)
+        }
+        v1.delete("accounts/:ref") { request, context in
+            let reference = context.parameters.get("ref") ?? ""
+            return try await accounts.remove(reference: reference, cancelPending: request.uri.queryParameters.get("cancel_pending") == "true")
+        }
+        v1.get("sandbox/received") { _, _ in try await requireSandbox().received() }
+        v1.post("sandbox/tokens/:network") { request, context -> Response in
+            let name = context.parameters.get("network") ?? ""
+            guard let network = Network(rawValue: name) else { throw RequestError(.notFound, "unknown network '\(name)'") }
+            var username = "sandbox_user"
+            var request = request
+            let body = try await request.collectBody(upTo: 4_096)
+            if body.readableBytes > 0 {
+                let decoded = try ControlRequestBody.decodeData([String: String].self, Data(body.readableBytesView))
+                username = decoded["username"] ?? username
+            }
+            return try Self.json(try await requireSandbox().mintToken(network: network, username: username), status: .created)
+        }
+    }
+
+    private func requireSandbox() throws -> SandboxRelay {
+        guard let sandbox else { throw RequestError(.notFound, "this daemon is not running in sandbox mode (start it with --sandbox)") }
+        return sandbox
+    }
+
+    static func postID(_ context: ControlContext) throws -> Int64 {
+        let raw = context.parameters.get("id") ?? ""
+        guard let id = Int64(raw), id > 0 else { throw RequestError.badRequest("'\(raw)' is not a post id (a positive number)") }
+        return id
+    }
+
+    static func integer(_ raw: String?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let raw else { return value }
+        guard let number = Int(raw), range.contains(number) else {
+            throw RequestError.badRequest("\(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(raw)'")
+        }
+        return number
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+        let data = try JSONCoding.encoder().encode(value)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension ControlRequestBody {
+    static func decodeData<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        do { return try JSONCoding.decoder().decode(T.self, from: data) } catch let error as DecodingError {
+            throw RequestError.badRequest("the request body is not a valid \(T.self): \(describe(error))")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The control API on a Unix socket: HTTP/1.1 + JSON, mode 0600, peer uid checked.
+struct ControlServer {
+    let socketPath: String
+    let routes: ControlAPIRoutes
+    let logger: Logger
+    /// Called once the socket is bound and private: the daemon is ready.
+    let onReady: @Sendable () async -> Void
+
+    func makeService() throws -> some Service {
+        try Self.clearStaleSocket(socketPath)
+        let router = Router(context: ControlContext.self)
+        router.add(middleware: ErrorMappingMiddleware())
+        routes.add(to: router)
+        let path = socketPath
+        let logger = logger
+        let onReady = onReady
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [PeerCredentialCheck(logger: logger)],
+                idleTimeout: .seconds(30))),
+            configuration: .init(address: .unixDomainSocket(path: path), serverName: nil),
+            onServerRunning: { _ in
+                chmod(path, 0o600)
+                logger.info("control socket ready", metadata: ["socket.path": "\(path)"])
+                await onReady()
+            },
+            logger: logger)
+    }
+
+    /// A socket file left by a daemon that died is removed; one that still answers means another
+    /// daemon is running, and starting a second one is refused.
+    static func clearStaleSocket(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw ConfigurationError("\(path) exists and is not a socket; choose another --socket path")
+        }
+        if UnixSocketProbe.isAcceptingConnections(path) {
+            throw ConfigurationError("another schedulerd is already serving \(path); stop it first or use --socket")
+        }
+        unlink(path)
+    }
+}
+
+/// Tries to connect to a Unix socket, to tell a live daemon from a stale socket file.
+enum UnixSocketProbe {
+    static func isAcceptingConnections(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return result == 0
+    }
+}

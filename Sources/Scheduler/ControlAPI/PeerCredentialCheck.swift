@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+import NIOCore
+
+/// Closes any control-socket connection whose peer runs as another user than the daemon (root excepted):
+/// the socket's 0600 mode is the first guard, this is the second.
+final class PeerCredentialCheck: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    /// `struct ucred` from <sys/socket.h>.
+    private struct PeerCredentials: Sendable {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+    }
+
+    private static let soPeerCred: Int32 = 17  // SO_PEERCRED on Linux
+    let allowedUID: UInt32
+    let logger: Logger
+
+    init(allowedUID: UInt32 = getuid(), logger: Logger) {
+        self.allowedUID = allowedUID
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard let provider = context.channel as? any SocketOptionProvider else { return }
+        let channel = context.channel
+        let allowed = allowedUID
+        let logger = logger
+        provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(Self.soPeerCred))
+            .whenComplete { (result: Result<PeerCredentials, any Error>) in
+                switch result {
+                case .success(let peer) where peer.uid == allowed || peer.uid == 0:
+                    return
+                case .success(let peer):
+                    logger.warning("control connection refused: peer runs as another user", metadata: ["peer.uid": "\(peer.uid)"])
+                    channel.close(promise: nil)
+                case .failure:
+                    logger.warning("control connection refused: peer credentials unavailable")
+                    channel.close(promise: nil)
+                }
+            }
+    }
+}

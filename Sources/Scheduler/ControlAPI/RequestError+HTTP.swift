@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import SchedulerCore
+
+/// Errors become HTTP statuses only here, at the edge, with the body every client can read.
+extension RequestError: HTTPResponseError {
+    public var status: HTTPResponse.Status {
+        switch code {
+        case .badRequest: .badRequest
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .unavailable: .serviceUnavailable
+        case .internalError: .internalServerError
+        }
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let body = APIErrorBody(code: code.rawValue, message: message, problems: problems)
+        let data = try JSONCoding.encoder().encode(body)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Turns whatever a handler throws into a ``RequestError``, so no client ever sees a bare 500 without a message.
+struct ErrorMappingMiddleware: RouterMiddleware {
+    typealias Context = ControlContext
+
+    func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as RequestError {
+            throw error
+        } catch let error as StoreError {
+            throw RequestError(error)
+        } catch let error as HTTPError {
+            throw RequestError(error.status == .notFound ? .notFound : .badRequest, error.body ?? "\(error.status)")
+        } catch {
+            context.logger.error("control request failed", metadata: ["error": "\(error)"])
+            throw RequestError(.internalError, "internal error: \(error)")
+        }
+    }
+}

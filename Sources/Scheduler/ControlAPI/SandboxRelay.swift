@@ -1,0 +1,49 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// In sandbox mode, forwards `schedctl sandbox …` to the emulations' own `/_sandbox` endpoints,
+/// whether they run inside the daemon or as a process of their own.
+struct SandboxRelay: Sendable {
+    /// Base URL of each network's emulation.
+    let baseURLs: [Network: String]
+    let transport: any HTTPTransport
+
+    /// What every emulation accepted, merged in arrival order.
+    func received() async throws -> JSONValue {
+        var all: [(String, JSONValue)] = []
+        for base in Set(baseURLs.values).sorted() {
+            let response = try await get(base + "/_sandbox/received")
+            guard case .array(let items) = response else { continue }
+            all += items.map { ($0["received_at"]?.stringValue ?? "", $0) }
+        }
+        return .array(all.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+
+    func mintToken(network: Network, username: String) async throws -> SandboxTokenView {
+        guard let base = baseURLs[network] else { throw RequestError(.notFound, "the sandbox has no \(network.displayName) emulation yet") }
+        let body = try JSONEncoder().encode(["username": username])
+        let response = try await send(HTTPRequest(method: "POST", url: base + "/_sandbox/\(network.rawValue)/tokens",
+                                                  headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body)))
+        guard let token = response["oauth_token"]?.stringValue ?? response["access_token"]?.stringValue else {
+            throw RequestError(.unavailable, "the \(network.displayName) sandbox answered without a token")
+        }
+        return SandboxTokenView(network: network, token: token, tokenSecret: response["oauth_token_secret"]?.stringValue,
+                                username: response["screen_name"]?.stringValue ?? username)
+    }
+
+    private func get(_ url: String) async throws -> JSONValue {
+        try await send(HTTPRequest(method: "GET", url: url))
+    }
+
+    private func send(_ request: HTTPRequest) async throws -> JSONValue {
+        let response: HTTPResponse
+        do { response = try await transport.send(request) } catch {
+            throw RequestError(.unavailable, "the sandbox at \(request.url) cannot be reached: \(error)")
+        }
+        guard (200..<300).contains(response.status), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(response.body)) else {
+            throw RequestError(.unavailable, "the sandbox at \(request.url) answered HTTP \(response.status)")
+        }
+        return value
+    }
+}

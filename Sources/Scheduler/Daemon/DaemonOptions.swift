@@ -1,0 +1,38 @@
+/// What the command line may say over the configuration file.
+public struct DaemonOptions: Sendable {
+    public var configPath: String?
+    public var sandbox: Bool = false
+    public var stateDirectory: String?
+    public var socketPath: String?
+    public var logLevel: String?
+
+    public init() {}
+}
+
+extension DaemonConfiguration {
+    /// The configuration file (if any) with the command line applied on top.
+    public static func resolve(_ options: DaemonOptions, environment: [String: String]) throws(ConfigurationError) -> (DaemonConfiguration, source: String) {
+        var configuration = DaemonConfiguration()
+        var source = "embedded defaults"
+        if let path = ConfigurationLoader.path(explicit: options.configPath, environment: environment) {
+            configuration = try ConfigurationLoader.load(path: path)
+            source = path
+        }
+        if options.sandbox { configuration.sandbox = true }
+        if let stateDirectory = options.stateDirectory { configuration.stateDirectory = stateDirectory }
+        if let socketPath = options.socketPath { configuration.socketPath = socketPath }
+        if let level = options.logLevel {
+            guard let parsed = Logger.Level(rawValue: level) else {
+                throw ConfigurationError("--log-level '\(level)' is not one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            configuration.logLevel = parsed
+        }
+        if !configuration.sandbox, configuration.x.consumerKey != nil, configuration.x.consumerSecretFile == nil,
+           environment["CREDENTIALS_DIRECTORY"] == nil {
+            throw ConfigurationError("\(source): networks.x.consumer_key is set but networks.x.consumer_secret_file is not")
+        }
+        return (configuration, source)
+    }
+}
+
+import Logging

@@ -1,0 +1,182 @@
+import Connectors
+import Foundation
+import Logging
+import SchedulerCore
+import ServiceLifecycle
+import Synchronization
+
+/// Publishes every due delivery on time: sleeps until the earliest due time (or a wake-up), claims
+/// what is due in one transaction, and publishes the claims concurrently within per-account limits.
+///
+/// Everything it needs is in the store, so a restart picks up where the last run stopped.
+public final class Engine: Service, Sendable {
+    public struct Settings: Sendable {
+        public var maxConcurrentPublishes: Int
+        public var perAccountConcurrency: Int
+        public var retry: RetryPolicy
+        /// Safety net for wall-clock jumps: the engine re-reads the next due time at least this often.
+        public var maxSleepSeconds: Double = 60
+
+        public init(_ engine: EngineSettings) {
+            maxConcurrentPublishes = engine.maxConcurrentPublishes
+            perAccountConcurrency = engine.perAccountConcurrency
+            retry = RetryPolicy(baseSeconds: engine.retryBaseSeconds, maxSeconds: engine.retryMaxSeconds, maxAttempts: engine.maxAttempts)
+        }
+    }
+
+    let store: Store
+    let connectors: ConnectorRegistry
+    let vault: CredentialVault
+    let wake: WakeSignal
+    let settings: Settings
+    let logger: Logger
+    let now: @Sendable () -> Date
+    private let limiter: ConcurrencyLimiter
+    private let inFlight = InFlightCounter()
+    private let stopping = Mutex(false)
+
+    public init(store: Store, connectors: ConnectorRegistry, vault: CredentialVault, wake: WakeSignal,
+                settings: Settings, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.connectors = connectors
+        self.vault = vault
+        self.wake = wake
+        self.settings = settings
+        self.logger = logger
+        self.now = now
+        self.limiter = ConcurrencyLimiter(limit: settings.perAccountConcurrency)
+    }
+
+    public var description: String { "Engine" }
+
+    public func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                while !isStopping {
+                    let capacity = settings.maxConcurrentPublishes - inFlight.value
+                    if capacity <= 0 {
+                        await wake.wait(until: nil)
+                        continue
+                    }
+                    let (claimed, missed) = try await store.claimDue(now: now(), limit: capacity)
+                    if missed > 0 {
+                        logger.warning("deliveries missed", metadata: ["deliveries.count": "\(missed)"])
+                    }
+                    inFlight.add(claimed.count)
+                    for claim in claimed {
+                        group.addTask { await self.publish(claim) }
+                    }
+                    if claimed.count == capacity { continue }
+                    let next = try await store.nextDueTime()
+                    let cap = now().addingTimeInterval(settings.maxSleepSeconds)
+                    await wake.wait(until: min(next ?? cap, cap))
+                }
+                logger.info("engine stopping; waiting for publishes in flight", metadata: ["deliveries.count": "\(inFlight.value)"])
+            }
+        } onGracefulShutdown: {
+            self.stopping.withLock { $0 = true }
+            self.wake.signal()
+        }
+    }
+
+    private var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
+
+    /// Publishes one claim and records the outcome. A claim still waiting for its account's slot when
+    /// shutdown begins is released untouched, since no request was sent for it.
+    func publish(_ claim: ClaimedDelivery) async {
+        defer {
+            inFlight.remove()
+            wake.signal()
+        }
+        await limiter.acquire(claim.accountID)
+        if isStopping {
+            await limiter.release(claim.accountID)
+            await record { try await self.store.releaseClaim(claim) }
+            return
+        }
+        let outcome = await attempt(claim)
+        await limiter.release(claim.accountID)
+        await record { try await self.apply(outcome, to: claim) }
+    }
+
+    /// What one attempt came to, before it is written down.
+    enum Outcome {
+        case published(PublishedPost, AttemptRecord)
+        case failed(ConnectorError, AttemptRecord)
+    }
+
+    private func attempt(_ claim: ClaimedDelivery) async -> Outcome {
+        let started = now()
+        func failure(_ error: ConnectorError) -> Outcome {
+            .failed(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus, outcome: "error",
+                                         errorClass: error.code.description, excerpt: error.excerpt))
+        }
+        guard let connector = connectors[claim.network] else {
+            return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"))
+        }
+        let credentials: AccountCredentials
+        do {
+            guard let sealed = try await store.sealedCredentials(accountID: claim.accountID) else {
+                return failure(ConnectorError(code: .authFailure, message: "\(claim.network.displayName) unavailable: login error (no stored credentials)"))
+            }
+            credentials = try vault.open(sealed, accountID: claim.accountID)
+        } catch {
+            return failure(ConnectorError(code: .authFailure, message: "\(claim.network.displayName) unavailable: login error (\(error))"))
+        }
+        do {
+            let published = try await connector.publish(PublishRequest(text: claim.text), credentials: credentials)
+            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
+        } catch {
+            return failure(error)
+        }
+    }
+
+    private func apply(_ outcome: Outcome, to claim: ClaimedDelivery) async throws {
+        var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
+                                         "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]
+        switch outcome {
+        case .published(let post, let attempt):
+            try await store.recordPublished(claim, attempt: attempt, remoteID: post.remoteID, remoteURL: post.url)
+            metadata["remote.id"] = "\(post.remoteID)"
+            logger.info("delivery published", metadata: metadata)
+        case .failed(let error, let attempt):
+            metadata["error.class"] = "\(error.code)"
+            metadata["error.message"] = "\(error.message)"
+            switch error.code {
+            case .retryable, .rateLimited:
+                if let next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
+                    try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message)
+                    metadata["retry.at"] = "\(RFC3339.format(next))"
+                    logger.notice("delivery will be retried", metadata: metadata)
+                } else {
+                    try await store.recordFinalFailure(claim, attempt: attempt, state: .failed,
+                                                       error: "gave up after \(claim.attempt) attempts: \(error.message)")
+                    logger.error("delivery failed", metadata: metadata)
+                }
+            case .authFailure:
+                try await store.recordNeedsRelink(claim, attempt: attempt, error: error.message)
+                logger.error("account needs relinking", metadata: metadata)
+            case .uncertain:
+                try await store.recordFinalFailure(claim, attempt: attempt, state: .unknown, error: error.message)
+                logger.error("delivery outcome unknown", metadata: metadata)
+            default:
+                try await store.recordFinalFailure(claim, attempt: attempt, state: .failed, error: error.message)
+                logger.error("delivery failed", metadata: metadata)
+            }
+        }
+    }
+
+    /// Store writes after a publish must not be lost to a transient error; they are retried briefly,
+    /// then logged (the claim stays `publishing` and the next start marks it `unknown`).
+    private func record(_ write: @Sendable () async throws -> Void) async {
+        for attempt in 1...5 {
+            do {
+                try await write()
+                return
+            } catch {
+                logger.error("store write failed", metadata: ["error": "\(error)", "attempt": "\(attempt)"])
+                try? await Task.sleep(for: .milliseconds(100 * attempt))
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Connectors
+import Foundation
+import SchedulerCore
+
+/// Scheduling, editing and cancelling posts: every check happens here, before anything is stored,
+/// and the engine is woken after every change.
+public struct PostService: Sendable {
+    let store: Store
+    let connectors: ConnectorRegistry
+    let wake: WakeSignal
+    let defaultZone: TimeZone
+    let defaultLatenessSeconds: Int
+    let now: @Sendable () -> Date
+
+    public init(store: Store, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
+                defaultLatenessSeconds: Int, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
+        self.defaultLatenessSeconds = defaultLatenessSeconds; self.now = now
+    }
+
+    /// What `schedule` answers: the stored post, or with `dry_run` what each network would receive.
+    public enum Scheduled: Sendable {
+        case stored(PostView)
+        case preview(DryRunView)
+    }
+
+    public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
+        let time = try parseTime(request.at, zone: request.tz)
+        let lateness = try parseLateness(request.lateness)
+        guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
+        var targets: [(AccountView, String?)] = []
+        var problems: [String] = []
+        for reference in request.to {
+            do {
+                let account = try await store.account(reference: reference)
+                guard !targets.contains(where: { $0.0.id == account.id }) else { continue }
+                targets.append((account, request.overrides?[reference]))
+            } catch let error as StoreError {
+                problems.append(error.message)
+            }
+        }
+        for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
+            problems.append("a text override names '\(key)', which is not among the --to accounts")
+        }
+        for (account, override) in targets {
+            problems += validationProblems(text: override ?? request.text, account: account)
+        }
+        if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
+            problems.append("the text is empty")
+        }
+        guard problems.isEmpty else {
+            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
+        }
+        if request.dryRun == true {
+            return .preview(preview(text: request.text, time: time, targets: targets))
+        }
+        let post = NewPost(text: request.text, time: time, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
+                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) })
+        var view = try await store.insertPost(post, now: now())
+        if let note = time.ambiguityNote { view.notes = [note] }
+        wake.signal()
+        return .stored(view)
+    }
+
+    public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {
+        let current = try await store.post(id: id)
+        var change = PostChange()
+        if let at = request.at { change.time = try parseTime(at, zone: request.tz ?? current.dueZone) }
+        else if request.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
+        change.latenessLimitSeconds = try parseLateness(request.lateness)
+        if let text = request.text {
+            var problems: [String] = []
+            for delivery in current.deliveries where delivery.text == nil {
+                let account = try await store.account(reference: "\(delivery.accountId)")
+                problems += validationProblems(text: text, account: account)
+            }
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, problems.isEmpty { problems.append("the text is empty") }
+            guard problems.isEmpty else { throw RequestError.badRequest(problems.joined(separator: "; "), problems: problems) }
+            change.text = text
+        }
+        guard change.text != nil || change.time != nil || change.latenessLimitSeconds != nil else {
+            throw RequestError.badRequest("nothing to change; give --text, --at or --lateness")
+        }
+        let view = try await store.editPost(id: id, change: change, now: now())
+        wake.signal()
+        return view
+    }
+
+    public func cancel(id: Int64) async throws -> PostView {
+        let view = try await store.cancelPost(id: id, now: now())
+        wake.signal()
+        return view
+    }
+
+    private func validationProblems(text: String, account: AccountView) -> [String] {
+        guard let connector = connectors[account.network] else {
+            return ["\(account.reference): \(account.network.displayName) is not configured on this daemon"]
+        }
+        var problems = connector.validate(PublishRequest(text: text)).map { "\(account.reference): \($0)" }
+        if account.status != .active {
+            problems.append("\(account.reference): \(account.network.displayName) unavailable: login error; relink it with `schedctl accounts add \(account.network.rawValue)`")
+        }
+        return problems
+    }
+
+    private func preview(text: String, time: ScheduleTime, targets: [(AccountView, String?)]) -> DryRunView {
+        let deliveries = targets.map { account, override in
+            let body = override ?? text
+            let connector = connectors[account.network]
+            return DeliveryPreview(account: account.reference, network: account.network, text: body,
+                                   weightedLength: connector?.textRules.count(body) ?? body.count,
+                                   request: connector?.preview(PublishRequest(text: body)) ?? .null)
+        }
+        return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries)
+    }
+
+    private func parseTime(_ text: String, zone: String?) throws -> ScheduleTime {
+        var timeZone = defaultZone
+        if let zone {
+            guard let named = TimeZone(identifier: zone) else {
+                throw RequestError.badRequest("unknown time zone '\(zone)'; use an IANA name such as Europe/Paris or America/New_York")
+            }
+            timeZone = named
+        }
+        do {
+            return try ScheduleTimeParser(zone: timeZone, now: now()).parse(text)
+        } catch {
+            throw RequestError.badRequest(error.message)
+        }
+    }
+
+    private func parseLateness(_ text: String?) throws -> Int? {
+        guard let text else { return nil }
+        guard let seconds = DurationParser.seconds(text) else {
+            throw RequestError.badRequest("lateness '\(text)' is not a duration such as 30m or 2h")
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,30 @@
+import SchedulerCore
+
+/// A request the daemon refuses, with the control-API error code it maps to at the edge.
+public struct RequestError: Error, Sendable, CustomStringConvertible {
+    public var code: APIErrorCode
+    public var message: String
+    public var problems: [String]?
+
+    public init(_ code: APIErrorCode, _ message: String, problems: [String]? = nil) {
+        self.code = code
+        self.message = message
+        self.problems = problems
+    }
+
+    public var description: String { message }
+
+    static func badRequest(_ message: String, problems: [String]? = nil) -> RequestError {
+        RequestError(.badRequest, message, problems: problems)
+    }
+
+    /// Store errors carry their meaning in their code; the message passes through unchanged.
+    init(_ error: StoreError) {
+        switch error.code {
+        case .notFound: self.init(.notFound, error.message)
+        case .conflict: self.init(.conflict, error.message)
+        case .invalid: self.init(.badRequest, error.message)
+        default: self.init(.internalError, error.message)
+        }
+    }
+}

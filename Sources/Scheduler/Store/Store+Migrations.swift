@@ -1,0 +1,73 @@
+import GRDB
+
+extension Store {
+    /// Named migrations, never edited once released: add a new one instead.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: accounts, posts, deliveries, attempts") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    network TEXT NOT NULL CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
+                    remote_id TEXT NOT NULL,
+                    handle TEXT NOT NULL,
+                    display_name TEXT NOT NULL DEFAULT '',
+                    auth_kind TEXT NOT NULL CHECK (auth_kind IN ('oauth1', 'oauth2', 'none')),
+                    sealed_credentials BLOB,
+                    scopes TEXT NOT NULL DEFAULT '',
+                    access_expires_at INTEGER,
+                    refresh_expires_at INTEGER,
+                    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'needs_relink', 'revoked')),
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    UNIQUE (network, remote_id)
+                );
+                CREATE TABLE post (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    text TEXT NOT NULL,
+                    due_at INTEGER NOT NULL,
+                    due_zone TEXT NOT NULL,
+                    due_local TEXT NOT NULL,
+                    lateness_limit_s INTEGER NOT NULL CHECK (lateness_limit_s >= 0),
+                    source TEXT NOT NULL DEFAULT 'typed',
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX post_by_due ON post (due_at DESC, id DESC);
+                CREATE TABLE delivery (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+                    account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE RESTRICT,
+                    text_override TEXT,
+                    state TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ('scheduled', 'publishing', 'retrying',
+                        'published', 'failed', 'unknown', 'handed_off', 'expired', 'missed', 'cancelled')),
+                    next_attempt_at INTEGER NOT NULL,
+                    claimed_at INTEGER,
+                    attempt_count INTEGER NOT NULL DEFAULT 0,
+                    remote_id TEXT,
+                    remote_url TEXT,
+                    published_at INTEGER,
+                    last_error TEXT,
+                    updated_at INTEGER NOT NULL,
+                    UNIQUE (post_id, account_id)
+                );
+                -- What is due next: only waiting deliveries are in this index, ordered by time.
+                CREATE INDEX delivery_due ON delivery (next_attempt_at) WHERE state IN ('scheduled', 'retrying');
+                CREATE INDEX delivery_by_state ON delivery (state, post_id);
+                CREATE INDEX delivery_by_account ON delivery (account_id, state);
+                CREATE TABLE attempt (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    delivery_id INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+                    started_at INTEGER NOT NULL,
+                    finished_at INTEGER NOT NULL,
+                    http_status INTEGER,
+                    outcome TEXT NOT NULL,
+                    error_class TEXT,
+                    excerpt TEXT
+                );
+                CREATE INDEX attempt_by_delivery ON attempt (delivery_id, started_at);
+                """)
+        }
+        return migrator
+    }
+}

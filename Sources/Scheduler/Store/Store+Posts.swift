@@ -1,0 +1,176 @@
+import Foundation
+import GRDB
+import SchedulerCore
+
+/// A post ready to be stored: validated, with its targets resolved.
+public struct NewPost: Sendable {
+    public var text: String
+    public var time: ScheduleTime
+    public var latenessLimitSeconds: Int
+    public var source: String
+    public var targets: [Target]
+
+    public struct Target: Sendable {
+        public var accountID: Int64
+        public var textOverride: String?
+
+        public init(accountID: Int64, textOverride: String? = nil) {
+            self.accountID = accountID
+            self.textOverride = textOverride
+        }
+    }
+
+    public init(text: String, time: ScheduleTime, latenessLimitSeconds: Int, source: String = "typed", targets: [Target]) {
+        self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds
+        self.source = source; self.targets = targets
+    }
+}
+
+/// What `edit` changes; nil fields stay as they are.
+public struct PostChange: Sendable {
+    public var text: String?
+    public var time: ScheduleTime?
+    public var latenessLimitSeconds: Int?
+
+    public init(text: String? = nil, time: ScheduleTime? = nil, latenessLimitSeconds: Int? = nil) {
+        self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds
+    }
+}
+
+extension Store {
+    /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
+    public func insertPost(_ post: NewPost, now: Date = Date()) async throws -> PostView {
+        try await writer.write { db in
+            let ms = now.unixMilliseconds
+            let due = post.time.instant.unixMilliseconds
+            try db.execute(sql: """
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [post.text, due, post.time.zoneIdentifier, post.time.wallClock, post.latenessLimitSeconds, post.source, ms, ms])
+            let postID = db.lastInsertedRowID
+            for target in post.targets {
+                try db.execute(sql: """
+                    INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
+                    VALUES (?, ?, ?, 'scheduled', ?, ?)
+                    """, arguments: [postID, target.accountID, target.textOverride, due, ms])
+            }
+            return try Self.postView(id: postID, db)!
+        }
+    }
+
+    public func post(id: Int64) async throws -> PostView {
+        try await writer.read { db in
+            guard let view = try Self.postView(id: id, db) else { throw Self.noSuchPost(id) }
+            return view
+        }
+    }
+
+    /// Posts with at least one delivery in `filter`, newest due time first.
+    public func listPosts(filter: StateFilter, accountID: Int64? = nil, limit: Int, offset: Int) async throws -> [PostView] {
+        try await writer.read { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if case .states(let states) = filter {
+                let list = states.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+                conditions.append("d.state IN (\(list))")
+            }
+            if let accountID {
+                conditions.append("d.account_id = ?")
+                _ = arguments.append(contentsOf: [accountID])
+            }
+            let whereClause = conditions.isEmpty ? "" :
+                "WHERE EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND \(conditions.joined(separator: " AND ")))"
+            _ = arguments.append(contentsOf: [limit, offset])
+            let rows = try Row.fetchAll(db, sql: "SELECT p.* FROM post p \(whereClause) ORDER BY p.due_at DESC, p.id DESC LIMIT ? OFFSET ?",
+                                        arguments: arguments)
+            return try Self.postViews(rows, db)
+        }
+    }
+
+    /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
+    public func editPost(id: Int64, change: PostChange, now: Date = Date()) async throws -> PostView {
+        try await writer.write { db in
+            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            let started = try Row.fetchAll(db, sql: """
+                SELECT a.network, a.handle, d.state FROM delivery d JOIN account a ON a.id = d.account_id
+                WHERE d.post_id = ? AND d.state != 'scheduled'
+                """, arguments: [id])
+            if let first = started.first {
+                throw StoreError(.conflict, "post \(id) can no longer be edited: its delivery to \(first["network"] as String):@\(first["handle"] as String) is \(first["state"] as String)")
+            }
+            let ms = now.unixMilliseconds
+            if let text = change.text {
+                try db.execute(sql: "UPDATE post SET text = ?, updated_at = ? WHERE id = ?", arguments: [text, ms, id])
+            }
+            if let time = change.time {
+                let due = time.instant.unixMilliseconds
+                try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, updated_at = ? WHERE id = ?",
+                               arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
+                try db.execute(sql: "UPDATE delivery SET next_attempt_at = ?, updated_at = ? WHERE post_id = ?", arguments: [due, ms, id])
+            }
+            if let lateness = change.latenessLimitSeconds {
+                try db.execute(sql: "UPDATE post SET lateness_limit_s = ?, updated_at = ? WHERE id = ?", arguments: [lateness, ms, id])
+            }
+            return try Self.postView(id: id, db)!
+        }
+    }
+
+    /// Cancels every delivery of the post that has not finished. One being published right now cannot be
+    /// stopped and is reported; a post with nothing left to cancel is a conflict.
+    public func cancelPost(id: Int64, now: Date = Date()) async throws -> PostView {
+        try await writer.write { db in
+            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'cancelled', updated_at = ?
+                WHERE post_id = ? AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off')
+                """, arguments: [now.unixMilliseconds, id])
+            if db.changesCount == 0 {
+                let publishing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE post_id = ? AND state = 'publishing'", arguments: [id])!
+                throw StoreError(.conflict, publishing > 0
+                    ? "post \(id) is being published right now and cannot be cancelled"
+                    : "post \(id) has nothing left to cancel: every delivery has finished")
+            }
+            return try Self.postView(id: id, db)!
+        }
+    }
+
+    static func noSuchPost(_ id: Int64) -> StoreError {
+        StoreError(.notFound, "no post \(id); `schedctl list --state all` shows the posts")
+    }
+
+    static func postView(id: Int64, _ db: Database) throws -> PostView? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM post WHERE id = ?", arguments: [id]) else { return nil }
+        return try postViews([row], db).first
+    }
+
+    /// Builds views for `rows` with one query for all their deliveries.
+    static func postViews(_ rows: [Row], _ db: Database) throws -> [PostView] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [Int64] = rows.map { $0["id"] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let deliveryRows = try Row.fetchAll(db, sql: """
+            SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
+            WHERE d.post_id IN (\(placeholders)) ORDER BY d.post_id, d.id
+            """, arguments: StatementArguments(ids))
+        var deliveries: [Int64: [DeliveryView]] = [:]
+        for row in deliveryRows {
+            let network = Network(rawValue: row["network"]) ?? .x
+            let handle: String = row["handle"]
+            let state = DeliveryState(rawValue: row["state"]) ?? .unknown
+            let waiting = state == .scheduled || state == .retrying
+            let view = DeliveryView(
+                id: row["id"], accountId: row["account_id"], account: "\(network.rawValue):@\(handle)", network: network,
+                state: state, text: row["text_override"], remoteId: row["remote_id"], remoteUrl: row["remote_url"],
+                publishedAt: (row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
+                nextAttemptAt: waiting ? Date(unixMilliseconds: row["next_attempt_at"]) : nil,
+                attempts: row["attempt_count"], error: row["last_error"])
+            deliveries[row["post_id"], default: []].append(view)
+        }
+        return rows.map { row in
+            PostView(id: row["id"], text: row["text"], dueAt: Date(unixMilliseconds: row["due_at"]), dueZone: row["due_zone"],
+                     dueLocal: row["due_local"], latenessLimitSeconds: row["lateness_limit_s"], source: row["source"],
+                     createdAt: Date(unixMilliseconds: row["created_at"]), updatedAt: Date(unixMilliseconds: row["updated_at"]),
+                     deliveries: deliveries[row["id"]] ?? [])
+        }
+    }
+}

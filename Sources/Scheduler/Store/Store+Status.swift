@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+import SchedulerCore
+
+/// What `schedctl status` shows about the stored state.
+public struct StoreSummary: Sendable {
+    public var deliveries: [String: Int]
+    public var nextDue: StatusView.NextDue?
+    public var accountsNeedingAttention: [AccountView]
+}
+
+extension Store {
+    public func summary() async throws -> StoreSummary {
+        try await writer.read { db in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM delivery GROUP BY state") {
+                counts[row["state"]] = row["n"]
+            }
+            let next = try Row.fetchOne(db, sql: """
+                SELECT d.post_id, d.next_attempt_at,
+                       (SELECT COUNT(*) FROM delivery e WHERE e.post_id = d.post_id AND e.state IN ('scheduled', 'retrying')) AS accounts
+                FROM delivery d WHERE d.state IN ('scheduled', 'retrying') ORDER BY d.next_attempt_at LIMIT 1
+                """).map { StatusView.NextDue(postId: $0["post_id"], dueAt: Date(unixMilliseconds: $0["next_attempt_at"]), accounts: $0["accounts"]) }
+            let attention = try Self.accountsNeedingAttention(db)
+            return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention)
+        }
+    }
+
+    static func accountsNeedingAttention(_ db: Database) throws -> [AccountView] {
+        let all = try Row.fetchAll(db, sql: """
+            SELECT \(accountColumns) FROM account a WHERE a.status = 'needs_relink' ORDER BY a.network, a.handle
+            """)
+        return all.map(accountView)
+    }
+}

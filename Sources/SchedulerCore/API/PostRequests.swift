@@ -1,0 +1,76 @@
+/// `POST /v1/posts`: schedule `text` to every account in `to` at `at`.
+public struct SchedulePostRequest: Codable, Sendable, Equatable {
+    public var text: String
+    /// Account references: an id (`3`), `network:@handle`, `@handle` or `handle`.
+    public var to: [String]
+    /// Any form ``ScheduleTimeParser`` reads.
+    public var at: String
+    /// IANA zone for wall-clock times; the daemon's zone when absent.
+    public var tz: String?
+    /// How late the post may still go out after downtime, e.g. `30m`; the configured default when absent.
+    public var lateness: String?
+    /// Per-account text, keyed by the same references as `to`.
+    public var overrides: [String: String]?
+    /// Validate and show what would be sent without storing anything.
+    public var dryRun: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case text, to, at, tz, lateness, overrides
+        case dryRun = "dry_run"
+    }
+
+    public init(text: String, to: [String], at: String, tz: String? = nil, lateness: String? = nil,
+                overrides: [String: String]? = nil, dryRun: Bool? = nil) {
+        self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
+        self.overrides = overrides; self.dryRun = dryRun
+    }
+}
+
+/// `PATCH /v1/posts/{id}`: change the text or the time of a post that has not gone out yet.
+public struct EditPostRequest: Codable, Sendable, Equatable {
+    public var text: String?
+    public var at: String?
+    public var tz: String?
+    public var lateness: String?
+
+    public init(text: String? = nil, at: String? = nil, tz: String? = nil, lateness: String? = nil) {
+        self.text = text; self.at = at; self.tz = tz; self.lateness = lateness
+    }
+}
+
+/// `POST /v1/posts/{id}/cancel` answer and `schedule --dry-run` preview share this: what each account gets.
+public struct DeliveryPreview: Codable, Sendable, Equatable {
+    public var account: String
+    public var network: Network
+    public var text: String
+    public var weightedLength: Int
+    public var request: JSONValue
+
+    enum CodingKeys: String, CodingKey {
+        case account, network, text, request
+        case weightedLength = "weighted_length"
+    }
+
+    public init(account: String, network: Network, text: String, weightedLength: Int, request: JSONValue) {
+        self.account = account; self.network = network; self.text = text
+        self.weightedLength = weightedLength; self.request = request
+    }
+}
+
+/// The answer to a dry run: nothing stored, this is what would be sent.
+public struct DryRunView: Codable, Sendable, Equatable {
+    public var dryRun: Bool
+    public var dueAt: String
+    public var dueZone: String
+    public var dueLocal: String
+    public var deliveries: [DeliveryPreview]
+
+    enum CodingKeys: String, CodingKey {
+        case deliveries
+        case dryRun = "dry_run", dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
+    }
+
+    public init(dueAt: String, dueZone: String, dueLocal: String, deliveries: [DeliveryPreview]) {
+        self.dryRun = true; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal; self.deliveries = deliveries
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A post as the control API shows it, with one entry per target account.
+public struct PostView: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var text: String
+    public var dueAt: Date
+    public var dueZone: String
+    public var dueLocal: String
+    public var latenessLimitSeconds: Int
+    public var source: String
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deliveries: [DeliveryView]
+    /// Set when the time typed happened twice in the zone and the first was taken.
+    public var notes: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, text, source, deliveries, notes
+        case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
+        case latenessLimitSeconds = "lateness_limit_s"
+        case createdAt = "created_at", updatedAt = "updated_at"
+    }
+
+    public init(id: Int64, text: String, dueAt: Date, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
+                source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], notes: [String]? = nil) {
+        self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
+        self.latenessLimitSeconds = latenessLimitSeconds; self.source = source
+        self.createdAt = createdAt; self.updatedAt = updatedAt; self.deliveries = deliveries; self.notes = notes
+    }
+}
+
+/// One (post, account) delivery and its outcome.
+public struct DeliveryView: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var accountId: Int64
+    /// `network:@handle`, the form `--to` accepts.
+    public var account: String
+    public var network: Network
+    public var state: DeliveryState
+    public var text: String?
+    public var remoteId: String?
+    public var remoteUrl: String?
+    public var publishedAt: Date?
+    public var nextAttemptAt: Date?
+    public var attempts: Int
+    public var error: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, account, network, state, text, attempts, error
+        case accountId = "account_id", remoteId = "remote_id", remoteUrl = "remote_url"
+        case publishedAt = "published_at", nextAttemptAt = "next_attempt_at"
+    }
+
+    public init(id: Int64, accountId: Int64, account: String, network: Network, state: DeliveryState, text: String?,
+                remoteId: String?, remoteUrl: String?, publishedAt: Date?, nextAttemptAt: Date?, attempts: Int, error: String?) {
+        self.id = id; self.accountId = accountId; self.account = account; self.network = network; self.state = state
+        self.text = text; self.remoteId = remoteId; self.remoteUrl = remoteUrl; self.publishedAt = publishedAt
+        self.nextAttemptAt = nextAttemptAt; self.attempts = attempts; self.error = error
+    }
+}

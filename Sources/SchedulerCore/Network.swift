@@ -1,0 +1,19 @@
+/// The social networks schedulerd publishes to; the raw value is the name people type (`x`, `facebook`, …).
+public enum Network: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
+    case x
+    case facebook
+    case linkedin
+    case instagram
+
+    /// The name a person reads in messages ("X", "LinkedIn").
+    public var displayName: String {
+        switch self {
+        case .x: "X"
+        case .facebook: "Facebook"
+        case .linkedin: "LinkedIn"
+        case .instagram: "Instagram"
+        }
+    }
+
+    public var description: String { rawValue }
+}

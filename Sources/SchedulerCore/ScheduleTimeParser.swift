@@ -1,0 +1,81 @@
+import Foundation
+
+/// Turns what people type after `--at` into a ``ScheduleTime``.
+///
+/// Accepted forms:
+/// - RFC 3339 with an offset: `2026-11-21T07:30:00+01:00`, `2026-11-21T06:30Z`;
+/// - a wall-clock time read in the zone: `2026-11-21 07:30`, `2026-11-21T07:30:00`;
+/// - `07:30`, `today 07:30`, `tomorrow 07:30` (in the zone);
+/// - `in 2h`, `in 90s`, `in 1h30m`, `in 5 minutes`, and `now`.
+///
+/// A wall-clock time that does not exist in the zone (clocks going forward) is refused; one that
+/// happens twice (clocks going back) takes the first and says so.
+public struct ScheduleTimeParser: Sendable {
+    public var zone: TimeZone
+    public var now: Date
+
+    public init(zone: TimeZone, now: Date = Date()) {
+        self.zone = zone
+        self.now = now
+    }
+
+    /// Parses `input`, refusing times more than a second in the past.
+    public func parse(_ input: String) throws(ScheduleTimeError) -> ScheduleTime {
+        let trimmed = input.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw ScheduleTimeError("the time is empty; give e.g. 2026-11-21T07:30:00+01:00, 'tomorrow 07:30' or 'in 2h'") }
+        let time = try resolve(trimmed)
+        if time.instant < now.addingTimeInterval(-1) {
+            throw ScheduleTimeError("'\(input)' is in the past (\(RFC3339.format(time.instant)), now is \(RFC3339.format(now)))")
+        }
+        return time
+    }
+
+    private func resolve(_ text: String) throws(ScheduleTimeError) -> ScheduleTime {
+        let lower = text.lowercased()
+        if lower == "now" { return scheduleTime(at: now) }
+        if lower.hasPrefix("in ") {
+            let spec = String(text.dropFirst(3))
+            guard let seconds = DurationParser.seconds(spec), seconds > 0 else {
+                throw ScheduleTimeError("'\(text)' is not a duration; write e.g. 'in 90s', 'in 15m', 'in 2h', 'in 1h30m'")
+            }
+            return scheduleTime(at: now.addingTimeInterval(TimeInterval(seconds)))
+        }
+        if let instant = RFC3339.parse(text) { return scheduleTime(at: instant) }
+        if let fields = WallClockFields(text, today: today()) {
+            return try scheduleTime(wallClock: fields, input: text)
+        }
+        throw ScheduleTimeError(
+            "cannot read '\(text)' as a time; use RFC 3339 with an offset (2026-11-21T07:30:00+01:00), "
+                + "a local time with --tz (2026-11-21 07:30), 'tomorrow 07:30', or 'in 2h'"
+        )
+    }
+
+    private func today() -> DateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.dateComponents([.year, .month, .day], from: now)
+    }
+
+    private func scheduleTime(at instant: Date) -> ScheduleTime {
+        ScheduleTime(instant: instant, zoneIdentifier: zone.identifier, wallClock: WallClockFields.format(instant, in: zone))
+    }
+
+    /// Finds every instant whose local time in `zone` is `fields`: none in a DST gap, two in an overlap.
+    private func scheduleTime(wallClock fields: WallClockFields, input: String) throws(ScheduleTimeError) -> ScheduleTime {
+        guard let asUTC = fields.instantIfUTC() else {
+            throw ScheduleTimeError("'\(input)' is not a valid calendar date or time")
+        }
+        let probes = [-86_400.0, 0, 86_400.0].map { zone.secondsFromGMT(for: asUTC.addingTimeInterval($0)) }
+        let candidates = Set(probes).map { asUTC.addingTimeInterval(-TimeInterval($0)) }
+            .filter { WallClockFields.format($0, in: zone) == fields.formatted }
+            .sorted()
+        guard let first = candidates.first else {
+            throw ScheduleTimeError("\(fields.formatted) does not exist in \(zone.identifier) (the clocks go forward then); pick a time outside the skipped hour")
+        }
+        var time = ScheduleTime(instant: first, zoneIdentifier: zone.identifier, wallClock: fields.formatted)
+        if candidates.count > 1 {
+            time.ambiguityNote = "\(fields.formatted) happens twice in \(zone.identifier); the first (\(RFC3339.format(first))) was taken"
+        }
+        return time
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A calendar date and time of day with no zone, as people type them.
+struct WallClockFields: Equatable {
+    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+
+    /// Reads `2026-11-21 07:30[:00]`, `2026-11-21T07:30[:00]`, `07:30`, `today 07:30`, `tomorrow 07:30`.
+    init?(_ text: String, today: DateComponents) {
+        let lower = text.lowercased()
+        var dayOffset = 0
+        var rest = Substring(lower)
+        if rest.hasPrefix("today ") { rest = rest.dropFirst(6) }
+        else if rest.hasPrefix("tomorrow ") { rest = rest.dropFirst(9); dayOffset = 1 }
+        let parts = rest.split(whereSeparator: { $0 == " " || $0 == "t" })
+        let datePart: Substring?
+        let timePart: Substring
+        switch parts.count {
+        case 1: datePart = nil; timePart = parts[0]
+        case 2 where dayOffset == 0 && rest.count == lower.count: datePart = parts[0]; timePart = parts[1]
+        default: return nil
+        }
+        guard let time = Self.time(timePart) else { return nil }
+        (hour, minute, second) = time
+        if let datePart {
+            let fields = datePart.split(separator: "-")
+            guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
+                  let y = Int(fields[0]), let m = Int(fields[1]), let d = Int(fields[2]) else { return nil }
+            (year, month, day) = (y, m, d)
+        } else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            guard let y = today.year, let m = today.month, let d = today.day,
+                  let base = calendar.date(from: DateComponents(year: y, month: m, day: d)),
+                  let shifted = calendar.date(byAdding: .day, value: dayOffset, to: base) else { return nil }
+            let c = calendar.dateComponents([.year, .month, .day], from: shifted)
+            (year, month, day) = (c.year!, c.month!, c.day!)
+        }
+    }
+
+    private static func time(_ text: Substring) -> (Int, Int, Int)? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2 || fields.count == 3, fields.allSatisfy({ $0.count == 2 }),
+              let h = Int(fields[0]), let m = Int(fields[1]) else { return nil }
+        let s = fields.count == 3 ? Int(fields[2]) : 0
+        guard let s, (0...23).contains(h), (0...59).contains(m), (0...59).contains(s) else { return nil }
+        return (h, m, s)
+    }
+
+    /// The instant these fields would name in UTC, or nil for an impossible date (2026-02-30).
+    func instantIfUTC() -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+        return date
+    }
+
+    var formatted: String {
+        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+    }
+
+    /// The wall-clock time of `instant` in `zone`, in the same form as ``formatted``.
+    static func format(_ instant: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+    }
+}

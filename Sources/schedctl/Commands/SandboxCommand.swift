@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+struct SandboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox",
+        abstract: "Look at the sandbox networks (daemon started with --sandbox).",
+        subcommands: [SandboxReceived.self, SandboxToken.self])
+}
+
+struct SandboxReceived: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "received", abstract: "What the sandbox networks accepted, oldest first.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let (items, data) = try await options.client().get("/v1/sandbox/received", as: [JSONValue].self)
+        if options.json { return Output.json(data) }
+        guard !items.isEmpty else { return print("the sandbox networks have received nothing yet") }
+        Output.table(["NETWORK", "RECEIVED", "ID", "TEXT"], items.map { item in
+            [item["network"]?.stringValue ?? "?", item["received_at"]?.stringValue ?? "?", item["remote_id"]?.stringValue ?? "",
+             Output.snippet(item["body"]?["text"]?.stringValue ?? "")]
+        })
+    }
+}
+
+struct SandboxToken: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Mint a token in the sandbox's stand-in developer portal, ready for `accounts add`.",
+        discussion: "Example: schedctl sandbox token x --username runner | schedctl accounts add x")
+
+    @Argument(help: "The network: x.")
+    var network: String
+
+    @Option(help: "The sandbox user the token belongs to.")
+    var username = "sandbox_user"
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let data = try await options.client().send("POST", "/v1/sandbox/tokens/\(network.lowercased())", body: ["username": username])
+        Output.json(data)
+    }
+}

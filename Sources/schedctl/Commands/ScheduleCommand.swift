@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+struct ScheduleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: "Schedule a post to one or more accounts.",
+        discussion: """
+            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time read in --tz
+            (2026-11-21 07:30), 'tomorrow 07:30', 'in 2h', or 'now'.
+            Examples:
+              schedctl schedule "Parkrun PB!" --to x:@runner --at "2026-11-22 09:45" --tz Europe/London
+              schedctl schedule - --to x:@runner --at "in 30m" < post.txt
+              schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
+            """)
+
+    @Argument(help: "The text of the post, or - to read it from standard input.")
+    var text: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Target accounts: an id, network:@handle, or @handle.")
+    var to: [String] = []
+
+    @Option(help: "When to publish.")
+    var at: String
+
+    @Option(help: "IANA time zone for a local TIME, e.g. Europe/Paris (default: the daemon's zone).")
+    var tz: String?
+
+    @Option(help: "How late the post may still go out after downtime, e.g. 30m (default: the daemon's setting).")
+    var lateness: String?
+
+    @Option(name: .customLong("text-for"), help: "Different text for one account: ACCOUNT=TEXT. Repeatable.")
+    var textFor: [String] = []
+
+    @Flag(name: .customLong("dry-run"), help: "Show exactly what each network would receive; store nothing.")
+    var dryRun = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        if to.isEmpty { throw ValidationError("give at least one --to ACCOUNT") }
+        for entry in textFor where !entry.contains("=") {
+            throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
+        }
+    }
+
+    func run() async throws {
+        let body = try TextInput.read(text)
+        var overrides: [String: String] = [:]
+        for entry in textFor {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            overrides[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
+                                          overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil)
+        let data = try await options.client().send("POST", "/v1/posts", body: request)
+        if options.json { return Output.json(data) }
+        if dryRun {
+            let preview = try options.client().decode(DryRunView.self, data)
+            print("dry run: nothing stored; due \(preview.dueLocal) \(preview.dueZone) (\(preview.dueAt))")
+            for delivery in preview.deliveries {
+                print("\(delivery.account): \(delivery.weightedLength) characters as counted by \(delivery.network.displayName)")
+                Output.json(try JSONCoding.encoder().encode(delivery.request))
+            }
+            return
+        }
+        let post = try options.client().decode(PostView.self, data)
+        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(post.dueAt))) to \(post.deliveries.map(\.account).joined(separator: ", "))")
+        for note in post.notes ?? [] { print("note: \(note)") }
+    }
+}
+
+/// Post text given as an argument, or `-` for standard input.
+enum TextInput {
+    static func read(_ argument: String) throws -> String {
+        guard argument == "-" else { return argument }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("standard input is not UTF-8 text") }
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+}

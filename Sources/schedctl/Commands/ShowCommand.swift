@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one post and each of its deliveries.")
+
+    @Argument(help: "The post id.")
+    var id: Int64
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let (post, data) = try await options.client().get("/v1/posts/\(id)", as: PostView.self)
+        if options.json { return Output.json(data) }
+        PostPrinter.print(post)
+    }
+}
+
+/// The person-readable form of one post, shared by show, edit and cancel.
+enum PostPrinter {
+    static func print(_ post: PostView) {
+        Swift.print("post \(post.id)")
+        Swift.print("  due:       \(Output.due(post)) (\(RFC3339.format(post.dueAt)))")
+        Swift.print("  lateness:  up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime")
+        Swift.print("  text:      \(post.text.replacingOccurrences(of: "\n", with: "\n             "))")
+        for delivery in post.deliveries {
+            var line = "  \(delivery.account): \(delivery.state.rawValue)"
+            if let url = delivery.remoteUrl { line += " \(url)" } else if let id = delivery.remoteId { line += " id \(id)" }
+            if let at = delivery.publishedAt { line += " at \(RFC3339.format(at))" }
+            if let next = delivery.nextAttemptAt, delivery.state == .retrying { line += ", next attempt \(RFC3339.format(next))" }
+            Swift.print(line)
+            if let text = delivery.text { Swift.print("    text: \(text)") }
+            if let error = delivery.error { Swift.print("    last error: \(error)") }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Daemon health, counts by state, what is due next, and what needs you.")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let (status, data) = try await options.client().get("/v1/status", as: StatusView.self)
+        if options.json { return Output.json(data) }
+        print("schedulerd \(status.version)\(status.sandbox ? " (sandbox)" : ""), up since \(RFC3339.format(status.startedAt))")
+        let counts = status.deliveries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        print("deliveries: \(counts.isEmpty ? "none" : counts.joined(separator: ", "))")
+        if let next = status.nextDue {
+            print("next due:   post \(next.postId) at \(RFC3339.format(next.dueAt)) to \(next.accounts) account(s)")
+        } else {
+            print("next due:   nothing scheduled")
+        }
+        if let missed = status.deliveries["missed"], missed > 0 {
+            print("missed:     \(missed) deliveries were past their lateness limit; `schedctl list --state missed`")
+        }
+        for account in status.accountsNeedingAttention {
+            print("attention:  \(account.reference) is \(account.status.rawValue); \(account.pendingPosts) post(s) wait for it")
+        }
+    }
+}

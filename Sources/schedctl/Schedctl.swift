@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+
+/// `schedctl`: the command-line client of schedulerd. Every command talks to the daemon over its
+/// control socket; exit codes tell success, bad input, not found and an unreachable daemon apart.
+struct Schedctl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedctl",
+        abstract: "Schedule social-media posts with schedulerd and see what was published.",
+        discussion: """
+            Examples:
+              schedctl accounts add x < token.json
+              schedctl schedule "Long run done" --to x:@runner --at "tomorrow 07:30" --tz Europe/Paris
+              schedctl list --state published
+              schedctl show 12
+
+            Exit codes: 0 success, 1 failure, 2 bad input (nothing stored), 3 not found,
+            4 daemon unreachable, 5 conflict with the post's or account's state.
+            """,
+        version: "0.1.0",
+        subcommands: [StatusCommand.self, ScheduleCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
+                      CancelCommand.self, AccountsCommand.self, SandboxCommand.self])
+}
+
+/// Runs the command and maps every failure to a documented exit code.
+@main
+enum SchedctlMain {
+    static func main() async {
+        do {
+            var command = try Schedctl.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as CLIError {
+            Output.error(error.message)
+            exit(error.exitCode)
+        } catch {
+            let code = Schedctl.exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((Schedctl.fullMessage(for: error) + "\n").utf8))
+                exit(ExitCodes.badInput)
+            }
+            Schedctl.exit(withError: error)
+        }
+    }
+}

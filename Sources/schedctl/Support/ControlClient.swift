@@ -1,0 +1,59 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// Talks to schedulerd's control API over its Unix socket, turning error answers into ``CLIError``s.
+struct ControlClient {
+    let socketPath: String
+    private let http = CurlHTTPClient()
+
+    init(socketPath: String) {
+        self.socketPath = socketPath
+    }
+
+    /// Sends a request and returns the body of a 2xx answer.
+    func send(_ method: String, _ path: String, body: (some Encodable)? = Optional<String>.none) async throws -> Data {
+        var headers: [HTTPHeader] = []
+        var bytes: [UInt8]?
+        if let body {
+            bytes = Array(try JSONCoding.encoder().encode(body))
+            headers.append(HTTPHeader("Content-Type", "application/json"))
+        }
+        let request = HTTPRequest(method: method, url: "http://localhost" + path, headers: headers, body: bytes,
+                                  connectTimeout: .seconds(5), timeout: .seconds(60), unixSocketPath: socketPath)
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request)
+        } catch let error as HTTPClientError {
+            throw CLIError(exitCode: ExitCodes.unreachable,
+                           message: "cannot reach schedulerd at \(socketPath) (\(error.message)); is it running? Start it with `schedulerd --sandbox --state-dir DIR` or `systemctl start schedulerd`, or point --socket / $SCHEDCTL_SOCKET at its socket")
+        }
+        let data = Data(response.body)
+        guard (200..<300).contains(response.status) else {
+            let detail = try? JSONCoding.decoder().decode(APIErrorBody.self, from: data).error
+            var message = detail?.message ?? "schedulerd answered HTTP \(response.status)"
+            if let problems = detail?.problems, problems.count > 1 {
+                message = "the request was refused:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+            }
+            let code: Int32 = switch response.status {
+            case 400, 413, 422: ExitCodes.badInput
+            case 404: ExitCodes.notFound
+            case 409: ExitCodes.conflict
+            default: ExitCodes.failure
+            }
+            throw CLIError(exitCode: code, message: message)
+        }
+        return data
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        do { return try JSONCoding.decoder().decode(T.self, from: data) } catch {
+            throw CLIError(exitCode: ExitCodes.failure, message: "schedulerd answered something schedctl cannot read: \(error)")
+        }
+    }
+
+    func get<T: Decodable>(_ path: String, as type: T.Type) async throws -> (T, Data) {
+        let data = try await send("GET", path)
+        return (try decode(T.self, data), data)
+    }
+}

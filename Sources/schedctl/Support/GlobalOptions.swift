@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+
+/// Options every command shares: where the daemon is, and whether a script is reading.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The daemon's control socket (default: $SCHEDCTL_SOCKET, else /run/schedulerd/control.sock).")
+    var socket: String?
+
+    @Flag(help: "Print JSON for scripts instead of tables.")
+    var json = false
+
+    var socketPath: String {
+        if let socket { return socket }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["SCHEDCTL_SOCKET"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return "/run/schedulerd/control.sock"
+    }
+
+    func client() -> ControlClient { ControlClient(socketPath: socketPath) }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SchedulerCore
+
+/// Writing results: JSON exactly as the daemon sent it (pretty-printed), or aligned tables for people.
+enum Output {
+    static func json(_ data: Data) {
+        if let object = try? JSONSerialization.jsonObject(with: data),
+           let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) {
+            print(String(decoding: pretty, as: UTF8.self))
+        } else {
+            print(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    static func json(_ value: some Encodable) throws {
+        print(String(decoding: try JSONCoding.encoder(pretty: true).encode(value), as: UTF8.self))
+    }
+
+    /// Columns padded to their widest cell; the last column is left ragged.
+    static func table(_ header: [String], _ rows: [[String]]) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        for row in all {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }
+            print(cells.joined(separator: "  "))
+        }
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("schedctl: \(message)\n".utf8))
+    }
+
+    /// One line of text, shortened for a table cell.
+    static func snippet(_ text: String, _ limit: Int = 48) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
+    }
+
+    /// `2026-11-21 07:30 Europe/Paris`: the time as the person gave it.
+    static func due(_ post: PostView) -> String {
+        post.dueLocal.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00$", with: "", options: .regularExpression)
+            + " " + post.dueZone
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads a token (and secret) from a file or standard input, never from argv where `ps` would show it.
+enum TokenInput {
+    static func read(fromFile path: String?, needsSecret: Bool) throws -> (String, String?) {
+        let text: String
+        if let path {
+            guard let data = FileManager.default.contents(atPath: path), let content = String(data: data, encoding: .utf8) else {
+                throw CLIError.badInput("cannot read the token file \(path)")
+            }
+            text = content
+        } else if isatty(STDIN_FILENO) == 1 {
+            let token = prompt("Access token: ")
+            let secret = needsSecret ? prompt("Access token secret: ") : nil
+            return try check(token, secret, needsSecret: needsSecret, source: "the terminal")
+        } else {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let (token, secret) = parse(text)
+        return try check(token, secret, needsSecret: needsSecret, source: path ?? "standard input")
+    }
+
+    /// JSON object, `key=value&…` form, or two lines.
+    static func parse(_ text: String) -> (String?, String?) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] {
+            func first(_ keys: [String]) -> String? { keys.lazy.compactMap { object[$0] as? String }.first }
+            return (first(["token", "oauth_token", "access_token"]), first(["token_secret", "oauth_token_secret", "access_token_secret"]))
+        }
+        if trimmed.contains("=") && !trimmed.contains("\n") {
+            var fields: [String: String] = [:]
+            for pair in trimmed.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                if parts.count == 2 { fields[parts[0]] = parts[1] }
+            }
+            return (fields["oauth_token"] ?? fields["token"] ?? fields["access_token"], fields["oauth_token_secret"] ?? fields["token_secret"])
+        }
+        let lines = trimmed.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return (lines.first, lines.count > 1 ? lines[1] : nil)
+    }
+
+    private static func check(_ token: String?, _ secret: String?, needsSecret: Bool, source: String) throws -> (String, String?) {
+        guard let token, !token.isEmpty else { throw CLIError.badInput("no token found in \(source)") }
+        if needsSecret && (secret ?? "").isEmpty {
+            throw CLIError.badInput("no token secret found in \(source); X needs the access token and its secret")
+        }
+        return (token, secret)
+    }
+
+    private static func prompt(_ text: String) -> String {
+        guard let pointer = getpass(text) else { return "" }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Scheduler
+
+/// `schedulerd`: the daemon. Everything it does lives in the Scheduler library; this only reads the command line.
+@main
+struct SchedulerDaemonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedulerd",
+        abstract: "Keeps scheduled social-media posts in SQLite and publishes them on time.",
+        discussion: """
+            Examples:
+              schedulerd --sandbox --state-dir /tmp/sched      run against local network emulations
+              schedulerd --config /etc/schedulerd/schedulerd.toml
+              schedulerd --check-config --config my.toml
+            The configuration is read from --config, else $SCHEDULERD_CONFIG, else /etc/schedulerd/schedulerd.toml.
+            """,
+        version: Daemon.version)
+
+    @Option(help: "The TOML configuration file.")
+    var config: String?
+
+    @Flag(help: "Publish to local emulations of the networks instead of the real ones.")
+    var sandbox = false
+
+    @Option(name: .customLong("state-dir"), help: "Where the database, the credential key and handoff bundles live.")
+    var stateDir: String?
+
+    @Option(help: "The control socket (default: STATE_DIR/control.sock).")
+    var socket: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String?
+
+    @Flag(name: .customLong("check-config"), help: "Check the configuration, print what it resolves to, and exit.")
+    var checkConfig = false
+
+    func run() async throws {
+        var options = DaemonOptions()
+        options.configPath = config
+        options.sandbox = sandbox
+        options.stateDirectory = stateDir
+        options.socketPath = socket
+        options.logLevel = logLevel
+        let environment = ProcessInfo.processInfo.environment
+        let configuration: DaemonConfiguration
+        let source: String
+        do {
+            (configuration, source) = try DaemonConfiguration.resolve(options, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("schedulerd: configuration error: \(error.message)\n".utf8))
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        if checkConfig {
+            print("configuration OK (\(source))")
+            print("  state_dir: \(configuration.stateDirectory)")
+            print("  socket:    \(configuration.resolvedSocketPath)")
+            print("  sandbox:   \(configuration.sandbox)")
+            print("  timezone:  \(configuration.timeZone.identifier)")
+            return
+        }
+        let level = configuration.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "schedulerd")
+        do {
+            try await Daemon(configuration: configuration, environment: environment, logger: logger).run()
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("schedulerd: \(error.message)\n".utf8))
+            throw ExitCode(78)
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data("schedulerd: \(error.message)\n".utf8))
+            throw ExitCode(74)  // EX_IOERR
+        } catch let error as CredentialVaultError {
+            FileHandle.standardError.write(Data("schedulerd: \(error.message)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import Sandbox
+
+/// The records are a wire format for tests and the demo: their keys and timestamps must not drift.
+@Suite struct RecordsTests {
+    func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func receivedRequest_encodesWithSnakeCaseKeys() throws {
+        let record = ReceivedRequest(
+            network: "x",
+            receivedAt: "2025-01-31T07:30:00.123Z",
+            method: "POST",
+            path: "/2/tweets",
+            body: .object(["text": .string("hi"), "n": .integer(3)]),
+            remoteID: "1",
+            oauthConsumerKey: "ck",
+            oauthToken: "tok"
+        )
+        #expect(try encode(record) == #"{"body":{"n":3,"text":"hi"},"method":"POST","network":"x","oauth_consumer_key":"ck","oauth_token":"tok","path":"/2/tweets","received_at":"2025-01-31T07:30:00.123Z","remote_id":"1"}"#)
+        let decoded = try JSONDecoder().decode(ReceivedRequest.self, from: Data(try encode(record).utf8))
+        #expect(decoded == record)
+    }
+
+    @Test func jsonValue_roundTripsEveryKind() throws {
+        let json = #"{"a":[1,2.5,"s",true,null],"b":{"c":-9007199254740993}}"#
+        let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(value["b"]?["c"] == .integer(-9_007_199_254_740_993))
+        #expect(try encode(value) == json)
+    }
+
+    @Test func timestamp_isRFC3339UTCWithMilliseconds() {
+        #expect(SandboxTimestamp.rfc3339(Date(timeIntervalSince1970: 1_738_308_600.1239)) == "2025-01-31T07:30:00.123Z")
+        #expect(SandboxTimestamp.rfc3339(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(SandboxTimestamp.rfc3339(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+    }
+
+    @Test func problems_matchXsBodies() throws {
+        #expect(try encode(XProblem.duplicateContent) == #"{"detail":"You are not allowed to create a Tweet with duplicate content.","status":403,"title":"Forbidden","type":"about:blank"}"#)
+        #expect(try encode(XProblem.tooManyRequests) == #"{"detail":"Too Many Requests","status":429,"title":"Too Many Requests","type":"about:blank"}"#)
+        let unauthorized = XProblem.unauthorized(.init(code: .badSignature, message: "why"))
+        #expect(try encode(unauthorized) == #"{"detail":"Unauthorized","reason":"why","status":401,"title":"Unauthorized","type":"about:blank"}"#)
+    }
+
+    @Test func recorder_keepsArrivalOrder() async {
+        let recorder = Recorder()
+        for index in 0..<3 {
+            await recorder.record(ReceivedRequest(network: "x", receivedAt: "t", method: "POST", path: "/2/tweets", body: .null, remoteID: "\(index)"))
+        }
+        await recorder.record(RejectedRequest(network: "x", receivedAt: "t", method: "POST", path: "/2/tweets", status: 401, reasonCode: "bad_signature", reason: "r"))
+        #expect(await recorder.received().map(\.remoteID) == ["0", "1", "2"])
+        #expect(await recorder.rejected().count == 1)
+    }
+}
