@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "ConnectorsTests", dependencies: ["Connectors", "Sandbox", "HTTPClient"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SchedulerCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SchedulerCore", "HTTPClient"]),
     ]
 )

@@ -1,0 +1,99 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// A `schedulerd` process with its own state directory, driven through `schedctl`.
+final class DaemonUnderTest: @unchecked Sendable {
+    let directory: TemporaryDirectory
+    let arguments: [String]
+    private(set) var process: ChildProcess?
+    private var starts = 0
+
+    var stateDirectory: String { directory.file("state") }
+    var socket: String { (stateDirectory as NSString).appendingPathComponent("control.sock") }
+    var logs: String { process.map { $0.stderr + $0.stdout } ?? "" }
+
+    /// `sandboxURL` points the X connector at a sandbox running as its own process; nil uses `--sandbox`'s own.
+    init(_ label: String, sandboxURL: String? = nil) throws {
+        directory = TemporaryDirectory(label)
+        var arguments = ["--sandbox", "--state-dir", directory.file("state")]
+        if let sandboxURL {
+            let config = """
+                sandbox = true
+                [networks.x]
+                api_base_url = "\(sandboxURL)"
+                """
+            try config.write(toFile: directory.file("schedulerd.toml"), atomically: true, encoding: .utf8)
+            arguments += ["--config", directory.file("schedulerd.toml")]
+        }
+        self.arguments = arguments
+    }
+
+    func start() async throws {
+        starts += 1
+        let child = try ChildProcess(Products.path("schedulerd"), arguments, logDirectory: directory.path, name: "schedulerd-\(starts)")
+        process = child
+        try await eventually("schedulerd to answer on its socket") {
+            guard child.process.isRunning else { throw E2EError("schedulerd exited: \(child.stderr)") }
+            return try schedctl(["status"]).status == 0
+        }
+    }
+
+    /// SIGTERM, then wait for a clean exit.
+    func stop() async throws -> Int32 {
+        guard let process else { return 0 }
+        process.signal(SIGTERM)
+        return try await process.waitForExit()
+    }
+
+    func schedctl(_ arguments: [String], stdin: String? = nil) throws -> SchedctlRun {
+        try Schedctl.run(arguments, socket: socket, stdin: stdin)
+    }
+
+    /// Mints a sandbox X token and imports it, as `schedctl sandbox token x | schedctl accounts add x` does.
+    func addSandboxAccount(username: String) throws -> AccountView {
+        let token = try schedctl(["sandbox", "token", "x", "--username", username])
+        guard token.status == 0 else { throw E2EError("sandbox token failed: \(token.stderr)") }
+        let added = try schedctl(["accounts", "add", "x", "--json"], stdin: token.stdout)
+        guard added.status == 0 else { throw E2EError("accounts add failed: \(added.stderr)") }
+        return try added.decode(AccountView.self)
+    }
+
+    func schedule(_ text: String, to account: String, at: String, extra: [String] = []) throws -> PostView {
+        let run = try schedctl(["schedule", text, "--to", account, "--at", at, "--json"] + extra)
+        guard run.status == 0 else { throw E2EError("schedule failed (\(run.status)): \(run.stderr)") }
+        return try run.decode(PostView.self)
+    }
+
+    func posts(state: String = "all") throws -> [PostView] {
+        try schedctl(["list", "--state", state, "--json", "--limit", "1000"]).decode([PostView].self)
+    }
+}
+
+/// `sandboxd` as a process of its own, so its record survives the daemon being stopped.
+final class SandboxUnderTest: @unchecked Sendable {
+    let process: ChildProcess
+    let url: String
+    private let http = CurlHTTPClient()
+
+    init(directory: TemporaryDirectory) async throws {
+        process = try ChildProcess(Products.path("sandboxd"), ["--port", "0"], logDirectory: directory.path, name: "sandboxd")
+        let child = process
+        try await eventually("sandboxd to print its address") { child.stdout.contains("listening http://") }
+        url = String(process.stdout.split(separator: " ").last!.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// What the emulation accepted, straight from `GET /_sandbox/received`.
+    func received() async throws -> [JSONValue] {
+        try await getArray("/_sandbox/received")
+    }
+
+    func rejected() async throws -> [JSONValue] {
+        try await getArray("/_sandbox/rejected")
+    }
+
+    private func getArray(_ path: String) async throws -> [JSONValue] {
+        let response = try await http.send(HTTPRequest(url: url + path))
+        return try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
+    }
+}

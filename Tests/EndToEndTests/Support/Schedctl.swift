@@ -1,0 +1,39 @@
+import Foundation
+import SchedulerCore
+
+/// Runs `schedctl` as a person or a script would and captures what it printed.
+struct SchedctlRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        do { return try JSONCoding.decoder().decode(T.self, from: Data(stdout.utf8)) } catch {
+            throw E2EError("schedctl printed no \(T.self) (status \(status)): \(stdout) \(stderr)")
+        }
+    }
+}
+
+enum Schedctl {
+    static func run(_ arguments: [String], socket: String?, stdin: String? = nil) throws -> SchedctlRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Products.path("schedctl"))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SCHEDCTL_SOCKET")
+        if let socket { environment["SCHEDCTL_SOCKET"] = socket }
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return SchedctlRun(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                           stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+}
