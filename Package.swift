@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "schedulerd", targets: ["schedulerd"]),
         .executable(name: "schedctl", targets: ["schedctl"]),
         .executable(name: "sandboxd", targets: ["sandboxd"]),
+        .executable(name: "schedbench", targets: ["schedbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +62,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "schedctl",
+            dependencies: [
+                "SchedulerCore", "HTTPClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "schedbench",
             dependencies: [
                 "SchedulerCore", "HTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

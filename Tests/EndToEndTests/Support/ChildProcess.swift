@@ -9,8 +9,8 @@ final class ChildProcess: @unchecked Sendable {
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], logDirectory: String, name: String) throws {
         stdoutPath = (logDirectory as NSString).appendingPathComponent("\(name).stdout")
         stderrPath = (logDirectory as NSString).appendingPathComponent("\(name).stderr")
-        FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment

@@ -1,0 +1,40 @@
+# schedulerd: the two commands a newcomer needs are `make demo` and `make test`.
+SWIFT ?= swift
+DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev
+RELEASE_BIN := .build/release
+
+.PHONY: deps build demo test bench clean
+
+## Install the system libraries the build links against, when missing (Debian/Ubuntu);
+## python3 runs the HTTP client tests' echo server.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## Start the daemon against the sandbox networks, link an account, publish, and list.
+demo: build
+	./scripts/demo.sh
+
+## Unit, conformance and end-to-end tests (the end-to-end tests start real processes).
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Lateness and throughput of 1,000 posts due at once against the sandbox (release build).
+bench: deps
+	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build -c release --product schedctl
+	$(SWIFT) build -c release --product sandboxd
+	$(SWIFT) build -c release --product schedbench
+	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000
+
+clean:
+	rm -rf .build

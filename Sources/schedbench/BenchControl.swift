@@ -1,0 +1,53 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// The benchmark's client: the control API over the Unix socket, and the sandbox's record over loopback.
+struct BenchControl: Sendable {
+    let socket: String
+    let sandboxURL: String
+    let http = CurlHTTPClient()
+
+    func waitUntilReady() async throws {
+        for _ in 0..<500 {
+            if let response = try? await http.send(request("GET", "/v1/status")), response.status == 200 { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw BenchError("schedulerd did not open its control socket")
+    }
+
+    func addAccount(username: String) async throws -> String {
+        let minted = try await call("POST", "/v1/sandbox/tokens/x", body: ["username": username], as: SandboxTokenView.self)
+        let account = try await call("POST", "/v1/accounts", body: ImportAccountRequest(network: .x, token: minted.token, tokenSecret: minted.tokenSecret),
+                                     as: AccountView.self)
+        return account.reference
+    }
+
+    func schedule(text: String, account: String, at due: Date) async throws {
+        _ = try await call("POST", "/v1/posts", body: SchedulePostRequest(text: text, to: [account], at: RFC3339.format(due)), as: PostView.self)
+    }
+
+    /// Polls the emulation's record until `count` posts arrived; returns their arrival times.
+    func waitForReceived(count: Int, deadline: Date) async throws -> [Date] {
+        while Date() < deadline {
+            let response = try await http.send(HTTPRequest(url: sandboxURL + "/_sandbox/received", timeout: .seconds(30)))
+            let items = try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
+            if items.count >= count {
+                return items.compactMap { $0["received_at"]?.stringValue.flatMap(RFC3339.parse) }
+            }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        throw BenchError("the sandbox did not receive \(count) posts in time")
+    }
+
+    private func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
+        HTTPRequest(method: method, url: "http://localhost" + path, headers: body == nil ? [] : [HTTPHeader("Content-Type", "application/json")],
+                    body: body, unixSocketPath: socket)
+    }
+
+    private func call<T: Decodable>(_ method: String, _ path: String, body: some Encodable, as type: T.Type) async throws -> T {
+        let response = try await http.send(request(method, path, body: Array(try JSONCoding.encoder().encode(body))))
+        guard (200..<300).contains(response.status) else { throw BenchError("\(method) \(path): HTTP \(response.status) \(response.bodyText)") }
+        return try JSONCoding.decoder().decode(T.self, from: Data(response.body))
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// `make bench`: schedules posts due at one instant across sandbox accounts and measures how late
+/// each reached the emulation (p50, p99, max) and how many deliveries per second went out.
+@main
+struct Benchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "schedbench", abstract: "Due-to-received lateness and throughput against the sandbox.")
+
+    @Option(help: "Folder holding schedulerd and sandboxd (a release build).")
+    var bin: String
+
+    @Option(help: "Posts due at the same instant.")
+    var posts = 1_000
+
+    @Option(help: "Posts per account (X's sandbox allows 100 per 15 minutes per user).")
+    var perAccount = 50
+
+    func run() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("schedbench-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: work, name: "sandboxd")
+        defer { sandbox.stop() }
+        let sandboxURL = try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ").last.map(String.init)!
+        let config = "sandbox = true\nstate_dir = \"\(work)/state\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
+        try config.write(toFile: work + "/schedulerd.toml", atomically: true, encoding: .utf8)
+        let daemon = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd")
+        defer { daemon.stop() }
+        let control = BenchControl(socket: work + "/state/control.sock", sandboxURL: sandboxURL)
+        try await control.waitUntilReady()
+
+        let accountCount = (posts + perAccount - 1) / perAccount
+        var accounts: [String] = []
+        for index in 0..<accountCount { accounts.append(try await control.addAccount(username: "bench\(index)")) }
+
+        let targets = accounts
+        let scheduleStart = Date()
+        let due = Date().addingTimeInterval(max(5, Double(posts) / 200 + 3)).rounded()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in stride(from: worker, to: posts, by: 8) {
+                        try await control.schedule(text: "Bench post \(index) \(UUID().uuidString.prefix(8))",
+                                                   account: targets[index % accountCount], at: due)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let scheduleSeconds = Date().timeIntervalSince(scheduleStart)
+        guard Date() < due else { throw ValidationError("scheduling took \(scheduleSeconds) s, past the due time; use fewer --posts") }
+
+        let received = try await control.waitForReceived(count: posts, deadline: due.addingTimeInterval(120))
+        let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
+        let last = received.max()!
+        let report = BenchReport(posts: posts, accounts: accountCount, scheduleSeconds: scheduleSeconds, latenessMilliseconds: lateness,
+                                 throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001))
+        print(report.text)
+        try? FileManager.default.removeItem(atPath: work)
+    }
+}
+
+extension Date {
+    /// The next whole second, so the due time is exact in every form.
+    func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.up)) }
+}
+
+struct BenchReport {
+    var posts: Int
+    var accounts: Int
+    var scheduleSeconds: Double
+    var latenessMilliseconds: [Double]
+    var throughput: Double
+
+    func percentile(_ p: Double) -> Double {
+        let index = min(latenessMilliseconds.count - 1, Int((p / 100 * Double(latenessMilliseconds.count)).rounded(.up)) - 1)
+        return latenessMilliseconds[max(0, index)]
+    }
+
+    var text: String {
+        """
+        schedbench: \(posts) posts due at the same instant, \(accounts) sandbox X accounts
+          scheduling:     \(String(format: "%.2f", scheduleSeconds)) s through the control socket (\(String(format: "%.0f", Double(posts) / scheduleSeconds)) posts/s)
+          lateness p50:   \(String(format: "%.1f", percentile(50))) ms
+          lateness p99:   \(String(format: "%.1f", percentile(99))) ms
+          lateness max:   \(String(format: "%.1f", latenessMilliseconds.last ?? 0)) ms
+          throughput:     \(String(format: "%.0f", throughput)) deliveries/s (due time to last received)
+        """
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import Testing
+@testable import Scheduler
+
+/// The TOML configuration: everything it may say is read, and anything else is refused by name.
+@Suite struct ConfigurationLoaderTests {
+    static let fullExample = """
+        # Every key schedulerd reads.
+        state_dir = "/var/lib/schedulerd"
+        socket = "/run/schedulerd/control.sock"
+        sandbox = true
+        timezone = "Europe/Paris"
+        default_lateness = "1h30m"
+        log_level = "debug"
+
+        [engine]
+        max_concurrent_publishes = 32
+        per_account_concurrency = 2
+        max_attempts = 5
+        request_timeout_s = 20
+
+        [networks.x]
+        api_base_url = "https://api.x.com"
+        consumer_key = "consumer-key"
+        consumer_secret_file = "/etc/schedulerd/x-consumer-secret"
+        """
+
+    private func parse(_ text: String) throws(ConfigurationError) -> DaemonConfiguration {
+        try ConfigurationLoader.parse(text, file: "/etc/schedulerd/test.toml")
+    }
+
+    private func refusal(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            Issue.record("the configuration was accepted:\n\(text)")
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func parse_readsEveryKeyOfTheFullExample() throws {
+        let configuration = try parse(Self.fullExample)
+
+        #expect(configuration.stateDirectory == "/var/lib/schedulerd")
+        #expect(configuration.resolvedSocketPath == "/run/schedulerd/control.sock")
+        #expect(configuration.sandbox)
+        #expect(configuration.timeZone.identifier == "Europe/Paris")
+        #expect(configuration.defaultLatenessSeconds == 5_400)
+        #expect(configuration.logLevel == .debug)
+        #expect(configuration.engine.maxConcurrentPublishes == 32)
+        #expect(configuration.engine.perAccountConcurrency == 2)
+        #expect(configuration.engine.maxAttempts == 5)
+        #expect(configuration.engine.requestTimeoutSeconds == 20)
+        #expect(configuration.x.apiBaseURL == "https://api.x.com")
+        #expect(configuration.x.consumerKey == "consumer-key")
+        #expect(configuration.x.consumerSecretFile == "/etc/schedulerd/x-consumer-secret")
+        #expect(configuration.databasePath == "/var/lib/schedulerd/schedulerd.sqlite")
+    }
+
+    @Test func parse_anEmptyFile_givesTheDefaults() throws {
+        let configuration = try parse("")
+        let defaults = DaemonConfiguration()
+        #expect(configuration.stateDirectory == defaults.stateDirectory)
+        #expect(configuration.defaultLatenessSeconds == defaults.defaultLatenessSeconds)
+        #expect(configuration.engine.maxAttempts == defaults.engine.maxAttempts)
+        #expect(configuration.resolvedSocketPath == "/var/lib/schedulerd/control.sock")
+    }
+
+    @Test func parse_anUnknownKey_isNamedWithItsTable() {
+        let message = refusal("""
+            [engine]
+            max_concurent = 3
+            """)
+        #expect(message.contains("/etc/schedulerd/test.toml"))
+        #expect(message.contains("unknown key 'engine.max_concurent'"))
+    }
+
+    @Test(arguments: [
+        ("stat_dir = \"/tmp\"", "'stat_dir'"),
+        ("[networks.x]\nconsumer_secret = \"inline\"", "'networks.x.consumer_secret'"),
+        ("[networks.mastodon]\nurl = \"https://example.org\"", "'networks.mastodon'"),
+    ])
+    func parse_anUnknownKeyAnywhere_isRefused(text: String, named: String) {
+        let message = refusal(text)
+        #expect(message.contains("unknown key \(named)"), "\(message)")
+    }
+
+    @Test func parse_aValueOfTheWrongType_namesTheKeyAndTheTypes() {
+        let message = refusal("""
+            [engine]
+            max_attempts = "five"
+            """)
+        #expect(message.contains("engine.max_attempts"))
+        #expect(message.contains("expected an integer"))
+        #expect(message.contains("string"))
+    }
+
+    @Test(arguments: [
+        ("sandbox = \"yes\"", "sandbox", "expected true or false"),
+        ("state_dir = 3", "state_dir", "expected a string"),
+        ("engine = 3", "engine", "expected a table"),
+        ("[engine]\nmax_attempts = 0", "engine.max_attempts", "outside 1...100"),
+        ("[networks.x]\napi_base_url = \"ftp://x\"", "networks.x.api_base_url", "not an http or https URL"),
+        ("log_level = \"loud\"", "log_level", "'loud' is not one of"),
+    ])
+    func parse_aBadValue_namesTheKeyAndTheProblem(text: String, key: String, problem: String) {
+        let message = refusal(text)
+        #expect(message.contains("test.toml: \(key):"), "\(message)")
+        #expect(message.contains(problem), "\(message)")
+    }
+
+    @Test func parse_anUnknownTimeZone_isRefused() {
+        let message = refusal("timezone = \"Mars/Olympus_Mons\"")
+        #expect(message.contains("timezone"))
+        #expect(message.contains("'Mars/Olympus_Mons' is not an IANA zone"))
+    }
+
+    @Test func parse_aBadDuration_isRefused() {
+        let message = refusal("default_lateness = \"soon\"")
+        #expect(message.contains("default_lateness"))
+        #expect(message.contains("'soon' is not a duration"))
+    }
+
+    @Test func parse_aTOMLSyntaxError_pointsAtFileLineAndColumn() {
+        let message = refusal("""
+            state_dir = "/var/lib/schedulerd"
+
+            timezone = = "UTC"
+            """)
+        #expect(message.hasPrefix("/etc/schedulerd/test.toml:3:"), "\(message)")
+        let location = message.split(separator: ":").prefix(3)
+        #expect(location.count == 3 && Int(location.last!) != nil, "\(message)")
+    }
+
+    @Test func load_aMissingFile_saysSo() {
+        do {
+            _ = try ConfigurationLoader.load(path: "/nonexistent/schedulerd.toml")
+            Issue.record("a missing file was accepted")
+        } catch {
+            #expect(error.message.contains("cannot read the configuration file /nonexistent/schedulerd.toml"))
+        }
+    }
+
+    @Test func path_prefersTheFlagThenTheEnvironment() {
+        #expect(ConfigurationLoader.path(explicit: "/a.toml", environment: ["SCHEDULERD_CONFIG": "/b.toml"]) == "/a.toml")
+        #expect(ConfigurationLoader.path(explicit: nil, environment: ["SCHEDULERD_CONFIG": "/b.toml"]) == "/b.toml")
+    }
+
+    /// The commented example shipped in `config/`, when it exists, must be accepted as it stands.
+    static let exampleFile: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("config/schedulerd.toml").path
+    }()
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: exampleFile), "config/schedulerd.toml is not written yet"))
+    func load_theShippedExampleConfiguration_isAccepted() throws {
+        _ = try ConfigurationLoader.load(path: Self.exampleFile)
+    }
+}

@@ -1,0 +1,124 @@
+import Connectors
+import Foundation
+import Testing
+@testable import Scheduler
+
+/// Sealing account credentials, and the key file they are sealed under.
+@Suite struct CredentialVaultTests {
+    let credentials = AccountCredentials.oauth1(token: "1700-token", tokenSecret: "very-secret")
+
+    @Test(arguments: [
+        AccountCredentials.oauth1(token: "1700-token", tokenSecret: "very-secret"),
+        .oauth2(accessToken: "access", refreshToken: "refresh", expiresAt: Date(timeIntervalSince1970: 1_900_000_000)),
+        .oauth2(accessToken: "access", refreshToken: nil, expiresAt: nil),
+    ])
+    func sealThenOpen_roundTrips(credentials: AccountCredentials) throws {
+        let vault = try CredentialVault(key: testKey())
+
+        let sealed = try vault.seal(credentials, accountID: 1)
+
+        #expect(try vault.open(sealed, accountID: 1) == credentials)
+    }
+
+    @Test func seal_neverStoresTheSecretsInTheClear() throws {
+        let vault = try CredentialVault(key: testKey())
+        let sealed = try vault.seal(credentials, accountID: 1)
+        let bytes = String(decoding: sealed, as: UTF8.self)
+        #expect(!bytes.contains("very-secret"))
+        #expect(!bytes.contains("1700-token"))
+    }
+
+    @Test func open_withTheBlobOfAnotherAccount_isRefused() throws {
+        let vault = try CredentialVault(key: testKey())
+        let sealed = try vault.seal(credentials, accountID: 1)
+
+        let error = #expect(throws: CredentialVaultError.self) { try vault.open(sealed, accountID: 2) }
+
+        #expect(error?.message.contains("account 2") == true)
+        #expect(error?.message.contains("relink") == true)
+        #expect(error?.message.contains("very-secret") == false)
+    }
+
+    @Test func open_whenTheBlobWasAltered_isRefused() throws {
+        let vault = try CredentialVault(key: testKey())
+        var sealed = try vault.seal(credentials, accountID: 1)
+        sealed[sealed.count / 2] ^= 0x01
+
+        #expect(throws: CredentialVaultError.self) { try vault.open(sealed, accountID: 1) }
+    }
+
+    @Test func open_underADifferentKey_refusesAndSaysToRelink() throws {
+        let sealed = try CredentialVault(key: testKey(1)).seal(credentials, accountID: 1)
+
+        let error = #expect(throws: CredentialVaultError.self) { try CredentialVault(key: testKey(2)).open(sealed, accountID: 1) }
+
+        #expect(error?.message.contains("wrong key") == true)
+        #expect(error?.message.contains("relink the account") == true)
+    }
+
+    @Test func init_withAShortKey_throws() {
+        let error = #expect(throws: CredentialVaultError.self) { try CredentialVault(key: Array(repeating: 1, count: 16)) }
+        #expect(error?.message.contains("unusable") == true)
+    }
+
+    @Test func load_createsTheKeyFileWith0600AndReusesIt() throws {
+        let directory = try TemporaryDirectory()
+        let keyPath = directory.file("credentials.key")
+        let previous = umask(0o022)
+        defer { umask(previous) }
+
+        let first = try CredentialVault.load(stateDirectory: directory.path, environment: [:])
+        let key = try #require(FileManager.default.contents(atPath: keyPath))
+        let second = try CredentialVault.load(stateDirectory: directory.path, environment: [:])
+
+        #expect(permissions(keyPath) == 0o600)
+        #expect(key.count == 32)
+        #expect(FileManager.default.contents(atPath: keyPath) == key)
+        let sealed = try first.seal(credentials, accountID: 5)
+        #expect(try second.open(sealed, accountID: 5) == credentials)
+    }
+
+    @Test func load_twoDirectories_getDifferentKeys() throws {
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
+        let sealed = try CredentialVault.load(stateDirectory: one.path, environment: [:]).seal(credentials, accountID: 1)
+
+        #expect(throws: CredentialVaultError.self) {
+            try CredentialVault.load(stateDirectory: two.path, environment: [:]).open(sealed, accountID: 1)
+        }
+    }
+
+    @Test func load_whenTheKeyFileHasTheWrongSize_saysWhatIsWrong() throws {
+        let directory = try TemporaryDirectory()
+        let keyPath = directory.file("credentials.key")
+        FileManager.default.createFile(atPath: keyPath, contents: Data(repeating: 9, count: 10), attributes: [.posixPermissions: 0o600])
+
+        let error = #expect(throws: CredentialVaultError.self) {
+            try CredentialVault.load(stateDirectory: directory.path, environment: [:])
+        }
+
+        #expect(error?.message.contains(keyPath) == true)
+        #expect(error?.message.contains("expected 32 bytes, found 10") == true)
+        #expect(FileManager.default.contents(atPath: keyPath) == Data(repeating: 9, count: 10))
+    }
+
+    @Test func load_prefersTheSystemdCredential() throws {
+        let state = try TemporaryDirectory()
+        let credentialsDirectory = try TemporaryDirectory()
+        FileManager.default.createFile(atPath: credentialsDirectory.file("schedulerd.key"), contents: Data(testKey(3)))
+
+        let vault = try CredentialVault.load(stateDirectory: state.path,
+                                             environment: ["CREDENTIALS_DIRECTORY": credentialsDirectory.path])
+
+        let sealed = try CredentialVault(key: testKey(3)).seal(credentials, accountID: 1)
+        #expect(try vault.open(sealed, accountID: 1) == credentials)
+        #expect(!FileManager.default.fileExists(atPath: state.file("credentials.key")))
+    }
+
+    @Test func credentialsDescription_hidesTheSecrets() {
+        let text = "\(credentials) \(AccountCredentials.oauth2(accessToken: "acc", refreshToken: "ref", expiresAt: nil))"
+        #expect(!text.contains("very-secret"))
+        #expect(!text.contains("1700-token"))
+        #expect(!text.contains("acc,") && !text.contains("ref"))
+    }
+}

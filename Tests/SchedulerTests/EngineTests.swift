@@ -1,0 +1,240 @@
+import Connectors
+import Foundation
+import SchedulerCore
+import ServiceLifecycle
+import Testing
+@testable import Scheduler
+
+/// The engine against a scripted connector: each outcome lands in the store as the product says.
+@Suite(.timeLimit(.minutes(1))) struct EngineTests {
+    @Test func aDuePost_isPublishedOnceAndRecordedWithItsRemoteIDAndURL() async throws {
+        let harness = try EngineHarness()
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("Sunday Morning Run", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .published })
+        }
+
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.remoteId == "remote-1")
+        #expect(delivery.remoteUrl == "https://example.test/status/1")
+        #expect(delivery.publishedAt != nil)
+        #expect(delivery.attempts == 1)
+        #expect(harness.connector.texts == ["Sunday Morning Run"])
+        let attempts = try await harness.store.attempts(deliveryID: delivery.id)
+        #expect(attempts.map { $0["outcome"] as String } == ["published"])
+        #expect(attempts.map { $0["http_status"] as Int? } == [201])
+    }
+
+    @Test func aPostScheduledWhileRunning_isPublishedWhenItBecomesDue() async throws {
+        let harness = try EngineHarness()
+        let account = try await harness.addAccount("runner")
+
+        try await harness.running { _ in
+            let post = try await harness.store.addPost("soon", due: Date().addingTimeInterval(0.3), to: [account], now: Date())
+            harness.wake.signal()
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .published })
+            let publishedAt = try #require(try await harness.store.delivery(ofPost: post.id).publishedAt)
+            #expect(publishedAt >= post.dueAt)
+        }
+        #expect(harness.connector.callCount == 1)
+    }
+
+    @Test func theSealedCredentialsOfTheAccount_areWhatThePublishIsSignedWith() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .permanent, message: "refused")))
+        let runner = try await harness.addAccount("runner")
+        let club = try await harness.addAccount("club")
+        let one = try await harness.addDuePost("one", to: [runner])
+        let two = try await harness.addDuePost("two", to: [club])
+
+        try await harness.running { _ in
+            #expect(try await eventually {
+                try await harness.state(ofPost: one.id) == .failed && harness.state(ofPost: two.id) == .failed
+            })
+        }
+
+        #expect(Set(harness.connector.tokens) == ["token-runner", "token-club"])
+        #expect(harness.connector.texts.count == 2)
+    }
+
+    @Test(arguments: [
+        ConnectorError(code: .retryable, message: "X: Service Unavailable", httpStatus: 503),
+        ConnectorError(code: .rateLimited, message: "X: Too Many Requests", httpStatus: 429),
+    ])
+    func aRetryableFailure_putsTheDeliveryInRetryingWithAFutureAttempt(error: ConnectorError) async throws {
+        let harness = try EngineHarness(.fail(error))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+        let started = Date()
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .retrying })
+        }
+
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        let next = try #require(delivery.nextAttemptAt)
+        #expect(next > started.addingTimeInterval(400))  // base 600 s, jitter at most -20 %
+        #expect(delivery.error == error.message)
+        #expect(delivery.attempts == 1)
+        let attempts = try await harness.store.attempts(deliveryID: delivery.id)
+        #expect(attempts.count == 1)
+        #expect(attempts.first?["error_class"] as String? == error.code.description)
+        #expect(attempts.first?["http_status"] as Int? == error.httpStatus)
+        #expect(harness.connector.callCount == 1)
+    }
+
+    @Test func aRateLimit_isRetriedNoEarlierThanTheNetworkAsked() async throws {
+        let resetAt = Date().addingTimeInterval(7_200)
+        let harness = try EngineHarness(.fail(ConnectorError(code: .rateLimited, message: "X: Too Many Requests", retryAt: resetAt)))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .retrying })
+        }
+
+        let next = try #require(try await harness.store.delivery(ofPost: post.id).nextAttemptAt)
+        #expect(abs(next.timeIntervalSince(resetAt)) < 0.01)
+    }
+
+    @Test func aRetryableFailureOnTheLastAttempt_failsTheDelivery() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .retryable, message: "X: Bad Gateway"))) { $0.retry.maxAttempts = 1 }
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .failed })
+        }
+
+        #expect(try await harness.store.delivery(ofPost: post.id).error == "gave up after 1 attempts: X: Bad Gateway")
+    }
+
+    @Test func aPermanentFailure_failsTheDeliveryWithTheNetworksMessage() async throws {
+        let message = "X: You are not allowed to create a Tweet with duplicate content."
+        let harness = try EngineHarness(.fail(ConnectorError(code: .permanent, message: message, httpStatus: 403)))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .failed })
+        }
+
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.error == message)
+        #expect(try await harness.store.attempts(deliveryID: delivery.id).first?["error_class"] as String? == "permanent")
+        #expect(harness.connector.callCount == 1)
+    }
+
+    @Test func anUncertainOutcome_leavesTheDeliveryUnknownAndDoesNotRetry() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post")))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .unknown })
+        }
+
+        #expect(try await harness.store.delivery(ofPost: post.id).error == "no answer from X after sending the post")
+        #expect(try await harness.store.nextDueTime() == nil)
+        #expect(harness.connector.callCount == 1)
+    }
+
+    @Test func anAuthFailure_flagsTheAccountForRelinkAndHoldsTheDelivery() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .authFailure, message: "X: Unauthorized", httpStatus: 401)))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.store.account(reference: "runner").status == .needsRelink })
+            #expect(try await eventually { try await harness.state(ofPost: post.id) == .retrying })
+        }
+
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.error?.contains("relinked") == true)
+        #expect(try await harness.store.nextDueTime() == nil)
+        #expect(harness.connector.callCount == 1)
+    }
+
+    @Test func credentialsThatCannotBeOpened_countAsAnAuthFailure() async throws {
+        let harness = try EngineHarness()
+        let account = try await harness.store.addAccount("runner", vault: try CredentialVault(key: testKey(99)))
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running { _ in
+            #expect(try await eventually { try await harness.store.account(reference: "runner").status == .needsRelink })
+        }
+
+        #expect(try await harness.store.delivery(ofPost: post.id).error?.contains("X unavailable: login error") == true)
+        #expect(harness.connector.callCount == 0)
+    }
+
+    @Test func perAccountConcurrency_isNeverExceeded() async throws {
+        let harness = try EngineHarness(.block) { $0.perAccountConcurrency = 2 }
+        let runner = try await harness.addAccount("runner")
+        let club = try await harness.addAccount("club")
+        for index in 0..<5 {
+            try await harness.addDuePost("runner \(index)", to: [runner])
+            try await harness.addDuePost("club \(index)", to: [club])
+        }
+
+        try await harness.running { _ in
+            #expect(await eventually { harness.connector.active == 4 })
+            for released in 1...10 {
+                harness.connector.release()
+                #expect(await eventually { harness.connector.finished == released })
+            }
+            #expect(try await eventually { try await harness.store.deliveryCount(in: .published) == 10 })
+        }
+
+        #expect(harness.connector.maxActive(token: "token-runner") == 2)
+        #expect(harness.connector.maxActive(token: "token-club") == 2)
+        #expect(harness.connector.callCount == 10)
+    }
+
+    @Test func maxConcurrentPublishes_capsTheClaimsInFlight() async throws {
+        let harness = try EngineHarness(.block) {
+            $0.maxConcurrentPublishes = 3
+            $0.perAccountConcurrency = 10
+        }
+        let account = try await harness.addAccount("runner")
+        for index in 0..<6 { try await harness.addDuePost("post \(index)", to: [account]) }
+
+        try await harness.running { _ in
+            #expect(await eventually { harness.connector.active == 3 })
+            #expect(try await harness.store.deliveryCount(in: .publishing) == 3)
+            #expect(try await harness.store.deliveryCount(in: .scheduled) == 3)
+            harness.connector.release(6)
+            #expect(try await eventually { try await harness.store.deliveryCount(in: .published) == 6 })
+        }
+
+        #expect(harness.connector.maxActive == 3)
+    }
+
+    @Test func gracefulShutdown_letsTheInFlightPublishFinishAndReleasesWhatHadNotStarted() async throws {
+        let harness = try EngineHarness(.block) { $0.perAccountConcurrency = 1 }
+        let account = try await harness.addAccount("runner")
+        let first = try await harness.addDuePost("first", to: [account])
+        let second = try await harness.addDuePost("second", to: [account])
+        let group = ServiceGroup(services: [harness.engine], logger: EngineHarness.logger)
+
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            #expect(await eventually { harness.connector.active == 1 })
+            #expect(try await harness.store.deliveryCount(in: .publishing) == 2)
+
+            await group.triggerGracefulShutdown()
+            #expect(await eventually { harness.log.contains("engine stopping; waiting for publishes in flight") })
+            #expect(try await harness.store.deliveryCount(in: .published) == 0)
+            harness.connector.release()
+            try await tasks.waitForAll()
+        }
+
+        #expect(try await harness.state(ofPost: first.id) == .published)
+        let released = try await harness.store.delivery(ofPost: second.id)
+        #expect(released.state == .scheduled)
+        #expect(released.attempts == 0)
+        #expect(try await harness.store.deliveryCount(in: .publishing) == 0)
+        #expect(harness.connector.texts == ["first"])
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+import SchedulerCore
+import Testing
+@testable import Scheduler
+
+/// What each outcome does to a claimed delivery, and that none applies to a delivery that is not `publishing`.
+@Suite struct StoreTransitionTests {
+    let now = referenceNow
+
+    /// A store with one account and one claimed delivery.
+    private func claimed() async throws -> (Store, ClaimedDelivery) {
+        let store = try Store.inMemory()
+        let account = try await store.addAccount("runner")
+        try await store.addPost(due: now, to: [account])
+        let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
+        return (store, claim)
+    }
+
+    @Test func recordPublished_storesRemoteIDURLAndTimeAndLogsTheAttempt() async throws {
+        let (store, claim) = try await claimed()
+        let record = attempt(at: now, status: 201)
+
+        try await store.recordPublished(claim, attempt: record, remoteID: "1890", remoteURL: "https://x.com/i/web/status/1890")
+
+        let delivery = try await store.delivery(ofPost: claim.postID)
+        #expect(delivery.state == .published)
+        #expect(delivery.remoteId == "1890")
+        #expect(delivery.remoteUrl == "https://x.com/i/web/status/1890")
+        #expect(delivery.publishedAt == record.finishedAt)
+        #expect(delivery.nextAttemptAt == nil)
+        #expect(delivery.error == nil)
+        let attempts = try await store.attempts(deliveryID: claim.deliveryID)
+        #expect(attempts.count == 1)
+        let row = try #require(attempts.first)
+        #expect(row["http_status"] as Int? == 201)
+        #expect(row["outcome"] as String? == "published")
+        #expect(row["started_at"] as Int64? == now.unixMilliseconds)
+    }
+
+    @Test func recordRetry_putsTheDeliveryBackInLineAtTheNextAttempt() async throws {
+        let (store, claim) = try await claimed()
+        let next = now.addingTimeInterval(45)
+
+        try await store.recordRetry(claim, attempt: attempt(at: now, status: 503, outcome: "error", errorClass: "retryable"),
+                                    nextAttempt: next, error: "X: Service Unavailable")
+
+        let delivery = try await store.delivery(ofPost: claim.postID)
+        #expect(delivery.state == .retrying)
+        #expect(delivery.nextAttemptAt == next)
+        #expect(delivery.error == "X: Service Unavailable")
+        #expect(delivery.attempts == 1)
+        #expect(try await store.nextDueTime() == next)
+        let attempts = try await store.attempts(deliveryID: claim.deliveryID)
+        #expect(attempts.map { $0["error_class"] as String? } == ["retryable"])
+    }
+
+    @Test(arguments: [DeliveryState.failed, .unknown])
+    func recordFinalFailure_endsTheDeliveryWithTheMessage(state: DeliveryState) async throws {
+        let (store, claim) = try await claimed()
+
+        try await store.recordFinalFailure(claim, attempt: attempt(at: now, status: 403, outcome: "error", errorClass: "permanent"),
+                                           state: state, error: "X: duplicate content")
+
+        let delivery = try await store.delivery(ofPost: claim.postID)
+        #expect(delivery.state == state)
+        #expect(delivery.error == "X: duplicate content")
+        #expect(delivery.nextAttemptAt == nil)
+        #expect(try await store.attempts(deliveryID: claim.deliveryID).count == 1)
+        #expect(try await store.nextDueTime() == nil)
+    }
+
+    @Test func releaseClaim_ofAFirstAttempt_returnsItToScheduledWithNoAttemptCounted() async throws {
+        let (store, claim) = try await claimed()
+
+        try await store.releaseClaim(claim, now: now)
+
+        let delivery = try await store.delivery(ofPost: claim.postID)
+        #expect(delivery.state == .scheduled)
+        #expect(delivery.attempts == 0)
+        #expect(try await store.attempts(deliveryID: claim.deliveryID).isEmpty)
+        let again = try await store.claimDue(now: now, limit: 1).claimed
+        #expect(again.map(\.deliveryID) == [claim.deliveryID])
+        #expect(again.first?.attempt == 1)
+    }
+
+    @Test func releaseClaim_ofARetry_returnsItToRetrying() async throws {
+        let (store, first) = try await claimed()
+        try await store.recordRetry(first, attempt: attempt(at: now), nextAttempt: now.addingTimeInterval(1), error: "later")
+        let second = try #require(try await store.claimDue(now: now.addingTimeInterval(1), limit: 1).claimed.first)
+
+        try await store.releaseClaim(second, now: now)
+
+        let delivery = try await store.delivery(ofPost: first.postID)
+        #expect(delivery.state == .retrying)
+        #expect(delivery.attempts == 1)
+    }
+
+    @Test func recordNeedsRelink_holdsTheDeliveryAndFlagsTheAccount() async throws {
+        let (store, claim) = try await claimed()
+
+        try await store.recordNeedsRelink(claim, attempt: attempt(at: now, status: 401, outcome: "error", errorClass: "auth_failure"),
+                                          error: "X: Unauthorized")
+
+        let delivery = try await store.delivery(ofPost: claim.postID)
+        #expect(delivery.state == .retrying)
+        #expect(delivery.error?.contains("relinked") == true)
+        #expect(delivery.error?.contains("X: Unauthorized") == true)
+        #expect(try await store.account(reference: "\(claim.accountID)").status == .needsRelink)
+        #expect(try await store.nextDueTime() == nil)
+        #expect(try await store.claimDue(now: now.addingTimeInterval(60), limit: 5).claimed.isEmpty)
+        #expect(try await store.summary().accountsNeedingAttention.map(\.id) == [claim.accountID])
+    }
+
+    @Test func recordNeedsRelink_whenTheAccountIsActiveAgain_theDeliveryGoesOut() async throws {
+        let (store, claim) = try await claimed()
+        try await store.recordNeedsRelink(claim, attempt: attempt(at: now), error: "X: Unauthorized")
+
+        try await store.setStatus(.active, accountID: claim.accountID)
+
+        let again = try await store.claimDue(now: now.addingTimeInterval(1), limit: 5).claimed
+        #expect(again.map(\.deliveryID) == [claim.deliveryID])
+    }
+
+    @Test func outcomes_onlyApplyToADeliveryThatIsPublishing() async throws {
+        let (store, claim) = try await claimed()
+        try await store.recordPublished(claim, attempt: attempt(at: now), remoteID: "1", remoteURL: "https://x.com/i/web/status/1")
+
+        try await store.recordRetry(claim, attempt: attempt(at: now), nextAttempt: now.addingTimeInterval(5), error: "retry")
+        try await store.recordFinalFailure(claim, attempt: attempt(at: now), state: .failed, error: "failed")
+        try await store.recordFinalFailure(claim, attempt: attempt(at: now), state: .unknown, error: "unknown")
+        try await store.releaseClaim(claim, now: now)
+        try await store.recordNeedsRelink(claim, attempt: attempt(at: now), error: "relink")
+        try await store.recordPublished(claim, attempt: attempt(at: now), remoteID: "2", remoteURL: nil)
+
+        let delivery = try await store.delivery(ofPost: claim.postID)
+        #expect(delivery.state == .published)
+        #expect(delivery.remoteId == "1")
+        #expect(delivery.attempts == 1)
+        #expect(delivery.error == nil)
+        #expect(try await store.account(reference: "\(claim.accountID)").status == .active)
+    }
+
+    @Test func markInterruptedClaimsUnknown_turnsEveryPublishingDeliveryUnknown() async throws {
+        let store = try Store.inMemory()
+        let account = try await store.addAccount("runner")
+        let first = try await store.addPost("one", due: now, to: [account])
+        let second = try await store.addPost("two", due: now, to: [account])
+        let waiting = try await store.addPost("three", due: now.addingTimeInterval(60), to: [account])
+        #expect(try await store.claimDue(now: now, limit: 5).claimed.count == 2)
+
+        let marked = try await store.markInterruptedClaimsUnknown(now: now)
+
+        #expect(marked == 2)
+        for id in [first.id, second.id] {
+            let delivery = try await store.delivery(ofPost: id)
+            #expect(delivery.state == .unknown)
+            #expect(delivery.error?.contains("check the network before retrying") == true)
+        }
+        #expect(try await store.delivery(ofPost: waiting.id).state == .scheduled)
+        #expect(try await store.claimDue(now: now.addingTimeInterval(1), limit: 5).claimed.isEmpty)
+        #expect(try await store.markInterruptedClaimsUnknown(now: now) == 0)
+    }
+}

@@ -1,0 +1,61 @@
+import Connectors
+import Foundation
+import Logging
+import SchedulerCore
+import ServiceLifecycle
+@testable import Scheduler
+
+/// A store, a vault, a scripted connector and an engine over them, run inside a `ServiceGroup`.
+struct EngineHarness {
+    let store: Store
+    let vault: CredentialVault
+    let connector: ScriptedConnector
+    let wake = WakeSignal()
+    let engine: Engine
+    let log = LogRecorder()
+
+    static let logger = Logger(label: "engine-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, configure: (inout Engine.Settings) -> Void = { _ in }) throws {
+        store = try Store.inMemory()
+        vault = try CredentialVault(key: testKey())
+        connector = ScriptedConnector(behaviour)
+        var settings = Engine.Settings(EngineSettings())
+        settings.retry.baseSeconds = 600
+        settings.retry.maxSeconds = 3_600
+        configure(&settings)
+        engine = Engine(store: store, connectors: ConnectorRegistry([connector]), vault: vault, wake: wake,
+                        settings: settings, logger: log.logger(label: "engine"))
+    }
+
+    func addAccount(_ handle: String) async throws -> AccountView {
+        try await store.addAccount(handle, vault: vault)
+    }
+
+    /// A post that is already due, and the engine woken for it.
+    @discardableResult
+    func addDuePost(_ text: String, to accounts: [AccountView]) async throws -> PostView {
+        let post = try await store.addPost(text, due: Date().addingTimeInterval(-1), to: accounts, now: Date())
+        wake.signal()
+        return post
+    }
+
+    /// Runs the engine in a service group for the duration of `body`, then shuts it down gracefully.
+    func running<T: Sendable>(_ body: @Sendable (ServiceGroup) async throws -> T) async throws -> T {
+        let group = ServiceGroup(services: [engine], logger: Self.logger)
+        return try await withThrowingTaskGroup(of: T?.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return nil
+            }
+            let result = try await body(group)
+            await group.triggerGracefulShutdown()
+            for try await _ in tasks {}
+            return result
+        }
+    }
+
+    func state(ofPost id: Int64) async throws -> DeliveryState {
+        try await store.delivery(ofPost: id).state
+    }
+}

@@ -1,0 +1,153 @@
+import Connectors
+import SchedulerCore
+import Synchronization
+
+/// A connector the tests script: it records every publish, counts how many run at once (overall and
+/// per account token), and succeeds, throws, or blocks until the test releases it.
+final class ScriptedConnector: Connector {
+    enum Behaviour: Sendable {
+        case succeed
+        case fail(ConnectorError)
+        /// Waits for ``release(_:)``, then succeeds; throws `.uncertain` if its task is cancelled first.
+        case block
+    }
+
+    private struct State {
+        var behaviour: Behaviour
+        var calls: [(text: String, credentials: AccountCredentials)] = []
+        var active = 0
+        var maxActive = 0
+        var activeByToken: [String: Int] = [:]
+        var maxActiveByToken: [String: Int] = [:]
+        var published = 0
+        var finished = 0
+    }
+
+    let network: Network
+    let textRules = XTextRules.rules
+    private let state: Mutex<State>
+    private let gate = Gate()
+
+    init(network: Network = .x, _ behaviour: Behaviour = .succeed) {
+        self.network = network
+        self.state = Mutex(State(behaviour: behaviour))
+    }
+
+    func script(_ behaviour: Behaviour) { state.withLock { $0.behaviour = behaviour } }
+
+    /// Lets `count` blocked (or future) publishes through.
+    func release(_ count: Int = 1) { gate.open(count) }
+
+    var callCount: Int { state.withLock { $0.calls.count } }
+    var texts: [String] { state.withLock { $0.calls.map(\.text) } }
+    /// The access token each publish was signed with, in call order.
+    var tokens: [String] { state.withLock { $0.calls.map { Self.token($0.credentials) } } }
+    /// Publishes that returned, successfully or not.
+    var finished: Int { state.withLock { $0.finished } }
+    var active: Int { state.withLock { $0.active } }
+    var maxActive: Int { state.withLock { $0.maxActive } }
+    func maxActive(token: String) -> Int { state.withLock { $0.maxActiveByToken[token] ?? 0 } }
+
+    func validate(_ request: PublishRequest) -> [String] {
+        textRules.problems(with: request.text, networkName: network.displayName)
+    }
+
+    func preview(_ request: PublishRequest) -> JSONValue {
+        .object(["text": .string(request.text)])
+    }
+
+    func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
+        AccountProfile(remoteID: "1", handle: "scripted", displayName: "Scripted")
+    }
+
+    func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
+        let token = Self.token(credentials)
+        let behaviour = state.withLock { state -> Behaviour in
+            state.calls.append((request.text, credentials))
+            state.active += 1
+            state.maxActive = max(state.maxActive, state.active)
+            state.activeByToken[token, default: 0] += 1
+            state.maxActiveByToken[token] = max(state.maxActiveByToken[token] ?? 0, state.activeByToken[token]!)
+            return state.behaviour
+        }
+        defer {
+            state.withLock { state in
+                state.active -= 1
+                state.activeByToken[token]! -= 1
+                state.finished += 1
+            }
+        }
+        switch behaviour {
+        case .succeed:
+            break
+        case .fail(let error):
+            throw error
+        case .block:
+            guard await gate.pass() else {
+                throw ConnectorError(code: .uncertain, message: "the publish was cancelled while in flight")
+            }
+        }
+        let number = state.withLock { state -> Int in
+            state.published += 1
+            return state.published
+        }
+        return PublishedPost(remoteID: "remote-\(number)", url: "https://example.test/status/\(number)", httpStatus: 201)
+    }
+
+    private static func token(_ credentials: AccountCredentials) -> String {
+        switch credentials {
+        case .oauth1(let token, _): token
+        case .oauth2(let token, _, _): token
+        }
+    }
+}
+
+/// A counting gate: `open(n)` lets n passes through, whether they are already waiting or come later.
+final class Gate: Sendable {
+    private struct State {
+        var permits = 0
+        var waiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextID = 0
+    }
+
+    private let state = Mutex(State())
+
+    func open(_ count: Int) {
+        let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            var woken: [CheckedContinuation<Bool, Never>] = []
+            for _ in 0..<count {
+                if state.waiters.isEmpty { state.permits += 1 } else { woken.append(state.waiters.removeFirst().continuation) }
+            }
+            return woken
+        }
+        for continuation in woken { continuation.resume(returning: true) }
+    }
+
+    /// True when let through, false when the task was cancelled first.
+    func pass() async -> Bool {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let answer = state.withLock { state -> Bool? in
+                    if Task.isCancelled { return false }
+                    if state.permits > 0 {
+                        state.permits -= 1
+                        return true
+                    }
+                    state.waiters.append((id, continuation))
+                    return nil
+                }
+                if let answer { continuation.resume(returning: answer) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(returning: false)
+        }
+    }
+}

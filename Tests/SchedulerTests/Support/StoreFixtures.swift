@@ -1,0 +1,70 @@
+import Connectors
+import Foundation
+import GRDB
+import SchedulerCore
+@testable import Scheduler
+
+/// Shorthands for putting accounts and posts into a store, and for reading what the API does not show.
+extension Store {
+    /// Adds an active account whose sealed credentials are `sealed` (or a vault's blob via `vault`).
+    @discardableResult
+    func addAccount(_ handle: String, network: Network = .x, vault: CredentialVault? = nil,
+                    credentials: AccountCredentials? = nil) async throws -> AccountView {
+        let secret = credentials ?? .oauth1(token: "token-\(handle)", tokenSecret: "secret-\(handle)")
+        return try await upsertAccount(network: network, remoteID: "remote-\(network.rawValue)-\(handle)", handle: handle,
+                                       displayName: "Display \(handle)", authKind: network == .x ? .oauth1 : .oauth2) { id in
+            if let vault { return try vault.seal(secret, accountID: id) }
+            return Array("sealed-\(id)".utf8)
+        }
+    }
+
+    /// Stores a post due at `due` for each account in `to`.
+    @discardableResult
+    func addPost(_ text: String = "hello", due: Date, to accounts: [AccountView], lateness: Int = 3_600,
+                 zone: String = "UTC", now: Date? = nil) async throws -> PostView {
+        let time = ScheduleTime(instant: due, zoneIdentifier: zone, wallClock: "2030-01-01T00:00:00")
+        return try await insertPost(NewPost(text: text, time: time, latenessLimitSeconds: lateness,
+                                            targets: accounts.map { NewPost.Target(accountID: $0.id) }),
+                                    now: now ?? due)
+    }
+
+    /// The single delivery of post `id`.
+    func delivery(ofPost id: Int64) async throws -> DeliveryView {
+        let view = try await post(id: id)
+        precondition(view.deliveries.count == 1, "post \(id) has \(view.deliveries.count) deliveries")
+        return view.deliveries[0]
+    }
+
+    func setStatus(_ status: AccountStatus, accountID: Int64) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE account SET status = ? WHERE id = ?", arguments: [status.rawValue, accountID])
+        }
+    }
+
+    /// Every attempt row of a delivery, oldest first.
+    func attempts(deliveryID: Int64) async throws -> [Row] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM attempt WHERE delivery_id = ? ORDER BY id", arguments: [deliveryID])
+        }
+    }
+
+    /// Deliveries in `state`, across all posts.
+    func deliveryCount(in state: DeliveryState) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE state = ?", arguments: [state.rawValue])!
+        }
+    }
+}
+
+/// A fixed instant with whole milliseconds, so it survives the store's millisecond columns exactly.
+let referenceNow = Date(timeIntervalSince1970: 1_900_000_000)
+
+func attempt(at date: Date, status: Int? = 201, outcome: String = "published", errorClass: String? = nil) -> AttemptRecord {
+    AttemptRecord(startedAt: date, finishedAt: date.addingTimeInterval(0.25), httpStatus: status, outcome: outcome,
+                  errorClass: errorClass, excerpt: nil)
+}
+
+/// A 32-byte key for vaults in tests.
+func testKey(_ byte: UInt8 = 7) -> [UInt8] {
+    Array(repeating: byte, count: 32)
+}

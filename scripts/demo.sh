@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The tour: a sandbox daemon in a temporary state directory, an account, two posts, one published live.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=$(swift build --show-bin-path)
+STATE=$(mktemp -d /tmp/schedulerd-demo.XXXXXX)
+export SCHEDCTL_SOCKET="$STATE/control.sock"
+schedctl() { "$BIN/schedctl" "$@"; }
+# Echo a command the way a person would type it, quoting arguments that hold spaces.
+show() { local line="\$ schedctl" arg; for arg in "$@"; do [[ $arg == *" "* ]] && line+=" '$arg'" || line+=" $arg"; done; printf '\n\033[1m%s\033[0m\n' "$line"; }
+step() { show "$@"; schedctl "$@"; }
+
+"$BIN/schedulerd" --sandbox --state-dir "$STATE" --log-level warning 2> "$STATE/daemon.log" &
+DAEMON=$!
+trap 'kill -TERM $DAEMON 2>/dev/null; wait $DAEMON 2>/dev/null; echo; echo "daemon stopped; its log and database are in $STATE"' EXIT
+
+for _ in $(seq 1 100); do schedctl status >/dev/null 2>&1 && break; sleep 0.1; done
+echo "schedulerd is running in sandbox mode (state in $STATE)"
+step status
+
+printf '\n\033[1m$ schedctl sandbox token x --username demo_runner | schedctl accounts add x\033[0m\n'
+schedctl sandbox token x --username demo_runner | schedctl accounts add x
+step accounts list
+
+step schedule "Easy 10k along the river this morning. Legs feel great!" --to x:@demo_runner --at "in 3s"
+step schedule "Long run Sunday, who's in?" --to x:@demo_runner --at "tomorrow 07:30" --tz Europe/Paris
+step schedule "What X would receive" --to x:@demo_runner --at "in 1h" --dry-run
+
+printf '\nwaiting for the first post to go out'
+for _ in $(seq 1 100); do
+  if schedctl list --state published --json | grep -q '"remote_id"'; then break; fi
+  printf '.'; sleep 0.2
+done
+echo
+step sandbox received
+step list --state published
+step list --state pending
+step status
