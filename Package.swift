@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "OAuth",
+                "OAuth", "SchedulerCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -77,7 +77,7 @@ let package = Package(
 
         .testTarget(name: "OAuthTests", dependencies: ["OAuth"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth", "SchedulerCore"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "ConnectorsTests", dependencies: ["Connectors", "Sandbox", "HTTPClient"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),

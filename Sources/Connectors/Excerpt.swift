@@ -9,7 +9,8 @@ public enum Excerpt {
         var text = body
         for key in secretKeys {
             text = text.replacing(try! Regex("(?i)(\"\(key)\"\\s*:\\s*\")[^\"]*(\")"), with: { "\($0.output[1].substring ?? "")***\($0.output[2].substring ?? "")" })
-            text = text.replacing(try! Regex("(?i)(\\b\(key)=)[^&\\s\"]*"), with: { "\($0.output[1].substring ?? "")***" })
+            text = text.replacing(try! Regex("(?i)(\\b\(key)=)(\"[^\"]*\"|[^&\\s\",]*)"), with: { "\($0.output[1].substring ?? "")***" })
+            text = text.replacing(try! Regex("(?im)^([ \\t]*\(key)[ \\t]*:[ \\t]*)[^\\r\\n]*"), with: { "\($0.output[1].substring ?? "")***" })
         }
         if text.count > limit { text = String(text.prefix(limit)) + "…" }
         return text

@@ -80,3 +80,30 @@ import Testing
         _ = try await daemon.stop()
     }
 }
+
+/// The socket's mode keeps other users out; the peer-uid check holds even if the mode is loosened.
+@Suite(.serialized) struct PeerCredentialTests {
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anotherUser_isRefused_evenWhenTheSocketModeIsLoosened() async throws {
+        let shared = TemporaryDirectory("peer")
+        chmod(shared.path, 0o755)
+        let socket = shared.file("control.sock")
+        let daemon = try DaemonUnderTest("peer", socket: socket)
+        try await daemon.start()
+        chmod(socket, 0o666)  // as if an operator opened it up by mistake
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Products.path("schedctl"), "status", "--socket", socket]
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 4, "nobody must not get an answer: \(message)")
+        try await eventually("the refusal to be logged") { daemon.logs.contains("peer runs as another user") }
+        #expect(try daemon.schedctl(["status"]).status == 0, "the daemon's own user still gets answers")
+        _ = try await daemon.stop()
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerCore
 import Testing
 
 @testable import Sandbox

@@ -12,8 +12,8 @@ import Testing
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("Sunday Morning Run", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .published })
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
         }
 
         let delivery = try await harness.store.delivery(ofPost: post.id)
@@ -23,18 +23,18 @@ import Testing
         #expect(delivery.attempts == 1)
         #expect(harness.connector.texts == ["Sunday Morning Run"])
         let attempts = try await harness.store.attempts(deliveryID: delivery.id)
-        #expect(attempts.map { $0["outcome"] as String } == ["published"])
-        #expect(attempts.map { $0["http_status"] as Int? } == [201])
+        #expect(attempts.map(\.outcome) == ["published"])
+        #expect(attempts.map(\.httpStatus) == [201])
     }
 
     @Test func aPostScheduledWhileRunning_isPublishedWhenItBecomesDue() async throws {
         let harness = try EngineHarness()
         let account = try await harness.addAccount("runner")
 
-        try await harness.running { _ in
+        try await harness.running {
             let post = try await harness.store.addPost("soon", due: Date().addingTimeInterval(0.3), to: [account], now: Date())
             harness.wake.signal()
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .published })
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
             let publishedAt = try #require(try await harness.store.delivery(ofPost: post.id).publishedAt)
             #expect(publishedAt >= post.dueAt)
         }
@@ -48,10 +48,12 @@ import Testing
         let one = try await harness.addDuePost("one", to: [runner])
         let two = try await harness.addDuePost("two", to: [club])
 
-        try await harness.running { _ in
-            #expect(try await eventually {
-                try await harness.state(ofPost: one.id) == .failed && harness.state(ofPost: two.id) == .failed
-            })
+        try await harness.running {
+            try await waitUntil {
+                let first = try await harness.state(ofPost: one.id)
+                let second = try await harness.state(ofPost: two.id)
+                return first == .failed && second == .failed
+            }
         }
 
         #expect(Set(harness.connector.tokens) == ["token-runner", "token-club"])
@@ -68,8 +70,8 @@ import Testing
         let post = try await harness.addDuePost("hello", to: [account])
         let started = Date()
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .retrying })
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
         }
 
         let delivery = try await harness.store.delivery(ofPost: post.id)
@@ -79,8 +81,8 @@ import Testing
         #expect(delivery.attempts == 1)
         let attempts = try await harness.store.attempts(deliveryID: delivery.id)
         #expect(attempts.count == 1)
-        #expect(attempts.first?["error_class"] as String? == error.code.description)
-        #expect(attempts.first?["http_status"] as Int? == error.httpStatus)
+        #expect(attempts.first?.errorClass == error.code.description)
+        #expect(attempts.first?.httpStatus == error.httpStatus)
         #expect(harness.connector.callCount == 1)
     }
 
@@ -90,8 +92,8 @@ import Testing
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("hello", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .retrying })
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
         }
 
         let next = try #require(try await harness.store.delivery(ofPost: post.id).nextAttemptAt)
@@ -103,8 +105,8 @@ import Testing
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("hello", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .failed })
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
         }
 
         #expect(try await harness.store.delivery(ofPost: post.id).error == "gave up after 1 attempts: X: Bad Gateway")
@@ -116,13 +118,13 @@ import Testing
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("hello", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .failed })
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
         }
 
         let delivery = try await harness.store.delivery(ofPost: post.id)
         #expect(delivery.error == message)
-        #expect(try await harness.store.attempts(deliveryID: delivery.id).first?["error_class"] as String? == "permanent")
+        #expect(try await harness.store.attempts(deliveryID: delivery.id).first?.errorClass == "permanent")
         #expect(harness.connector.callCount == 1)
     }
 
@@ -131,8 +133,8 @@ import Testing
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("hello", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .unknown })
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .unknown }
         }
 
         #expect(try await harness.store.delivery(ofPost: post.id).error == "no answer from X after sending the post")
@@ -145,9 +147,9 @@ import Testing
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("hello", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.store.account(reference: "runner").status == .needsRelink })
-            #expect(try await eventually { try await harness.state(ofPost: post.id) == .retrying })
+        try await harness.running {
+            try await waitUntil { try await harness.store.account(reference: "runner").status == .needsRelink }
+            try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
         }
 
         let delivery = try await harness.store.delivery(ofPost: post.id)
@@ -161,8 +163,8 @@ import Testing
         let account = try await harness.store.addAccount("runner", vault: try CredentialVault(key: testKey(99)))
         let post = try await harness.addDuePost("hello", to: [account])
 
-        try await harness.running { _ in
-            #expect(try await eventually { try await harness.store.account(reference: "runner").status == .needsRelink })
+        try await harness.running {
+            try await waitUntil { try await harness.store.account(reference: "runner").status == .needsRelink }
         }
 
         #expect(try await harness.store.delivery(ofPost: post.id).error?.contains("X unavailable: login error") == true)
@@ -178,13 +180,13 @@ import Testing
             try await harness.addDuePost("club \(index)", to: [club])
         }
 
-        try await harness.running { _ in
-            #expect(await eventually { harness.connector.active == 4 })
+        try await harness.running {
+            await waitUntil { harness.connector.active == 4 }
             for released in 1...10 {
                 harness.connector.release()
-                #expect(await eventually { harness.connector.finished == released })
+                await waitUntil { harness.connector.finished == released }
             }
-            #expect(try await eventually { try await harness.store.deliveryCount(in: .published) == 10 })
+            try await waitUntil { try await harness.store.deliveryCount(in: .published) == 10 }
         }
 
         #expect(harness.connector.maxActive(token: "token-runner") == 2)
@@ -200,12 +202,12 @@ import Testing
         let account = try await harness.addAccount("runner")
         for index in 0..<6 { try await harness.addDuePost("post \(index)", to: [account]) }
 
-        try await harness.running { _ in
-            #expect(await eventually { harness.connector.active == 3 })
+        try await harness.running {
+            await waitUntil { harness.connector.active == 3 }
             #expect(try await harness.store.deliveryCount(in: .publishing) == 3)
             #expect(try await harness.store.deliveryCount(in: .scheduled) == 3)
             harness.connector.release(6)
-            #expect(try await eventually { try await harness.store.deliveryCount(in: .published) == 6 })
+            try await waitUntil { try await harness.store.deliveryCount(in: .published) == 6 }
         }
 
         #expect(harness.connector.maxActive == 3)
@@ -220,11 +222,11 @@ import Testing
 
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            #expect(await eventually { harness.connector.active == 1 })
+            await waitUntil { harness.connector.active == 1 }
             #expect(try await harness.store.deliveryCount(in: .publishing) == 2)
 
             await group.triggerGracefulShutdown()
-            #expect(await eventually { harness.log.contains("engine stopping; waiting for publishes in flight") })
+            await waitUntil { harness.log.contains("engine stopping; waiting for publishes in flight") }
             #expect(try await harness.store.deliveryCount(in: .published) == 0)
             harness.connector.release()
             try await tasks.waitForAll()

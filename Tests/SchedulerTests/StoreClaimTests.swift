@@ -115,6 +115,24 @@ import Testing
         #expect(try await store.delivery(ofPost: post.id).state == .missed)
     }
 
+    @Test func claimDue_whenARetryFallsPastTheLatenessLimit_marksItMissedKeepingTheLastError() async throws {
+        let store = try Store.inMemory()
+        let account = try await store.addAccount("runner")
+        let post = try await store.addPost(due: now, to: [account], lateness: 60)
+        let (claimed, _) = try await store.claimDue(now: now, limit: 10)
+        let claim = try #require(claimed.first)
+        let attempt = AttemptRecord(startedAt: now, finishedAt: now, httpStatus: 503, outcome: "error", errorClass: "retryable")
+        try await store.recordRetry(claim, attempt: attempt, nextAttempt: now.addingTimeInterval(120), error: "X: Service Unavailable")
+
+        let (later, missed) = try await store.claimDue(now: now.addingTimeInterval(120), limit: 10)
+
+        #expect(later.isEmpty, "a retry past the lateness limit is not sent")
+        #expect(missed == 1)
+        let delivery = try await store.delivery(ofPost: post.id)
+        #expect(delivery.state == .missed)
+        #expect(delivery.error?.contains("X: Service Unavailable") == true)
+    }
+
     @Test func claimDue_whenTwoWorkersRaceOnOneFile_neverReturnsTheSameDeliveryTwice() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("schedulerd.sqlite")

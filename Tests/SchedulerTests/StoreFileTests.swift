@@ -23,8 +23,6 @@ import Testing
     @Test func open_createsTheDatabaseAndItsWALFileWithMode0600() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("schedulerd.sqlite")
-        let previous = umask(0o022)
-        defer { umask(previous) }
 
         let store = try Store.open(path: path)
         #expect(permissions(path) == 0o600)
@@ -42,7 +40,7 @@ import Testing
     @Test func open_tightensAnExistingFileTo0600() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("schedulerd.sqlite")
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644])
+        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
         #expect(permissions(path) == 0o644)
 
         _ = try Store.open(path: path)

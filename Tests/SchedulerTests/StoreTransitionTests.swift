@@ -33,9 +33,9 @@ import Testing
         let attempts = try await store.attempts(deliveryID: claim.deliveryID)
         #expect(attempts.count == 1)
         let row = try #require(attempts.first)
-        #expect(row["http_status"] as Int? == 201)
-        #expect(row["outcome"] as String? == "published")
-        #expect(row["started_at"] as Int64? == now.unixMilliseconds)
+        #expect(row.httpStatus == 201)
+        #expect(row.outcome == "published")
+        #expect(row.startedAt == now.unixMilliseconds)
     }
 
     @Test func recordRetry_putsTheDeliveryBackInLineAtTheNextAttempt() async throws {
@@ -52,7 +52,7 @@ import Testing
         #expect(delivery.attempts == 1)
         #expect(try await store.nextDueTime() == next)
         let attempts = try await store.attempts(deliveryID: claim.deliveryID)
-        #expect(attempts.map { $0["error_class"] as String? } == ["retryable"])
+        #expect(attempts.map(\.errorClass) == ["retryable"])
     }
 
     @Test(arguments: [DeliveryState.failed, .unknown])
@@ -138,7 +138,7 @@ import Testing
         #expect(delivery.remoteId == "1")
         #expect(delivery.attempts == 1)
         #expect(delivery.error == nil)
-        #expect(try await store.account(reference: "\(claim.accountID)").status == .active)
+        #expect(delivery.publishedAt == attempt(at: now).finishedAt)
     }
 
     @Test func markInterruptedClaimsUnknown_turnsEveryPublishingDeliveryUnknown() async throws {

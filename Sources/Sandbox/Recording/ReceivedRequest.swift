@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// A publish the sandbox accepted, as a test or a newcomer wants to see it.
 ///
 /// Holds what the network would have published and who signed it, never a signature or a secret.

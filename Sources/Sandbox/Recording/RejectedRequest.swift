@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// A request the sandbox refused, with the reason, so a test can tell a bad signature from a duplicate.
 ///
 /// Like ``ReceivedRequest`` it never holds a signature or a secret.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SchedulerCore
 
 extension Response {
     /// A JSON response with stable key order, so records and error bodies diff cleanly in tests.

@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerCore
 
 /// Checks a `POST /2/tweets` body the way X does, before anything is stored.
 ///

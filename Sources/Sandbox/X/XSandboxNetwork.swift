@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import SchedulerCore
 import FoundationEssentials
 #else
 import Foundation

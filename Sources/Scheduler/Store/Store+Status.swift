@@ -19,7 +19,8 @@ extension Store {
             let next = try Row.fetchOne(db, sql: """
                 SELECT d.post_id, d.next_attempt_at,
                        (SELECT COUNT(*) FROM delivery e WHERE e.post_id = d.post_id AND e.state IN ('scheduled', 'retrying')) AS accounts
-                FROM delivery d WHERE d.state IN ('scheduled', 'retrying') ORDER BY d.next_attempt_at LIMIT 1
+                FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
+                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' ORDER BY d.next_attempt_at LIMIT 1
                 """).map { StatusView.NextDue(postId: $0["post_id"], dueAt: Date(unixMilliseconds: $0["next_attempt_at"]), accounts: $0["accounts"]) }
             let attention = try Self.accountsNeedingAttention(db)
             return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention)

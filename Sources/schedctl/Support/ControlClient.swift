@@ -24,6 +24,9 @@ struct ControlClient {
         let response: HTTPResponse
         do {
             response = try await http.send(request)
+        } catch let error as HTTPClientError where error.code == .connectionLost {
+            throw CLIError(exitCode: ExitCodes.unreachable,
+                           message: "schedulerd at \(socketPath) closed the connection without answering; it only answers its own user (and root), so run schedctl as that user")
         } catch let error as HTTPClientError {
             throw CLIError(exitCode: ExitCodes.unreachable,
                            message: "cannot reach schedulerd at \(socketPath) (\(error.message)); is it running? Start it with `schedulerd --sandbox --state-dir DIR` or `systemctl start schedulerd`, or point --socket / $SCHEDCTL_SOCKET at its socket")

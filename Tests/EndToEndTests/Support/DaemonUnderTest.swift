@@ -10,13 +10,16 @@ final class DaemonUnderTest: @unchecked Sendable {
     private var starts = 0
 
     var stateDirectory: String { directory.file("state") }
-    var socket: String { (stateDirectory as NSString).appendingPathComponent("control.sock") }
+    let socket: String
     var logs: String { process.map { $0.stderr + $0.stdout } ?? "" }
 
     /// `sandboxURL` points the X connector at a sandbox running as its own process; nil uses `--sandbox`'s own.
-    init(_ label: String, sandboxURL: String? = nil) throws {
+    /// `socket` overrides the default `state/control.sock`.
+    init(_ label: String, sandboxURL: String? = nil, socket: String? = nil) throws {
         directory = TemporaryDirectory(label)
+        self.socket = socket ?? (directory.file("state") as NSString).appendingPathComponent("control.sock")
         var arguments = ["--sandbox", "--state-dir", directory.file("state")]
+        if let socket { arguments += ["--socket", socket] }
         if let sandboxURL {
             let config = """
                 sandbox = true

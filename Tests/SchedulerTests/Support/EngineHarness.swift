@@ -41,17 +41,13 @@ struct EngineHarness {
     }
 
     /// Runs the engine in a service group for the duration of `body`, then shuts it down gracefully.
-    func running<T: Sendable>(_ body: @Sendable (ServiceGroup) async throws -> T) async throws -> T {
+    func running(_ body: @Sendable () async throws -> Void) async throws {
         let group = ServiceGroup(services: [engine], logger: Self.logger)
-        return try await withThrowingTaskGroup(of: T?.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return nil
-            }
-            let result = try await body(group)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await body()
             await group.triggerGracefulShutdown()
-            for try await _ in tasks {}
-            return result
+            try await tasks.waitForAll()
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Waits until `condition` holds, checking every few milliseconds, and gives up at `timeout`.
 /// Returns whether it held, so the caller asserts on it: `#expect(try await eventually { … })`.
@@ -35,4 +36,12 @@ func permissions(_ path: String) -> Int? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return Int(info.st_mode & 0o777)
+}
+
+/// Waits until `condition` holds and records an issue at the caller when it does not within `timeout`.
+func waitUntil(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+               _ condition: () async throws -> Bool) async rethrows {
+    if try await !eventually(timeout: timeout, condition) {
+        Issue.record("the condition did not hold within \(timeout)", sourceLocation: sourceLocation)
+    }
 }

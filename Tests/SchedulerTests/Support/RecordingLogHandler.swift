@@ -37,10 +37,9 @@ final class LogRecorder: Sendable {
             set { metadata[key] = newValue }
         }
 
-        func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?,
-                 source: String, file: String, function: String, line: UInt) {
-            let merged = metadata.merging(explicit ?? [:]) { $1 }
-            recorder.append(Entry(level: level, message: message.description, metadata: merged.mapValues { "\($0)" }))
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            recorder.append(Entry(level: event.level, message: event.message.description, metadata: merged.mapValues { "\($0)" }))
         }
     }
 }

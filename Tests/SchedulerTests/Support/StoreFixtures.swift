@@ -41,10 +41,13 @@ extension Store {
         }
     }
 
-    /// Every attempt row of a delivery, oldest first.
-    func attempts(deliveryID: Int64) async throws -> [Row] {
+    /// Every attempt logged for a delivery, oldest first.
+    func attempts(deliveryID: Int64) async throws -> [AttemptRow] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM attempt WHERE delivery_id = ? ORDER BY id", arguments: [deliveryID])
+            try Row.fetchAll(db, sql: "SELECT * FROM attempt WHERE delivery_id = ? ORDER BY id", arguments: [deliveryID]).map {
+                AttemptRow(startedAt: $0["started_at"], httpStatus: $0["http_status"], outcome: $0["outcome"],
+                           errorClass: $0["error_class"], excerpt: $0["excerpt"])
+            }
         }
     }
 
@@ -54,6 +57,15 @@ extension Store {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE state = ?", arguments: [state.rawValue])!
         }
     }
+}
+
+/// One row of the `attempt` table, as `history` would show it.
+struct AttemptRow: Sendable, Equatable {
+    var startedAt: Int64
+    var httpStatus: Int?
+    var outcome: String
+    var errorClass: String?
+    var excerpt: String?
 }
 
 /// A fixed instant with whole milliseconds, so it survives the store's millisecond columns exactly.
