@@ -25,7 +25,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
-        .target(name: "OAuth", dependencies: ["CCrypto"]),
+        .target(name: "OAuth", dependencies: ["CCrypto", "HTTPClient"]),
         .target(name: "HTTPClient", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SchedulerCore"),
         .target(
@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "HTTPClient",
+                "SchedulerCore", "HTTPClient", "OAuth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,12 +75,15 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "OAuthTests", dependencies: ["OAuth"]),
+        .testTarget(name: "OAuthTests", dependencies: ["OAuth", "HTTPClient"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth", "SchedulerCore"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "ConnectorsTests", dependencies: ["Connectors", "Sandbox", "HTTPClient"]),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SchedulerCore", "HTTPClient"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["SchedulerCore", "HTTPClient", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )

@@ -1,53 +1,85 @@
 import Foundation
 
 /// The secrets one account publishes with. Only ever stored sealed; `description` never shows them.
-public enum AccountCredentials: Sendable, Equatable, Codable, CustomStringConvertible {
-    /// An OAuth 1.0a token pair (X); the consumer key and secret come from the configuration.
-    case oauth1(token: String, tokenSecret: String)
-    /// An OAuth 2.0 bearer token and what is needed to renew it.
-    case oauth2(accessToken: String, refreshToken: String?, expiresAt: Date?)
+public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// How requests are authorised.
+    public enum Scheme: String, Sendable, Codable {
+        /// OAuth 1.0a user context (X): `token` and `tokenSecret`, signed with the app's consumer secret.
+        case oauth1
+        /// An OAuth 2.0 bearer token (for a Facebook Page or an Instagram account: the Page token).
+        case oauth2
+        /// No token at all: an Instagram handoff account.
+        case none
+    }
+
+    public var scheme: Scheme
+    public var token: String
+    public var tokenSecret: String?
+    public var refreshToken: String?
+    /// When `token` stops working; nil when the network gave no expiry.
+    public var expiresAt: Date?
+    /// The user token a Page token was derived from (Facebook, Instagram), kept to revoke the grant.
+    public var userToken: String?
+    public var scopes: [String]
+
+    public init(scheme: Scheme, token: String, tokenSecret: String? = nil, refreshToken: String? = nil, expiresAt: Date? = nil,
+                userToken: String? = nil, scopes: [String] = []) {
+        self.scheme = scheme
+        self.token = token
+        self.tokenSecret = tokenSecret
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.userToken = userToken
+        self.scopes = scopes
+    }
+
+    public static func oauth1(token: String, tokenSecret: String) -> AccountCredentials {
+        AccountCredentials(scheme: .oauth1, token: token, tokenSecret: tokenSecret)
+    }
+
+    public static func oauth2(accessToken: String, refreshToken: String?, expiresAt: Date?, scopes: [String] = []) -> AccountCredentials {
+        AccountCredentials(scheme: .oauth2, token: accessToken, refreshToken: refreshToken, expiresAt: expiresAt, scopes: scopes)
+    }
+
+    /// A handoff account publishes nothing itself and holds no secret.
+    public static let none = AccountCredentials(scheme: .none, token: "")
+
+    /// True when the token is expired or expires within `margin` of `now`.
+    public func expires(within margin: TimeInterval, of now: Date) -> Bool {
+        guard let expiresAt else { return false }
+        return expiresAt.timeIntervalSince(now) <= margin
+    }
 
     public var description: String {
-        switch self {
-        case .oauth1: "oauth1(token: ***, tokenSecret: ***)"
-        case .oauth2(_, let refresh, let expiresAt):
-            "oauth2(accessToken: ***, refreshToken: \(refresh == nil ? "none" : "***"), expiresAt: \(expiresAt.map { "\($0)" } ?? "none"))"
-        }
+        "AccountCredentials(\(scheme.rawValue), token: ***\(tokenSecret == nil ? "" : ", tokenSecret: ***")"
+            + "\(refreshToken == nil ? "" : ", refreshToken: ***")\(userToken == nil ? "" : ", userToken: ***")"
+            + ", expiresAt: \(expiresAt.map { "\($0)" } ?? "none"))"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, token, tokenSecret = "token_secret", accessToken = "access_token"
-        case refreshToken = "refresh_token", expiresAt = "expires_at"
+        case scheme, token, tokenSecret = "token_secret", refreshToken = "refresh_token", expiresAt = "expires_at"
+        case userToken = "user_token", scopes
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(String.self, forKey: .kind) {
-        case "oauth1":
-            self = .oauth1(token: try container.decode(String.self, forKey: .token),
-                           tokenSecret: try container.decode(String.self, forKey: .tokenSecret))
-        case "oauth2":
-            let expires = try container.decodeIfPresent(Double.self, forKey: .expiresAt)
-            self = .oauth2(accessToken: try container.decode(String.self, forKey: .accessToken),
-                           refreshToken: try container.decodeIfPresent(String.self, forKey: .refreshToken),
-                           expiresAt: expires.map { Date(timeIntervalSince1970: $0) })
-        case let other:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown credential kind \(other)")
-        }
+        scheme = try container.decode(Scheme.self, forKey: .scheme)
+        token = try container.decode(String.self, forKey: .token)
+        tokenSecret = try container.decodeIfPresent(String.self, forKey: .tokenSecret)
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        expiresAt = try container.decodeIfPresent(Double.self, forKey: .expiresAt).map(Date.init(timeIntervalSince1970:))
+        userToken = try container.decodeIfPresent(String.self, forKey: .userToken)
+        scopes = try container.decodeIfPresent([String].self, forKey: .scopes) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .oauth1(let token, let secret):
-            try container.encode("oauth1", forKey: .kind)
-            try container.encode(token, forKey: .token)
-            try container.encode(secret, forKey: .tokenSecret)
-        case .oauth2(let access, let refresh, let expiresAt):
-            try container.encode("oauth2", forKey: .kind)
-            try container.encode(access, forKey: .accessToken)
-            try container.encodeIfPresent(refresh, forKey: .refreshToken)
-            try container.encodeIfPresent(expiresAt?.timeIntervalSince1970, forKey: .expiresAt)
-        }
+        try container.encode(scheme, forKey: .scheme)
+        try container.encode(token, forKey: .token)
+        try container.encodeIfPresent(tokenSecret, forKey: .tokenSecret)
+        try container.encodeIfPresent(refreshToken, forKey: .refreshToken)
+        try container.encodeIfPresent(expiresAt?.timeIntervalSince1970, forKey: .expiresAt)
+        try container.encodeIfPresent(userToken, forKey: .userToken)
+        if !scopes.isEmpty { try container.encode(scopes, forKey: .scopes) }
     }
 }

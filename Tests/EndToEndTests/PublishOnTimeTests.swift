@@ -7,7 +7,7 @@ import Testing
     @Test func duePosts_reachTheNetworkOnceEach_onTime_andARestartSendsNothingAgain() async throws {
         let directory = TemporaryDirectory("ontime")
         let sandbox = try await SandboxUnderTest(directory: directory)
-        let daemon = try DaemonUnderTest("ontime", sandboxURL: sandbox.url)
+        let daemon = try DaemonUnderTest("ontime", sandbox: sandbox)
         try await daemon.start()
         let account = try daemon.addSandboxAccount(username: "runner")
         #expect(account.handle == "runner")

@@ -17,7 +17,7 @@ import Testing
         }
         #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery"]))
         let applied = try await store.writer.read { db in try Store.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1: accounts, posts, deliveries, attempts"])
+        #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention"])
     }
 
     @Test func open_createsTheDatabaseAndItsWALFileWithMode0600() async throws {

@@ -77,14 +77,16 @@ public struct XConnector: Connector {
     }
 
     private func authorization(method: String, url: String, credentials: AccountCredentials) throws(ConnectorError) -> String {
-        switch credentials {
-        case .oauth1(let token, let tokenSecret):
+        switch credentials.scheme {
+        case .oauth1:
             let signer = OAuth1Signer(credentials: OAuth1Credentials(
                 consumerKey: configuration.consumerKey, consumerSecret: configuration.consumerSecret,
-                token: token, tokenSecret: tokenSecret))
+                token: credentials.token, tokenSecret: credentials.tokenSecret ?? ""))
             return signer.authorizationHeader(method: method, url: url)
-        case .oauth2(let accessToken, _, _):
-            return "Bearer \(accessToken)"
+        case .oauth2:
+            return "Bearer \(credentials.token)"
+        case .none:
+            throw ConnectorError(code: .authFailure, message: "X unavailable: login error (the account has no token)")
         }
     }
 }

@@ -59,12 +59,33 @@ public enum ConfigurationLoader {
             configuration.engine.requestTimeoutSeconds = try engine.int("request_timeout_s", in: 1...600) ?? configuration.engine.requestTimeoutSeconds
             try engine.finish()
         }
+        if let value = try reader.url("headless_redirect_uri") { configuration.headlessRedirectURI = value }
+        configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")
+        configuration.sandboxSettings.codeLifetimeSeconds = try reader.duration("sandbox_code_lifetime")
         if var networks = try reader.table("networks") {
             if var x = try networks.table("x") {
                 configuration.x.apiBaseURL = try x.url("api_base_url")
+                configuration.x.authBaseURL = try x.url("auth_base_url")
                 configuration.x.consumerKey = try x.string("consumer_key")
                 configuration.x.consumerSecretFile = try x.string("consumer_secret_file")
+                configuration.x.clientID = try x.string("client_id")
+                configuration.x.clientSecretFile = try x.string("client_secret_file")
                 try x.finish()
+            }
+            if var facebook = try networks.table("facebook") {
+                configuration.facebook.graphBaseURL = try facebook.url("graph_base_url")
+                configuration.facebook.dialogBaseURL = try facebook.url("dialog_base_url")
+                configuration.facebook.graphVersion = try facebook.string("graph_version") ?? configuration.facebook.graphVersion
+                configuration.facebook.appID = try facebook.string("app_id")
+                configuration.facebook.appSecretFile = try facebook.string("app_secret_file")
+                try facebook.finish()
+            }
+            if var linkedin = try networks.table("linkedin") {
+                configuration.linkedin.apiBaseURL = try linkedin.url("api_base_url")
+                configuration.linkedin.authBaseURL = try linkedin.url("auth_base_url")
+                configuration.linkedin.clientID = try linkedin.string("client_id")
+                configuration.linkedin.clientSecretFile = try linkedin.string("client_secret_file")
+                try linkedin.finish()
             }
             try networks.finish()
         }

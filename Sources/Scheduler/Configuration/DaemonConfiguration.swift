@@ -17,6 +17,12 @@ public struct DaemonConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     public var engine = EngineSettings()
     public var x = XSettings()
+    public var facebook = FacebookSettings()
+    public var linkedin = LinkedInSettings()
+    public var sandboxSettings = SandboxSettings()
+    /// Where a headless link says the browser goes back to: a loopback address nothing listens on,
+    /// so the person copies the address from the browser's bar (RFC 8252).
+    public var headlessRedirectURI = "http://127.0.0.1:8765/callback"
 
     public init() {}
 
@@ -49,9 +55,42 @@ public struct EngineSettings: Sendable {
 /// X's endpoints and the app credentials requests are signed with.
 public struct XSettings: Sendable {
     public var apiBaseURL: String?
+    public var authBaseURL: String?
+    /// OAuth 1.0a consumer key; the secret is read from a file (or a systemd credential), never written inline.
     public var consumerKey: String?
-    /// Read from a file (or a systemd credential), never written inline.
     public var consumerSecretFile: String?
+    /// OAuth 2.0 client id; the secret likewise from a file or the credential `x-client-secret`.
+    public var clientID: String?
+    public var clientSecretFile: String?
+
+    public init() {}
+}
+
+/// The Facebook app, used for Facebook Pages and for Instagram professional accounts.
+public struct FacebookSettings: Sendable {
+    public var graphBaseURL: String?
+    public var dialogBaseURL: String?
+    public var graphVersion = "v19.0"
+    public var appID: String?
+    public var appSecretFile: String?
+
+    public init() {}
+}
+
+/// The LinkedIn app.
+public struct LinkedInSettings: Sendable {
+    public var apiBaseURL: String?
+    public var authBaseURL: String?
+    public var clientID: String?
+    public var clientSecretFile: String?
+
+    public init() {}
+}
+
+/// Lifetimes the in-process sandbox issues, so tests can watch tokens expire in seconds.
+public struct SandboxSettings: Sendable {
+    public var accessTokenLifetimeSeconds: Int?
+    public var codeLifetimeSeconds: Int?
 
     public init() {}
 }

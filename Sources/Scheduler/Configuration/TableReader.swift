@@ -52,6 +52,12 @@ struct TableReader {
         return number
     }
 
+    mutating func duration(_ key: String) throws(ConfigurationError) -> Int? {
+        guard let text = try string(key) else { return nil }
+        guard let seconds = DurationParser.seconds(text), seconds > 0 else { throw error(key, "'\(text)' is not a duration such as 2s, 30m or 2h") }
+        return seconds
+    }
+
     mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
         guard let raw = value(key) else { return nil }
         guard let nested = raw.table else { throw error(key, "expected a table ([\(prefix)\(key)]), found \(raw.type)") }

@@ -7,6 +7,8 @@ extension AccountView: ResponseEncodable {}
 extension StatusView: ResponseEncodable {}
 extension DryRunView: ResponseEncodable {}
 extension SandboxTokenView: ResponseEncodable {}
+extension LinkStartView: ResponseEncodable {}
+extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 
 /// The routes of the control API, versioned under `/v1`; handlers decode, call a service, and return a view.
@@ -51,11 +53,28 @@ struct ControlAPIRoutes: Sendable {
             let body = try await ControlRequestBody.decode(ImportAccountRequest.self, from: request)
             return try Self.json(try await accounts.importAccount(body), status: .created)
         }
+        v1.get("accounts/:ref") { _, context in try await accounts.store.account(reference: Self.reference(context)) }
+        v1.post("accounts/:ref/refresh") { _, context in try await accounts.refresh(reference: Self.reference(context)) }
         v1.delete("accounts/:ref") { request, context in
-            let reference = context.parameters.get("ref") ?? ""
-            return try await accounts.remove(reference: reference, cancelPending: request.uri.queryParameters.get("cancel_pending") == "true")
+            try await accounts.unlink(reference: Self.reference(context),
+                                      cancelPending: request.uri.queryParameters.get("cancel_pending") == "true")
         }
-        v1.get("sandbox/received") { _, _ in try await requireSandbox().received() }
+        v1.post("links") { request, _ -> Response in
+            let body = try await ControlRequestBody.decode(StartLinkRequest.self, from: request)
+            return try Self.json(try await accounts.startLink(body), status: .created)
+        }
+        v1.post("links/:id/complete") { request, context -> Response in
+            let body = try await ControlRequestBody.decode(CompleteLinkRequest.self, from: request)
+            return try Self.json(try await accounts.completeLink(id: context.parameters.get("id") ?? "", body), status: .created)
+        }
+        v1.get("sandbox/received") { _, _ in try await requireSandbox().records("received") }
+        v1.get("sandbox/records/:name") { _, context in
+            let name = context.parameters.get("name") ?? ""
+            guard ["received", "rejected", "revoked", "issued"].contains(name) else {
+                throw RequestError(.notFound, "the sandbox keeps no '\(name)' record; ask for received, rejected, revoked or issued")
+            }
+            return try await requireSandbox().records(name)
+        }
         v1.post("sandbox/tokens/:network") { request, context -> Response in
             let name = context.parameters.get("network") ?? ""
             guard let network = Network(rawValue: name) else { throw RequestError(.notFound, "unknown network '\(name)'") }
@@ -73,6 +92,12 @@ struct ControlAPIRoutes: Sendable {
     private func requireSandbox() throws -> SandboxRelay {
         guard let sandbox else { throw RequestError(.notFound, "this daemon is not running in sandbox mode (start it with --sandbox)") }
         return sandbox
+    }
+
+    static func reference(_ context: ControlContext) throws -> String {
+        let raw = context.parameters.get("ref") ?? ""
+        guard let decoded = raw.removingPercentEncoding, !decoded.isEmpty else { throw RequestError.badRequest("empty account reference") }
+        return decoded
     }
 
     static func postID(_ context: ControlContext) throws -> Int64 {

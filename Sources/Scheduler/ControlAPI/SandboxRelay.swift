@@ -9,15 +9,11 @@ struct SandboxRelay: Sendable {
     let baseURLs: [Network: String]
     let transport: any HTTPTransport
 
-    /// What every emulation accepted, merged in arrival order.
-    func received() async throws -> JSONValue {
-        var all: [(String, JSONValue)] = []
-        for base in Set(baseURLs.values).sorted() {
-            let response = try await get(base + "/_sandbox/received")
-            guard case .array(let items) = response else { continue }
-            all += items.map { ($0["received_at"]?.stringValue ?? "", $0) }
-        }
-        return .array(all.sorted { $0.0 < $1.0 }.map(\.1))
+    /// One of the emulations' records (`received`, `rejected`, `revoked`, `issued`). Every emulated host
+    /// serves the same shared record, so one is asked.
+    func records(_ name: String) async throws -> JSONValue {
+        guard let base = baseURLs[.x] ?? baseURLs.values.sorted().first else { return .array([]) }
+        return try await get(base + "/_sandbox/\(name)")
     }
 
     func mintToken(network: Network, username: String) async throws -> SandboxTokenView {

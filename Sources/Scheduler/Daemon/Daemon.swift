@@ -37,34 +37,40 @@ public struct Daemon: Sendable {
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             var sandboxGroup: ServiceGroup?
-            var networkURLs = NetworkURLs(configuration)
-            if configuration.sandbox, networkURLs.x == nil {
+            var urls = NetworkURLs(configuration)
+            if configuration.sandbox, urls.x == nil {
                 var sandboxLogger = logger
                 sandboxLogger[metadataKey: "component"] = "sandbox"
-                let sandbox = SandboxServer(configuration: SandboxConfiguration(), logger: sandboxLogger)
+                let sandbox = SandboxServer(configuration: sandboxConfiguration(), logger: sandboxLogger)
                 let serviceGroup = ServiceGroup(services: [sandbox], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
                 group.addTask { try await serviceGroup.run() }
                 sandboxGroup = serviceGroup
-                networkURLs.x = try await sandbox.baseURL()
-                logger.info("sandbox networks started", metadata: ["sandbox.url": "\(networkURLs.x!)"])
+                urls = NetworkURLs(sandbox: try await sandbox.baseURLs())
+                logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
+                                                                   "sandbox.linkedin": "\(urls.linkedin ?? "")"])
             }
-            let connectors = try makeConnectors(urls: networkURLs, http: http)
+            let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment)
+            let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
+            let linkers = apps.linkers(transport: http)
             let wake = WakeSignal()
-            let engine = Engine(store: store, connectors: connectors, vault: vault, wake: wake,
+            let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
+            try await checkSealedCredentials(store: store, vault: vault)
+            let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
                                 settings: Engine.Settings(configuration.engine), logger: logger)
             let startedAt = Date()
             let sandboxMode = configuration.sandbox
             let routes = ControlAPIRoutes(
                 posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
                                    defaultLatenessSeconds: configuration.defaultLatenessSeconds),
-                accounts: AccountService(store: store, connectors: connectors, vault: vault, wake: wake),
+                accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
+                                         headlessRedirectURI: configuration.headlessRedirectURI),
                 status: {
                     let summary = try await store.summary()
                     return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,
                                       deliveries: summary.deliveries, nextDue: summary.nextDue,
                                       accountsNeedingAttention: summary.accountsNeedingAttention)
                 },
-                sandbox: configuration.sandbox ? SandboxRelay(baseURLs: networkURLs.all, transport: http) : nil)
+                sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil)
             let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
                 notifier.notify("READY=1\nSTATUS=publishing")
             }
@@ -100,35 +106,26 @@ public struct Daemon: Sendable {
         }
     }
 
-    private func makeConnectors(urls: NetworkURLs, http: CurlHTTPClient) throws -> ConnectorRegistry {
-        var registry = ConnectorRegistry()
-        let timeout = Duration.seconds(configuration.engine.requestTimeoutSeconds)
-        if configuration.sandbox {
-            registry.register(XConnector(configuration: .init(apiBaseURL: urls.x!, consumerKey: SandboxCredentials.xConsumerKey,
-                                                              consumerSecret: SandboxCredentials.xConsumerSecret, requestTimeout: timeout),
-                                         transport: http))
-        } else if let key = configuration.x.consumerKey {
-            let secret = try SecretFile.read(configuration.x.consumerSecretFile, credentialName: "x-consumer-secret",
-                                             environment: environment, what: "networks.x.consumer_secret_file")
-            registry.register(XConnector(configuration: .init(apiBaseURL: urls.x ?? "https://api.x.com", consumerKey: key,
-                                                              consumerSecret: secret, requestTimeout: timeout),
-                                         transport: http))
+    private func sandboxConfiguration() -> SandboxConfiguration {
+        var sandbox = SandboxConfiguration()
+        if let seconds = configuration.sandboxSettings.accessTokenLifetimeSeconds { sandbox.accessTokenLifetime = .seconds(seconds) }
+        if let seconds = configuration.sandboxSettings.codeLifetimeSeconds { sandbox.authorizationCodeLifetime = .seconds(seconds) }
+        return sandbox
+    }
+
+    /// A missing or replaced key must not fail silently at publish time: every account whose blob no
+    /// longer opens is marked for relinking at start, and the log says so. Posts are untouched.
+    private func checkSealedCredentials(store: Store, vault: CredentialVault) async throws {
+        var unusable = 0
+        for (accountID, sealed) in try await store.sealedBlobs() {
+            do { _ = try vault.open(sealed, accountID: accountID) } catch {
+                unusable += 1
+                try await store.markNeedsRelink(accountID: accountID, reason: "\(error.message)")
+            }
         }
-        return registry
-    }
-}
-
-/// Each network's API base URL: from the configuration, or the sandbox emulation's.
-struct NetworkURLs {
-    var x: String?
-
-    init(_ configuration: DaemonConfiguration) {
-        x = configuration.x.apiBaseURL
-    }
-
-    var all: [Network: String] {
-        var urls: [Network: String] = [:]
-        if let x { urls[.x] = x }
-        return urls
+        if unusable > 0 {
+            logger.error("credential key does not open stored credentials; those accounts need relinking",
+                         metadata: ["accounts.count": "\(unusable)"])
+        }
     }
 }

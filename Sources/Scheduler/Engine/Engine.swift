@@ -26,7 +26,7 @@ public final class Engine: Service, Sendable {
 
     let store: Store
     let connectors: ConnectorRegistry
-    let vault: CredentialVault
+    let credentials: CredentialProvider
     let wake: WakeSignal
     let settings: Settings
     let logger: Logger
@@ -35,11 +35,11 @@ public final class Engine: Service, Sendable {
     private let inFlight = InFlightCounter()
     private let stopping = Mutex(false)
 
-    public init(store: Store, connectors: ConnectorRegistry, vault: CredentialVault, wake: WakeSignal,
+    public init(store: Store, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
                 settings: Settings, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.connectors = connectors
-        self.vault = vault
+        self.credentials = credentials
         self.wake = wake
         self.settings = settings
         self.logger = logger
@@ -114,20 +114,37 @@ public final class Engine: Service, Sendable {
         guard let connector = connectors[claim.network] else {
             return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"))
         }
-        let credentials: AccountCredentials
+        let current: AccountCredentials
         do {
-            guard let sealed = try await store.sealedCredentials(accountID: claim.accountID) else {
-                return failure(ConnectorError(code: .authFailure, message: "\(claim.network.displayName) unavailable: login error (no stored credentials)"))
-            }
-            credentials = try vault.open(sealed, accountID: claim.accountID)
+            current = try await credentials.credentials(accountID: claim.accountID, network: claim.network)
         } catch {
-            return failure(ConnectorError(code: .authFailure, message: "\(claim.network.displayName) unavailable: login error (\(error))"))
+            return failure(Self.connectorError(error))
         }
+        let request = PublishRequest(text: claim.text)
         do {
-            let published = try await connector.publish(PublishRequest(text: claim.text), credentials: credentials)
+            let published = try await connector.publish(request, credentials: current)
             return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
+        } catch let refusal where refusal.code == .authFailure && current.refreshToken != nil {
+            // A token refused before its expiry (revoked, clock skew): renew once and try again.
+            do {
+                let renewed = try await credentials.renew(accountID: claim.accountID, network: claim.network, rejected: current)
+                let published = try await connector.publish(request, credentials: renewed)
+                return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
+            } catch {
+                return failure(Self.connectorError(error))
+            }
         } catch {
             return failure(error)
+        }
+    }
+
+    /// Credential and publish failures as the engine classifies them.
+    static func connectorError(_ error: any Error) -> ConnectorError {
+        switch error {
+        case let error as ConnectorError: error
+        case let error as CredentialProviderError:
+            ConnectorError(code: error.needsRelink ? .authFailure : .retryable, message: error.message)
+        default: ConnectorError(code: .retryable, message: "\(error)")
         }
     }
 

@@ -2,54 +2,163 @@ import Connectors
 import Foundation
 import SchedulerCore
 
-/// Importing and removing accounts: credentials are checked with the network, sealed, and only then stored.
+/// The account lifecycle: link (OAuth), import, refresh, unlink. Credentials are confirmed with the
+/// network, sealed, and only then stored; nothing is stored when any step fails.
 public struct AccountService: Sendable {
     let store: Store
-    let connectors: ConnectorRegistry
+    let linkers: LinkerRegistry
     let vault: CredentialVault
+    let credentials: CredentialProvider
     let wake: WakeSignal
+    let headlessRedirectURI: String
+    let sessions = LinkSessions()
 
-    public init(store: Store, connectors: ConnectorRegistry, vault: CredentialVault, wake: WakeSignal) {
-        self.store = store; self.connectors = connectors; self.vault = vault; self.wake = wake
+    public init(store: Store, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
+                headlessRedirectURI: String) {
+        self.store = store; self.linkers = linkers; self.vault = vault; self.credentials = credentials
+        self.wake = wake; self.headlessRedirectURI = headlessRedirectURI
     }
 
-    public func importAccount(_ request: ImportAccountRequest) async throws -> AccountView {
-        guard let connector = connectors[request.network] else {
-            throw RequestError.badRequest("\(request.network.displayName) is not configured on this daemon; add [networks.\(request.network.rawValue)] to the configuration")
+    func linker(_ network: Network) throws -> any AccountLinker {
+        guard let linker = linkers[network] else {
+            throw RequestError.badRequest("\(network.displayName) is not configured on this daemon; add [networks.\(network == .instagram ? "facebook" : network.rawValue)] to the configuration")
         }
+        return linker
+    }
+
+    // MARK: Linking
+
+    public func startLink(_ request: StartLinkRequest) async throws -> LinkStartView {
+        let linker = try linker(request.network)
+        var method = linker.methods.first ?? .oauth2
+        if let name = request.method {
+            guard let chosen = LinkMethod(rawValue: name), linker.methods.contains(chosen) else {
+                throw RequestError.badRequest("\(request.network.displayName) cannot be linked with '\(name)'; it offers \(linker.methods.map(\.rawValue).joined(separator: ", "))")
+            }
+            method = chosen
+        }
+        var redirectURI = request.redirectURI ?? (method == .oauth1 ? "oob" : headlessRedirectURI)
+        if let given = request.redirectURI {
+            guard Self.isLoopback(given) else {
+                throw RequestError.badRequest("the redirect URI must be a loopback address such as http://127.0.0.1:PORT/callback (RFC 8252), not '\(given)'")
+            }
+            redirectURI = given
+        }
+        let pending = try await mapLinkErrors { try await linker.start(method: method, redirectURI: redirectURI) }
+        let id = await sessions.add(pending)
+        return LinkStartView(linkId: id, network: request.network, authorizationURL: pending.authorizationURL,
+                             redirectURI: redirectURI, expects: pending.expects)
+    }
+
+    public func completeLink(id: String, _ request: CompleteLinkRequest) async throws -> AccountView {
+        guard let pending = await sessions.take(id) else {
+            throw RequestError(.notFound, "no authorization in progress with this id: it was already used or is older than 15 minutes; start again with `schedctl accounts link`")
+        }
+        let linker = try linker(pending.network)
+        let options = LinkOptions(page: request.page, organization: request.organization)
+        let linked = try await mapLinkErrors { try await linker.complete(pending, response: request.response, options: options) }
+        return try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
+    }
+
+    // MARK: Importing
+
+    public func importAccount(_ request: ImportAccountRequest) async throws -> AccountView {
+        if request.handoff == true {
+            guard request.network == .instagram else { throw RequestError.badRequest("only Instagram accounts can be added for handoff") }
+            guard let handle = request.handle?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "@" }), !handle.isEmpty else {
+                throw RequestError.badRequest("a handoff account needs its handle: --handle NAME")
+            }
+            return try await save(network: .instagram, profile: AccountProfile(remoteID: "handoff:\(handle.lowercased())", handle: String(handle),
+                                                                             displayName: "\(handle) (handoff)"),
+                                  credentials: nil, authKind: .none)
+        }
+        let linker = try linker(request.network)
+        guard !request.token.isEmpty else { throw RequestError.badRequest("the access token is empty") }
         let credentials: AccountCredentials
-        let authKind: AuthKind
-        switch request.network {
-        case .x:
-            guard let secret = request.tokenSecret, !secret.isEmpty, !request.token.isEmpty else {
+        if request.network == .x {
+            guard let secret = request.tokenSecret, !secret.isEmpty else {
                 throw RequestError.badRequest("an X import needs the access token and the access token secret (OAuth 1.0a user context)")
             }
             credentials = .oauth1(token: request.token, tokenSecret: secret)
-            authKind = .oauth1
-        default:
-            guard !request.token.isEmpty else { throw RequestError.badRequest("the access token is empty") }
+        } else {
             credentials = .oauth2(accessToken: request.token, refreshToken: nil, expiresAt: nil)
-            authKind = .oauth2
         }
-        let profile: AccountProfile
-        do {
-            profile = try await connector.verify(credentials: credentials)
-        } catch {
-            let code: APIErrorCode = error.code == .authFailure || error.code == .permanent ? .badRequest : .unavailable
-            throw RequestError(code, "\(request.network.displayName) did not accept these credentials: \(error.message)")
-        }
+        let profile = try await mapLinkErrors { try await linker.identify(credentials) }
+        return try await save(network: request.network, profile: profile, credentials: credentials,
+                              authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
+    }
+
+    private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountView {
         let vault = self.vault
-        let account = try await store.upsertAccount(network: request.network, remoteID: profile.remoteID, handle: profile.handle,
-                                                    displayName: profile.displayName, authKind: authKind) { id in
-            try vault.seal(credentials, accountID: id)
+        let grant = credentials.map(CredentialGrant.init(credentials:)) ?? CredentialGrant()
+        let account = try await store.upsertAccount(network: network, remoteID: profile.remoteID, handle: profile.handle,
+                                                    displayName: profile.displayName, authKind: authKind, grant: grant) { id in
+            try credentials.map { try vault.seal($0, accountID: id) }
         }
         wake.signal()
         return account
     }
 
-    public func remove(reference: String, cancelPending: Bool) async throws -> AccountView {
-        let account = try await store.removeAccount(reference: reference, cancelPending: cancelPending)
+    // MARK: Refresh and unlink
+
+    /// Renews the token now (it is renewed by itself before expiry and after a refusal anyway).
+    public func refresh(reference: String) async throws -> AccountView {
+        let account = try await store.account(reference: reference)
+        guard account.refreshable else {
+            throw RequestError.badRequest("\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with `schedctl accounts link \(account.network.rawValue)` before it expires")
+        }
+        guard let sealed = try await store.sealedCredentials(accountID: account.id) else {
+            throw RequestError(.conflict, "\(account.reference) has no stored credentials; relink it")
+        }
+        let current = try vault.open(sealed, accountID: account.id)
+        do {
+            _ = try await credentials.renew(accountID: account.id, network: account.network, rejected: current)
+        } catch let error as CredentialProviderError {
+            throw RequestError(error.needsRelink ? .conflict : .unavailable, error.message)
+        }
         wake.signal()
-        return account
+        return try await store.account(reference: "\(account.id)")
+    }
+
+    /// Revokes at the network where it offers revocation, then deletes the sealed secrets. Refused while
+    /// unfinished posts target the account, unless `cancelPending` — checked before anything is revoked.
+    public func unlink(reference: String, cancelPending: Bool) async throws -> UnlinkView {
+        let account = try await store.account(reference: reference)
+        if account.pendingPosts > 0 && !cancelPending {
+            throw RequestError(.conflict, "\(account.pendingPosts) unfinished post(s) target \(account.reference); cancel them first or pass --cancel-pending")
+        }
+        var revoked = false
+        var note: String?
+        if let sealed = try await store.sealedCredentials(accountID: account.id), let linker = linkers[account.network],
+           let current = try? vault.open(sealed, accountID: account.id) {
+            do {
+                revoked = try await linker.revoke(current)
+                if !revoked { note = "\(account.network.displayName) offers no revocation for these credentials; remove the app in the network's settings if you want it gone there too" }
+            } catch {
+                note = "the revocation at \(account.network.displayName) failed (\(error.message)); the credentials are deleted here anyway"
+            }
+        }
+        let removed = try await store.removeAccount(reference: "\(account.id)", cancelPending: cancelPending)
+        wake.signal()
+        return UnlinkView(account: removed, revokedAtNetwork: revoked, note: note)
+    }
+
+    // MARK: Helpers
+
+    static func isLoopback(_ uri: String) -> Bool {
+        guard let url = URL(string: uri), url.scheme == "http", let host = url.host else { return false }
+        return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
+    }
+
+    private func mapLinkErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as LinkError {
+            switch error.code {
+            case .invalidInput, .choiceNeeded, .unsupported: throw RequestError.badRequest(error.message)
+            case .misconfigured: throw RequestError(.unavailable, error.message)
+            default: throw RequestError(.unavailable, error.message)
+            }
+        }
     }
 }

@@ -5,8 +5,11 @@ import SchedulerCore
 extension Store {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
+        a.access_expires_at, a.has_refresh_token, a.status_reason,
         (SELECT COUNT(*) FROM delivery d WHERE d.account_id = a.id
-            AND d.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts
+            AND d.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
+        (SELECT COUNT(*) FROM delivery d WHERE d.account_id = a.id AND d.state IN ('scheduled', 'retrying')
+            AND a.access_expires_at IS NOT NULL AND d.next_attempt_at >= a.access_expires_at) AS posts_after_expiry
         """
 
     static func accountView(_ row: Row) -> AccountView {
@@ -15,25 +18,31 @@ extension Store {
             displayName: row["display_name"], remoteId: row["remote_id"],
             authKind: AuthKind(rawValue: row["auth_kind"]) ?? .none,
             status: AccountStatus(rawValue: row["status"]) ?? .active,
-            createdAt: Date(unixMilliseconds: row["created_at"]), pendingPosts: row["pending_posts"])
+            createdAt: Date(unixMilliseconds: row["created_at"]), pendingPosts: row["pending_posts"],
+            accessExpiresAt: (row["access_expires_at"] as Int64?).map(Date.init(unixMilliseconds:)),
+            refreshable: row["has_refresh_token"], postsAfterExpiry: row["posts_after_expiry"], statusReason: row["status_reason"])
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
     /// `seal` receives the row id, so the sealed blob is bound to its row.
     public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
-                              now: Date = Date(), seal: @escaping @Sendable (Int64) throws -> [UInt8]) async throws -> AccountView {
+                              grant: CredentialGrant = CredentialGrant(), now: Date = Date(),
+                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
         try await writer.write { db in
             let ms = now.unixMilliseconds
             try db.execute(sql: """
-                INSERT INTO account (network, remote_id, handle, display_name, auth_kind, status, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, 'active', ?, ?)
+                INSERT INTO account (network, remote_id, handle, display_name, auth_kind, status, scopes, access_expires_at,
+                                     has_refresh_token, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
                 ON CONFLICT (network, remote_id) DO UPDATE SET handle = excluded.handle,
-                    display_name = excluded.display_name, auth_kind = excluded.auth_kind, status = 'active',
-                    updated_at = excluded.updated_at
-                """, arguments: [network.rawValue, remoteID, handle, displayName, authKind.rawValue, ms, ms])
+                    display_name = excluded.display_name, auth_kind = excluded.auth_kind, status = 'active', status_reason = NULL,
+                    scopes = excluded.scopes, access_expires_at = excluded.access_expires_at,
+                    has_refresh_token = excluded.has_refresh_token, updated_at = excluded.updated_at
+                """, arguments: [network.rawValue, remoteID, handle, displayName, authKind.rawValue, grant.scopes.joined(separator: " "),
+                                 grant.accessExpiresAt?.unixMilliseconds, grant.refreshable, ms, ms])
             let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE network = ? AND remote_id = ?",
                                         arguments: [network.rawValue, remoteID])!
-            try db.execute(sql: "UPDATE account SET sealed_credentials = ? WHERE id = ?", arguments: [Data(try seal(id)), id])
+            try db.execute(sql: "UPDATE account SET sealed_credentials = ? WHERE id = ?", arguments: [try seal(id).map { Data($0) }, id])
             return Self.accountView(try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM account a WHERE a.id = ?", arguments: [id])!)
         }
     }
@@ -110,12 +119,56 @@ extension Store {
                 UPDATE delivery SET state = 'cancelled', updated_at = ?, last_error = 'account removed'
                 WHERE account_id = ? AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off')
                 """, arguments: [ms, account.id])
-            try db.execute(sql: "UPDATE account SET status = 'revoked', sealed_credentials = NULL, updated_at = ? WHERE id = ?",
-                           arguments: [ms, account.id])
+            try db.execute(sql: """
+                UPDATE account SET status = 'revoked', sealed_credentials = NULL, status_reason = NULL, access_expires_at = NULL,
+                    has_refresh_token = 0, updated_at = ? WHERE id = ?
+                """, arguments: [ms, account.id])
             var removed = account
             removed.status = .revoked
             removed.pendingPosts = 0
             return removed
+        }
+    }
+}
+
+/// What the network said about a grant that is not secret: kept in plain columns for listings and warnings.
+public struct CredentialGrant: Sendable {
+    public var accessExpiresAt: Date?
+    public var refreshable: Bool
+    public var scopes: [String]
+
+    public init(accessExpiresAt: Date? = nil, refreshable: Bool = false, scopes: [String] = []) {
+        self.accessExpiresAt = accessExpiresAt
+        self.refreshable = refreshable
+        self.scopes = scopes
+    }
+}
+
+extension Store {
+    /// Replaces an account's sealed credentials (after a refresh) in one transaction, so a rotated
+    /// refresh token is on disk before anything uses it.
+    public func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date = Date()) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                UPDATE account SET sealed_credentials = ?, access_expires_at = ?, has_refresh_token = ?, updated_at = ?
+                WHERE id = ? AND status != 'revoked'
+                """, arguments: [Data(sealed), grant.accessExpiresAt?.unixMilliseconds, grant.refreshable, now.unixMilliseconds, accountID])
+        }
+    }
+
+    /// Holds an account's posts until a person relinks it, saying why.
+    public func markNeedsRelink(accountID: Int64, reason: String, now: Date = Date()) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE account SET status = 'needs_relink', status_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+                           arguments: [reason, now.unixMilliseconds, accountID])
+        }
+    }
+
+    /// Every stored sealed blob, to check at start that the key still opens them.
+    public func sealedBlobs() async throws -> [(accountID: Int64, sealed: [UInt8])] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, sealed_credentials FROM account WHERE sealed_credentials IS NOT NULL AND status != 'revoked'")
+                .map { (accountID: $0["id"], sealed: Array($0["sealed_credentials"] as Data)) }
         }
     }
 }

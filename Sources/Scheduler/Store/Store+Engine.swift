@@ -161,8 +161,8 @@ extension Store {
                 UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [ms, "waiting for the account to be relinked: \(error)", ms, claim.deliveryID])
-            try db.execute(sql: "UPDATE account SET status = 'needs_relink', updated_at = ? WHERE id = ? AND status = 'active'",
-                           arguments: [ms, claim.accountID])
+            try db.execute(sql: "UPDATE account SET status = 'needs_relink', status_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+                           arguments: [error, ms, claim.accountID])
         }
     }
 }

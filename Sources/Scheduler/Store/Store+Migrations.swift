@@ -68,6 +68,10 @@ extension Store {
                 CREATE INDEX attempt_by_delivery ON attempt (delivery_id, started_at);
                 """)
         }
+        migrator.registerMigration("v2: why an account needs attention") { db in
+            try db.execute(sql: "ALTER TABLE account ADD COLUMN status_reason TEXT")
+            try db.execute(sql: "ALTER TABLE account ADD COLUMN has_refresh_token INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -19,6 +19,8 @@ public final class Store: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Deleted credentials are overwritten, not left in free pages.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)

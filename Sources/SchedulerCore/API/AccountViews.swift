@@ -12,6 +12,14 @@ public struct AccountView: Codable, Sendable, Equatable {
     public var createdAt: Date
     /// Unfinished deliveries that target this account.
     public var pendingPosts: Int
+    /// When the access token stops working, if the network said.
+    public var accessExpiresAt: Date?
+    /// Whether schedulerd can renew the token by itself.
+    public var refreshable: Bool
+    /// Scheduled posts due after `accessExpiresAt`: they fail unless the account is relinked first.
+    public var postsAfterExpiry: Int
+    /// Why the account needs attention, when it does.
+    public var statusReason: String?
 
     /// `network:@handle`, the form `--to` accepts.
     public var reference: String { "\(network.rawValue):@\(handle)" }
@@ -20,29 +28,51 @@ public struct AccountView: Codable, Sendable, Equatable {
         case id, network, handle, status
         case displayName = "display_name", remoteId = "remote_id", authKind = "auth_kind"
         case createdAt = "created_at", pendingPosts = "pending_posts"
+        case accessExpiresAt = "access_expires_at", refreshable, postsAfterExpiry = "posts_after_expiry", statusReason = "status_reason"
     }
 
     public init(id: Int64, network: Network, handle: String, displayName: String, remoteId: String,
-                authKind: AuthKind, status: AccountStatus, createdAt: Date, pendingPosts: Int) {
+                authKind: AuthKind, status: AccountStatus, createdAt: Date, pendingPosts: Int,
+                accessExpiresAt: Date? = nil, refreshable: Bool = false, postsAfterExpiry: Int = 0, statusReason: String? = nil) {
         self.id = id; self.network = network; self.handle = handle; self.displayName = displayName
         self.remoteId = remoteId; self.authKind = authKind; self.status = status
         self.createdAt = createdAt; self.pendingPosts = pendingPosts
+        self.accessExpiresAt = accessExpiresAt; self.refreshable = refreshable
+        self.postsAfterExpiry = postsAfterExpiry; self.statusReason = statusReason
+    }
+
+    /// "expires in 12 days, before 3 scheduled posts", or nil when nothing is worth saying.
+    public func expiryForecast(now: Date = Date()) -> String? {
+        guard let expiresAt = accessExpiresAt, !refreshable else { return nil }
+        let seconds = expiresAt.timeIntervalSince(now)
+        var text: String
+        if seconds <= 0 { text = "expired" }
+        else if seconds < 3_600 { text = "expires in \(Int(seconds / 60)) minutes" }
+        else if seconds < 172_800 { text = "expires in \(Int(seconds / 3_600)) hours" }
+        else { text = "expires in \(Int(seconds / 86_400)) days" }
+        if postsAfterExpiry > 0 { text += ", before \(postsAfterExpiry) scheduled post\(postsAfterExpiry == 1 ? "" : "s")" }
+        return text
     }
 }
 
-/// `POST /v1/accounts`: import a token a person already has. Sent over the 0600 control socket only.
+/// `POST /v1/accounts`: import a token a person already has, or add an Instagram handoff account
+/// (no token). Sent over the 0600 control socket only.
 public struct ImportAccountRequest: Codable, Sendable, Equatable {
     public var network: Network
     public var token: String
     public var tokenSecret: String?
+    /// An Instagram account published by handoff: the person finishes each post in the app.
+    public var handoff: Bool?
+    /// The handle of a handoff account.
+    public var handle: String?
 
     enum CodingKeys: String, CodingKey {
-        case network, token
+        case network, token, handoff, handle
         case tokenSecret = "token_secret"
     }
 
-    public init(network: Network, token: String, tokenSecret: String?) {
-        self.network = network; self.token = token; self.tokenSecret = tokenSecret
+    public init(network: Network, token: String, tokenSecret: String?, handoff: Bool? = nil, handle: String? = nil) {
+        self.network = network; self.token = token; self.tokenSecret = tokenSecret; self.handoff = handoff; self.handle = handle
     }
 }
 

@@ -5,46 +5,71 @@ import SchedulerCore
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts",
-        abstract: "Import, list and remove the accounts posts go to.",
-        subcommands: [AccountsAdd.self, AccountsList.self, AccountsRemove.self],
+        abstract: "Link, import, list, refresh and unlink the accounts posts go to.",
+        subcommands: [AccountsLink.self, AccountsAdd.self, AccountsList.self, AccountsShow.self, AccountsRefresh.self,
+                      AccountsUnlink.self],
         defaultSubcommand: AccountsList.self)
 }
 
 struct AccountsAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Import a token you already have (X: an OAuth 1.0a access token and secret).",
+        abstract: "Import a token you already have, or add an Instagram account for handoff.",
         discussion: """
-            The token is read from standard input or --from-file, never from the command line, as JSON
-            ({"token": "…", "token_secret": "…"}), as oauth_token=…&oauth_token_secret=…, or as two lines
-            (token, then secret). On a terminal you are prompted, without echo.
+            X takes an OAuth 1.0a access token and secret (developer portal); LinkedIn a member token (token
+            generator); Facebook a Page token (Graph API Explorer). The token is read from standard input or
+            --from-file, never from the command line: as JSON ({"token": "…", "token_secret": "…"}), as
+            oauth_token=…&oauth_token_secret=…, or as lines (token, then secret). On a terminal you are
+            prompted, without echo. To link with a browser instead, use `schedctl accounts link`.
             Examples:
               schedctl accounts add x < x-token.json
               schedctl sandbox token x | schedctl accounts add x
+              schedctl accounts add instagram --handoff --handle club_runs
             """)
 
-    @Argument(help: "The network: x.")
+    @Argument(help: "The network: x, facebook, linkedin or instagram.")
     var network: String
 
     @Option(name: .customLong("from-file"), help: "Read the token from this file instead of standard input.")
     var fromFile: String?
 
+    @Flag(help: "Instagram only: publish by handoff (you finish each post in the app); no token needed.")
+    var handoff = false
+
+    @Option(help: "The handle of a handoff account.")
+    var handle: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard Network(rawValue: network.lowercased()) != nil else {
-            throw ValidationError("unknown network '\(network)'; use one of \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        let parsed = try NetworkArgument.parse(network)
+        if handoff && parsed != .instagram { throw ValidationError("--handoff is for Instagram accounts only") }
+        if handoff && (handle ?? "").isEmpty { throw ValidationError("a handoff account needs --handle NAME") }
     }
 
     func run() async throws {
-        let network = Network(rawValue: network.lowercased())!
-        let (token, secret) = try TokenInput.read(fromFile: fromFile, needsSecret: network == .x)
-        let data = try await options.client().send("POST", "/v1/accounts",
-                                                   body: ImportAccountRequest(network: network, token: token, tokenSecret: secret))
+        let network = try NetworkArgument.parse(network)
+        let request: ImportAccountRequest
+        if handoff {
+            request = ImportAccountRequest(network: network, token: "", tokenSecret: nil, handoff: true, handle: handle)
+        } else {
+            let (token, secret) = try TokenInput.read(fromFile: fromFile, needsSecret: network == .x)
+            request = ImportAccountRequest(network: network, token: token, tokenSecret: secret)
+        }
+        let data = try await options.client().send("POST", "/v1/accounts", body: request)
         if options.json { return Output.json(data) }
         let account = try options.client().decode(AccountView.self, data)
         print("added \(account.reference) (\(account.displayName)), account \(account.id)")
+    }
+}
+
+/// Network names as people type them.
+enum NetworkArgument {
+    static func parse(_ text: String) throws -> Network {
+        guard let network = Network(rawValue: text.lowercased()) else {
+            throw ValidationError("unknown network '\(text)'; use one of \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return network
     }
 }
 
@@ -60,17 +85,60 @@ struct AccountsList: AsyncParsableCommand {
         let (accounts, data) = try await options.client().get("/v1/accounts\(all ? "?all=true" : "")", as: [AccountView].self)
         if options.json { return Output.json(data) }
         guard !accounts.isEmpty else { return print("no accounts; add one with `schedctl accounts add x`") }
-        Output.table(["ID", "ACCOUNT", "NAME", "AUTH", "STATUS", "PENDING"], accounts.map {
-            [String($0.id), $0.reference, $0.displayName, $0.authKind.rawValue, $0.status.rawValue, String($0.pendingPosts)]
+        Output.table(["ID", "ACCOUNT", "NAME", "AUTH", "STATUS", "PENDING", "TOKEN"], accounts.map {
+            [String($0.id), $0.reference, $0.displayName, $0.authKind.rawValue, $0.status.rawValue, String($0.pendingPosts),
+             AccountText.token($0)]
         })
+        for account in accounts where account.status == .needsRelink {
+            print("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); run `schedctl accounts link \(account.network.rawValue)`")
+        }
     }
 }
 
-struct AccountsRemove: AsyncParsableCommand {
+struct AccountsShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one account and what its token allows.")
+
+    @Argument(help: "The account: an id, network:@handle, or @handle.")
+    var account: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let (view, data) = try await options.client().get("/v1/accounts/\(AccountText.path(account))", as: AccountView.self)
+        if options.json { return Output.json(data) }
+        print("account \(view.id): \(view.reference)")
+        print("  name:     \(view.displayName)")
+        print("  remote:   \(view.remoteId)")
+        print("  auth:     \(view.authKind.rawValue)")
+        print("  status:   \(view.status.rawValue)\(view.statusReason.map { " (\($0))" } ?? "")")
+        print("  token:    \(AccountText.token(view))")
+        print("  pending:  \(view.pendingPosts) post(s)")
+    }
+}
+
+struct AccountsRefresh: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove",
-        abstract: "Remove an account and delete its stored credentials; its published history stays.",
-        discussion: "Refused while unfinished posts target the account, unless --cancel-pending cancels them.")
+        commandName: "refresh", abstract: "Renew an account's token now (schedulerd also does it before expiry and after a refusal).")
+
+    @Argument(help: "The account: an id, network:@handle, or @handle.")
+    var account: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let data = try await options.client().send("POST", "/v1/accounts/\(AccountText.path(account))/refresh")
+        if options.json { return Output.json(data) }
+        let view = try options.client().decode(AccountView.self, data)
+        print("renewed \(view.reference): \(AccountText.token(view))")
+    }
+}
+
+struct AccountsUnlink: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unlink",
+        abstract: "Revoke an account's token at the network where possible and delete it here; published history stays.",
+        discussion: "Refused while unfinished posts target the account, unless --cancel-pending cancels them.",
+        aliases: ["remove"])
 
     @Argument(help: "The account: an id, network:@handle, or @handle.")
     var account: String
@@ -81,9 +149,25 @@ struct AccountsRemove: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let reference = account.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? account
-        let data = try await options.client().send("DELETE", "/v1/accounts/\(reference)\(cancelPending ? "?cancel_pending=true" : "")")
+        let data = try await options.client().send("DELETE", "/v1/accounts/\(AccountText.path(account))\(cancelPending ? "?cancel_pending=true" : "")")
         if options.json { return Output.json(data) }
-        print("removed \(try options.client().decode(AccountView.self, data).reference); its credentials are deleted")
+        let view = try options.client().decode(UnlinkView.self, data)
+        print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted")
+        if let note = view.note { print("note: \(note)") }
+    }
+}
+
+/// How accounts are named in paths and described in tables.
+enum AccountText {
+    static func path(_ reference: String) -> String {
+        reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? reference
+    }
+
+    /// "expires in 12 days, before 3 scheduled posts", "renews itself", or "does not expire".
+    static func token(_ account: AccountView) -> String {
+        if account.authKind == .none { return "no token (handoff)" }
+        if let forecast = account.expiryForecast() { return forecast }
+        if account.refreshable { return "renews itself" }
+        return account.accessExpiresAt == nil ? "does not expire" : "renews itself"
     }
 }

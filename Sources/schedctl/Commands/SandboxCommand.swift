@@ -6,7 +6,7 @@ struct SandboxCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandbox",
         abstract: "Look at the sandbox networks (daemon started with --sandbox).",
-        subcommands: [SandboxReceived.self, SandboxToken.self])
+        subcommands: [SandboxReceived.self, SandboxRecords.self, SandboxToken.self])
 }
 
 struct SandboxReceived: AsyncParsableCommand {
@@ -22,6 +22,20 @@ struct SandboxReceived: AsyncParsableCommand {
             [item["network"]?.stringValue ?? "?", item["received_at"]?.stringValue ?? "?", item["remote_id"]?.stringValue ?? "",
              Output.snippet(item["body"]?["text"]?.stringValue ?? "")]
         })
+    }
+}
+
+struct SandboxRecords: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "records", abstract: "One of the sandbox's records: received, rejected, revoked or issued (JSON).")
+
+    @Argument(help: "received, rejected, revoked or issued.")
+    var name: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        Output.json(try await options.client().send("GET", "/v1/sandbox/records/\(name)"))
     }
 }
 

@@ -22,7 +22,11 @@ struct StatusCommand: AsyncParsableCommand {
             print("missed:     \(missed) deliveries were past their lateness limit; `schedctl list --state missed`")
         }
         for account in status.accountsNeedingAttention {
-            print("attention:  \(account.reference) is \(account.status.rawValue); \(account.pendingPosts) post(s) wait for it")
+            if account.status == .needsRelink {
+                print("attention:  \(account.reference) needs relinking (\(account.statusReason ?? "its token was refused")); \(account.pendingPosts) post(s) wait for it")
+            } else {
+                print("attention:  \(account.reference) token \(AccountText.token(account)); relink with `schedctl accounts link \(account.network.rawValue)`")
+            }
         }
     }
 }

@@ -13,20 +13,27 @@ final class DaemonUnderTest: @unchecked Sendable {
     let socket: String
     var logs: String { process.map { $0.stderr + $0.stdout } ?? "" }
 
-    /// `sandboxURL` points the X connector at a sandbox running as its own process; nil uses `--sandbox`'s own.
-    /// `socket` overrides the default `state/control.sock`.
-    init(_ label: String, sandboxURL: String? = nil, socket: String? = nil) throws {
+    /// `sandbox` is a sandboxd process to publish to; nil uses `--sandbox`'s own emulation.
+    /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file.
+    init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "") throws {
         directory = TemporaryDirectory(label)
         self.socket = socket ?? (directory.file("state") as NSString).appendingPathComponent("control.sock")
         var arguments = ["--sandbox", "--state-dir", directory.file("state")]
         if let socket { arguments += ["--socket", socket] }
-        if let sandboxURL {
-            let config = """
-                sandbox = true
-                [networks.x]
-                api_base_url = "\(sandboxURL)"
-                """
-            try config.write(toFile: directory.file("schedulerd.toml"), atomically: true, encoding: .utf8)
+        if sandbox != nil || !config.isEmpty {
+            var text = "sandbox = true\n" + config + "\n"
+            if let sandbox {
+                text += """
+                    [networks.x]
+                    api_base_url = "\(sandbox.url)"
+                    [networks.facebook]
+                    graph_base_url = "\(sandbox.urls["facebook"] ?? sandbox.url)"
+                    [networks.linkedin]
+                    api_base_url = "\(sandbox.urls["linkedin"] ?? sandbox.url)"
+
+                    """
+            }
+            try text.write(toFile: directory.file("schedulerd.toml"), atomically: true, encoding: .utf8)
             arguments += ["--config", directory.file("schedulerd.toml")]
         }
         self.arguments = arguments
@@ -76,19 +83,32 @@ final class DaemonUnderTest: @unchecked Sendable {
 /// `sandboxd` as a process of its own, so its record survives the daemon being stopped.
 final class SandboxUnderTest: @unchecked Sendable {
     let process: ChildProcess
+    /// X's emulation; the others are in `urls` by network name.
     let url: String
+    let urls: [String: String]
     private let http = CurlHTTPClient()
 
-    init(directory: TemporaryDirectory) async throws {
-        process = try ChildProcess(Products.path("sandboxd"), ["--port", "0"], logDirectory: directory.path, name: "sandboxd")
+    init(directory: TemporaryDirectory, arguments: [String] = []) async throws {
+        process = try ChildProcess(Products.path("sandboxd"), ["--port", "0"] + arguments, logDirectory: directory.path, name: "sandboxd")
         let child = process
-        try await eventually("sandboxd to print its address") { child.stdout.contains("listening http://") }
-        url = String(process.stdout.split(separator: " ").last!.trimmingCharacters(in: .whitespacesAndNewlines))
+        try await eventually("sandboxd to print its addresses") { child.stdout.contains("listening http://") && child.stdout.contains("\n") }
+        let words = process.stdout.split(separator: "\n")[0].split(separator: " ").map(String.init)
+        url = words[2]
+        var urls: [String: String] = ["x": words[2]]
+        for pair in words.dropFirst(3) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { urls[parts[0]] = parts[1] }
+        }
+        self.urls = urls
     }
 
     /// What the emulation accepted, straight from `GET /_sandbox/received`.
     func received() async throws -> [JSONValue] {
         try await getArray("/_sandbox/received")
+    }
+
+    func record(_ name: String) async throws -> [JSONValue] {
+        try await getArray("/_sandbox/\(name)")
     }
 
     func rejected() async throws -> [JSONValue] {

@@ -24,7 +24,8 @@ struct EngineHarness {
         settings.retry.baseSeconds = 600
         settings.retry.maxSeconds = 3_600
         configure(&settings)
-        engine = Engine(store: store, connectors: ConnectorRegistry([connector]), vault: vault, wake: wake,
+        let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
+        engine = Engine(store: store, connectors: ConnectorRegistry([connector]), credentials: credentials, wake: wake,
                         settings: settings, logger: log.logger(label: "engine"))
     }
 

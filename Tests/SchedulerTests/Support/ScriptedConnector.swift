@@ -95,10 +95,7 @@ final class ScriptedConnector: Connector {
     }
 
     private static func token(_ credentials: AccountCredentials) -> String {
-        switch credentials {
-        case .oauth1(let token, _): token
-        case .oauth2(let token, _, _): token
-        }
+        credentials.token
     }
 }
 

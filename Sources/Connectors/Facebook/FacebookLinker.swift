@@ -1,0 +1,45 @@
+import Foundation
+import HTTPClient
+import OAuth
+import SchedulerCore
+
+/// Links a Facebook Page: Facebook Login, then the Page's own token, which is what posts are published with.
+public struct FacebookLinker: AccountLinker {
+    public let network = Network.facebook
+    public let methods: [LinkMethod] = [.oauth2]
+    let login: FacebookLogin
+
+    public init(app: FacebookApp, transport: any HTTPTransport) {
+        login = FacebookLogin(app: app, scopes: ["pages_show_list", "pages_read_engagement", "pages_manage_posts"],
+                              transport: transport, network: "Facebook")
+    }
+
+    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
+        login.start(network: .facebook, redirectURI: redirectURI)
+    }
+
+    public func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
+        let user = try await login.userToken(pending, response: response)
+        let page = try FacebookLogin.choose(try await login.pages(userToken: user.accessToken), choice: options.page, network: "Facebook")
+        let credentials = AccountCredentials(scheme: .oauth2, token: page.token, userToken: user.accessToken,
+                                             scopes: user.scope?.split(separator: ",").map(String.init) ?? [])
+        return LinkedAccount(profile: AccountProfile(remoteID: page.id, handle: page.name.handleSlug, displayName: page.name),
+                             credentials: credentials, authKind: .oauth2)
+    }
+
+    /// An imported Page token (Graph API Explorer): `/me` with a Page token is the Page.
+    public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
+        let me = try await login.identity.json(login.app.graph + "/me?fields=id,name&access_token=\(PercentEncoding.encode(credentials.token))")
+        guard let id = me["id"]?.stringValue else { throw LinkError(.invalidInput, "Facebook did not say whose token this is") }
+        let name = me["name"]?.stringValue ?? id
+        return AccountProfile(remoteID: id, handle: name.handleSlug, displayName: name)
+    }
+
+    public func refresh(_ credentials: AccountCredentials) async throws(LinkError) -> AccountCredentials {
+        throw LinkError(.unsupported, "Facebook Page tokens do not expire and cannot be refreshed; relink if Facebook invalidated it")
+    }
+
+    public func revoke(_ credentials: AccountCredentials) async throws(LinkError) -> Bool {
+        try await login.revoke(credentials)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HTTPClient
+import OAuth
+import SchedulerCore
+
+/// Links an Instagram professional account through Facebook Login: the Page the person chooses leads
+/// to the Instagram account behind it. Accounts that are not professional use handoff instead
+/// (`schedctl accounts add instagram --handoff`), which needs no token.
+public struct InstagramLinker: AccountLinker {
+    public let network = Network.instagram
+    public let methods: [LinkMethod] = [.oauth2]
+    let login: FacebookLogin
+
+    public init(app: FacebookApp, transport: any HTTPTransport) {
+        login = FacebookLogin(app: app, scopes: ["instagram_basic", "instagram_content_publish", "pages_show_list", "pages_read_engagement"],
+                              transport: transport, network: "Instagram")
+    }
+
+    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
+        login.start(network: .instagram, redirectURI: redirectURI)
+    }
+
+    public func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
+        let user = try await login.userToken(pending, response: response)
+        let withInstagram = try await login.pages(userToken: user.accessToken).filter { $0.instagramID != nil }
+        guard !withInstagram.isEmpty else {
+            throw LinkError(.invalidInput, "Instagram: none of the granted Pages has an Instagram professional account; "
+                + "link a professional account, or add this one for handoff with `schedctl accounts add instagram --handoff --handle NAME`")
+        }
+        let page = try FacebookLogin.choose(withInstagram, choice: options.page, network: "Instagram")
+        let instagramID = page.instagramID!
+        let profile = try await login.identity.json(login.app.graph + "/\(instagramID)?fields=id,username&access_token=\(PercentEncoding.encode(page.token))")
+        let username = profile["username"]?.stringValue ?? instagramID
+        let credentials = AccountCredentials(scheme: .oauth2, token: page.token, userToken: user.accessToken,
+                                             scopes: user.scope?.split(separator: ",").map(String.init) ?? [])
+        return LinkedAccount(profile: AccountProfile(remoteID: instagramID, handle: username, displayName: "\(username) (via \(page.name))"),
+                             credentials: credentials, authKind: .oauth2)
+    }
+
+    public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
+        throw LinkError(.unsupported, "Instagram tokens are not imported: link with `schedctl accounts link instagram`, or add a handoff account with --handoff --handle NAME")
+    }
+
+    public func refresh(_ credentials: AccountCredentials) async throws(LinkError) -> AccountCredentials {
+        throw LinkError(.unsupported, "Instagram accounts linked through a Facebook Page use the Page token, which does not expire")
+    }
+
+    public func revoke(_ credentials: AccountCredentials) async throws(LinkError) -> Bool {
+        try await login.revoke(credentials)
+    }
+}

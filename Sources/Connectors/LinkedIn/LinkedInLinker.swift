@@ -1,0 +1,103 @@
+import Foundation
+import HTTPClient
+import OAuth
+import SchedulerCore
+
+/// Links a LinkedIn member, or an organization the member administers (`--organization`).
+/// Tokens last 60 days and most apps get no refresh token, so the account is relinked before then.
+public struct LinkedInLinker: AccountLinker {
+    public let network = Network.linkedin
+    public let methods: [LinkMethod] = [.oauth2]
+    let app: LinkedInApp
+    let transport: any HTTPTransport
+
+    public init(app: LinkedInApp, transport: any HTTPTransport) {
+        self.app = app
+        self.transport = transport
+    }
+
+    func client(organization: Bool) -> OAuth2Client {
+        let scopes = ["openid", "profile", "w_member_social"] + (organization ? ["w_organization_social", "r_organization_admin"] : [])
+        return OAuth2Client(configuration: OAuth2ClientConfiguration(
+            clientID: app.clientID, clientSecret: app.clientSecret, authentication: .formParameters,
+            authorizationEndpoint: app.authBaseURL + "/oauth/v2/authorization", tokenEndpoint: app.authBaseURL + "/oauth/v2/accessToken",
+            revocationEndpoint: app.authBaseURL + "/oauth/v2/revoke", scopes: scopes, usesPKCE: false), transport: transport)
+    }
+
+    var identity: IdentityClient { IdentityClient(transport: transport, network: "LinkedIn") }
+
+    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
+        let session = client(organization: true).startAuthorization(redirectURI: redirectURI)
+        return PendingLink(network: .linkedin, method: .oauth2, authorizationURL: session.url, redirectURI: redirectURI, oauth2: session)
+    }
+
+    public func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
+        guard let session = pending.oauth2 else { throw LinkError(.unsupported, "LinkedIn: no pending login") }
+        let tokens: OAuth2TokenResponse
+        do {
+            let code = try OAuth2Client.authorizationCode(fromRedirect: response, session: session)
+            tokens = try await client(organization: true).exchange(code: code, session: session)
+        } catch {
+            throw LinkError(error, network: "LinkedIn")
+        }
+        let bearer = IdentityClient.bearer(tokens.accessToken)
+        let member = try await identity.json(app.apiBaseURL + "/v2/userinfo", headers: [bearer])
+        guard let sub = member["sub"]?.stringValue else { throw LinkError(.unavailable, "LinkedIn's userinfo answer has no member id") }
+        let name = member["name"]?.stringValue ?? sub
+        let credentials = AccountCredentials(scheme: .oauth2, token: tokens.accessToken, refreshToken: tokens.refreshToken,
+                                             expiresAt: tokens.expiresAt(from: Date()), scopes: tokens.scope?.split(separator: " ").map(String.init) ?? [])
+        guard let organization = options.organization else {
+            return LinkedAccount(profile: AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name),
+                                 credentials: credentials, authKind: .oauth2)
+        }
+        let organizations = try await administeredOrganizations(bearer)
+        let wanted = organization.hasPrefix("urn:li:organization:") ? organization : "urn:li:organization:\(organization)"
+        guard organizations.contains(wanted) else {
+            throw LinkError(.invalidInput, "LinkedIn: you do not administer \(wanted); you administer \(organizations.isEmpty ? "no organization" : organizations.joined(separator: ", "))")
+        }
+        let id = String(wanted.dropFirst("urn:li:organization:".count))
+        return LinkedAccount(profile: AccountProfile(remoteID: wanted, handle: "org_\(id)", displayName: "Organization \(id) (via \(name))"),
+                             credentials: credentials, authKind: .oauth2)
+    }
+
+    /// An imported member token (LinkedIn's token generator): the member it belongs to.
+    public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
+        let member = try await identity.json(app.apiBaseURL + "/v2/userinfo", headers: [IdentityClient.bearer(credentials.token)])
+        guard let sub = member["sub"]?.stringValue else { throw LinkError(.invalidInput, "LinkedIn did not say whose token this is") }
+        let name = member["name"]?.stringValue ?? sub
+        return AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name)
+    }
+
+    func administeredOrganizations(_ bearer: HTTPHeader) async throws(LinkError) -> [String] {
+        let value = try await identity.json(app.apiBaseURL + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR", headers: [
+            bearer, HTTPHeader("LinkedIn-Version", app.version), HTTPHeader("X-Restli-Protocol-Version", "2.0.0"),
+        ])
+        guard case .array(let elements)? = value["elements"] else { return [] }
+        return elements.compactMap { $0["state"]?.stringValue == "APPROVED" || $0["state"] == nil ? $0["organization"]?.stringValue : nil }
+    }
+
+    public func refresh(_ credentials: AccountCredentials) async throws(LinkError) -> AccountCredentials {
+        guard let refreshToken = credentials.refreshToken else {
+            throw LinkError(.unsupported, "LinkedIn gave this app no refresh token; relink the account before its token expires")
+        }
+        do {
+            let tokens = try await client(organization: true).refresh(refreshToken: refreshToken)
+            var renewed = credentials
+            renewed.token = tokens.accessToken
+            renewed.refreshToken = tokens.refreshToken ?? refreshToken
+            renewed.expiresAt = tokens.expiresAt(from: Date())
+            return renewed
+        } catch {
+            throw LinkError(error, network: "LinkedIn", refreshing: true)
+        }
+    }
+
+    public func revoke(_ credentials: AccountCredentials) async throws(LinkError) -> Bool {
+        do {
+            try await client(organization: true).revoke(token: credentials.token, typeHint: "access_token")
+            return true
+        } catch {
+            throw LinkError(error, network: "LinkedIn")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SchedulerCore
+
+/// How one network lets a person link an account: start an authorization, finish it with what the
+/// person brings back, and later refresh or revoke what was granted.
+///
+/// Linkers know the network's endpoints and identity lookups; the OAuth target does the protocol,
+/// and the daemon keeps the pending link and stores the result.
+public protocol AccountLinker: Sendable {
+    var network: Network { get }
+
+    /// The ways this network can be linked, the first being the default.
+    var methods: [LinkMethod] { get }
+
+    /// Starts an authorization that will come back to `redirectURI` (ignored by X's PIN flow).
+    func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink
+
+    /// Finishes it with the redirect URL (or X's PIN) the person brought back.
+    func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount
+
+    /// Who imported credentials belong to (`accounts add`), as the network reports it.
+    func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile
+
+    /// New credentials from the refresh token; `.needsRelink` when the network refused it.
+    func refresh(_ credentials: AccountCredentials) async throws(LinkError) -> AccountCredentials
+
+    /// Revokes the grant at the network. False when the network offers no revocation for these credentials.
+    func revoke(_ credentials: AccountCredentials) async throws(LinkError) -> Bool
+}
+
+/// The authorization protocol a link uses.
+public enum LinkMethod: String, Sendable, Codable, CaseIterable {
+    /// Authorization code with PKCE, the redirect caught on loopback or pasted.
+    case oauth2
+    /// X's three-legged OAuth 1.0a: a PIN (`oob`) or a loopback callback.
+    case oauth1
+}
+
+/// Choices the person makes when a login gives access to several identities.
+public struct LinkOptions: Sendable, Equatable {
+    /// The Facebook Page (id or name) to publish as, or whose Instagram account to use.
+    public var page: String?
+    /// A LinkedIn organization (id or URN) to publish as instead of the member.
+    public var organization: String?
+
+    public init(page: String? = nil, organization: String? = nil) {
+        self.page = page
+        self.organization = organization
+    }
+}
+
+/// An account the network vouched for, with its credentials ready to seal.
+public struct LinkedAccount: Sendable {
+    public var profile: AccountProfile
+    public var credentials: AccountCredentials
+    public var authKind: AuthKind
+
+    public init(profile: AccountProfile, credentials: AccountCredentials, authKind: AuthKind) {
+        self.profile = profile
+        self.credentials = credentials
+        self.authKind = authKind
+    }
+}
+
+/// The linkers the daemon can use, one per network.
+public struct LinkerRegistry: Sendable {
+    private var linkers: [Network: any AccountLinker] = [:]
+
+    public init(_ linkers: [any AccountLinker] = []) {
+        for linker in linkers { self.linkers[linker.network] = linker }
+    }
+
+    public subscript(network: Network) -> (any AccountLinker)? { linkers[network] }
+}

@@ -1,0 +1,105 @@
+import Connectors
+import Foundation
+import HTTPClient
+import Sandbox
+import SchedulerCore
+
+/// Each network's base URLs: from the configuration, or the sandbox emulations'.
+struct NetworkURLs {
+    var x: String?
+    var facebook: String?
+    var linkedin: String?
+
+    init(_ configuration: DaemonConfiguration) {
+        x = configuration.x.apiBaseURL
+        facebook = configuration.facebook.graphBaseURL
+        linkedin = configuration.linkedin.apiBaseURL
+    }
+
+    init(sandbox urls: [String: String]) {
+        x = urls["x"]
+        facebook = urls["facebook"]
+        linkedin = urls["linkedin"]
+    }
+
+    var all: [Network: String] {
+        var urls: [Network: String] = [:]
+        urls[.x] = x
+        urls[.facebook] = facebook
+        urls[.instagram] = facebook
+        urls[.linkedin] = linkedin
+        return urls
+    }
+}
+
+/// The apps schedulerd calls each network as, with their secrets read from files or systemd credentials.
+/// A network with no app configured is simply absent: linking or scheduling to it says so.
+struct NetworkApps {
+    var x: XApp?
+    var facebook: FacebookApp?
+    var linkedin: LinkedInApp?
+
+    init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String]) throws {
+        if configuration.sandbox {
+            let xBase = urls.x ?? "http://127.0.0.1"
+            x = XApp(apiBaseURL: xBase, authBaseURL: configuration.x.authBaseURL ?? xBase,
+                     consumerKey: SandboxCredentials.xConsumerKey, consumerSecret: SandboxCredentials.xConsumerSecret,
+                     clientID: SandboxCredentials.xClientID, clientSecret: SandboxCredentials.xClientSecret)
+            if let graph = urls.facebook {
+                facebook = FacebookApp(graphBaseURL: graph, dialogBaseURL: configuration.facebook.dialogBaseURL ?? graph,
+                                       appID: SandboxCredentials.facebookAppID, appSecret: SandboxCredentials.facebookAppSecret)
+            }
+            if let linkedinBase = urls.linkedin {
+                linkedin = LinkedInApp(apiBaseURL: linkedinBase, authBaseURL: configuration.linkedin.authBaseURL ?? linkedinBase,
+                                       clientID: SandboxCredentials.linkedinClientID, clientSecret: SandboxCredentials.linkedinClientSecret)
+            }
+            return
+        }
+        let settings = configuration.x
+        if settings.consumerKey != nil || settings.clientID != nil {
+            x = XApp(apiBaseURL: urls.x ?? "https://api.x.com", authBaseURL: settings.authBaseURL ?? "https://x.com",
+                     consumerKey: settings.consumerKey,
+                     consumerSecret: try settings.consumerKey.map { _ in
+                         try SecretFile.read(settings.consumerSecretFile, credentialName: "x-consumer-secret", environment: environment,
+                                             what: "networks.x.consumer_secret_file") },
+                     clientID: settings.clientID,
+                     clientSecret: try settings.clientID.map { _ in
+                         try SecretFile.read(settings.clientSecretFile, credentialName: "x-client-secret", environment: environment,
+                                             what: "networks.x.client_secret_file") })
+        }
+        if let appID = configuration.facebook.appID {
+            facebook = FacebookApp(graphBaseURL: urls.facebook ?? "https://graph.facebook.com",
+                                   dialogBaseURL: configuration.facebook.dialogBaseURL ?? "https://www.facebook.com",
+                                   graphVersion: configuration.facebook.graphVersion, appID: appID,
+                                   appSecret: try SecretFile.read(configuration.facebook.appSecretFile, credentialName: "facebook-app-secret",
+                                                                  environment: environment, what: "networks.facebook.app_secret_file"))
+        }
+        if let clientID = configuration.linkedin.clientID {
+            linkedin = LinkedInApp(apiBaseURL: urls.linkedin ?? "https://api.linkedin.com",
+                                   authBaseURL: configuration.linkedin.authBaseURL ?? "https://www.linkedin.com", clientID: clientID,
+                                   clientSecret: try SecretFile.read(configuration.linkedin.clientSecretFile, credentialName: "linkedin-client-secret",
+                                                                     environment: environment, what: "networks.linkedin.client_secret_file"))
+        }
+    }
+
+    func connectors(transport: any HTTPTransport, timeout: Duration) -> ConnectorRegistry {
+        var registry = ConnectorRegistry()
+        if let x {
+            registry.register(XConnector(configuration: .init(apiBaseURL: x.apiBaseURL, consumerKey: x.consumerKey ?? "",
+                                                              consumerSecret: x.consumerSecret ?? "", requestTimeout: timeout),
+                                         transport: transport))
+        }
+        return registry
+    }
+
+    func linkers(transport: any HTTPTransport) -> LinkerRegistry {
+        var linkers: [any AccountLinker] = []
+        if let x { linkers.append(XLinker(app: x, transport: transport)) }
+        if let facebook {
+            linkers.append(FacebookLinker(app: facebook, transport: transport))
+            linkers.append(InstagramLinker(app: facebook, transport: transport))
+        }
+        if let linkedin { linkers.append(LinkedInLinker(app: linkedin, transport: transport)) }
+        return LinkerRegistry(linkers)
+    }
+}

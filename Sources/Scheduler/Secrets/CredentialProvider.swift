@@ -1,0 +1,91 @@
+import Connectors
+import Foundation
+import Logging
+import SchedulerCore
+
+/// Hands the engine credentials it can use: opens the sealed blob, renews an OAuth 2.0 token that is
+/// about to expire, and after a refusal renews once. Renewals are single-flight per account, and the
+/// rotated refresh token is committed to the store before anyone uses the new access token.
+public actor CredentialProvider {
+    let store: Store
+    let vault: CredentialVault
+    let linkers: LinkerRegistry
+    let logger: Logger
+    let now: @Sendable () -> Date
+    /// Tokens expiring within this margin are renewed before use.
+    let renewalMargin: TimeInterval
+    private var renewals: [Int64: Task<AccountCredentials, any Error>] = [:]
+
+    public init(store: Store, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
+                renewalMargin: TimeInterval = 60, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store; self.vault = vault; self.linkers = linkers; self.logger = logger
+        self.renewalMargin = renewalMargin; self.now = now
+    }
+
+    /// The account's credentials, renewed first when they expire within the margin and can be renewed.
+    public func credentials(accountID: Int64, network: Network) async throws -> AccountCredentials {
+        let current = try await open(accountID, network: network)
+        guard current.refreshToken != nil, current.expires(within: renewalMargin, of: now()) else { return current }
+        return try await renew(accountID: accountID, network: network, rejected: current)
+    }
+
+    /// Renews after the network refused `rejected`. Concurrent callers share one renewal; a caller whose
+    /// rejected token was already replaced gets the new one without renewing again.
+    public func renew(accountID: Int64, network: Network, rejected: AccountCredentials) async throws -> AccountCredentials {
+        if let running = renewals[accountID] { return try await running.value }
+        let task = Task { try await self.performRenewal(accountID: accountID, network: network, rejected: rejected) }
+        renewals[accountID] = task
+        defer { renewals[accountID] = nil }
+        return try await task.value
+    }
+
+    private func performRenewal(accountID: Int64, network: Network, rejected: AccountCredentials) async throws -> AccountCredentials {
+        let stored = try await open(accountID, network: network)
+        if stored.token != rejected.token { return stored }
+        guard let linker = linkers[network], stored.refreshToken != nil else {
+            throw try await needsRelink(accountID, network, "\(network.displayName) unavailable: login error (the token expired and cannot be renewed); relink with `schedctl accounts link \(network.rawValue)`")
+        }
+        do {
+            let renewed = try await linker.refresh(stored)
+            let sealed = try vault.seal(renewed, accountID: accountID)
+            try await store.replaceCredentials(accountID: accountID, sealed: sealed, grant: CredentialGrant(credentials: renewed), now: now())
+            logger.info("account token renewed", metadata: ["account.id": "\(accountID)", "account.network": "\(network)"])
+            return renewed
+        } catch let error as LinkError where error.code == .needsRelink || error.code == .unsupported || error.code == .misconfigured {
+            throw try await needsRelink(accountID, network, "\(network.displayName) unavailable: login error (\(error.message)); relink with `schedctl accounts link \(network.rawValue)`")
+        } catch let error as LinkError {
+            throw CredentialProviderError(needsRelink: false, message: "renewing the \(network.displayName) token failed: \(error.message)")
+        }
+    }
+
+    private func needsRelink(_ accountID: Int64, _ network: Network, _ reason: String) async throws -> CredentialProviderError {
+        try await store.markNeedsRelink(accountID: accountID, reason: reason, now: now())
+        logger.error("account needs relinking", metadata: ["account.id": "\(accountID)", "account.network": "\(network)"])
+        return CredentialProviderError(needsRelink: true, message: reason)
+    }
+
+    private func open(_ accountID: Int64, network: Network) async throws -> AccountCredentials {
+        guard let sealed = try await store.sealedCredentials(accountID: accountID) else {
+            throw CredentialProviderError(needsRelink: true, message: "\(network.displayName) unavailable: login error (no stored credentials)")
+        }
+        do {
+            return try vault.open(sealed, accountID: accountID)
+        } catch {
+            throw try await needsRelink(accountID, network, "\(network.displayName) unavailable: login error (\(error.message))")
+        }
+    }
+}
+
+/// Credentials could not be provided: the account needs a person, or the renewal can be retried later.
+public struct CredentialProviderError: Error, Sendable, CustomStringConvertible {
+    public var needsRelink: Bool
+    public var message: String
+    public var description: String { message }
+}
+
+extension CredentialGrant {
+    /// The non-secret facts of `credentials`, for the account's plain columns.
+    public init(credentials: AccountCredentials) {
+        self.init(accessExpiresAt: credentials.expiresAt, refreshable: credentials.refreshToken != nil, scopes: credentials.scopes)
+    }
+}
