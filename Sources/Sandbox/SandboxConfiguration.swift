@@ -1,16 +1,41 @@
-/// How the sandbox server listens and how strict its checks are.
+/// How the sandbox server listens, how strict its checks are, and how long what it issues lasts.
 public struct SandboxConfiguration: Sendable {
     /// The loopback address to bind; the sandbox refuses anything that is not loopback.
     public var host: String = "127.0.0.1"
-    /// The port to bind; 0 lets the system pick a free one (read it back with ``SandboxServer/baseURL()``).
+    /// X's port; 0 lets the system pick a free one (read it back with ``SandboxServer/baseURL()``).
     public var port: Int = 0
+    /// The Facebook Graph listener's port (it serves Instagram too); 0 picks a free one.
+    public var facebookPort: Int = 0
+    /// LinkedIn's port; 0 picks a free one.
+    public var linkedinPort: Int = 0
     /// How far an OAuth 1.0a `oauth_timestamp` may be from the server's clock, and how long nonces are remembered.
     public var timestampTolerance: Duration = .seconds(300)
+    /// How long every OAuth 2.0 access token lasts; `nil` keeps each network's real default
+    /// (X 2 hours, a Facebook short-lived user token 1 hour and a long-lived one 60 days, LinkedIn 60 days).
+    public var accessTokenLifetime: Duration?
+    /// How long an authorization code (and an OAuth 1.0a request token) may wait to be exchanged.
+    public var authorizationCodeLifetime: Duration = .seconds(60)
+    /// How long a refresh token lasts; `nil` keeps the network's default (X's never expire on their own).
+    public var refreshTokenLifetime: Duration?
 
-    public init(host: String = "127.0.0.1", port: Int = 0, timestampTolerance: Duration = .seconds(300)) {
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        facebookPort: Int = 0,
+        linkedinPort: Int = 0,
+        timestampTolerance: Duration = .seconds(300),
+        accessTokenLifetime: Duration? = nil,
+        authorizationCodeLifetime: Duration = .seconds(60),
+        refreshTokenLifetime: Duration? = nil
+    ) {
         self.host = host
         self.port = port
+        self.facebookPort = facebookPort
+        self.linkedinPort = linkedinPort
         self.timestampTolerance = timestampTolerance
+        self.accessTokenLifetime = accessTokenLifetime
+        self.authorizationCodeLifetime = authorizationCodeLifetime
+        self.refreshTokenLifetime = refreshTokenLifetime
     }
 
     /// The host as the socket layer wants it: an IPv6 literal without brackets.

@@ -18,12 +18,15 @@ struct SandboxDaemon: AsyncParsableCommand {
         commandName: "sandboxd",
         abstract: "Serve local emulations of the social networks on loopback.",
         discussion: """
-            Prints one line, `sandboxd listening http://127.0.0.1:PORT`, once it accepts connections, \
-            and stops gracefully on SIGTERM or SIGINT.
+            Each network host gets its own port: X; Facebook Graph (which serves Instagram too); LinkedIn. \
+            Once all accept connections it prints one line, \
+            `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL` \
+            (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
+            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked and /listeners.
 
             Examples:
               sandboxd
-              sandboxd --port 8080
+              sandboxd --port 8080 --access-token-lifetime 2s --code-lifetime 1s
               curl -X POST http://127.0.0.1:8080/_sandbox/x/tokens -d '{"username":"runner"}'
             """
     )
@@ -31,8 +34,23 @@ struct SandboxDaemon: AsyncParsableCommand {
     @Option(help: "The loopback address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(help: "X's port; 0 picks a free one.")
     var port = 0
+
+    @Option(help: "The Facebook Graph (and Instagram) port; 0 picks a free one.")
+    var facebookPort = 0
+
+    @Option(help: "LinkedIn's port; 0 picks a free one.")
+    var linkedinPort = 0
+
+    @Option(help: "How long every OAuth 2.0 access token lasts (90s, 15m, 2h, 60d); default: each network's real lifetime.", transform: lifetime)
+    var accessTokenLifetime: Duration?
+
+    @Option(help: "How long an authorization code or OAuth 1.0a request token stays usable.", transform: lifetime)
+    var codeLifetime: Duration = .seconds(60)
+
+    @Option(help: "How long a refresh token lasts; default: no expiry (X's refresh tokens end when used or revoked).", transform: lifetime)
+    var refreshTokenLifetime: Duration?
 
     @Option(help: "Log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
@@ -41,15 +59,26 @@ struct SandboxDaemon: AsyncParsableCommand {
         guard SandboxConfiguration.isLoopback(host) else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost); got \(host).")
         }
-        guard (0...65535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535; got \(port).")
+        for (flag, value) in [("--port", port), ("--facebook-port", facebookPort), ("--linkedin-port", linkedinPort)] {
+            guard (0...65535).contains(value) else {
+                throw ValidationError("\(flag) must be between 0 and 65535; got \(value).")
+            }
         }
     }
 
     func run() async throws {
         var logger = Logger(label: "sandboxd", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = logLevel
-        let sandbox = SandboxServer(configuration: .init(host: host, port: port), logger: logger)
+        let configuration = SandboxConfiguration(
+            host: host,
+            port: port,
+            facebookPort: facebookPort,
+            linkedinPort: linkedinPort,
+            accessTokenLifetime: accessTokenLifetime,
+            authorizationCodeLifetime: codeLifetime,
+            refreshTokenLifetime: refreshTokenLifetime
+        )
+        let sandbox = SandboxServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: sandbox)],
@@ -66,9 +95,22 @@ struct SandboxDaemon: AsyncParsableCommand {
 
     /// Prints the one line that tells a parent process where to connect, and flushes it at once.
     static func announce(_ sandbox: SandboxServer) async throws {
-        let url = try await sandbox.baseURL()
-        print("sandboxd listening \(url)")
+        let urls = try await sandbox.baseURLs()
+        print(announcement(urls))
         fflush(nil)  // all streams; naming `stdout` is not concurrency-safe in Swift 6
+    }
+
+    /// `sandboxd listening X facebook=F linkedin=L`: X's URL stays the third word for older readers.
+    static func announcement(_ urls: [String: String]) -> String {
+        "sandboxd listening \(urls["x"] ?? "") facebook=\(urls["facebook"] ?? "") linkedin=\(urls["linkedin"] ?? "")"
+    }
+
+    /// Reads `2s`, `15m`, `2h` or `60d`.
+    static func lifetime(_ text: String) throws -> Duration {
+        guard let duration = SandboxConfiguration.parseLifetime(text) else {
+            throw ValidationError("A lifetime is a whole number and a unit: 90s, 15m, 2h or 60d; got \(text).")
+        }
+        return duration
     }
 }
 

@@ -23,7 +23,7 @@ struct Benchmark: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: work, name: "sandboxd")
         defer { sandbox.stop() }
-        let sandboxURL = try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ").last.map(String.init)!
+        let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
         let config = "sandbox = true\nstate_dir = \"\(work)/state\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
         try config.write(toFile: work + "/schedulerd.toml", atomically: true, encoding: .utf8)
         let daemon = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd")

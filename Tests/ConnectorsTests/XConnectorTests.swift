@@ -31,7 +31,7 @@ import Testing
             #expect(received.first?.body["text"]?.stringValue == text)
             #expect(received.first?.remoteID == published.remoteID)
             #expect(received.first?.path == "/2/tweets")
-            #expect(received.first?.oauthToken == grant.oauthToken)
+            #expect(received.first?.userID == grant.userID)
         }
     }
 

@@ -21,11 +21,23 @@ import Testing
             body: .object(["text": .string("hi"), "n": .integer(3)]),
             remoteID: "1",
             oauthConsumerKey: "ck",
-            oauthToken: "tok"
+            userID: "42"
         )
-        #expect(try encode(record) == #"{"body":{"n":3,"text":"hi"},"method":"POST","network":"x","oauth_consumer_key":"ck","oauth_token":"tok","path":"/2/tweets","received_at":"2025-01-31T07:30:00.123Z","remote_id":"1"}"#)
+        #expect(try encode(record) == #"{"body":{"n":3,"text":"hi"},"method":"POST","network":"x","oauth_consumer_key":"ck","path":"/2/tweets","received_at":"2025-01-31T07:30:00.123Z","remote_id":"1","user_id":"42"}"#)
         let decoded = try JSONDecoder().decode(ReceivedRequest.self, from: Data(try encode(record).utf8))
         #expect(decoded == record)
+    }
+
+    @Test func revocationsAndIssuedTokens_encodeWithSnakeCaseKeysAndNoValues() throws {
+        let revocation = TokenRevocation(network: "x", revokedAt: "2025-01-31T07:30:00.123Z", tokenTypeHint: "refresh_token", reason: .refreshReuse, tokensRevoked: 3)
+        #expect(try encode(revocation) == #"{"network":"x","reason":"refresh_reuse","revoked_at":"2025-01-31T07:30:00.123Z","token_type_hint":"refresh_token","tokens_revoked":3}"#)
+        let issued = IssuedToken(network: "facebook", kind: .accessToken, issuedAt: "2025-01-31T07:30:00.123Z", grant: "page_token")
+        #expect(try encode(issued) == #"{"grant":"page_token","issued_at":"2025-01-31T07:30:00.123Z","kind":"access_token","network":"facebook"}"#)
+    }
+
+    @Test func receivedRequest_recordsTheAuthSchemeAndClientButNoBearerToken() throws {
+        let record = ReceivedRequest(network: "x", receivedAt: "t", method: "POST", path: "/2/tweets", body: .null, remoteID: "1", auth: "oauth2", clientID: "cid")
+        #expect(try encode(record) == #"{"auth":"oauth2","body":null,"client_id":"cid","method":"POST","network":"x","path":"/2/tweets","received_at":"t","remote_id":"1"}"#)
     }
 
     @Test func jsonValue_roundTripsEveryKind() throws {

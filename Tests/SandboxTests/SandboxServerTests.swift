@@ -38,6 +38,11 @@ import Testing
             let url = try await sandbox.baseURL()
             #expect(url.hasPrefix("http://127.0.0.1:"))
             #expect((Int(url.split(separator: ":").last ?? "") ?? 0) > 0)
+            let urls = try await sandbox.baseURLs()
+            #expect(Set(urls.keys) == ["x", "facebook", "linkedin", "instagram"])
+            #expect(urls["x"] == url)
+            #expect(urls["instagram"] == urls["facebook"])
+            #expect(Set([urls["x"], urls["facebook"], urls["linkedin"]]).count == 3)
             #expect(await sandbox.received().isEmpty)
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
@@ -45,15 +50,20 @@ import Testing
         await #expect(throws: SandboxError.self) { _ = try await sandbox.baseURL() }
     }
 
-    @Test func listenerState_wakesWaitersAndFailsThemWhenStoppedFirst() async throws {
-        let ready = ListenerState()
-        async let url = ready.url()
-        await ready.listening(at: "http://127.0.0.1:1")
-        let answered = try await url
-        #expect(answered == "http://127.0.0.1:1")
+    @Test func listenerState_wakesWaitersOnceEveryListenerTheyNeedIsUp() async throws {
+        let state = ListenerState()
+        async let x = state.url("x")
+        async let all = state.urls(needing: ["x", "facebook"])
+        await state.listening("x", at: "http://127.0.0.1:1")
+        #expect(try await x == "http://127.0.0.1:1")
+        await state.listening("facebook", at: "http://127.0.0.1:2")
+        #expect(try await all == ["x": "http://127.0.0.1:1", "facebook": "http://127.0.0.1:2"])
+    }
 
+    @Test func listenerState_failsWaitersWhenStoppedFirst() async throws {
         let failed = ListenerState()
-        async let never = failed.url()
+        async let never = failed.url("linkedin")
+        await failed.listening("x", at: "http://127.0.0.1:1")
         await failed.stopped(SandboxError(code: .notListening, message: "bind failed"))
         do {
             _ = try await never

@@ -47,6 +47,8 @@ public struct LinkError: Error, Sendable, CustomStringConvertible {
             self.init(.invalidInput, message)
         case .invalidClient:
             self.init(.misconfigured, "\(network) refused this app's client credentials; check the client id and secret in the configuration")
+        case .invalidRequest:
+            self.init(.misconfigured, "\(message); check this network's app settings in the configuration")
         default:
             self.init(.unavailable, message)
         }

@@ -77,7 +77,7 @@ public struct XLinker: AccountLinker {
                 let token = try await flow.accessToken(temporary: temporary, verifier: verifier)
                 credentials = .oauth1(token: token.token, tokenSecret: token.secret)
             } catch {
-                throw LinkError(.invalidInput, "X refused the PIN: it was wrong or has expired; run `schedctl accounts link x --oauth1` again")
+                throw LinkError(error, network: "X")
             }
             authKind = .oauth1
         }

@@ -133,7 +133,7 @@ public struct OAuth1Verifier: Sendable {
         }
         guard let token = identity.token else { return (consumerSecret, nil) }
         guard let secret = tokenSecret(token) else {
-            throw .init(code: .unknownToken, message: "The oauth_token is not one the sandbox issued (mint one with POST /_sandbox/x/tokens).")
+            throw .init(code: .unknownToken, message: "The oauth_token is not one the sandbox issued, or it was revoked (mint one with POST /_sandbox/x/tokens).")
         }
         return (consumerSecret, secret)
     }

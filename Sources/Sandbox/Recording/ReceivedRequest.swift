@@ -4,7 +4,7 @@ import SchedulerCore
 ///
 /// Holds what the network would have published and who signed it, never a signature or a secret.
 public struct ReceivedRequest: Codable, Sendable, Equatable {
-    /// The emulated network (`x`).
+    /// The emulated network (`x`, `facebook`, `linkedin`).
     public var network: String
     /// When the request arrived, RFC 3339 UTC with milliseconds.
     public var receivedAt: String
@@ -19,7 +19,11 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
     /// The OAuth 1.0a consumer key that signed the request, when OAuth 1.0a was used.
     public var oauthConsumerKey: String?
     /// The OAuth 1.0a access token (not its secret), when OAuth 1.0a was used.
-    public var oauthToken: String?
+    public var userID: String?
+    /// How the request authenticated: `oauth1` or `oauth2` (a Bearer user token, never recorded itself).
+    public var auth: String?
+    /// The OAuth 2.0 client the Bearer token was issued to, when OAuth 2.0 was used.
+    public var clientID: String?
 
     public init(
         network: String,
@@ -29,7 +33,9 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         body: JSONValue,
         remoteID: String,
         oauthConsumerKey: String? = nil,
-        oauthToken: String? = nil
+        userID: String? = nil,
+        auth: String? = nil,
+        clientID: String? = nil
     ) {
         self.network = network
         self.receivedAt = receivedAt
@@ -38,7 +44,9 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         self.body = body
         self.remoteID = remoteID
         self.oauthConsumerKey = oauthConsumerKey
-        self.oauthToken = oauthToken
+        self.userID = userID
+        self.auth = auth
+        self.clientID = clientID
     }
 
     enum CodingKeys: String, CodingKey {
@@ -47,6 +55,8 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         case method, path, body
         case remoteID = "remote_id"
         case oauthConsumerKey = "oauth_consumer_key"
-        case oauthToken = "oauth_token"
+        case userID = "user_id"
+        case auth
+        case clientID = "client_id"
     }
 }

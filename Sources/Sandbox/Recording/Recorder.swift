@@ -1,10 +1,13 @@
-/// The sandbox's memory of what every network accepted and refused, in arrival order.
+/// The sandbox's memory of what every network accepted, refused, issued and revoked, in arrival order.
 ///
-/// One actor shared by all network emulations, so `GET /_sandbox/received` shows a single timeline
-/// and a test can assert on exactly what reached "the network".
+/// One actor shared by all network emulations and all their listeners, so `GET /_sandbox/received`
+/// shows a single timeline whichever listener is asked, and a test can assert on exactly what
+/// reached "the network". Nothing recorded here holds a token, secret, code or verifier.
 public actor Recorder {
     private var accepted: [ReceivedRequest] = []
     private var refused: [RejectedRequest] = []
+    private var issuedTokens: [IssuedToken] = []
+    private var revocations: [TokenRevocation] = []
 
     public init() {}
 
@@ -18,6 +21,16 @@ public actor Recorder {
         refused.append(request)
     }
 
+    /// Remembers that a credential was issued.
+    public func record(_ token: IssuedToken) {
+        issuedTokens.append(token)
+    }
+
+    /// Remembers a revocation.
+    public func record(_ revocation: TokenRevocation) {
+        revocations.append(revocation)
+    }
+
     /// Every accepted publish, oldest first.
     public func received() -> [ReceivedRequest] {
         accepted
@@ -26,5 +39,15 @@ public actor Recorder {
     /// Every refused request, oldest first.
     public func rejected() -> [RejectedRequest] {
         refused
+    }
+
+    /// Every credential issued, oldest first.
+    public func issued() -> [IssuedToken] {
+        issuedTokens
+    }
+
+    /// Every revocation, oldest first.
+    public func revoked() -> [TokenRevocation] {
+        revocations
     }
 }

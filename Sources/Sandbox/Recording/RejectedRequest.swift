@@ -22,8 +22,6 @@ public struct RejectedRequest: Codable, Sendable, Equatable {
     public var body: JSONValue?
     /// The OAuth 1.0a consumer key the request claimed, if any.
     public var oauthConsumerKey: String?
-    /// The OAuth 1.0a token the request claimed (not its secret), if any.
-    public var oauthToken: String?
 
     public init(
         network: String,
@@ -34,8 +32,7 @@ public struct RejectedRequest: Codable, Sendable, Equatable {
         reasonCode: String,
         reason: String,
         body: JSONValue? = nil,
-        oauthConsumerKey: String? = nil,
-        oauthToken: String? = nil
+        oauthConsumerKey: String? = nil
     ) {
         self.network = network
         self.receivedAt = receivedAt
@@ -46,7 +43,6 @@ public struct RejectedRequest: Codable, Sendable, Equatable {
         self.reason = reason
         self.body = body
         self.oauthConsumerKey = oauthConsumerKey
-        self.oauthToken = oauthToken
     }
 
     enum CodingKeys: String, CodingKey {
@@ -56,6 +52,5 @@ public struct RejectedRequest: Codable, Sendable, Equatable {
         case reasonCode = "reason_code"
         case reason, body
         case oauthConsumerKey = "oauth_consumer_key"
-        case oauthToken = "oauth_token"
     }
 }

@@ -1,8 +1,10 @@
 import Hummingbird
 
-/// The sandbox's own endpoints under `/_sandbox/`, shared by all networks: what was accepted, what was refused.
+/// The sandbox's own endpoints under `/_sandbox/`, served by every listener from one shared record.
 struct SandboxControlRoutes: Sendable {
     let recorder: Recorder
+    /// Every listener's base URL, by network name.
+    let listeners: @Sendable () async throws -> [String: String]
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/_sandbox/received") { _, _ in
@@ -10,6 +12,15 @@ struct SandboxControlRoutes: Sendable {
         }
         router.get("/_sandbox/rejected") { _, _ in
             Response.json(await recorder.rejected(), status: .ok)
+        }
+        router.get("/_sandbox/issued") { _, _ in
+            Response.json(await recorder.issued(), status: .ok)
+        }
+        router.get("/_sandbox/revoked") { _, _ in
+            Response.json(await recorder.revoked(), status: .ok)
+        }
+        router.get("/_sandbox/listeners") { _, _ in
+            Response.json(try await listeners(), status: .ok)
         }
         router.get("/_sandbox/health") { _, _ in
             Response.json(["status": "ok"], status: .ok)

@@ -11,71 +11,80 @@ import ServiceLifecycle
 ///
 /// `schedulerd --sandbox` runs one in-process so a newcomer can link, schedule and publish with no
 /// credentials and no internet; `sandboxd` runs one as its own process for end-to-end tests.
-/// It is a `Service`: run it in a `ServiceGroup` and it stops on graceful shutdown.
+/// Each network host gets its own port (X; Facebook Graph, which serves Instagram too; LinkedIn),
+/// because the real networks' paths collide; every port also answers the `/_sandbox/…` helpers
+/// from one shared record. It is a `Service`: run it in a `ServiceGroup` and it stops on graceful shutdown.
 ///
 /// ```swift
 /// let sandbox = SandboxServer(logger: logger)
 /// let group = ServiceGroup(services: [sandbox, daemon], gracefulShutdownSignals: [.sigterm], logger: logger)
 /// async let _ = group.run()
-/// let xBaseURL = try await sandbox.baseURL()   // "http://127.0.0.1:PORT"
+/// let xBaseURL = try await sandbox.baseURL()            // "http://127.0.0.1:PORT"
+/// let graphURL = try await sandbox.baseURLs()["facebook"]!
 /// ```
 public final class SandboxServer: Service, Sendable, CustomStringConvertible {
     private let configuration: SandboxConfiguration
     private let logger: Logger
     private let recorder = Recorder()
-    private let listener = ListenerState()
-    private let networks: [any SandboxNetwork]
+    private let state = ListenerState()
+    private let listeners: [SandboxListener]
 
     /// - Parameters:
-    ///   - configuration: where to listen and how strict to be; the host must be loopback.
+    ///   - configuration: where to listen, how strict to be and how long tokens last; the host must be loopback.
     ///   - logger: where the sandbox logs (debug level for requests; secrets never appear).
     public convenience init(configuration: SandboxConfiguration = .init(), logger: Logger) {
         self.init(configuration: configuration, logger: logger, now: { Date() })
     }
 
-    /// Creates a sandbox whose clock is `now`, so time-dependent behaviour can be tested.
+    /// Creates a sandbox whose clock is `now`, so tests can expire codes and tokens without sleeping.
     init(configuration: SandboxConfiguration, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.configuration = configuration
         self.logger = logger
         let environment = SandboxEnvironment(recorder: recorder, now: now, logger: logger, configuration: configuration)
-        self.networks = [XSandboxNetwork(environment: environment)]
+        self.listeners = [
+            SandboxListener(name: "x", port: configuration.port, networks: [XSandboxNetwork(environment: environment)]),
+            SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [FacebookSandboxNetwork(environment: environment)]),
+            SandboxListener(name: "linkedin", port: configuration.linkedinPort, networks: [LinkedInSandboxNetwork(environment: environment)]),
+        ]
     }
 
     public var description: String { "SandboxServer" }
 
-    /// Serves until graceful shutdown or cancellation.
+    /// Serves every listener until graceful shutdown or cancellation; if one cannot bind, all stop.
     ///
-    /// - Throws: ``SandboxError`` when the host is not loopback; the server's error when it cannot bind.
+    /// - Throws: ``SandboxError`` when the host is not loopback; the server's error when a port cannot be bound.
     public func run() async throws {
         guard configuration.isLoopback else {
             let error = SandboxError(code: .notLoopback, message: "The sandbox only listens on loopback; \(configuration.host) is not.")
-            await listener.stopped(error)
+            await state.stopped(error)
             throw error
         }
-        let application = Application(
-            router: makeRouter(),
-            configuration: .init(address: .hostname(configuration.bindHost, port: configuration.port), serverName: "sandbox"),
-            onServerRunning: { [listener, configuration, logger] channel in
-                let url = Self.baseURL(host: configuration.host, port: channel.localAddress?.port ?? configuration.port)
-                logger.debug("Sandbox listening", metadata: ["sandbox.url": "\(url)"])
-                await listener.listening(at: url)
-            },
-            logger: logger
-        )
         do {
-            try await application.run()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for listener in listeners {
+                    group.addTask { try await self.serve(listener) }
+                }
+                try await group.waitForAll()
+            }
         } catch {
-            await listener.stopped(SandboxError(code: .notListening, message: "The sandbox stopped: \(error)"))
+            await state.stopped(SandboxError(code: .notListening, message: "The sandbox stopped: \(error)"))
             throw error
         }
-        await listener.stopped(SandboxError(code: .stopped, message: "The sandbox has stopped."))
+        await state.stopped(SandboxError(code: .stopped, message: "The sandbox has stopped."))
     }
 
-    /// The base URL every emulated network answers on, once listening (`http://127.0.0.1:PORT`).
+    /// X's base URL once it listens (`http://127.0.0.1:PORT`).
     ///
     /// - Throws: ``SandboxError`` when the server stopped or failed to start, `CancellationError` when cancelled.
     public func baseURL() async throws -> String {
-        try await listener.url()
+        try await state.url("x")
+    }
+
+    /// Every network's base URL once all listen: `x`, `facebook`, `linkedin`, and `instagram` (the Graph listener).
+    ///
+    /// - Throws: ``SandboxError`` when the server stopped or failed to start, `CancellationError` when cancelled.
+    public func baseURLs() async throws -> [String: String] {
+        Self.withAliases(try await state.urls(needing: Set(SandboxListener.names)))
     }
 
     /// Every publish accepted so far, in arrival order; the same data as `GET /_sandbox/received`.
@@ -88,14 +97,51 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         await recorder.rejected()
     }
 
-    /// The router with every network's routes and the shared `/_sandbox/…` helpers.
-    private func makeRouter() -> Router<BasicRequestContext> {
+    /// Every credential issued so far (never its value); the same data as `GET /_sandbox/issued`.
+    public func issued() async -> [IssuedToken] {
+        await recorder.issued()
+    }
+
+    /// Every revocation so far; the same data as `GET /_sandbox/revoked`.
+    public func revoked() async -> [TokenRevocation] {
+        await recorder.revoked()
+    }
+
+    /// Runs one listener's HTTP server.
+    private func serve(_ listener: SandboxListener) async throws {
+        let application = Application(
+            router: makeRouter(for: listener),
+            configuration: .init(address: .hostname(configuration.bindHost, port: listener.port), serverName: "sandbox-\(listener.name)"),
+            onServerRunning: { [state, configuration, logger] channel in
+                let url = Self.baseURL(host: configuration.host, port: channel.localAddress?.port ?? listener.port)
+                logger.debug("Sandbox listening", metadata: ["sandbox.listener": "\(listener.name)", "sandbox.url": "\(url)"])
+                await state.listening(listener.name, at: url)
+            },
+            logger: logger
+        )
+        try await application.run()
+    }
+
+    /// The listener's own API routes, every network's helpers and the shared `/_sandbox/…` records.
+    private func makeRouter(for listener: SandboxListener) -> Router<BasicRequestContext> {
         let router = Router()
-        for network in networks {
+        for network in listener.networks {
             network.addRoutes(to: router)
         }
-        SandboxControlRoutes(recorder: recorder).addRoutes(to: router)
+        for network in listeners.flatMap(\.networks) {
+            network.addHelperRoutes(to: router)
+        }
+        SandboxControlRoutes(recorder: recorder, listeners: { [state] in
+            Self.withAliases(try await state.urls(needing: Set(SandboxListener.names)))
+        }).addRoutes(to: router)
         return router
+    }
+
+    /// `urls` plus the aliases (`instagram`).
+    private static func withAliases(_ urls: [String: String]) -> [String: String] {
+        var urls = urls
+        for (alias, name) in SandboxListener.aliases { urls[alias] = urls[name] }
+        return urls
     }
 
     /// `http://HOST:PORT`, bracketing an IPv6 literal.

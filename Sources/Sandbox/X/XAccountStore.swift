@@ -5,12 +5,12 @@ import Foundation
 #endif
 import OAuth
 
-/// The sandbox X's users, the access tokens issued to them, and the nonces already used.
+/// The sandbox X's users, the OAuth 1.0a access tokens issued to them, and the nonces already used.
 ///
 /// One actor for all three because verifying a request reads the tokens and updates the nonces in
 /// one step; split, two replays of one request could both pass the nonce check.
 actor XAccountStore {
-    private struct IssuedToken: Sendable {
+    private struct TokenPair: Sendable {
         var secret: String
         var userID: String
     }
@@ -19,7 +19,7 @@ actor XAccountStore {
     private var nonces: NonceCache
     private var users: [String: XUser] = [:]
     private var userIDsByUsername: [String: String] = [:]
-    private var tokens: [String: IssuedToken] = [:]
+    private var tokens: [String: TokenPair] = [:]
     private var nextUserNumber: Int64 = 1
 
     /// The first sandbox user id; large like X's so no code assumes small ids.
@@ -32,11 +32,12 @@ actor XAccountStore {
 
     /// Issues a new access token pair for `username`, creating the user on first use.
     func mintToken(username: String, name: String?) -> XTokenGrant {
-        let user = user(named: username, displayName: name)
-        let token = "\(user.id)-\(SecureRandom.alphanumeric(40))"
-        let secret = SecureRandom.alphanumeric(40)
-        tokens[token] = IssuedToken(secret: secret, userID: user.id)
-        return XTokenGrant(userID: user.id, screenName: user.username, oauthToken: token, oauthTokenSecret: secret)
+        issueToken(for: user(named: username, displayName: name))
+    }
+
+    /// Issues a new access token pair for an existing user (the end of the three-legged flow).
+    func issueToken(userID: String) -> XTokenGrant? {
+        users[userID].map(issueToken(for:))
     }
 
     /// Verifies an OAuth 1.0a user-context request and returns who made it.
@@ -50,8 +51,18 @@ actor XAccountStore {
         }
     }
 
-    /// The user called `username`, created with the next id when new.
-    private func user(named username: String, displayName: String?) -> XUser {
+    /// Forgets an access token so it no longer authenticates; `false` when it was unknown.
+    func invalidate(token: String) -> Bool {
+        tokens.removeValue(forKey: token) != nil
+    }
+
+    /// The user with this id, if any.
+    func user(id: String) -> XUser? {
+        users[id]
+    }
+
+    /// The user called `username`, created with the next id when new; `displayName` renames an existing one.
+    func user(named username: String, displayName: String? = nil) -> XUser {
         if let id = userIDsByUsername[username.lowercased()], var user = users[id] {
             if let displayName { user.name = displayName; users[id] = user }
             return user
@@ -62,5 +73,12 @@ actor XAccountStore {
         users[id] = user
         userIDsByUsername[username.lowercased()] = id
         return user
+    }
+
+    private func issueToken(for user: XUser) -> XTokenGrant {
+        let token = "\(user.id)-\(SecureRandom.alphanumeric(40))"
+        let secret = SecureRandom.alphanumeric(40)
+        tokens[token] = TokenPair(secret: secret, userID: user.id)
+        return XTokenGrant(userID: user.id, screenName: user.username, oauthToken: token, oauthTokenSecret: secret)
     }
 }

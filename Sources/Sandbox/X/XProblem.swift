@@ -64,6 +64,23 @@ public struct XProblem: Error, Codable, Sendable, Equatable {
         )
     }
 
+    /// 401: an OAuth 2.0 Bearer token that is unknown, expired or revoked; `reason` says which.
+    public static func unauthorized(reason: String, reasonCode: String) -> XProblem {
+        XProblem(title: "Unauthorized", detail: "Unauthorized", type: "about:blank", status: 401, reason: reason, reasonCode: reasonCode)
+    }
+
+    /// 403: the OAuth 2.0 user token was not granted every scope this endpoint needs.
+    public static func missingScopes(_ scopes: [String]) -> XProblem {
+        XProblem(
+            title: "Forbidden",
+            detail: "Forbidden",
+            type: "about:blank",
+            status: 403,
+            reason: "The access token lacks the scopes this endpoint needs: \(scopes.joined(separator: " ")).",
+            reasonCode: "insufficient_scope"
+        )
+    }
+
     /// 403: the same user posted the same text within 24 hours.
     public static let duplicateContent = XProblem(
         title: "Forbidden",

@@ -15,10 +15,10 @@ extension XSandboxNetwork {
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         let json = JSONValue.parse(body)
         let principal: XPrincipal
-        switch await authenticate(request, body: body, now: receivedAt) {
+        switch await authenticate(request, body: body, requiredScopes: XOAuth2.tweetScopes, now: receivedAt) {
         case .success(let who): principal = who
-        case .failure(let rejection):
-            return await refuse(.unauthorized(rejection), request: request, body: json, receivedAt: receivedAt, principal: nil)
+        case .failure(let problem):
+            return await refuse(problem, request: request, body: json, receivedAt: receivedAt, principal: nil)
         }
         let (outcome, limit) = await timeline.createTweet(userID: principal.user.id, body: json, now: receivedAt)
         switch outcome {
@@ -40,11 +40,16 @@ extension XSandboxNetwork {
             body: body,
             remoteID: tweet.id,
             oauthConsumerKey: principal.oauthConsumerKey,
-            oauthToken: principal.oauthToken
+            userID: principal.user.id,
+            auth: principal.authScheme,
+            clientID: principal.clientID
         ))
         environment.logger.debug(
             "Sandbox accepted a post",
-            metadata: ["sandbox.network": "\(name)", "x.user_id": "\(principal.user.id)", "x.post_id": "\(tweet.id)"]
+            metadata: [
+                "sandbox.network": "\(name)", "sandbox.auth": "\(principal.authScheme)",
+                "x.user_id": "\(principal.user.id)", "x.post_id": "\(tweet.id)",
+            ]
         )
     }
 }

@@ -10,11 +10,11 @@ extension XSandboxNetwork {
     /// `GET /2/users/me`: the signed-in user, which connectors use to learn the account's id and handle.
     func me(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let receivedAt = environment.now()
-        switch await authenticate(request, body: nil, now: receivedAt) {
+        switch await authenticate(request, body: nil, requiredScopes: XOAuth2.userScopes, now: receivedAt) {
         case .success(let principal):
             return Response.json(XDataEnvelope(data: principal.user), status: .ok)
-        case .failure(let rejection):
-            return await refuse(.unauthorized(rejection), request: request, body: nil, receivedAt: receivedAt, principal: nil)
+        case .failure(let problem):
+            return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: nil)
         }
     }
 
@@ -37,6 +37,7 @@ extension XSandboxNetwork {
             return Response.json(XProblem.invalidRequest("A username is 1 to 15 letters, digits or underscores."), status: .badRequest)
         }
         let grant = await accounts.mintToken(username: mint.resolvedUsername, name: mint.name)
+        await recordIssuedOAuth1Token(grant: "sandbox_mint")
         environment.logger.debug(
             "Sandbox minted an access token",
             metadata: ["sandbox.network": "\(name)", "x.user_id": "\(grant.userID)", "x.username": "\(grant.screenName)"]

@@ -8,15 +8,19 @@ import Hummingbird
 import Logging
 import OAuth
 
-/// The sandbox X: `POST /2/tweets`, `GET /2/users/me`, and the token-minting stand-in for X's developer portal.
+/// The sandbox X: `POST /2/tweets`, `GET /2/users/me`, OAuth 1.0a three-legged and OAuth 2.0 (PKCE)
+/// authorization, and the token-minting stand-in for X's developer portal.
 ///
-/// Requests are authenticated with OAuth 1.0a user context and checked in X's order: auth (401),
-/// rate limit (429), body (400), duplicate (403). Every refusal is recorded with its reason.
+/// Requests are authenticated with OAuth 1.0a user context or an OAuth 2.0 user token (Bearer) and
+/// checked in X's order: auth (401), scope (403), rate limit (429), body (400), duplicate (403).
+/// Every refusal is recorded with its reason.
 struct XSandboxNetwork: SandboxNetwork {
     let name = "x"
     let environment: SandboxEnvironment
     let accounts: XAccountStore
     let timeline: XTimeline
+    let oauth1: XOAuth1Flow
+    let oauth2: OAuth2Authority
 
     init(environment: SandboxEnvironment) {
         self.environment = environment
@@ -26,6 +30,8 @@ struct XSandboxNetwork: SandboxNetwork {
         )
         self.accounts = XAccountStore(verifier: verifier)
         self.timeline = XTimeline()
+        self.oauth1 = XOAuth1Flow(verifier: verifier, requestTokenLifetime: environment.configuration.authorizationCodeLifetime)
+        self.oauth2 = OAuth2Authority(profile: XOAuth2.profile(environment.configuration), recorder: environment.recorder)
     }
 
     func addRoutes(to router: Router<BasicRequestContext>) {
@@ -35,25 +41,44 @@ struct XSandboxNetwork: SandboxNetwork {
         router.get("/2/users/me") { request, context in
             try await me(request, context: context)
         }
+        addOAuth1Routes(to: router)
+        addOAuth2Routes(to: router)
+    }
+
+    func addHelperRoutes(to router: Router<BasicRequestContext>) {
         router.post("/_sandbox/x/tokens") { request, context in
             try await mintToken(request, context: context)
         }
     }
 
-    /// Who sent `request`, or why it is refused.
+    /// Who sent `request`, or the problem X answers with.
     ///
-    /// The scheme decides the check: `OAuth` goes to the OAuth 1.0a verifier; `Bearer` (OAuth 2.0
-    /// user tokens) is where a second check slots in, and until then it is refused with a reason.
-    func authenticate(_ request: Request, body: ByteBuffer?, now: Date) async -> Result<XPrincipal, OAuth1Rejection> {
-        let authorization = request.headers[.authorization] ?? ""
-        if authorization.lowercased().hasPrefix("bearer ") {
-            return .failure(.init(code: .unsupportedScheme, message: "The sandbox X does not emulate OAuth 2.0 user tokens yet; sign with OAuth 1.0a."))
+    /// The scheme decides the check: `Bearer` is an OAuth 2.0 user token (which must carry
+    /// `requiredScopes`), anything else goes to the OAuth 1.0a verifier.
+    func authenticate(_ request: Request, body: ByteBuffer?, requiredScopes: [String], now: Date) async -> Result<XPrincipal, XProblem> {
+        if let bearer = request.bearerToken {
+            return await authenticateBearer(bearer, requiredScopes: requiredScopes, now: now)
         }
         let fallbackHost = "\(environment.configuration.host):\(environment.configuration.port)"
         guard let signed = request.oauth1SignedRequest(body: body, fallbackHost: fallbackHost) else {
-            return .failure(.init(code: .malformedHeader, message: "The query or form body has a broken percent escape."))
+            return .failure(.unauthorized(.init(code: .malformedHeader, message: "The query or form body has a broken percent escape.")))
         }
-        return await accounts.authenticate(signed, now: now)
+        return await accounts.authenticate(signed, now: now).mapError { XProblem.unauthorized($0) }
+    }
+
+    /// Checks an OAuth 2.0 user access token: issued here, unexpired, unrevoked, with the scopes the endpoint needs.
+    private func authenticateBearer(_ token: String, requiredScopes: [String], now: Date) async -> Result<XPrincipal, XProblem> {
+        let info: TokenInfo
+        switch await oauth2.validate(token, now: now) {
+        case .failure(let refusal): return .failure(.unauthorized(reason: refusal.message, reasonCode: refusal.code.description))
+        case .success(let valid): info = valid
+        }
+        guard let user = await accounts.user(id: info.subject) else {
+            return .failure(.unauthorized(reason: "The token's user no longer exists.", reasonCode: "unknown_user"))
+        }
+        let missing = requiredScopes.filter { !info.scopes.contains($0) }
+        guard missing.isEmpty else { return .failure(.missingScopes(missing)) }
+        return .success(XPrincipal(user: user, credential: .oauth2(clientID: info.clientID, scopes: info.scopes)))
     }
 
     /// Records a refusal and answers with X's problem body (and rate-limit headers when they apply).
@@ -75,8 +100,7 @@ struct XSandboxNetwork: SandboxNetwork {
             reasonCode: problem.reasonCode,
             reason: problem.reason ?? problem.detail,
             body: body,
-            oauthConsumerKey: claimed.0,
-            oauthToken: claimed.1
+            oauthConsumerKey: claimed.0
         ))
         environment.logger.debug(
             "Sandbox refused a request",
@@ -90,7 +114,7 @@ struct XSandboxNetwork: SandboxNetwork {
         return Response.json(problem, status: .init(code: problem.status), headers: headers)
     }
 
-    /// The consumer key and token an unauthenticated request claims, for the rejected record.
+    /// The consumer key and token an unauthenticated OAuth 1.0a request claims, for the rejected record.
     static func claimedIdentity(_ request: Request) -> (String?, String?) {
         guard let header = request.headers[.authorization],
             let pairs = try? OAuth1AuthorizationHeader.parse(header)

@@ -1,0 +1,51 @@
+/// The sandbox Facebook app's Login registration: scopes, PKCE, and Graph's token lifetimes.
+enum FacebookOAuth {
+    /// A short-lived user token, from the code exchange: one hour.
+    static let shortLivedLifetime = Duration.seconds(3_600)
+    /// A long-lived user token, from `fb_exchange_token`: about 60 days.
+    static let longLivedLifetime = Duration.seconds(5_184_000)
+    /// Every Login grant includes this.
+    static let baseScope = "public_profile"
+    /// What `POST /_sandbox/facebook/tokens` grants unless told otherwise: what publishing to Pages and Instagram needs.
+    static let publishingScopes = [
+        "public_profile", "pages_show_list", "pages_read_engagement", "pages_manage_posts",
+        "instagram_basic", "instagram_content_publish",
+    ]
+
+    /// The permissions the sandbox app may request.
+    static let knownScopes: Set<String> = [
+        "public_profile", "email", "pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_metadata",
+        "pages_read_user_content", "instagram_basic", "instagram_content_publish", "instagram_manage_insights",
+        "instagram_manage_comments", "business_management", "read_insights", "publish_video",
+    ]
+
+    static let client = RegisteredClient(id: SandboxCredentials.facebookAppID, secret: SandboxCredentials.facebookAppSecret, authentication: .parameters)
+
+    /// Code exchanges yield short-lived user tokens; there are no refresh tokens on Facebook.
+    static func profile(_ configuration: SandboxConfiguration) -> OAuth2Profile {
+        OAuth2Profile(
+            network: "facebook",
+            clients: [client],
+            accessTokenLifetime: configuration.accessTokenLifetime ?? shortLivedLifetime,
+            refreshTokens: .never,
+            codeLifetime: configuration.authorizationCodeLifetime,
+            tokenPrefix: "EAAS",
+            codePrefix: "AQ"
+        )
+    }
+
+    /// How long a long-lived token lasts with the configuration's override.
+    static func longLived(_ configuration: SandboxConfiguration) -> Duration {
+        configuration.accessTokenLifetime ?? longLivedLifetime
+    }
+
+    /// The Login dialog: optional S256 PKCE, optional `state`, scopes separated by commas (or spaces).
+    static let policy = AuthorizationPolicy(
+        clients: [client.id: client],
+        knownScopes: knownScopes,
+        scopeSeparators: [",", " "],
+        pkce: .optional,
+        requiresState: false,
+        requiresScope: false
+    )
+}
