@@ -10,7 +10,10 @@ import Testing
         let daemon = try DaemonUnderTest("linkall")
         try await daemon.start()
         let x = try await daemon.linkAccount("x")
-        let pin = try await daemon.linkAccount("x", ["--oauth1"])
+        let pinAttempt = try await daemon.link("x", ["--oauth1"]) { url in try await Browser.pin(url + "&sandbox_user=pin_runner") }
+        #expect(pinAttempt.status == 0, "\(pinAttempt.stderr)")
+        let pin = try JSONCoding.decoder().decode(AccountView.self, from: Data(pinAttempt.stdout.utf8))
+        #expect(pin.handle == "pin_runner")
         let facebook = try await daemon.linkAccount("facebook")
         let linkedin = try await daemon.linkAccount("linkedin")
         let instagram = try await daemon.linkAccount("instagram")
@@ -22,6 +25,7 @@ import Testing
         #expect(instagram.network == .instagram)
         let listed = try daemon.accounts()
         #expect(Set(listed.map(\.network)) == Set(Network.allCases))
+        #expect(listed.count == 5)
         #expect(listed.allSatisfy { $0.status == .active })
 
         let post = try daemon.schedule("Posted with OAuth 2.0", to: x.reference, at: "in 1s")

@@ -82,6 +82,7 @@ actor OAuth2Authority {
         var expiresAt = lifetime.map { now.addingTimeInterval($0.timeInterval) }
         if let notAfter { expiresAt = min(expiresAt ?? notAfter, notAfter) }
         let token = tokens.issueAccessToken(in: family, principal: principal, expiresAt: expiresAt, grant: grant)
+        await recorder.rememberSecret(token)
         await record(.accessToken, expiresAt: expiresAt, grant: grant, now: now)
         return (token, expiresAt)
     }
@@ -117,8 +118,12 @@ actor OAuth2Authority {
             refreshExpiresAt = profile.refreshTokenLifetime.map { now.addingTimeInterval($0.timeInterval) }
             refresh = tokens.issueRefreshToken(in: family, expiresAt: refreshExpiresAt)
         }
+        await recorder.rememberSecret(access)
         await record(.accessToken, expiresAt: expiresAt, grant: grant, now: now)
-        if refresh != nil { await record(.refreshToken, expiresAt: refreshExpiresAt, grant: grant, now: now) }
+        if let refresh {
+            await recorder.rememberSecret(refresh)
+            await record(.refreshToken, expiresAt: refreshExpiresAt, grant: grant, now: now)
+        }
         return TokenGrant(
             accessToken: access,
             expiresIn: profile.accessTokenLifetime?.wholeSeconds,

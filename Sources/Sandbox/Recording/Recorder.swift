@@ -8,6 +8,8 @@ public actor Recorder {
     private var refused: [RejectedRequest] = []
     private var issuedTokens: [IssuedToken] = []
     private var revocations: [TokenRevocation] = []
+    /// Every token and secret value handed out, kept apart from the records so leak tests know what to look for.
+    private var secretValues: [String] = []
 
     public init() {}
 
@@ -32,6 +34,16 @@ public actor Recorder {
     }
 
     /// Every accepted publish, oldest first.
+    /// Remembers a value the sandbox issued as a secret (access and refresh tokens, OAuth 1.0a token pairs).
+    public func rememberSecret(_ value: String) {
+        secretValues.append(value)
+    }
+
+    /// Every secret value issued so far: only for tests that prove none of them leaked.
+    public func secrets() -> [String] {
+        secretValues
+    }
+
     public func received() -> [ReceivedRequest] {
         accepted
     }

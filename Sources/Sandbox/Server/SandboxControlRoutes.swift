@@ -16,6 +16,10 @@ struct SandboxControlRoutes: Sendable {
         router.get("/_sandbox/issued") { _, _ in
             Response.json(await recorder.issued(), status: .ok)
         }
+        // Test-only: the values of everything issued, so a leak test can search logs and files for them.
+        router.get("/_sandbox/secrets") { _, _ in
+            Response.json(await recorder.secrets(), status: .ok)
+        }
         router.get("/_sandbox/revoked") { _, _ in
             Response.json(await recorder.revoked(), status: .ok)
         }

@@ -37,7 +37,7 @@ extension XSandboxNetwork {
             return Response.json(XProblem.invalidRequest("A username is 1 to 15 letters, digits or underscores."), status: .badRequest)
         }
         let grant = await accounts.mintToken(username: mint.resolvedUsername, name: mint.name)
-        await recordIssuedOAuth1Token(grant: "sandbox_mint")
+        await recordIssuedOAuth1Token(grant: "sandbox_mint", token: grant.oauthToken, secret: grant.oauthTokenSecret)
         environment.logger.debug(
             "Sandbox minted an access token",
             metadata: ["sandbox.network": "\(name)", "x.user_id": "\(grant.userID)", "x.username": "\(grant.screenName)"]

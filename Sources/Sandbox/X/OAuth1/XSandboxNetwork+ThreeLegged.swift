@@ -91,7 +91,7 @@ extension XSandboxNetwork {
             guard let grant = await accounts.issueToken(userID: userID) else {
                 return await refuse(.requestToken(.invalidToken), request: request, now: now)
             }
-            await recordIssuedOAuth1Token(grant: "oauth1_access_token")
+            await recordIssuedOAuth1Token(grant: "oauth1_access_token", token: grant.oauthToken, secret: grant.oauthTokenSecret)
             return Response.form([
                 ("oauth_token", grant.oauthToken), ("oauth_token_secret", grant.oauthTokenSecret),
                 ("user_id", grant.userID), ("screen_name", grant.screenName),
@@ -118,8 +118,10 @@ extension XSandboxNetwork {
         }
     }
 
-    /// Remembers that an OAuth 1.0a access token pair was issued (never its value).
-    func recordIssuedOAuth1Token(grant: String) async {
+    /// Remembers that an OAuth 1.0a access token pair was issued (its values only in the test-only secrets list).
+    func recordIssuedOAuth1Token(grant: String, token: String, secret: String) async {
+        await environment.recorder.rememberSecret(token)
+        await environment.recorder.rememberSecret(secret)
         await environment.recorder.record(IssuedToken(network: name, kind: .oauth1Token, issuedAt: SandboxTimestamp.rfc3339(environment.now()), grant: grant))
     }
 
