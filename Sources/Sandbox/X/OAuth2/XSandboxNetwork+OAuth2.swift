@@ -54,16 +54,12 @@ extension XSandboxNetwork {
 
     /// `POST /2/oauth2/token`: `authorization_code` (with PKCE) or `refresh_token` (rotating).
     private func token(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
         let now = environment.now()
-        guard request.isFormURLEncoded, let pairs = try await request.queryAndFormParameters(context: context) else {
-            return await refuseToken(request, OAuth2Refusal(.invalidRequest, "The body must be application/x-www-form-urlencoded."), now: now)
-        }
-        let parameters = OAuth2Parameters(pairs)
+        let parameters: OAuth2Parameters
         let client: RegisteredClient
-        switch oauth2.clientAuthenticator.authenticate(authorization: request.headers[.authorization], parameters: parameters) {
-        case .failure(let refusal): return await refuseToken(request, refusal, now: now)
-        case .success(let registered): client = registered
+        switch try await authenticatedForm(request, context: context, now: now) {
+        case .failure(let refusal): return refusal.response
+        case .success(let form): (parameters, client) = form
         }
         let outcome: Result<TokenGrant, OAuth2Refusal>
         switch parameters["grant_type"] {
@@ -99,16 +95,12 @@ extension XSandboxNetwork {
 
     /// `POST /2/oauth2/revoke` (RFC 7009): revoking a refresh token revokes its whole family; always 200 for a known client.
     private func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
         let now = environment.now()
-        guard request.isFormURLEncoded, let pairs = try await request.queryAndFormParameters(context: context) else {
-            return await refuseToken(request, OAuth2Refusal(.invalidRequest, "The body must be application/x-www-form-urlencoded."), now: now)
-        }
-        let parameters = OAuth2Parameters(pairs)
+        let parameters: OAuth2Parameters
         let client: RegisteredClient
-        switch oauth2.clientAuthenticator.authenticate(authorization: request.headers[.authorization], parameters: parameters) {
-        case .failure(let refusal): return await refuseToken(request, refusal, now: now)
-        case .success(let registered): client = registered
+        switch try await authenticatedForm(request, context: context, now: now) {
+        case .failure(let refusal): return refusal.response
+        case .success(let form): (parameters, client) = form
         }
         guard let token = parameters["token"] else {
             return await refuseToken(request, OAuth2Refusal(.invalidRequest, "A required parameter \"token\" is missing."), now: now)
@@ -134,4 +126,24 @@ extension XSandboxNetwork {
             status: .badRequest
         )
     }
+
+    /// The form parameters of a token or revocation request from an authenticated client, or the refusal to send.
+    private func authenticatedForm(_ request: Request, context: BasicRequestContext, now: Date) async throws
+        -> Result<(OAuth2Parameters, RegisteredClient), RefusalResponse> {
+        var request = request
+        guard request.isFormURLEncoded, let pairs = try await request.queryAndFormParameters(context: context) else {
+            return .failure(RefusalResponse(await refuseToken(request, OAuth2Refusal(.invalidRequest, "The body must be application/x-www-form-urlencoded."), now: now)))
+        }
+        let parameters = OAuth2Parameters(pairs)
+        switch oauth2.clientAuthenticator.authenticate(authorization: request.headers[.authorization], parameters: parameters) {
+        case .failure(let refusal): return .failure(RefusalResponse(await refuseToken(request, refusal, now: now)))
+        case .success(let client): return .success((parameters, client))
+        }
+    }
+}
+
+/// A ready refusal, carried through a `Result` as its failure.
+struct RefusalResponse: Error {
+    let response: Response
+    init(_ response: Response) { self.response = response }
 }
