@@ -18,13 +18,29 @@ for _ in $(seq 1 100); do schedctl status >/dev/null 2>&1 && break; sleep 0.1; d
 echo "schedulerd is running in sandbox mode (state in $STATE)"
 step status
 
-printf '\n\033[1m$ schedctl sandbox token x --username demo_runner | schedctl accounts add x\033[0m\n'
-schedctl sandbox token x --username demo_runner | schedctl accounts add x
+# Link accounts as a person would: schedctl prints the authorization URL and waits on 127.0.0.1
+# for the browser; `schedctl sandbox approve` plays the browser.
+link() {
+  show accounts link "$@"
+  schedctl accounts link "$@" > "$STATE/link.out" 2> "$STATE/link.err" &
+  local pid=$!
+  for _ in $(seq 1 100); do [ -s "$STATE/link.out" ] && break; sleep 0.1; done
+  local url; url=$(head -1 "$STATE/link.out")
+  echo "$url"
+  printf '\033[2m(the browser approves and is sent back to schedctl)\033[0m\n'
+  schedctl sandbox approve "$url" > /dev/null
+  wait $pid
+  tail -n +2 "$STATE/link.out"
+}
+link x
+link linkedin
+link facebook
+link instagram
 step accounts list
 
-step schedule "Easy 10k along the river this morning. Legs feel great!" --to x:@demo_runner --at "in 3s"
-step schedule "Long run Sunday, who's in?" --to x:@demo_runner --at "tomorrow 07:30" --tz Europe/Paris
-step schedule "What X would receive" --to x:@demo_runner --at "in 1h" --dry-run
+step schedule "Easy 10k along the river this morning. Legs feel great!" --to x:@sandbox_user --at "in 3s"
+step schedule "Long run Sunday, who's in?" --to x:@sandbox_user --at "tomorrow 07:30" --tz Europe/Paris
+step schedule "What X would receive" --to x:@sandbox_user --at "in 1h" --dry-run
 
 printf '\nwaiting for the first post to go out'
 for _ in $(seq 1 100); do
