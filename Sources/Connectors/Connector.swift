@@ -11,6 +11,9 @@ public protocol Connector: Sendable {
     /// The limits text is checked against when a post is scheduled.
     var textRules: TextRules { get }
 
+    /// The media one post may carry.
+    var mediaRules: MediaRules { get }
+
     /// Every problem that would make the network refuse `request`, in words a person can act on.
     func validate(_ request: PublishRequest) -> [String]
 
@@ -27,9 +30,17 @@ public protocol Connector: Sendable {
 /// What to publish to one account.
 public struct PublishRequest: Sendable, Equatable {
     public var text: String
+    public var media: [MediaItem]
+    /// The remote account (Page id, member or organization URN, IG user id) the post goes to.
+    public var accountRemoteID: String
+    /// An Instagram account with no API access: the person finishes the post in the app.
+    public var handoff: Bool
 
-    public init(text: String) {
+    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false) {
         self.text = text
+        self.media = media
+        self.accountRemoteID = accountRemoteID
+        self.handoff = handoff
     }
 }
 

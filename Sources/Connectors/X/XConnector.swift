@@ -23,6 +23,8 @@ public struct XConnector: Connector {
 
     public let network = Network.x
     public let textRules = XTextRules.rules
+    /// Up to 4 images, or 1 GIF, or 1 video (API-NOTES).
+    public var mediaRules: MediaRules { NetworkRules.of(.x).media }
     let configuration: Configuration
     let transport: any HTTPTransport
 
@@ -32,7 +34,7 @@ public struct XConnector: Connector {
     }
 
     public func validate(_ request: PublishRequest) -> [String] {
-        textRules.problems(with: request.text, networkName: "X")
+        NetworkRules.of(.x).problems(with: request)
     }
 
     public func preview(_ request: PublishRequest) -> JSONValue {

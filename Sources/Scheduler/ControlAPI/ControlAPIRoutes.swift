@@ -8,6 +8,7 @@ extension StatusView: ResponseEncodable {}
 extension DryRunView: ResponseEncodable {}
 extension SandboxTokenView: ResponseEncodable {}
 extension LinkStartView: ResponseEncodable {}
+extension CheckView: ResponseEncodable {}
 extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 
@@ -27,6 +28,20 @@ struct ControlAPIRoutes: Sendable {
             case .stored(let post): return try Self.json(post, status: .created)
             case .preview(let preview): return try Self.json(preview, status: .ok)
             }
+        }
+        v1.post("check") { request, _ in
+            try posts.check(try await ControlRequestBody.decode(CheckRequest.self, from: request))
+        }
+        v1.post("media") { request, _ -> Response in
+            guard let library = posts.media else { throw RequestError(.unavailable, "this daemon keeps no media") }
+            var request = request
+            let body: ByteBuffer
+            do { body = try await request.collectBody(upTo: MediaLibrary.maxBytes) } catch {
+                throw RequestError.badRequest("the file is larger than \(MediaLibrary.maxBytes / 1_048_576) MB")
+            }
+            let item = try library.store(Array(body.readableBytesView))
+            return try Self.json(MediaView(id: item.sha256, kind: item.kind.rawValue, contentType: item.contentType, size: item.size,
+                                           width: item.width, height: item.height, alt: nil), status: .created)
         }
         v1.get("posts") { request, _ -> [PostView] in
             let query = request.uri.queryParameters

@@ -61,7 +61,8 @@ public struct Daemon: Sendable {
             let sandboxMode = configuration.sandbox
             let routes = ControlAPIRoutes(
                 posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                                   defaultLatenessSeconds: configuration.defaultLatenessSeconds),
+                                   defaultLatenessSeconds: configuration.defaultLatenessSeconds,
+                                   media: MediaLibrary(stateDirectory: configuration.stateDirectory)),
                 accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                          headlessRedirectURI: configuration.headlessRedirectURI),
                 status: {

@@ -120,7 +120,7 @@ public final class Engine: Service, Sendable {
         } catch {
             return failure(Self.connectorError(error))
         }
-        let request = PublishRequest(text: claim.text)
+        let request = PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff)
         do {
             let published = try await connector.publish(request, credentials: current)
             return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))

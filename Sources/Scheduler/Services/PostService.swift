@@ -10,12 +10,13 @@ public struct PostService: Sendable {
     let wake: WakeSignal
     let defaultZone: TimeZone
     let defaultLatenessSeconds: Int
+    let media: MediaLibrary?
     let now: @Sendable () -> Date
 
     public init(store: Store, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
-                defaultLatenessSeconds: Int, now: @escaping @Sendable () -> Date = Date.init) {
+                defaultLatenessSeconds: Int, media: MediaLibrary? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
-        self.defaultLatenessSeconds = defaultLatenessSeconds; self.now = now
+        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.now = now
     }
 
     /// What `schedule` answers: the stored post, or with `dry_run` what each network would receive.
@@ -42,20 +43,28 @@ public struct PostService: Sendable {
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
-        for (account, override) in targets {
-            problems += validationProblems(text: override ?? request.text, account: account)
+        var attachments: [MediaItem] = []
+        for reference in request.media ?? [] {
+            guard let library = media else { problems.append("this daemon keeps no media"); break }
+            do { attachments.append(try library.item(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
+                problems.append(error.message)
+            }
         }
-        if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
+        for (account, override) in targets {
+            problems += validationProblems(text: override ?? request.text, media: attachments, account: account)
+        }
+        if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, attachments.isEmpty,
+           !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
             problems.append("the text is empty")
         }
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
         if request.dryRun == true {
-            return .preview(preview(text: request.text, time: time, targets: targets))
+            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets))
         }
         let post = NewPost(text: request.text, time: time, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
-                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) })
+                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
         var view = try await store.insertPost(post, now: now())
         if let note = time.ambiguityNote { view.notes = [note] }
         wake.signal()
@@ -70,9 +79,10 @@ public struct PostService: Sendable {
         change.latenessLimitSeconds = try parseLateness(request.lateness)
         if let text = request.text {
             var problems: [String] = []
+            let attachments = try current.media.map { try media?.item(id: $0.id, alt: $0.alt) ?? { throw RequestError.badRequest("this daemon keeps no media") }() }
             for delivery in current.deliveries where delivery.text == nil {
                 let account = try await store.account(reference: "\(delivery.accountId)")
-                problems += validationProblems(text: text, account: account)
+                problems += validationProblems(text: text, media: attachments, account: account)
             }
             if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, problems.isEmpty { problems.append("the text is empty") }
             guard problems.isEmpty else { throw RequestError.badRequest(problems.joined(separator: "; "), problems: problems) }
@@ -92,24 +102,41 @@ public struct PostService: Sendable {
         return view
     }
 
-    private func validationProblems(text: String, account: AccountView) -> [String] {
-        guard let connector = connectors[account.network] else {
-            return ["\(account.reference): \(account.network.displayName) is not configured on this daemon"]
+    /// Counts and validates text for one network, as scheduling would, storing nothing.
+    public func check(_ request: CheckRequest) throws -> CheckView {
+        let attachments = try (request.media ?? []).map { reference in
+            guard let library = media else { throw RequestError.badRequest("this daemon keeps no media") }
+            return try library.item(id: reference.id, alt: reference.alt)
         }
-        var problems = connector.validate(PublishRequest(text: text)).map { "\(account.reference): \($0)" }
+        let rules = NetworkRules.of(request.network)
+        let problems = rules.problems(with: PublishRequest(text: request.text, media: attachments))
+        return CheckView(network: request.network, weightedLength: rules.text.count(request.text), maxLength: rules.text.maxLength,
+                         valid: problems.isEmpty, problems: problems)
+    }
+
+    private func validationProblems(text: String, media: [MediaItem], account: AccountView) -> [String] {
+        guard let connector = connectors[account.network] else {
+            return ["\(account.reference): publishing to \(account.network.displayName) is not available on this daemon"]
+        }
+        var problems = connector.validate(Self.request(text: text, media: media, account: account)).map { "\(account.reference): \($0)" }
         if account.status != .active {
             problems.append("\(account.reference): \(account.network.displayName) unavailable: login error; relink it with `schedctl accounts add \(account.network.rawValue)`")
         }
         return problems
     }
 
-    private func preview(text: String, time: ScheduleTime, targets: [(AccountView, String?)]) -> DryRunView {
+    /// What a connector is asked to publish for `account`.
+    static func request(text: String, media: [MediaItem], account: AccountView) -> PublishRequest {
+        PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
+    }
+
+    private func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)]) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text
             let connector = connectors[account.network]
             return DeliveryPreview(account: account.reference, network: account.network, text: body,
                                    weightedLength: connector?.textRules.count(body) ?? body.count,
-                                   request: connector?.preview(PublishRequest(text: body)) ?? .null)
+                                   request: connector?.preview(Self.request(text: body, media: media, account: account)) ?? .null)
         }
         return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries)
     }

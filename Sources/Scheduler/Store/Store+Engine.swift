@@ -1,3 +1,4 @@
+import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
@@ -13,6 +14,11 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var dueAt: Date
     /// 1 for the first attempt.
     public var attempt: Int
+    /// The account's id at the network (Page id, member URN, IG user id).
+    public var accountRemoteID: String = ""
+    /// An Instagram account that publishes by handoff.
+    public var handoff: Bool = false
+    public var media: [MediaItem] = []
 }
 
 /// One try at publishing, as it is logged for `history`.
@@ -69,15 +75,17 @@ extension Store {
             let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
             let claimed = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
-                       a.network, a.handle
+                       a.network, a.handle, a.remote_id, a.auth_kind
                 FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.id IN (\(placeholders)) ORDER BY d.next_attempt_at
                 """, arguments: StatementArguments(ids)).map { row in
                 ClaimedDelivery(deliveryID: row["id"], postID: row["post_id"], accountID: row["account_id"],
                                 network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"], text: row["text"],
-                                dueAt: Date(unixMilliseconds: row["due_at"]), attempt: row["attempt_count"])
+                                dueAt: Date(unixMilliseconds: row["due_at"]), attempt: row["attempt_count"],
+                                accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none")
             }
-            return (claimed, missed)
+            let media = try Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), db)
+            return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed)
         }
     }
 

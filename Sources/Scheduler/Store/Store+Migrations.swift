@@ -72,6 +72,23 @@ extension Store {
             try db.execute(sql: "ALTER TABLE account ADD COLUMN status_reason TEXT")
             try db.execute(sql: "ALTER TABLE account ADD COLUMN has_refresh_token INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v3: media attached to posts") { db in
+            try db.execute(sql: """
+                CREATE TABLE post_media (
+                    post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('image', 'gif', 'video')),
+                    content_type TEXT NOT NULL,
+                    size INTEGER NOT NULL CHECK (size > 0),
+                    width INTEGER,
+                    height INTEGER,
+                    alt TEXT,
+                    path TEXT NOT NULL,
+                    PRIMARY KEY (post_id, position)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
@@ -9,6 +10,7 @@ public struct NewPost: Sendable {
     public var latenessLimitSeconds: Int
     public var source: String
     public var targets: [Target]
+    public var media: [MediaItem]
 
     public struct Target: Sendable {
         public var accountID: Int64
@@ -20,9 +22,10 @@ public struct NewPost: Sendable {
         }
     }
 
-    public init(text: String, time: ScheduleTime, latenessLimitSeconds: Int, source: String = "typed", targets: [Target]) {
+    public init(text: String, time: ScheduleTime, latenessLimitSeconds: Int, source: String = "typed", targets: [Target],
+                media: [MediaItem] = []) {
         self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds
-        self.source = source; self.targets = targets
+        self.source = source; self.targets = targets; self.media = media
     }
 }
 
@@ -48,6 +51,13 @@ extension Store {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [post.text, due, post.time.zoneIdentifier, post.time.wallClock, post.latenessLimitSeconds, post.source, ms, ms])
             let postID = db.lastInsertedRowID
+            for (position, item) in post.media.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
+                                     item.width, item.height, item.alt, item.path])
+            }
             for target in post.targets {
                 try db.execute(sql: """
                     INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
@@ -166,11 +176,30 @@ extension Store {
                 attempts: row["attempt_count"], error: row["last_error"])
             deliveries[row["post_id"], default: []].append(view)
         }
+        let media = try mediaItems(postIDs: ids, db)
         return rows.map { row in
             PostView(id: row["id"], text: row["text"], dueAt: Date(unixMilliseconds: row["due_at"]), dueZone: row["due_zone"],
                      dueLocal: row["due_local"], latenessLimitSeconds: row["lateness_limit_s"], source: row["source"],
                      createdAt: Date(unixMilliseconds: row["created_at"]), updatedAt: Date(unixMilliseconds: row["updated_at"]),
-                     deliveries: deliveries[row["id"]] ?? [])
+                     deliveries: deliveries[row["id"]] ?? [],
+                     media: (media[row["id"]] ?? []).map {
+                         MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
+                                   width: $0.width, height: $0.height, alt: $0.alt)
+                     })
         }
+    }
+
+    /// The media of each post, in order, with one query.
+    static func mediaItems(postIDs: [Int64], _ db: Database) throws -> [Int64: [MediaItem]] {
+        guard !postIDs.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: postIDs.count).joined(separator: ", ")
+        var items: [Int64: [MediaItem]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM post_media WHERE post_id IN (\(placeholders)) ORDER BY post_id, position",
+                                    arguments: StatementArguments(postIDs)) {
+            items[row["post_id"], default: []].append(MediaItem(
+                path: row["path"], kind: MediaKind(rawValue: row["kind"]) ?? .image, contentType: row["content_type"],
+                size: row["size"], sha256: row["sha256"], width: row["width"], height: row["height"], alt: row["alt"]))
+        }
+        return items
     }
 }

@@ -13,16 +13,29 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var overrides: [String: String]?
     /// Validate and show what would be sent without storing anything.
     public var dryRun: Bool?
+    /// Files uploaded first with `POST /v1/media`, in order, each with its alt text.
+    public var media: [MediaReference]?
 
     enum CodingKeys: String, CodingKey {
-        case text, to, at, tz, lateness, overrides
+        case text, to, at, tz, lateness, overrides, media
         case dryRun = "dry_run"
     }
 
     public init(text: String, to: [String], at: String, tz: String? = nil, lateness: String? = nil,
-                overrides: [String: String]? = nil, dryRun: Bool? = nil) {
+                overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil) {
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
-        self.overrides = overrides; self.dryRun = dryRun
+        self.overrides = overrides; self.dryRun = dryRun; self.media = media
+    }
+}
+
+/// A stored media file named in a schedule request.
+public struct MediaReference: Codable, Sendable, Equatable {
+    public var id: String
+    public var alt: String?
+
+    public init(id: String, alt: String? = nil) {
+        self.id = id
+        self.alt = alt
     }
 }
 

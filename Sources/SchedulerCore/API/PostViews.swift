@@ -12,21 +12,60 @@ public struct PostView: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
     public var deliveries: [DeliveryView]
+    public var media: [MediaView]
     /// Set when the time typed happened twice in the zone and the first was taken.
     public var notes: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case id, text, source, deliveries, notes
+        case id, text, source, deliveries, notes, media
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 
     public init(id: Int64, text: String, dueAt: Date, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
-                source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], notes: [String]? = nil) {
+                source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil) {
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
         self.latenessLimitSeconds = latenessLimitSeconds; self.source = source
-        self.createdAt = createdAt; self.updatedAt = updatedAt; self.deliveries = deliveries; self.notes = notes
+        self.createdAt = createdAt; self.updatedAt = updatedAt; self.deliveries = deliveries; self.media = media; self.notes = notes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int64.self, forKey: .id)
+        text = try container.decode(String.self, forKey: .text)
+        dueAt = try container.decode(Date.self, forKey: .dueAt)
+        dueZone = try container.decode(String.self, forKey: .dueZone)
+        dueLocal = try container.decode(String.self, forKey: .dueLocal)
+        latenessLimitSeconds = try container.decode(Int.self, forKey: .latenessLimitSeconds)
+        source = try container.decode(String.self, forKey: .source)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        deliveries = try container.decode([DeliveryView].self, forKey: .deliveries)
+        media = try container.decodeIfPresent([MediaView].self, forKey: .media) ?? []
+        notes = try container.decodeIfPresent([String].self, forKey: .notes)
+    }
+}
+
+/// A file attached to a post, stored in the daemon's state directory.
+public struct MediaView: Codable, Sendable, Equatable {
+    /// The file's SHA-256: what `POST /v1/media` answered and `media` in a schedule request names.
+    public var id: String
+    public var kind: String
+    public var contentType: String
+    public var size: Int
+    public var width: Int?
+    public var height: Int?
+    public var alt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, size, width, height, alt
+        case contentType = "content_type"
+    }
+
+    public init(id: String, kind: String, contentType: String, size: Int, width: Int?, height: Int?, alt: String?) {
+        self.id = id; self.kind = kind; self.contentType = contentType; self.size = size
+        self.width = width; self.height = height; self.alt = alt
     }
 }
 

@@ -33,6 +33,12 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Option(name: .customLong("text-for"), help: "Different text for one account: ACCOUNT=TEXT. Repeatable.")
     var textFor: [String] = []
 
+    @Option(help: "Attach an image, GIF or video (copied into the daemon's state directory). Repeatable.")
+    var media: [String] = []
+
+    @Option(help: "Alt text for the --media at the same position. Repeatable.")
+    var alt: [String] = []
+
     @Flag(name: .customLong("dry-run"), help: "Show exactly what each network would receive; store nothing.")
     var dryRun = false
 
@@ -43,6 +49,10 @@ struct ScheduleCommand: AsyncParsableCommand {
         for entry in textFor where !entry.contains("=") {
             throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
         }
+        if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
+        for file in media where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("cannot read the media file \(file)")
+        }
     }
 
     func run() async throws {
@@ -52,8 +62,13 @@ struct ScheduleCommand: AsyncParsableCommand {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             overrides[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
+        var references: [MediaReference] = []
+        for (index, file) in media.enumerated() {
+            references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
+        }
         let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
-                                          overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil)
+                                          overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
+                                          media: references.isEmpty ? nil : references)
         let data = try await options.client().send("POST", "/v1/posts", body: request)
         if options.json { return Output.json(data) }
         if dryRun {

@@ -13,12 +13,13 @@ struct ControlClient {
 
     /// Sends a request and returns the body of a 2xx answer.
     func send(_ method: String, _ path: String, body: (some Encodable)? = Optional<String>.none) async throws -> Data {
-        var headers: [HTTPHeader] = []
-        var bytes: [UInt8]?
-        if let body {
-            bytes = Array(try JSONCoding.encoder().encode(body))
-            headers.append(HTTPHeader("Content-Type", "application/json"))
-        }
+        guard let body else { return try await sendRaw(method, path, bytes: nil) }
+        return try await sendRaw(method, path, bytes: Array(try JSONCoding.encoder().encode(body)), contentType: "application/json")
+    }
+
+    /// Sends raw bytes (a media file, or encoded JSON) and returns the body of a 2xx answer.
+    func sendRaw(_ method: String, _ path: String, bytes: [UInt8]?, contentType: String = "application/octet-stream") async throws -> Data {
+        let headers = bytes == nil ? [] : [HTTPHeader("Content-Type", contentType)]
         let request = HTTPRequest(method: method, url: "http://localhost" + path, headers: headers, body: bytes,
                                   connectTimeout: .seconds(5), timeout: .seconds(60), unixSocketPath: socketPath)
         let response: HTTPResponse

@@ -25,6 +25,7 @@ final class ScriptedConnector: Connector {
 
     let network: Network
     let textRules = XTextRules.rules
+    let mediaRules = MediaRules.none
     private let state: Mutex<State>
     private let gate = Gate()
 

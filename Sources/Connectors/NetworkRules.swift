@@ -1,0 +1,61 @@
+import SchedulerCore
+
+/// Each network's limits on text and media, checked when a post is scheduled (and by `schedctl check`)
+/// whether or not the network is configured for publishing.
+public struct NetworkRules: Sendable {
+    public var network: Network
+    public var text: TextRules
+    public var media: MediaRules
+    /// Instagram's caption limits beyond length.
+    public var maxHashtags: Int?
+    public var maxMentions: Int?
+
+    public static func of(_ network: Network) -> NetworkRules {
+        switch network {
+        case .x:
+            NetworkRules(network: .x, text: XTextRules.rules, media: MediaRules(
+                maxImages: 4, maxGIFs: 1, maxVideos: 1,
+                allowedContentTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "video/mp4", "video/quicktime"],
+                maxImageBytes: 5_000_000, maxGIFBytes: 15_000_000, maxVideoBytes: 512_000_000))
+        case .facebook:
+            NetworkRules(network: .facebook, text: .characters(max: 63_206), media: MediaRules(
+                maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"], maxImageBytes: 10_000_000))
+        case .linkedin:
+            NetworkRules(network: .linkedin, text: .characters(max: 3_000), media: MediaRules(
+                maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif"], maxImageBytes: 36_000_000))
+        case .instagram:
+            NetworkRules(network: .instagram, text: .characters(max: 2_200), media: MediaRules(
+                maxImages: 1, minImages: 1, allowedContentTypes: ["image/jpeg"], maxImageBytes: 8_000_000, aspectRatios: 0.8...1.91),
+                maxHashtags: 30, maxMentions: 20)
+        }
+    }
+
+    /// Every problem with `request`, each naming the limit. Instagram always needs an image, so its
+    /// caption may be empty; elsewhere a post with media may have no text.
+    public func problems(with request: PublishRequest) -> [String] {
+        let name = network.displayName
+        var problems = text.problems(with: request.text, networkName: name)
+        if !request.media.isEmpty || network == .instagram { problems.removeAll { $0 == "the text is empty" } }
+        if let maxHashtags {
+            let count = Self.count("#", in: request.text)
+            if count > maxHashtags { problems.append("\(count) hashtags, over \(name)'s limit of \(maxHashtags)") }
+        }
+        if let maxMentions {
+            let count = Self.count("@", in: request.text)
+            if count > maxMentions { problems.append("\(count) mentions, over \(name)'s limit of \(maxMentions)") }
+        }
+        return problems + media.problems(with: request.media, networkName: name)
+    }
+
+    /// `#tag` or `@name` occurrences: the sigil at the start or after a non-word character, then a word character.
+    static func count(_ sigil: Character, in text: String) -> Int {
+        let characters = Array(text)
+        var count = 0
+        for (index, character) in characters.enumerated() where character == sigil {
+            let before = index == 0 ? " " : characters[index - 1]
+            let after = index + 1 < characters.count ? characters[index + 1] : " "
+            if !(before.isLetter || before.isNumber || before == "_"), after.isLetter || after.isNumber || after == "_" { count += 1 }
+        }
+        return count
+    }
+}

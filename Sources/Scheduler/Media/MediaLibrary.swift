@@ -1,0 +1,50 @@
+import Connectors
+import Foundation
+import OAuth
+
+/// The state directory's `media/` folder: every attached file copied there at schedule time, named by
+/// its SHA-256, so a post never depends on the person's copy and one file attached twice is stored once.
+public struct MediaLibrary: Sendable {
+    public let directory: String
+    /// The largest file accepted through the control API.
+    public static let maxBytes = 100 * 1024 * 1024
+
+    public init(stateDirectory: String) {
+        directory = (stateDirectory as NSString).appendingPathComponent("media")
+    }
+
+    /// Stores `bytes` (checked to be a known media type) and describes them.
+    public func store(_ bytes: [UInt8], alt: String? = nil) throws -> MediaItem {
+        guard !bytes.isEmpty else { throw RequestError.badRequest("the media file is empty") }
+        guard let description = MediaInspector.describe(bytes) else {
+            throw RequestError.badRequest("the file is not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file (read from its first bytes)")
+        }
+        let sha = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
+        let name = "\(sha).\(description.fileExtension)"
+        let path = (directory as NSString).appendingPathComponent(name)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+        if !FileManager.default.fileExists(atPath: path) {
+            let temporary = path + ".partial"
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes), attributes: [.posixPermissions: 0o640]) else {
+                throw RequestError(.internalError, "cannot write \(temporary)")
+            }
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        }
+        return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: bytes.count, sha256: sha,
+                         width: description.width, height: description.height, alt: alt)
+    }
+
+    /// A stored file by its id (the SHA-256), described again from its bytes.
+    public func item(id: String, alt: String?) throws -> MediaItem {
+        guard id.count == 64, id.allSatisfy(\.isHexDigit) else { throw RequestError.badRequest("'\(id)' is not a media id (a SHA-256 from POST /v1/media)") }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        guard let name = names.first(where: { $0.hasPrefix(id + ".") && !$0.hasSuffix(".partial") }),
+              let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(name)),
+              let description = MediaInspector.describe(Array(data.prefix(65_536))) else {
+            throw RequestError(.notFound, "no stored media \(id); upload it again with the post")
+        }
+        return MediaItem(path: (directory as NSString).appendingPathComponent(name), kind: description.kind,
+                         contentType: description.contentType, size: data.count, sha256: id,
+                         width: description.width, height: description.height, alt: alt)
+    }
+}
