@@ -35,7 +35,7 @@ let package = Package(
         .target(
             name: "Sandbox",
             dependencies: [
-                "OAuth", "SchedulerCore",
+                "OAuth", "SchedulerCore", "HTTPClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -83,7 +83,8 @@ let package = Package(
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SchedulerCore", "HTTPClient", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SchedulerCore", "HTTPClient", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -17,6 +17,13 @@ public struct SandboxConfiguration: Sendable {
     public var authorizationCodeLifetime: Duration = .seconds(60)
     /// How long a refresh token lasts; `nil` keeps the network's default (X's never expire on their own).
     public var refreshTokenLifetime: Duration?
+    /// Graph calls one app, and one Page, may make per hour before Graph answers code 4 (app) or 32 (Page);
+    /// `X-App-Usage` and `X-Business-Use-Case-Usage` report the share used.
+    public var graphCallBudget: Int = 4_800
+    /// Instagram posts one account may publish per rolling 24 hours (`content_publishing_limit`).
+    public var instagramPublishLimit: Int = 50
+    /// LinkedIn posts one member may create per UTC day before LinkedIn answers 429.
+    public var linkedinDailyPostLimit: Int = 150
 
     public init(
         host: String = "127.0.0.1",
@@ -26,7 +33,10 @@ public struct SandboxConfiguration: Sendable {
         timestampTolerance: Duration = .seconds(300),
         accessTokenLifetime: Duration? = nil,
         authorizationCodeLifetime: Duration = .seconds(60),
-        refreshTokenLifetime: Duration? = nil
+        refreshTokenLifetime: Duration? = nil,
+        graphCallBudget: Int = 4_800,
+        instagramPublishLimit: Int = 50,
+        linkedinDailyPostLimit: Int = 150
     ) {
         self.host = host
         self.port = port
@@ -36,6 +46,9 @@ public struct SandboxConfiguration: Sendable {
         self.accessTokenLifetime = accessTokenLifetime
         self.authorizationCodeLifetime = authorizationCodeLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
+        self.graphCallBudget = graphCallBudget
+        self.instagramPublishLimit = instagramPublishLimit
+        self.linkedinDailyPostLimit = linkedinDailyPostLimit
     }
 
     /// The host as the socket layer wants it: an IPv6 literal without brackets.

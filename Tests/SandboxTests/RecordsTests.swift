@@ -40,6 +40,15 @@ import Testing
         #expect(try encode(record) == #"{"auth":"oauth2","body":null,"client_id":"cid","method":"POST","network":"x","path":"/2/tweets","received_at":"t","remote_id":"1"}"#)
     }
 
+    @Test func receivedRequest_encodesKindTextMediaAndWhatWasFetched() throws {
+        let record = ReceivedRequest(
+            network: "instagram", receivedAt: "t", method: "POST", path: "/v19.0/1/media", body: .object([:]), remoteID: "9",
+            kind: "media", text: "hi", media: ["9"], fetched: .object(["bytes": .integer(3)])
+        )
+        #expect(try encode(record) == #"{"body":{},"fetched":{"bytes":3},"kind":"media","media":["9"],"method":"POST","network":"instagram","path":"/v19.0/1/media","received_at":"t","remote_id":"9","text":"hi"}"#)
+        #expect(try JSONDecoder().decode(ReceivedRequest.self, from: Data(try encode(record).utf8)) == record)
+    }
+
     @Test func jsonValue_roundTripsEveryKind() throws {
         let json = #"{"a":[1,2.5,"s",true,null],"b":{"c":-9007199254740993}}"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))

@@ -11,13 +11,14 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "post"])
+        #expect(tables == ["account", "attempt", "delivery", "post", "post_media"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
         #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery"]))
         let applied = try await store.writer.read { db in try Store.migrator.appliedMigrations(db) }
-        #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention"])
+        #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
+                            "v3: media attached to posts", "v4: Instagram handoff"])
     }
 
     @Test func open_createsTheDatabaseAndItsWALFileWithMode0600() async throws {

@@ -20,7 +20,7 @@ public struct XApp: Sendable {
     }
 
     /// The scopes a publishing account needs; `offline.access` brings a refresh token.
-    static let scopes = ["tweet.read", "tweet.write", "users.read", "offline.access"]
+    static let scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"]
 }
 
 extension String {

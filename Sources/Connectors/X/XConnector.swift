@@ -38,7 +38,11 @@ public struct XConnector: Connector {
     }
 
     public func preview(_ request: PublishRequest) -> JSONValue {
-        .object(["text": .string(request.text)])
+        var body: [String: JSONValue] = ["text": .string(request.text)]
+        if !request.media.isEmpty {
+            body["media"] = .object(["media_ids": .array(request.media.map { .string("(id of \($0.fileName), uploaded first)") })])
+        }
+        return .object(body)
     }
 
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
@@ -51,7 +55,14 @@ public struct XConnector: Connector {
     }
 
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
-        let body = try! JSONEncoder().encode(XCreatePost(text: request.text))
+        var mediaIDs: [String] = []
+        if !request.media.isEmpty {
+            let uploader = XMediaUploader(apiBaseURL: configuration.apiBaseURL, authorize: { method, url throws(ConnectorError) in
+                try self.authorization(method: method, url: url, credentials: credentials)
+            }, http: ConnectorTransport(transport: transport, network: "X", timeout: configuration.requestTimeout))
+            for item in request.media { mediaIDs.append(try await uploader.upload(item)) }
+        }
+        let body = try! JSONEncoder().encode(XCreatePost(text: request.text, media: mediaIDs.isEmpty ? nil : XCreatePost.Media(mediaIDs: mediaIDs)))
         let response = try await send(method: "POST", path: "/2/tweets", body: Array(body), credentials: credentials)
         guard response.status == 201 else { throw XResponseMapping.error(for: response) }
         guard let created = try? JSONDecoder().decode(XEnvelope<XCreatedPost>.self, from: Data(response.body)).data else {
@@ -78,7 +89,7 @@ public struct XConnector: Connector {
         }
     }
 
-    private func authorization(method: String, url: String, credentials: AccountCredentials) throws(ConnectorError) -> String {
+    func authorization(method: String, url: String, credentials: AccountCredentials) throws(ConnectorError) -> String {
         switch credentials.scheme {
         case .oauth1:
             let signer = OAuth1Signer(credentials: OAuth1Credentials(

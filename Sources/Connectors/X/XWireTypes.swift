@@ -5,6 +5,15 @@ struct XEnvelope<Payload: Decodable>: Decodable {
 
 struct XCreatePost: Encodable {
     var text: String
+    var media: Media?
+
+    struct Media: Encodable {
+        var mediaIDs: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case mediaIDs = "media_ids"
+        }
+    }
 }
 
 struct XCreatedPost: Decodable {

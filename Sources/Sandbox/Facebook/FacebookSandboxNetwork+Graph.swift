@@ -30,7 +30,8 @@ extension FacebookSandboxNetwork {
         }
     }
 
-    /// `GET /v19.0/{id}`: the token's own user, Page or Instagram account; anything else is "unsupported get request".
+    /// `GET /v19.0/{id}`: the token's own user, Page or Instagram account, or something published through
+    /// them (a post, a photo, an Instagram container or post); anything else is "unsupported get request".
     func node(_ request: Request, context: BasicRequestContext, id: String) async throws -> Response {
         try await read(request, context: context, missing: .missingToken) { reader, parameters, now in
             let user = reader.user
@@ -43,7 +44,7 @@ extension FacebookSandboxNetwork {
                 guard reader.info.scopes.contains("instagram_basic") else { return .failure(.permissionDenied) }
                 return instagramNode(user.page.instagram, fields: fields(parameters, defaults: ["id"]))
             default:
-                return .failure(.unsupportedGet(id))
+                return await publishedNode(id, reader: reader, fields: parameters["fields"], now: now)
             }
         }
     }
@@ -93,7 +94,7 @@ extension FacebookSandboxNetwork {
     }
 
     /// The token of `Authorization: OAuth <token>`, which Graph accepts besides Bearer.
-    private static func oauthSchemeToken(_ request: Request) -> String? {
+    static func oauthSchemeToken(_ request: Request) -> String? {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "oauth", !parts[1].contains("=") else { return nil }

@@ -7,7 +7,8 @@ import Hummingbird
 import SchedulerCore
 
 /// The sandbox Facebook Graph API (which also serves Instagram, as `graph.facebook.com` does):
-/// the Login dialog and token endpoint, `/me`, `/me/accounts`, nodes by id, and app removal.
+/// the Login dialog and token endpoint, `/me`, `/me/accounts`, nodes by id, app removal, Page
+/// publishing (`/feed`, `/photos`) and Instagram content publishing (`/media`, `/media_publish`).
 ///
 /// Paths work with a version (`/v19.0/me`) or, except nodes by id, without one (`/me`), as on Graph. Errors have
 /// Graph's shape and, like Graph, almost all answer HTTP 400.
@@ -16,10 +17,18 @@ struct FacebookSandboxNetwork: SandboxNetwork {
     let environment: SandboxEnvironment
     let directory = FacebookDirectory()
     let oauth: OAuth2Authority
+    /// Page posts and photos.
+    let pages = PageTimeline()
+    /// Instagram containers, published media and publishing quotas.
+    let instagram: InstagramPublisher
+    /// Graph call budgets and the usage headers.
+    let usage: GraphUsage
 
     init(environment: SandboxEnvironment) {
         self.environment = environment
         self.oauth = OAuth2Authority(profile: FacebookOAuth.profile(environment.configuration), recorder: environment.recorder)
+        self.instagram = InstagramPublisher(quota: environment.configuration.instagramPublishLimit)
+        self.usage = GraphUsage(budget: environment.configuration.graphCallBudget)
     }
 
     func addRoutes(to router: Router<BasicRequestContext>) {
@@ -47,6 +56,8 @@ struct FacebookSandboxNetwork: SandboxNetwork {
         router.get("/:version/:id") { request, context in
             try await versioned(request, context) { try await node(request, context: context, id: context.parameters.get("id") ?? "") }
         }
+        addPublishingRoutes(to: router)
+        addInstagramRoutes(to: router)
     }
 
     func addHelperRoutes(to router: Router<BasicRequestContext>) {
@@ -58,7 +69,7 @@ struct FacebookSandboxNetwork: SandboxNetwork {
     }
 
     /// Runs `handler` when the path's version (if any) looks like Graph's `vNN.N`, else answers Graph's unknown-path error.
-    private func versioned(_ request: Request, _ context: BasicRequestContext, _ handler: () async throws -> Response) async rethrows -> Response {
+    func versioned(_ request: Request, _ context: BasicRequestContext, _ handler: () async throws -> Response) async rethrows -> Response {
         if let version = context.parameters.get("version"), !Self.isVersion(version) {
             return await refuse(.unknownPath(request.uri.path), request: request, now: environment.now())
         }
@@ -72,9 +83,13 @@ struct FacebookSandboxNetwork: SandboxNetwork {
     }
 
     /// Records a refusal and answers with Graph's error body and `WWW-Authenticate` challenge.
-    func refuse(_ error: GraphError, request: Request, now: Date) async -> Response {
-        await environment.recordRejection(network: name, request: request, status: error.status, reasonCode: error.reasonCode, reason: error.message, at: now)
-        var headers: HTTPFields = [:]
+    ///
+    /// - Parameter headers: extra headers for the answer (Graph's usage headers).
+    func refuse(_ error: GraphError, request: Request, now: Date, network: String? = nil, headers: HTTPFields = [:]) async -> Response {
+        await environment.recordRejection(
+            network: network ?? name, request: request, status: error.status, reasonCode: error.reasonCode, reason: error.recordedReason, at: now
+        )
+        var headers = headers
         if let challenge = error.wwwAuthenticate { headers[.wwwAuthenticate] = challenge }
         return Response.json(error, status: .init(code: error.status), headers: headers)
     }

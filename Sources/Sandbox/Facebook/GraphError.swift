@@ -15,11 +15,17 @@ struct GraphError: Error, Sendable, Encodable {
         var type: String
         var code: Int
         var errorSubcode: Int?
+        var isTransient: Bool?
+        var errorUserTitle: String?
+        var errorUserMsg: String?
         var fbtraceID: String
 
         enum CodingKeys: String, CodingKey {
             case message, type, code
             case errorSubcode = "error_subcode"
+            case isTransient = "is_transient"
+            case errorUserTitle = "error_user_title"
+            case errorUserMsg = "error_user_msg"
             case fbtraceID = "fbtrace_id"
         }
     }
@@ -31,6 +37,8 @@ struct GraphError: Error, Sendable, Encodable {
     var challenge: String?
     /// A stable code for the rejected-request record; not part of the body.
     var reasonCode: String
+    /// Why, in the sandbox's words, when Graph's message is vaguer; only in the rejected record.
+    var sandboxDetail: String?
 
     init(_ message: String, code: Int, subcode: Int? = nil, type: String = "OAuthException", challenge: String? = nil, reasonCode: String) {
         self.error = Body(message: message, type: type, code: code, errorSubcode: subcode, fbtraceID: SecureRandom.alphanumeric(11))
@@ -38,11 +46,21 @@ struct GraphError: Error, Sendable, Encodable {
         self.reasonCode = reasonCode
     }
 
+    /// An error with the person-facing `error_user_title` and `error_user_msg` Instagram adds.
+    init(_ message: String, code: Int, subcode: Int?, userTitle: String, userMessage: String, isTransient: Bool = false, reasonCode: String) {
+        self.init(message, code: code, subcode: subcode, reasonCode: reasonCode)
+        error.isTransient = isTransient
+        error.errorUserTitle = userTitle
+        error.errorUserMsg = userMessage
+    }
+
     enum CodingKeys: String, CodingKey {
         case error
     }
 
     var message: String { error.message }
+    /// What the rejected record says: Graph's message, and the sandbox's detail when there is one.
+    var recordedReason: String { sandboxDetail.map { "\(error.message) (\($0))" } ?? error.message }
     var code: Int { error.code }
     var subcode: Int? { error.errorSubcode }
 

@@ -6,6 +6,11 @@ struct LinkedInError: Error, Sendable, Encodable {
     var message: String
     /// A stable code for the rejected-request record; not part of the body.
     var reasonCode: String
+    /// Why, in the sandbox's words, when LinkedIn's message is vaguer; only in the rejected record.
+    var sandboxDetail: String? = nil
+
+    /// What the rejected record says.
+    var recordedReason: String { sandboxDetail.map { "\(message) (\($0))" } ?? message }
 
     enum CodingKeys: String, CodingKey {
         case status, serviceErrorCode, code, message

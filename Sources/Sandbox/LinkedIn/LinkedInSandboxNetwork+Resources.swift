@@ -82,7 +82,7 @@ extension LinkedInSandboxNetwork {
         case .failure(let refusal): return await refuse(.from(refusal), request: request, now: now)
         case .success(let valid): info = valid
         }
-        if versioned, let error = Self.versionError(request) {
+        if versioned, let error = Self.versionError(request, now: now) {
             return await refuse(error, request: request, now: now)
         }
         guard let member = await directory.member(id: info.subject) else {
@@ -98,24 +98,36 @@ extension LinkedInSandboxNetwork {
         }
     }
 
-    private func refuse(_ error: LinkedInError, request: Request, now: Date) async -> Response {
-        await environment.recordRejection(network: name, request: request, status: error.status, reasonCode: error.reasonCode, reason: error.message, at: now)
+    /// Records a refusal and answers with LinkedIn's error body (none for a 429, as LinkedIn sends none).
+    func refuse(_ error: LinkedInError, request: Request, now: Date) async -> Response {
+        await environment.recordRejection(network: name, request: request, status: error.status, reasonCode: error.reasonCode, reason: error.recordedReason, at: now)
+        guard error.status != 429 else { return Response(status: .tooManyRequests) }
         return Response.json(error, status: .init(code: error.status))
     }
 
-    /// `VERSION_MISSING` without `LinkedIn-Version`, `NONEXISTENT_VERSION` unless it is `YYYYMM` or `YYYYMM.RR`.
-    private static func versionError(_ request: Request) -> LinkedInError? {
+    /// `VERSION_MISSING` without `LinkedIn-Version`; `NONEXISTENT_VERSION` unless it is `YYYYMM` or
+    /// `YYYYMM.RR` of a month from LinkedIn's first versioned release (June 2022) to the current one.
+    ///
+    /// LinkedIn also sunsets versions after about a year; the sandbox does not, so a pinned version keeps working.
+    static func versionError(_ request: Request, now: Date) -> LinkedInError? {
         guard let version = request.headers[linkedInVersion], !version.isEmpty else { return .versionMissing }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
         let month = parts[0]
         let digits = { (text: Substring) in text.allSatisfy { $0.isASCII && $0.isNumber } }
         let valid = month.count == 6 && digits(month) && (1...12).contains(Int(month.suffix(2)) ?? 0)
             && (parts.count == 1 || (parts.count == 2 && parts[1].count == 2 && digits(parts[1])))
-        return valid ? nil : .nonexistentVersion(version)
+        guard valid, let number = Int(month), (202206...currentMonth(now)).contains(number) else { return .nonexistentVersion(version) }
+        return nil
+    }
+
+    /// `YYYYMM` of `now`, in UTC.
+    private static func currentMonth(_ now: Date) -> Int {
+        let stamp = SandboxTimestamp.rfc3339(now)
+        return Int(stamp.prefix(4) + stamp.dropFirst(5).prefix(2)) ?? 0
     }
 
     /// `20240101` for `LinkedIn-Version: 202401`, as LinkedIn names versions in permission errors.
-    private static func versionDate(_ request: Request) -> String {
+    static func versionDate(_ request: Request) -> String {
         String((request.headers[linkedInVersion] ?? "").prefix(6)) + "01"
     }
 

@@ -6,8 +6,9 @@ import Foundation
 import Hummingbird
 import SchedulerCore
 
-/// The sandbox LinkedIn: OAuth 2.0 (www.linkedin.com/oauth/v2), OpenID `userinfo`, and the
-/// organization endpoints a linking client reads (api.linkedin.com), on one listener.
+/// The sandbox LinkedIn: OAuth 2.0 (www.linkedin.com/oauth/v2), OpenID `userinfo`, the
+/// organization endpoints a linking client reads, and the Posts and Images APIs (api.linkedin.com),
+/// with the image upload URLs, on one listener.
 ///
 /// Access tokens last 60 days and come without refresh tokens, as for most real apps.
 struct LinkedInSandboxNetwork: SandboxNetwork {
@@ -15,10 +16,13 @@ struct LinkedInSandboxNetwork: SandboxNetwork {
     let environment: SandboxEnvironment
     let directory = LinkedInDirectory()
     let oauth: OAuth2Authority
+    /// Posts, images and daily quotas.
+    let shares: LinkedInShares
 
     init(environment: SandboxEnvironment) {
         self.environment = environment
         self.oauth = OAuth2Authority(profile: LinkedInOAuth.profile(environment.configuration), recorder: environment.recorder)
+        self.shares = LinkedInShares(dailyLimit: environment.configuration.linkedinDailyPostLimit)
     }
 
     func addRoutes(to router: Router<BasicRequestContext>) {
@@ -40,6 +44,7 @@ struct LinkedInSandboxNetwork: SandboxNetwork {
         router.get("/rest/organizations/:id") { request, context in
             await organization(request, id: context.parameters.get("id") ?? "")
         }
+        addPostRoutes(to: router)
     }
 
     func addHelperRoutes(to router: Router<BasicRequestContext>) {

@@ -1,24 +1,37 @@
 import SchedulerCore
 
-/// A publish the sandbox accepted, as a test or a newcomer wants to see it.
+/// A publish or media upload the sandbox accepted, as a test or a newcomer wants to see it.
 ///
 /// Holds what the network would have published and who signed it, never a signature or a secret.
+/// `body` is the request body as parsed: a JSON body as sent; form fields as strings; a multipart
+/// body's text fields as strings and its files as `{"filename", "content_type", "bytes", "sha256"}`.
+/// Tokens sent as parameters (`access_token`) are left out.
 public struct ReceivedRequest: Codable, Sendable, Equatable {
-    /// The emulated network (`x`, `facebook`, `linkedin`).
+    /// The emulated network (`x`, `facebook`, `instagram`, `linkedin`).
     public var network: String
+    /// `post` for something published (or scheduled) on a timeline, `media` for an upload or a
+    /// container that a later post refers to; `nil` in records written before kinds existed.
+    public var kind: String?
     /// When the request arrived, RFC 3339 UTC with milliseconds.
     public var receivedAt: String
     /// The HTTP method.
     public var method: String
     /// The request path, without the query.
     public var path: String
-    /// The JSON body as the client sent it.
+    /// The body as parsed (see above).
     public var body: JSONValue
-    /// The id the network answered with.
+    /// The id the network answered with (a post id, a `urn:li:share:…`, a media or container id).
     public var remoteID: String
+    /// The text as it will appear: a post's text, a Page post's message, a LinkedIn commentary, an Instagram caption.
+    public var text: String?
+    /// The media ids, image URNs or container ids the request refers to (for an upload, its own id).
+    public var media: [String]?
+    /// What the network downloaded itself for this request (Instagram `image_url`, a Facebook photo `url`):
+    /// `{"url", "content_type", "bytes", "sha256", "format", "width", "height"}`.
+    public var fetched: JSONValue?
     /// The OAuth 1.0a consumer key that signed the request, when OAuth 1.0a was used.
     public var oauthConsumerKey: String?
-    /// The OAuth 1.0a access token (not its secret), when OAuth 1.0a was used.
+    /// The account that acted: the X user id, the Page id, the Instagram user id or the LinkedIn member id.
     public var userID: String?
     /// How the request authenticated: `oauth1` or `oauth2` (a Bearer user token, never recorded itself).
     public var auth: String?
@@ -35,9 +48,17 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         oauthConsumerKey: String? = nil,
         userID: String? = nil,
         auth: String? = nil,
-        clientID: String? = nil
+        clientID: String? = nil,
+        kind: String? = nil,
+        text: String? = nil,
+        media: [String]? = nil,
+        fetched: JSONValue? = nil
     ) {
         self.network = network
+        self.kind = kind
+        self.text = text
+        self.media = media
+        self.fetched = fetched
         self.receivedAt = receivedAt
         self.method = method
         self.path = path
@@ -50,10 +71,11 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case network
+        case network, kind
         case receivedAt = "received_at"
         case method, path, body
         case remoteID = "remote_id"
+        case text, media, fetched
         case oauthConsumerKey = "oauth_consumer_key"
         case userID = "user_id"
         case auth

@@ -3,6 +3,8 @@ import Hummingbird
 /// The sandbox's own endpoints under `/_sandbox/`, served by every listener from one shared record.
 struct SandboxControlRoutes: Sendable {
     let recorder: Recorder
+    /// Files served at `/_sandbox/files/{name}`, for networks that fetch media by URL.
+    let files: SandboxFileShelf
     /// Every listener's base URL, by network name.
     let listeners: @Sendable () async throws -> [String: String]
 
@@ -29,5 +31,32 @@ struct SandboxControlRoutes: Sendable {
         router.get("/_sandbox/health") { _, _ in
             Response.json(["status": "ok"], status: .ok)
         }
+        router.put("/_sandbox/files/:name") { request, context in
+            await putFile(request, name: context.parameters.get("name") ?? "")
+        }
+        router.get("/_sandbox/files/:name") { _, context in
+            await getFile(name: context.parameters.get("name") ?? "")
+        }
+    }
+
+    /// `PUT /_sandbox/files/{name}`: stores the body (with its `Content-Type`) to be served back.
+    private func putFile(_ request: Request, name: String) async -> Response {
+        var request = request
+        guard let bytes = await request.collectBytes(upTo: SandboxFileShelf.maximumBytes) else {
+            return Response.text("A sandbox file may have at most \(SandboxFileShelf.maximumBytes) bytes.\n", status: .contentTooLarge)
+        }
+        let file = UploadedFile(filename: name, contentType: request.headers[.contentType], bytes: bytes)
+        await files.put(name, file)
+        return Response.json(file.descriptor, status: .created)
+    }
+
+    /// `GET /_sandbox/files/{name}`: the stored bytes, as a plain web server would serve them.
+    private func getFile(name: String) async -> Response {
+        guard let file = await files.file(name) else {
+            return Response.text("No sandbox file is called \(name).\n", status: .notFound)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = file.contentType ?? "application/octet-stream"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 }

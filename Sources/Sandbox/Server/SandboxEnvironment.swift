@@ -5,7 +5,8 @@ import Foundation
 #endif
 import Logging
 
-/// What every network emulation shares: the recorder, the clock, the logger and the configuration.
+/// What every network emulation shares: the recorder, the clock, the logger, the configuration,
+/// and how media is fetched from URLs.
 struct SandboxEnvironment: Sendable {
     /// Where accepted and refused requests are remembered.
     var recorder: Recorder
@@ -15,4 +16,6 @@ struct SandboxEnvironment: Sendable {
     var logger: Logger
     /// Listener and tolerance settings.
     var configuration: SandboxConfiguration
+    /// Downloads media a client asks a network to fetch (Instagram `image_url`, Facebook photo `url`).
+    var fetcher: any MediaFetcher
 }

@@ -26,6 +26,7 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
     private let configuration: SandboxConfiguration
     private let logger: Logger
     private let recorder = Recorder()
+    private let files = SandboxFileShelf()
     private let state = ListenerState()
     private let listeners: [SandboxListener]
 
@@ -37,10 +38,14 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
     }
 
     /// Creates a sandbox whose clock is `now`, so tests can expire codes and tokens without sleeping.
-    init(configuration: SandboxConfiguration, logger: Logger, now: @escaping @Sendable () -> Date) {
+    ///
+    /// - Parameter fetcher: how Instagram and Facebook download media by URL; libcurl unless a test substitutes one.
+    init(configuration: SandboxConfiguration, logger: Logger, now: @escaping @Sendable () -> Date, fetcher: (any MediaFetcher)? = nil) {
         self.configuration = configuration
         self.logger = logger
-        let environment = SandboxEnvironment(recorder: recorder, now: now, logger: logger, configuration: configuration)
+        let environment = SandboxEnvironment(
+            recorder: recorder, now: now, logger: logger, configuration: configuration, fetcher: fetcher ?? CurlMediaFetcher()
+        )
         self.listeners = [
             SandboxListener(name: "x", port: configuration.port, networks: [XSandboxNetwork(environment: environment)]),
             SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [FacebookSandboxNetwork(environment: environment)]),
@@ -131,7 +136,7 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         for network in listeners.flatMap(\.networks) {
             network.addHelperRoutes(to: router)
         }
-        SandboxControlRoutes(recorder: recorder, listeners: { [state] in
+        SandboxControlRoutes(recorder: recorder, files: files, listeners: { [state] in
             Self.withAliases(try await state.urls(needing: Set(SandboxListener.names)))
         }).addRoutes(to: router)
         return router

@@ -20,7 +20,8 @@ extension XSandboxNetwork {
         case .failure(let problem):
             return await refuse(problem, request: request, body: json, receivedAt: receivedAt, principal: nil)
         }
-        let (outcome, limit) = await timeline.createTweet(userID: principal.user.id, body: json, now: receivedAt)
+        let mediaProblem = await problem(attachingMediaIn: json, userID: principal.user.id, now: receivedAt)
+        let (outcome, limit) = await timeline.createTweet(userID: principal.user.id, body: json, mediaProblem: mediaProblem, now: receivedAt)
         switch outcome {
         case .refused(let problem):
             return await refuse(problem, request: request, body: json, receivedAt: receivedAt, principal: principal, headers: limit.headers)
@@ -28,6 +29,15 @@ extension XSandboxNetwork {
             await record(tweet, request: request, body: json ?? .null, receivedAt: receivedAt, principal: principal)
             return Response.json(XDataEnvelope(data: XCreatedTweet(tweet)), status: .created, headers: limit.headers)
         }
+    }
+
+    /// Why the body's `media.media_ids` cannot be attached by `userID`, if they cannot.
+    ///
+    /// Checked before the timeline decides, so the timeline's rate-limit, validation and duplicate
+    /// checks stay one atomic step; a body that fails validation is the timeline's to refuse.
+    private func problem(attachingMediaIn body: JSONValue?, userID: String, now: Date) async -> XProblem? {
+        guard case .success(let draft) = TweetValidator.validate(body), !draft.mediaIDs.isEmpty else { return nil }
+        return await media.problem(attaching: draft.mediaIDs, owner: userID, now: now)
     }
 
     /// Remembers an accepted post for `GET /_sandbox/received`.
@@ -42,7 +52,10 @@ extension XSandboxNetwork {
             oauthConsumerKey: principal.oauthConsumerKey,
             userID: principal.user.id,
             auth: principal.authScheme,
-            clientID: principal.clientID
+            clientID: principal.clientID,
+            kind: "post",
+            text: tweet.text,
+            media: tweet.mediaIDs.isEmpty ? nil : tweet.mediaIDs
         ))
         environment.logger.debug(
             "Sandbox accepted a post",

@@ -8,8 +8,8 @@ import Hummingbird
 import Logging
 import OAuth
 
-/// The sandbox X: `POST /2/tweets`, `GET /2/users/me`, OAuth 1.0a three-legged and OAuth 2.0 (PKCE)
-/// authorization, and the token-minting stand-in for X's developer portal.
+/// The sandbox X: `POST /2/tweets`, the v2 media upload endpoints, `GET /2/users/me`, OAuth 1.0a
+/// three-legged and OAuth 2.0 (PKCE) authorization, and the token-minting stand-in for X's developer portal.
 ///
 /// Requests are authenticated with OAuth 1.0a user context or an OAuth 2.0 user token (Bearer) and
 /// checked in X's order: auth (401), scope (403), rate limit (429), body (400), duplicate (403).
@@ -19,6 +19,7 @@ struct XSandboxNetwork: SandboxNetwork {
     let environment: SandboxEnvironment
     let accounts: XAccountStore
     let timeline: XTimeline
+    let media = XMediaLibrary()
     let oauth1: XOAuth1Flow
     let oauth2: OAuth2Authority
 
@@ -41,6 +42,7 @@ struct XSandboxNetwork: SandboxNetwork {
         router.get("/2/users/me") { request, context in
             try await me(request, context: context)
         }
+        addMediaRoutes(to: router)
         addOAuth1Routes(to: router)
         addOAuth2Routes(to: router)
     }

@@ -31,8 +31,9 @@ actor XTimeline {
         self.ids = ids
     }
 
-    /// Decides a post by `userID`: rate limit first (every request counts), then validation, then duplicates.
-    func createTweet(userID: String, body: JSONValue?, now: Date) -> (Outcome, RateLimitStatus) {
+    /// Decides a post by `userID`: rate limit first (every request counts), then validation, then the
+    /// media (`mediaProblem`, found by the caller in the media library), then duplicates.
+    func createTweet(userID: String, body: JSONValue?, mediaProblem: XProblem? = nil, now: Date) -> (Outcome, RateLimitStatus) {
         let limit = rateLimiter.consume(key: userID, now: now)
         guard limit.allowed else { return (.refused(.tooManyRequests), limit) }
         let draft: TweetDraft
@@ -40,6 +41,7 @@ actor XTimeline {
         case .success(let valid): draft = valid
         case .failure(let problem): return (.refused(problem), limit)
         }
+        if let mediaProblem { return (.refused(mediaProblem), limit) }
         guard !duplicates.isDuplicate(userID: userID, text: draft.text, now: now) else {
             return (.refused(.duplicateContent), limit)
         }

@@ -60,6 +60,20 @@ public enum ConfigurationLoader {
             try engine.finish()
         }
         if let value = try reader.url("headless_redirect_uri") { configuration.headlessRedirectURI = value }
+        configuration.mediaBaseURL = try reader.url("media_base_url")
+        if var handoff = try reader.table("handoff") {
+            configuration.handoffRemindAfterSeconds = try handoff.duration("remind_after") ?? configuration.handoffRemindAfterSeconds
+            configuration.handoffExpireAfterSeconds = try handoff.duration("expire_after") ?? configuration.handoffExpireAfterSeconds
+            try handoff.finish()
+            guard configuration.handoffRemindAfterSeconds < configuration.handoffExpireAfterSeconds else {
+                throw ConfigurationError("\(file): handoff.remind_after must be shorter than handoff.expire_after")
+            }
+        }
+        if var notifications = try reader.table("notifications") {
+            configuration.notifyCommand = try notifications.stringArray("command")
+            configuration.notifyWebhookURL = try notifications.url("webhook_url")
+            try notifications.finish()
+        }
         configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")
         configuration.sandboxSettings.codeLifetimeSeconds = try reader.duration("sandbox_code_lifetime")
         if var networks = try reader.table("networks") {

@@ -23,6 +23,15 @@ public struct DaemonConfiguration: Sendable {
     /// Where a headless link says the browser goes back to: a loopback address nothing listens on,
     /// so the person copies the address from the browser's bar (RFC 8252).
     public var headlessRedirectURI = "http://127.0.0.1:8765/callback"
+    /// Where `state_dir/media/` is served publicly, for Instagram to fetch images; Graph publishing to
+    /// Instagram is refused at schedule time without it. In sandbox mode the daemon serves it on loopback.
+    public var mediaBaseURL: String?
+    /// Instagram handoff: remind once after this long, give up (`expired`) after that.
+    public var handoffRemindAfterSeconds = 2 * 3_600
+    public var handoffExpireAfterSeconds = 24 * 3_600
+    /// Notification hooks: a command (argv, no shell) that gets each event as JSON on stdin, and a webhook.
+    public var notifyCommand: [String]?
+    public var notifyWebhookURL: String?
 
     public init() {}
 

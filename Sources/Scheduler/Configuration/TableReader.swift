@@ -31,6 +31,19 @@ struct TableReader {
         return text
     }
 
+    /// A non-empty array of strings, such as a command and its arguments.
+    mutating func stringArray(_ key: String) throws(ConfigurationError) -> [String]? {
+        guard let raw = value(key) else { return nil }
+        guard let array = raw.array else { throw error(key, "expected an array of strings, such as [\"/usr/local/bin/notify\", \"--flag\"]") }
+        var strings: [String] = []
+        for element in array {
+            guard let text = element.string else { throw error(key, "every element must be a string") }
+            strings.append(text)
+        }
+        guard let first = strings.first, first.hasPrefix("/") else { throw error(key, "give the command as an absolute path first; no shell is used") }
+        return strings
+    }
+
     mutating func url(_ key: String) throws(ConfigurationError) -> String? {
         guard let text = try string(key) else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {

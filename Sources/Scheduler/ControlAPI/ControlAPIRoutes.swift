@@ -9,6 +9,7 @@ extension DryRunView: ResponseEncodable {}
 extension SandboxTokenView: ResponseEncodable {}
 extension LinkStartView: ResponseEncodable {}
 extension CheckView: ResponseEncodable {}
+extension HandoffView: ResponseEncodable {}
 extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 
@@ -28,6 +29,23 @@ struct ControlAPIRoutes: Sendable {
             case .stored(let post): return try Self.json(post, status: .created)
             case .preview(let preview): return try Self.json(preview, status: .ok)
             }
+        }
+        v1.get("handoffs") { _, _ -> [HandoffView] in
+            try await posts.store.handoffs().map {
+                HandoffView(deliveryId: $0.deliveryID, postId: $0.postID, account: $0.account, caption: $0.caption, bundle: $0.bundle,
+                            handedOffAt: $0.handedOffAt, remindAt: $0.remindAt, expiresAt: $0.expiresAt)
+            }
+        }
+        v1.post("handoffs/:id/done") { request, context in
+            let raw = context.parameters.get("id") ?? ""
+            guard let id = Int64(raw) else { throw RequestError.badRequest("'\(raw)' is not a handoff id (see `schedctl handoff list`)") }
+            let body = try await ControlRequestBody.decode(HandoffDoneRequest.self, from: request)
+            if let url = body.url {
+                guard let parsed = URL(string: url), parsed.scheme == "https" || parsed.scheme == "http", parsed.host != nil else {
+                    throw RequestError.badRequest("'\(url)' is not a permalink such as https://www.instagram.com/p/SHORTCODE/")
+                }
+            }
+            return try await posts.store.confirmHandoff(deliveryID: id, url: body.url)
         }
         v1.post("check") { request, _ in
             try posts.check(try await ControlRequestBody.decode(CheckRequest.self, from: request))

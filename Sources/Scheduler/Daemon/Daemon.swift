@@ -36,7 +36,7 @@ public struct Daemon: Sendable {
         let notifier = SystemdNotifier(environment: environment)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
-            var sandboxGroup: ServiceGroup?
+            var auxiliaryGroups: [ServiceGroup] = []
             var urls = NetworkURLs(configuration)
             if configuration.sandbox, urls.x == nil {
                 var sandboxLogger = logger
@@ -44,25 +44,38 @@ public struct Daemon: Sendable {
                 let sandbox = SandboxServer(configuration: sandboxConfiguration(), logger: sandboxLogger)
                 let serviceGroup = ServiceGroup(services: [sandbox], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
                 group.addTask { try await serviceGroup.run() }
-                sandboxGroup = serviceGroup
+                auxiliaryGroups.append(serviceGroup)
                 urls = NetworkURLs(sandbox: try await sandbox.baseURLs())
                 logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
                                                                    "sandbox.linkedin": "\(urls.linkedin ?? "")"])
             }
-            let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment)
+            let library = MediaLibrary(stateDirectory: configuration.stateDirectory)
+            var mediaBaseURL = configuration.mediaBaseURL
+            if configuration.sandbox, mediaBaseURL == nil {
+                let mediaServer = MediaServer(library: library, logger: logger)
+                let mediaGroup = ServiceGroup(services: [mediaServer], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
+                group.addTask { try await mediaGroup.run() }
+                auxiliaryGroups.append(mediaGroup)
+                mediaBaseURL = await mediaServer.baseURL()
+            }
+            let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
             let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
             let linkers = apps.linkers(transport: http)
             let wake = WakeSignal()
             let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
             try await checkSealedCredentials(store: store, vault: vault)
+            let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
+            let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
+                                      remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
+                                      expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
             let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                                settings: Engine.Settings(configuration.engine), logger: logger)
+                                settings: Engine.Settings(configuration.engine), handoff: handoff, notifier: hooks, logger: logger)
             let startedAt = Date()
             let sandboxMode = configuration.sandbox
             let routes = ControlAPIRoutes(
                 posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
                                    defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                                   media: MediaLibrary(stateDirectory: configuration.stateDirectory)),
+                                   media: library),
                 accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                          headlessRedirectURI: configuration.headlessRedirectURI),
                 status: {
@@ -84,12 +97,12 @@ public struct Daemon: Sendable {
                 try await main.run()
             } catch {
                 notifier.notify("STOPPING=1")
-                await sandboxGroup?.triggerGracefulShutdown()
+                for auxiliary in auxiliaryGroups { await auxiliary.triggerGracefulShutdown() }
                 throw error
             }
             notifier.notify("STOPPING=1")
             unlink(configuration.resolvedSocketPath)
-            await sandboxGroup?.triggerGracefulShutdown()
+            for auxiliary in auxiliaryGroups { await auxiliary.triggerGracefulShutdown() }
             try await group.waitForAll()
             logger.info("schedulerd stopped")
         }

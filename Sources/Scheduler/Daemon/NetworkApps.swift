@@ -38,8 +38,11 @@ struct NetworkApps {
     var x: XApp?
     var facebook: FacebookApp?
     var linkedin: LinkedInApp?
+    /// Where Instagram fetches attached images from.
+    var mediaBaseURL: String?
 
-    init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String]) throws {
+    init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String], mediaBaseURL: String? = nil) throws {
+        self.mediaBaseURL = mediaBaseURL ?? configuration.mediaBaseURL
         if configuration.sandbox {
             let xBase = urls.x ?? "http://127.0.0.1"
             x = XApp(apiBaseURL: xBase, authBaseURL: configuration.x.authBaseURL ?? xBase,
@@ -89,6 +92,11 @@ struct NetworkApps {
                                                               consumerSecret: x.consumerSecret ?? "", requestTimeout: timeout),
                                          transport: transport))
         }
+        if let facebook {
+            registry.register(FacebookConnector(app: facebook, transport: transport, timeout: timeout))
+            registry.register(InstagramConnector(app: facebook, mediaBaseURL: mediaBaseURL, transport: transport, timeout: timeout))
+        }
+        if let linkedin { registry.register(LinkedInConnector(app: linkedin, transport: transport, timeout: timeout)) }
         return registry
     }
 

@@ -29,6 +29,8 @@ public final class Engine: Service, Sendable {
     let credentials: CredentialProvider
     let wake: WakeSignal
     let settings: Settings
+    let handoff: HandoffDesk?
+    let notifier: Notifier?
     let logger: Logger
     let now: @Sendable () -> Date
     private let limiter: ConcurrencyLimiter
@@ -36,7 +38,10 @@ public final class Engine: Service, Sendable {
     private let stopping = Mutex(false)
 
     public init(store: Store, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
-                settings: Settings, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+                settings: Settings, handoff: HandoffDesk? = nil, notifier: Notifier? = nil, logger: Logger,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.handoff = handoff
+        self.notifier = notifier
         self.store = store
         self.connectors = connectors
         self.credentials = credentials
@@ -66,8 +71,9 @@ public final class Engine: Service, Sendable {
                     for claim in claimed {
                         group.addTask { await self.publish(claim) }
                     }
+                    try await followUpHandoffs()
                     if claimed.count == capacity { continue }
-                    let next = try await store.nextDueTime()
+                    let next = [try await store.nextDueTime(), try await store.nextHandoffTime()].compactMap { $0 }.min()
                     let cap = now().addingTimeInterval(settings.maxSleepSeconds)
                     await wake.wait(until: min(next ?? cap, cap))
                 }
@@ -88,6 +94,10 @@ public final class Engine: Service, Sendable {
             inFlight.remove()
             wake.signal()
         }
+        if claim.handoff {
+            await handOff(claim)
+            return
+        }
         await limiter.acquire(claim.accountID)
         if isStopping {
             await limiter.release(claim.accountID)
@@ -97,6 +107,50 @@ public final class Engine: Service, Sendable {
         let outcome = await attempt(claim)
         await limiter.release(claim.accountID)
         await record { try await self.apply(outcome, to: claim) }
+    }
+
+    /// An Instagram handoff: the bundle is written, the person notified, and the delivery waits for them.
+    private func handOff(_ claim: ClaimedDelivery) async {
+        let started = now()
+        guard let handoff else {
+            await record { try await self.apply(.failed(ConnectorError(code: .permanent, message: "handoff is not configured"),
+                                                        AttemptRecord(startedAt: started, finishedAt: started, httpStatus: nil, outcome: "error")), to: claim) }
+            return
+        }
+        do {
+            let bundle = try handoff.prepare(claim, now: started)
+            let attempt = AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: nil, outcome: "handed_off")
+            await record {
+                try await self.store.recordHandedOff(claim, attempt: attempt, bundle: bundle,
+                                                     remindAt: started.addingTimeInterval(handoff.remindAfter),
+                                                     expiresAt: started.addingTimeInterval(handoff.expireAfter))
+            }
+            logger.info("delivery handed off", metadata: ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)"])
+            await notifier?.notify(NotificationEvent(
+                event: "handed_off", at: now(), postId: claim.postID, deliveryId: claim.deliveryID,
+                account: "\(claim.network.rawValue):@\(claim.handle)",
+                message: "Time to post on Instagram: the caption and media are in \(bundle)", caption: claim.text, bundle: bundle,
+                media: claim.media.enumerated().map { "\(bundle)/\($0.offset + 1)-\($0.element.fileName)" },
+                confirm: "schedctl handoff done \(claim.deliveryID) --url PERMALINK"))
+        } catch {
+            let failure = ConnectorError(code: .retryable, message: "the handoff bundle could not be written: \(error)")
+            await record { try await self.apply(.failed(failure, AttemptRecord(startedAt: started, finishedAt: self.now(), httpStatus: nil,
+                                                                                outcome: "error", errorClass: "retryable")), to: claim) }
+        }
+    }
+
+    /// Reminds once about a handoff nobody confirmed, then gives up on it.
+    private func followUpHandoffs() async throws {
+        for followUp in try await store.handoffFollowUps(now: now()) {
+            let record = followUp.record
+            await notifier?.notify(NotificationEvent(
+                event: followUp.expired ? "expired" : "handoff_reminder", at: now(), postId: record.postID, deliveryId: record.deliveryID,
+                account: record.account,
+                message: followUp.expired ? "Nobody confirmed the Instagram post; it is now expired"
+                    : "Reminder: the Instagram post in \(record.bundle) is still waiting",
+                caption: record.caption, bundle: record.bundle, media: nil,
+                confirm: followUp.expired ? nil : "schedctl handoff done \(record.deliveryID) --url PERMALINK"))
+        }
     }
 
     /// What one attempt came to, before it is written down.

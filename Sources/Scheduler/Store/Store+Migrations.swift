@@ -89,6 +89,15 @@ extension Store {
                 );
                 """)
         }
+        migrator.registerMigration("v4: Instagram handoff") { db in
+            try db.execute(sql: """
+                ALTER TABLE delivery ADD COLUMN handoff_path TEXT;
+                ALTER TABLE delivery ADD COLUMN handoff_reminded INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE delivery ADD COLUMN handoff_expires_at INTEGER;
+                -- Reminders and expiries of handed-off deliveries are due times too.
+                CREATE INDEX delivery_handoff_due ON delivery (next_attempt_at) WHERE state = 'handed_off';
+                """)
+        }
         return migrator
     }
 }

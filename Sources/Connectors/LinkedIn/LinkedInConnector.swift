@@ -1,0 +1,111 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// Publishes to LinkedIn through `/rest/posts` as a member or an organization; an image goes through
+/// the Images API first (initialize the upload, upload, then reference the image URN). The post id
+/// comes back in `x-restli-id`.
+public struct LinkedInConnector: Connector {
+    public let network = Network.linkedin
+    public var textRules: TextRules { NetworkRules.of(.linkedin).text }
+    public var mediaRules: MediaRules { NetworkRules.of(.linkedin).media }
+    let app: LinkedInApp
+    let http: ConnectorTransport
+
+    public init(app: LinkedInApp, transport: any HTTPTransport, timeout: Duration = .seconds(30)) {
+        self.app = app
+        self.http = ConnectorTransport(transport: transport, network: "LinkedIn", timeout: timeout)
+    }
+
+    public func validate(_ request: PublishRequest) -> [String] {
+        NetworkRules.of(.linkedin).problems(with: request)
+    }
+
+    public func preview(_ request: PublishRequest) -> JSONValue {
+        postBody(request, image: request.media.first.map { _ in "urn:li:image:(uploaded first)" })
+    }
+
+    public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
+        let response = try await http.send("GET", app.apiBaseURL + "/v2/userinfo", headers: [IdentityClient.bearer(credentials.token)], publishing: false)
+        guard response.status == 200, let member = ConnectorTransport.json(response), let sub = member["sub"]?.stringValue else {
+            throw error(for: response)
+        }
+        let name = member["name"]?.stringValue ?? sub
+        return AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name)
+    }
+
+    public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
+        var image: String?
+        if let item = request.media.first {
+            image = try await upload(item, owner: request.accountRemoteID, credentials: credentials)
+        }
+        let body = try! JSONEncoder().encode(postBody(request, image: image))
+        let response = try await http.send("POST", app.apiBaseURL + "/rest/posts", headers: headers(credentials, json: true),
+                                           body: Array(body), publishing: true)
+        guard response.status == 201 else { throw error(for: response) }
+        guard let id = response.header("x-restli-id") else {
+            throw ConnectorError(code: .uncertain, message: "LinkedIn accepted the post but sent no x-restli-id", httpStatus: 201)
+        }
+        return PublishedPost(remoteID: id, url: "https://www.linkedin.com/feed/update/\(id)", httpStatus: 201)
+    }
+
+    /// Initializes an image upload, sends the bytes, and returns the image URN the post references.
+    func upload(_ item: MediaItem, owner: String, credentials: AccountCredentials) async throws(ConnectorError) -> String {
+        let initialize: JSONValue = .object(["initializeUploadRequest": .object(["owner": .string(owner)])])
+        let started = try await http.send("POST", app.apiBaseURL + "/rest/images?action=initializeUpload", headers: headers(credentials, json: true),
+                                          body: Array(try! JSONEncoder().encode(initialize)), publishing: false)
+        guard started.status == 200, let value = ConnectorTransport.json(started)?["value"],
+              let uploadURL = value["uploadUrl"]?.stringValue, let imageURN = value["image"]?.stringValue else {
+            throw error(for: started)
+        }
+        let uploaded = try await http.send("PUT", uploadURL, headers: [IdentityClient.bearer(credentials.token), HTTPHeader("Content-Type", item.contentType)],
+                                           body: try MediaFile.bytes(item, network: "LinkedIn"), publishing: false)
+        guard (200..<300).contains(uploaded.status) else { throw error(for: uploaded) }
+        return imageURN
+    }
+
+    func postBody(_ request: PublishRequest, image: String?) -> JSONValue {
+        var body: [String: JSONValue] = [
+            "author": .string(request.accountRemoteID),
+            "commentary": .string(LittleTextFormat.escape(request.text)),
+            "visibility": .string("PUBLIC"),
+            "distribution": .object(["feedDistribution": .string("MAIN_FEED"), "targetEntities": .array([]),
+                                     "thirdPartyDistributionChannels": .array([])]),
+            "lifecycleState": .string("PUBLISHED"),
+            "isReshareDisabledByAuthor": .bool(false),
+        ]
+        if let image {
+            var media: [String: JSONValue] = ["id": .string(image)]
+            if let alt = request.media.first?.alt { media["altText"] = .string(alt) }
+            body["content"] = .object(["media": .object(media)])
+        }
+        return .object(body)
+    }
+
+    func headers(_ credentials: AccountCredentials, json: Bool) -> [HTTPHeader] {
+        var headers = [IdentityClient.bearer(credentials.token), HTTPHeader("LinkedIn-Version", app.version),
+                       HTTPHeader("X-Restli-Protocol-Version", "2.0.0")]
+        if json { headers.append(HTTPHeader("Content-Type", "application/json")) }
+        return headers
+    }
+
+    /// `{"status","serviceErrorCode","code","message"}`; daily quotas answer 429 and reset at midnight UTC.
+    func error(for response: HTTPResponse) -> ConnectorError {
+        let body = ConnectorTransport.json(response)
+        let message = "LinkedIn: \(body?["message"]?.stringValue ?? "HTTP \(response.status)")"
+        let excerpt = Excerpt.redacted(response.bodyText)
+        switch response.status {
+        case 401:
+            return ConnectorError(code: .authFailure, message: message, httpStatus: 401, excerpt: excerpt)
+        case 429:
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let midnight = calendar.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0), matchingPolicy: .nextTime)
+            return ConnectorError(code: .rateLimited, message: message, retryAt: midnight, httpStatus: 429, excerpt: excerpt)
+        case 500...599:
+            return ConnectorError(code: .retryable, message: message, httpStatus: response.status, excerpt: excerpt)
+        default:
+            return ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+        }
+    }
+}

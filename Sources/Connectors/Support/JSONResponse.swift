@@ -1,0 +1,31 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// Sends a connector's request and classifies transport failures: a request that never left the machine
+/// can be retried; a publishing request that may have been received is uncertain, never resent blindly.
+struct ConnectorTransport: Sendable {
+    let transport: any HTTPTransport
+    let network: String
+    var timeout: Duration = .seconds(30)
+
+    func send(_ method: String, _ url: String, headers: [HTTPHeader] = [], body: [UInt8]? = nil, publishing: Bool) async throws(ConnectorError) -> HTTPResponse {
+        var request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: timeout)
+        // libcurl silently resends a request whose reused connection died; a publish must never go twice.
+        request.freshConnection = publishing
+        do {
+            return try await transport.send(request)
+        } catch let error as HTTPClientError {
+            if !error.requestMayHaveBeenSent || !publishing {
+                throw ConnectorError(code: .retryable, message: "\(network) could not be reached: \(error.message)")
+            }
+            throw ConnectorError(code: .uncertain, message: "no answer from \(network) after sending the post: \(error.message)")
+        } catch {
+            throw ConnectorError(code: publishing ? .uncertain : .retryable, message: "the request to \(network) failed: \(error)")
+        }
+    }
+
+    static func json(_ response: HTTPResponse) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SchedulerCore
+
+extension FacebookSandboxNetwork {
+    /// A Page post with the requested fields; Graph leaves out `message` and `link` when the post has none.
+    func postNode(_ post: PagePost, fields: GraphFields, now: Date) -> Result<JSONValue, GraphError> {
+        var node: [String: JSONValue] = [:]
+        for field in fields.fields {
+            switch field.name {
+            case "id": node["id"] = .string(post.id)
+            case "message": if let message = post.message { node["message"] = .string(message) }
+            case "link": if let link = post.link { node["link"] = .string(link) }
+            case "created_time": node["created_time"] = .string(GraphTimestamp.format(post.createdAt))
+            case "updated_time": node["updated_time"] = .string(GraphTimestamp.format(post.createdAt))
+            case "permalink_url": node["permalink_url"] = .string("https://www.facebook.com/\(post.pageID)/posts/\(post.number)")
+            case "is_published": node["is_published"] = .bool(post.isVisible(at: now))
+            case "scheduled_publish_time":
+                if let at = post.scheduledAt { node["scheduled_publish_time"] = .integer(Int64(at.timeIntervalSince1970)) }
+            default: return .failure(.nonexistingField(field.name, nodeType: "PagePost"))
+            }
+        }
+        return .success(.object(node))
+    }
+
+    /// A Page photo with the requested fields.
+    func photoNode(_ photo: PagePhoto, fields: GraphFields) -> Result<JSONValue, GraphError> {
+        var node: [String: JSONValue] = [:]
+        for field in fields.fields {
+            switch field.name {
+            case "id": node["id"] = .string(photo.id)
+            case "name": if let caption = photo.caption { node["name"] = .string(caption) }
+            case "created_time": node["created_time"] = .string(GraphTimestamp.format(photo.createdAt))
+            case "page_story_id": if let post = photo.postID { node["page_story_id"] = .string(post) }
+            case "link": node["link"] = .string("https://www.facebook.com/photo.php?fbid=\(photo.id)")
+            case "width": node["width"] = .integer(Int64(photo.sniffed.width ?? 0))
+            case "height": node["height"] = .integer(Int64(photo.sniffed.height ?? 0))
+            default: return .failure(.nonexistingField(field.name, nodeType: "Photo"))
+            }
+        }
+        return .success(.object(node))
+    }
+}

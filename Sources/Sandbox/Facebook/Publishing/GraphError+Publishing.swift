@@ -1,0 +1,66 @@
+extension GraphError {
+    /// 200: publishing to a Page needs a Page token with `pages_manage_posts` and `pages_read_engagement`.
+    static var pagePublishingPermission: GraphError {
+        GraphError(
+            "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission",
+            code: 200, reasonCode: "insufficient_permission"
+        )
+    }
+
+    /// 100/33: a node this token may not post to (another Page, an unknown id).
+    static func unsupportedPost(_ id: String) -> GraphError {
+        GraphError(
+            "Unsupported post request. Object with ID '\(id)' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api",
+            code: 100, subcode: 33, type: "GraphMethodException", reasonCode: "unknown_object"
+        )
+    }
+
+    /// 100: a Page post with neither a message, a link nor attached media.
+    static var missingMessageOrAttachment: GraphError {
+        GraphError("(#100) Missing message or attachment", code: 100, reasonCode: "missing_message")
+    }
+
+    /// 100: `scheduled_publish_time` unreadable, not 10 minutes to 30 days ahead, or on a published post.
+    static func invalidScheduledTime(_ detail: String) -> GraphError {
+        GraphError("(#100) The specified scheduled publish time is invalid. \(detail)", code: 100, reasonCode: "invalid_scheduled_time")
+    }
+
+    /// 506: the same Page posted the same message a short while ago.
+    static var duplicateStatus: GraphError {
+        GraphError("(#506) Duplicate status message", code: 506, reasonCode: "duplicate_post")
+    }
+
+    /// 324: a photo upload without a usable image.
+    static func missingImage(_ detail: String) -> GraphError {
+        GraphError("(#324) Missing or invalid image file", code: 324, reasonCode: "invalid_image").withSandboxDetail(detail)
+    }
+
+    /// 32: the Page used up its call budget (Business Use Case rate limit).
+    static var pageRateLimited: GraphError {
+        GraphError("(#32) Page request limit reached", code: 32, reasonCode: "rate_limited")
+    }
+
+    /// 4: the app used up its call budget; Graph answers HTTP 403 for it.
+    static var appRateLimited: GraphError {
+        var error = GraphError("(#4) Application request limit reached", code: 4, reasonCode: "rate_limited")
+        error.status = 403
+        return error
+    }
+
+    /// 100: the body is larger than the endpoint reads.
+    static func bodyTooLarge(_ limit: Int) -> GraphError {
+        GraphError("(#100) The request body is larger than \(limit) bytes.", code: 100, reasonCode: "payload_too_large")
+    }
+
+    /// The same error with a sandbox-only explanation kept for the rejected record (not in the body).
+    func withSandboxDetail(_ detail: String) -> GraphError {
+        var copy = self
+        copy.sandboxDetail = detail
+        return copy
+    }
+
+    /// 324: a photo upload with neither `source` nor `url`.
+    static var requiresUploadFile: GraphError {
+        GraphError("(#324) Requires upload file", code: 324, reasonCode: "missing_image")
+    }
+}

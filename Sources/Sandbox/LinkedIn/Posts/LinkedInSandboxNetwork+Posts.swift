@@ -1,0 +1,103 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import Hummingbird
+import OAuth
+import SchedulerCore
+
+extension LinkedInSandboxNetwork {
+    static let memberPostingScopes: Set<String> = ["w_member_social"]
+    static let organizationPostingScopes: Set<String> = ["w_organization_social"]
+    /// Reading posts back: LinkedIn restricts `r_member_social`; the sandbox also lets the posting scopes read.
+    static let memberReadingScopes: Set<String> = ["r_member_social", "w_member_social"]
+    static let organizationReadingScopes: Set<String> = ["r_organization_social", "w_organization_social", "rw_organization_admin"]
+
+    /// The Posts API: create, the `author` finder, and one post by URN.
+    func addPostRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/rest/posts") { request, _ in
+            await restCall(request) { await createPost($0) }
+        }
+        router.get("/rest/posts") { request, _ in
+            await restCall(request) { await findPosts($0) }
+        }
+        router.get("/rest/posts/:urn") { request, context in
+            let urn = PercentDecoding.decode(context.parameters.get("urn") ?? "") ?? ""
+            return await restCall(request) { await getPost($0, urn: urn) }
+        }
+        addImageRoutes(to: router)
+    }
+
+    /// `POST /rest/posts` → `201` with an empty body and `x-restli-id: urn:li:share:…`.
+    ///
+    /// Checked in this order: the member's daily quota (429, no body), the body (422), the author
+    /// (403), the images (422: never uploaded, failed, or not the author's), a duplicate (422).
+    func createPost(_ call: RestCall) async -> Response {
+        guard await shares.consumeDaily(memberID: call.member.id, now: call.now) else {
+            return await refuse(.dailyQuotaExceeded, request: call.request, now: call.now)
+        }
+        let draft: LinkedInPostDraft
+        switch LinkedInPostDraft.parse(JSONValue.parse(ByteBuffer(bytes: call.body))) {
+        case .failure(let error): return await refuse(error, request: call.request, now: call.now)
+        case .success(let parsed): draft = parsed
+        }
+        let resource = Self.resource("partnerApiPostsExternal.CREATE", call)
+        if let problem = authorProblem(draft.author, call, personScopes: Self.memberPostingScopes, organizationScopes: Self.organizationPostingScopes, resource: resource) {
+            return await refuse(problem, request: call.request, now: call.now)
+        }
+        switch await shares.create(draft, memberID: call.member.id, now: call.now) {
+        case .failure(let error):
+            return await refuse(error, request: call.request, now: call.now)
+        case .success(let post):
+            await record(call, kind: "post", body: draft.body, remoteID: post.urn, text: draft.commentary, media: draft.imageURNs)
+            var headers = HTTPFields()
+            headers[Self.restliID] = post.urn
+            headers[Self.restliProtocolVersion] = "2.0.0"
+            return Response(status: .created, headers: headers)
+        }
+    }
+
+    /// `GET /rest/posts?author={urn}&q=author[&count=10&start=0]`: the author's posts, newest first.
+    func findPosts(_ call: RestCall) async -> Response {
+        let query = OAuth2Parameters(call.request.queryPairs ?? [])
+        guard query["q"] == "author" else {
+            return await refuse(.illegalArgument("The only finder supported here is q=author."), request: call.request, now: call.now)
+        }
+        guard let author = query["author"] else {
+            return await refuse(.illegalArgument("The author parameter is required by the author finder."), request: call.request, now: call.now)
+        }
+        let resource = Self.resource("partnerApiPostsExternal.FINDER-author", call)
+        if let problem = authorProblem(author, call, personScopes: Self.memberReadingScopes, organizationScopes: Self.organizationReadingScopes, resource: resource) {
+            return await refuse(problem, request: call.request, now: call.now)
+        }
+        let start = max(0, Int(query["start"] ?? "") ?? 0)
+        let count = min(100, max(1, Int(query["count"] ?? "") ?? 10))
+        let posts = await shares.posts(author: author)
+        let elements = posts.dropFirst(start).prefix(count).map(\.rendered)
+        return answer(.object([
+            "paging": .object(["start": .integer(Int64(start)), "count": .integer(Int64(count)), "links": .array([]), "total": .integer(Int64(posts.count))]),
+            "elements": .array(Array(elements)),
+        ]))
+    }
+
+    /// `GET /rest/posts/{urn}` (URL-encoded): one post the member may read.
+    func getPost(_ call: RestCall, urn: String) async -> Response {
+        guard let post = await shares.post(urn) else {
+            return await refuse(.notFound("Post \(urn) does not exist."), request: call.request, now: call.now)
+        }
+        let resource = Self.resource("partnerApiPostsExternal.GET", call)
+        if let problem = authorProblem(post.author, call, personScopes: Self.memberReadingScopes, organizationScopes: Self.organizationReadingScopes, resource: resource) {
+            return await refuse(problem, request: call.request, now: call.now)
+        }
+        return answer(post.rendered)
+    }
+
+    /// `200` with `body` and `X-Restli-Protocol-Version`.
+    func answer(_ body: JSONValue) -> Response {
+        Response.json(body, status: .ok, headers: [Self.restliProtocolVersion: "2.0.0"])
+    }
+
+    static let restliID = HTTPField.Name("x-restli-id")!
+}

@@ -1,0 +1,128 @@
+import Connectors
+import Foundation
+import GRDB
+import SchedulerCore
+
+/// A handed-off delivery waiting for the person, as `handoff list` shows it.
+public struct HandoffRecord: Sendable {
+    public var deliveryID: Int64
+    public var postID: Int64
+    public var account: String
+    public var caption: String
+    public var bundle: String
+    public var handedOffAt: Date
+    public var remindAt: Date?
+    public var expiresAt: Date
+}
+
+/// What the engine must do about a handed-off delivery whose time came: remind once, or give up.
+public struct HandoffFollowUp: Sendable {
+    public var record: HandoffRecord
+    public var expired: Bool
+}
+
+extension Store {
+    /// The delivery is with the person now: its bundle is written, and it waits for `handoff done`,
+    /// a reminder at `remindAt`, then `expired` at `expiresAt`.
+    public func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date) async throws {
+        try await writer.write { db in
+            try Self.insertAttempt(claim.deliveryID, attempt, db)
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'handed_off', handoff_path = ?, handoff_reminded = 0, handoff_expires_at = ?,
+                    next_attempt_at = ?, claimed_at = NULL, last_error = NULL, updated_at = ?
+                WHERE id = ? AND state = 'publishing'
+                """, arguments: [bundle, expiresAt.unixMilliseconds, remindAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+        }
+    }
+
+    /// Handed-off deliveries whose reminder or expiry time has come: the first time a reminder (and the
+    /// next time becomes the expiry), the second time `expired`. One transaction, so each fires once.
+    public func handoffFollowUps(now: Date) async throws -> [HandoffFollowUp] {
+        try await writer.write { db in
+            let ms = now.unixMilliseconds
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(Self.handoffColumns), d.handoff_reminded FROM delivery d INDEXED BY delivery_handoff_due
+                JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
+                WHERE d.state = 'handed_off' AND d.next_attempt_at <= ?
+                """, arguments: [ms])
+            var followUps: [HandoffFollowUp] = []
+            for row in rows {
+                let record = Self.handoffRecord(row)
+                let reminded: Bool = row["handoff_reminded"]
+                if reminded || record.expiresAt <= now {
+                    try db.execute(sql: """
+                        UPDATE delivery SET state = 'expired', updated_at = ?,
+                            last_error = 'nobody confirmed the Instagram handoff in time'
+                        WHERE id = ? AND state = 'handed_off'
+                        """, arguments: [ms, record.deliveryID])
+                    followUps.append(HandoffFollowUp(record: record, expired: true))
+                } else {
+                    try db.execute(sql: "UPDATE delivery SET handoff_reminded = 1, next_attempt_at = handoff_expires_at, updated_at = ? WHERE id = ?",
+                                   arguments: [ms, record.deliveryID])
+                    followUps.append(HandoffFollowUp(record: record, expired: false))
+                }
+            }
+            return followUps
+        }
+    }
+
+    /// The next reminder or expiry of a handed-off delivery.
+    public func nextHandoffTime() async throws -> Date? {
+        try await writer.read { db in
+            try Int64.fetchOne(db, sql: """
+                SELECT next_attempt_at FROM delivery INDEXED BY delivery_handoff_due WHERE state = 'handed_off'
+                ORDER BY next_attempt_at LIMIT 1
+                """).map(Date.init(unixMilliseconds:))
+        }
+    }
+
+    public func handoffs() async throws -> [HandoffRecord] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Self.handoffColumns) FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
+                WHERE d.state = 'handed_off' ORDER BY d.updated_at
+                """).map(Self.handoffRecord)
+        }
+    }
+
+    /// The person published it: the delivery becomes `published`, with the permalink when given.
+    public func confirmHandoff(deliveryID: Int64, url: String?, now: Date = Date()) async throws -> PostView {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state FROM delivery WHERE id = ?", arguments: [deliveryID]) else {
+                throw StoreError(.notFound, "no handoff \(deliveryID); `schedctl handoff list` shows what waits")
+            }
+            let state: String = row["state"]
+            guard state == DeliveryState.handedOff.rawValue else {
+                throw StoreError(.conflict, "delivery \(deliveryID) is \(state), not waiting for a handoff confirmation")
+            }
+            let remoteID = url.flatMap(Self.instagramShortcode) ?? "handoff-\(deliveryID)"
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, updated_at = ?
+                WHERE id = ? AND state = 'handed_off'
+                """, arguments: [remoteID, url, now.unixMilliseconds, now.unixMilliseconds, deliveryID])
+            return try Self.postView(id: row["post_id"], db)!
+        }
+    }
+
+    /// `https://www.instagram.com/p/SHORTCODE/` → `SHORTCODE`.
+    static func instagramShortcode(_ url: String) -> String? {
+        let parts = url.split(separator: "/")
+        guard let index = parts.firstIndex(where: { $0 == "p" || $0 == "reel" }), index + 1 < parts.count else { return nil }
+        return String(parts[index + 1])
+    }
+
+    static let handoffColumns = """
+        d.id, d.post_id, a.network, a.handle, COALESCE(d.text_override, p.text) AS caption, d.handoff_path,
+        d.updated_at, d.next_attempt_at, d.handoff_expires_at
+        """
+
+    static func handoffRecord(_ row: Row) -> HandoffRecord {
+        let network: String = row["network"]
+        let handle: String = row["handle"]
+        let expires = Date(unixMilliseconds: row["handoff_expires_at"] ?? 0)
+        let next = Date(unixMilliseconds: row["next_attempt_at"])
+        return HandoffRecord(deliveryID: row["id"], postID: row["post_id"], account: "\(network):@\(handle)", caption: row["caption"],
+                             bundle: row["handoff_path"] ?? "", handedOffAt: Date(unixMilliseconds: row["updated_at"]),
+                             remindAt: next < expires ? next : nil, expiresAt: expires)
+    }
+}

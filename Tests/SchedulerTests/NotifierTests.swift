@@ -1,0 +1,25 @@
+import Foundation
+import HTTPClient
+import Logging
+import Testing
+@testable import Scheduler
+
+/// The notification command gets the event as JSON on stdin and is never run through a shell.
+@Suite struct NotifierTests {
+    @Test func command_receivesTheEventAsJSON_andNothingInTheCaptionIsInterpreted() async throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.file("event.json")
+        let marker = directory.file("pwned")
+        let notifier = Notifier(command: ["/bin/sh", "-c", "cat > \"$0\"", output], webhookURL: nil, transport: CurlHTTPClient(),
+                                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let caption = "Nice run $(touch \(marker)) `touch \(marker)`; touch \(marker)"
+        await notifier.notify(NotificationEvent(event: "handed_off", at: Date(timeIntervalSince1970: 0), postId: 1, deliveryId: 2,
+                                                account: "instagram:@club", message: "post it", caption: caption))
+        let data = try #require(FileManager.default.contents(atPath: output))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["event"] as? String == "handed_off")
+        #expect(json["caption"] as? String == caption)
+        #expect(json["delivery_id"] as? Int == 2)
+        #expect(!FileManager.default.fileExists(atPath: marker), "the caption was never run as shell code")
+    }
+}
