@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -79,7 +80,10 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
-        .testTarget(name: "ConnectorsTests", dependencies: ["Connectors", "Sandbox", "HTTPClient"]),
+        .testTarget(
+            name: "ConnectorsTests",
+            dependencies: ["Connectors", "Sandbox", "HTTPClient", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),
         .testTarget(
             name: "EndToEndTests",

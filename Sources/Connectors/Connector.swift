@@ -1,3 +1,4 @@
+import Foundation
 import SchedulerCore
 
 /// What the engine knows of a network: who it is, what text it takes, and how to publish.
@@ -22,6 +23,11 @@ public protocol Connector: Sendable {
 
     /// Asks the network who the credentials belong to; used when an account is imported.
     func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile
+
+    /// Looks in the account's recent posts for one with this text published at or after `since`, so a
+    /// post whose outcome is unknown after a crash is never sent twice. Nil means it is not there;
+    /// an error means no check was possible.
+    func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost?
 
     /// Publishes once. The caller has already claimed the delivery, so this must not retry by itself.
     func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost

@@ -34,6 +34,20 @@ public struct LinkedInConnector: Connector {
         return AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name)
     }
 
+    /// LinkedIn keeps the escaped commentary, so the escaped text is what is compared.
+    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        let author = request.accountRemoteID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? request.accountRemoteID
+        let response = try await http.send("GET", app.apiBaseURL + "/rest/posts?q=author&author=\(author)&count=50",
+                                           headers: headers(credentials, json: false), publishing: false)
+        guard response.status == 200 else { throw error(for: response) }
+        guard case .array(let posts)? = ConnectorTransport.json(response)?["elements"] else { return nil }
+        let escaped = LittleTextFormat.escape(request.text)
+        guard let id = posts.first(where: {
+            RecentPosts.matches($0["commentary"]?.stringValue, escaped) || RecentPosts.matches($0["commentary"]?.stringValue, request.text)
+        })?["id"]?.stringValue else { return nil }
+        return PublishedPost(remoteID: id, url: "https://www.linkedin.com/feed/update/\(id)", httpStatus: 200)
+    }
+
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         var image: String?
         if let item = request.media.first {

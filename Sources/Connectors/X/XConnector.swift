@@ -54,6 +54,15 @@ public struct XConnector: Connector {
         return AccountProfile(remoteID: user.id, handle: user.username, displayName: user.name)
     }
 
+    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        let response = try await send(method: "GET", path: "/2/users/\(request.accountRemoteID)/tweets?max_results=100", body: nil, credentials: credentials)
+        guard response.status == 200 else { throw XResponseMapping.error(for: response) }
+        guard case .array(let posts)? = ConnectorTransport.json(response)?["data"] else { return nil }
+        guard let match = posts.first(where: { RecentPosts.matches($0["text"]?.stringValue, request.text) && RecentPosts.isRecent($0["created_at"], since: since) }),
+              let id = match["id"]?.stringValue else { return nil }
+        return PublishedPost(remoteID: id, url: "https://x.com/i/web/status/\(id)", httpStatus: 200)
+    }
+
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         var mediaIDs: [String] = []
         if !request.media.isEmpty {

@@ -1,20 +1,29 @@
 import Foundation
 
-/// X's weighted length (twitter-text configuration v3): most Latin text weighs 1, everything
-/// else (CJK, most emoji) weighs 2, and the limit is 280 after NFC normalisation.
+/// X's weighted length (twitter-text configuration v3), counted at schedule time exactly as X
+/// counts it at publish time: after NFC normalisation most Latin text weighs 1 and everything else
+/// (CJK, emoji) 2, every URL counts 23 whatever its length, an emoji sequence counts as one
+/// character, and the limit is 280. The port lives in `TwitterText/`.
+///
+///     XTextRules.weightedLength("Read https://example.com/a/very/long/path 👩‍👩‍👧")  // 5 + 23 + 1 + 2 = 31
 public enum XTextRules {
-    public static let maxWeightedLength = 280
+    public static let maxWeightedLength = XTextConfiguration.v3.maxWeightedTweetLength
+    /// What each URL counts, since X shortens every link to a t.co link of this length.
+    public static let transformedURLLength = XTextConfiguration.v3.transformedURLLength
 
-    /// Code-point ranges that weigh 100 (one unit); everything else weighs 200.
-    static let lightRanges: [ClosedRange<UInt32>] = [0...4351, 8192...8205, 8208...8223, 8242...8247]
-
+    /// The length X gives `text`; more than ``maxWeightedLength`` is refused.
     public static func weightedLength(_ text: String) -> Int {
-        let normalized = text.precomposedStringWithCanonicalMapping
-        var weight = 0
-        for scalar in normalized.unicodeScalars {
-            weight += lightRanges.contains { $0.contains(scalar.value) } ? 100 : 200
-        }
-        return weight / 100
+        parse(text).weightedLength
+    }
+
+    /// Everything X's counter reports: length, validity, how much of the text fits, and the URLs.
+    public static func parse(_ text: String) -> XParsedText {
+        XTextParser.parse(text, configuration: .v3)
+    }
+
+    /// `text` counted under another twitter-text configuration (the conformance suite uses v1 and v2).
+    static func parse(_ text: String, configuration: XTextConfiguration) -> XParsedText {
+        XTextParser.parse(text, configuration: configuration)
     }
 
     public static var rules: TextRules {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Hummingbird
+import SchedulerCore
 import Logging
 
 extension XSandboxNetwork {
@@ -13,6 +14,24 @@ extension XSandboxNetwork {
         switch await authenticate(request, body: nil, requiredScopes: XOAuth2.userScopes, now: receivedAt) {
         case .success(let principal):
             return Response.json(XDataEnvelope(data: principal.user), status: .ok)
+        case .failure(let problem):
+            return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: nil)
+        }
+    }
+
+    /// `GET /2/users/:id/tweets`: a user's recent posts, newest first (`max_results` 5 to 100), which a
+    /// client reads to find out whether a post it is unsure about went out.
+    func userTweets(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let receivedAt = environment.now()
+        switch await authenticate(request, body: nil, requiredScopes: XOAuth2.userScopes, now: receivedAt) {
+        case .success:
+            let userID = context.parameters.get("id") ?? ""
+            let limit = min(max(Int(request.uri.queryParameters.get("max_results") ?? "") ?? 10, 5), 100)
+            let tweets = await timeline.tweets(by: userID, limit: limit)
+            let data: [JSONValue] = tweets.map {
+                .object(["id": .string($0.id), "text": .string($0.text), "created_at": .string(SandboxTimestamp.rfc3339($0.createdAt))])
+            }
+            return Response.json(JSONValue.object(["data": .array(data), "meta": .object(["result_count": .integer(Int64(data.count))])]), status: .ok)
         case .failure(let problem):
             return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: nil)
         }

@@ -42,6 +42,9 @@ struct XSandboxNetwork: SandboxNetwork {
         router.get("/2/users/me") { request, context in
             try await me(request, context: context)
         }
+        router.get("/2/users/:id/tweets") { request, context in
+            try await userTweets(request, context: context)
+        }
         addMediaRoutes(to: router)
         addOAuth1Routes(to: router)
         addOAuth2Routes(to: router)

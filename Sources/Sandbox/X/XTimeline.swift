@@ -46,9 +46,14 @@ actor XTimeline {
             return (.refused(.duplicateContent), limit)
         }
         duplicates.record(userID: userID, text: draft.text, now: now)
-        let tweet = XTweet(id: String(ids.next(now: now)), authorID: userID, text: draft.text, mediaIDs: draft.mediaIDs)
+        let tweet = XTweet(id: String(ids.next(now: now)), authorID: userID, text: draft.text, mediaIDs: draft.mediaIDs, createdAt: now)
         tweets.append(tweet)
         return (.created(tweet), limit)
+    }
+
+    /// A user's posts, newest first, as `GET /2/users/:id/tweets` lists them.
+    func tweets(by userID: String, limit: Int) -> [XTweet] {
+        Array(tweets.filter { $0.authorID == userID }.reversed().prefix(limit))
     }
 
     /// Every post accepted so far, oldest first.

@@ -1,3 +1,4 @@
+import Foundation
 import Connectors
 import SchedulerCore
 import Synchronization
@@ -59,6 +60,10 @@ final class ScriptedConnector: Connector {
 
     func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
         AccountProfile(remoteID: "1", handle: "scripted", displayName: "Scripted")
+    }
+
+    func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        nil
     }
 
     func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
