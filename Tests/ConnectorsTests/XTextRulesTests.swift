@@ -97,4 +97,11 @@ import Testing
         #expect(rules.count("e\u{301}漢😀") == 3)
         #expect(rules.problems(with: "abcd", networkName: "LinkedIn") == ["the text counts 4 characters, over LinkedIn's limit of 3"])
     }
+
+    @Test func aVeryLongDottedText_isCountedWithoutParsing_andQuickly() {
+        let text = String(repeating: "a.", count: 30_000)
+        let started = ContinuousClock.now
+        #expect(XTextRules.weightedLength(text) == 60_000)
+        #expect(ContinuousClock.now - started < .seconds(5), "no quadratic URL matching on hostile input")
+    }
 }

@@ -104,6 +104,7 @@ import Testing
         let check = try daemon.schedctl(["check", "Ran 10k today 🏃 https://example.com/a/very/long/route/link/that/counts/as/23", "--to", "x", "--json"])
         let view = try check.decode(CheckView.self)
         #expect(view.valid && view.problems.isEmpty)
+        #expect(view.weightedLength == 40, "16 characters, a weight-2 emoji, a space and a URL counted 23 wherever it points")
         _ = try await daemon.stop()
     }
 }

@@ -12,8 +12,14 @@ public enum XTextRules {
     public static let transformedURLLength = XTextConfiguration.v3.transformedURLLength
 
     /// The length X gives `text`; more than ``maxWeightedLength`` is refused.
+    /// Texts longer than this are not parsed: twitter-text's URL pattern backtracks quadratically on long
+    /// dotted runs, and no text this long can fit in 280 however many URLs it holds in practice.
+    public static let longestParsedText = 16_384
+
     public static func weightedLength(_ text: String) -> Int {
-        parse(text).weightedLength
+        let units = text.utf16.count
+        guard units <= longestParsedText else { return units }
+        return parse(text).weightedLength
     }
 
     /// Everything X's counter reports: length, validity, how much of the text fits, and the URLs.
