@@ -39,12 +39,13 @@ link instagram
 step accounts list
 
 step schedule "Easy 10k along the river this morning. Legs feel great!" --to x:@sandbox_user --at "in 3s"
+step schedule "Sunday long run by the river #running" --to x:@sandbox_user facebook:@sandbox_user_s_running_club linkedin:@sandbox_user_sandbox instagram:@sandbox_user --at "in 4s" --media Tests/EndToEndTests/Fixtures/run-4x5.jpg --alt "Route along the river"
 step schedule "Long run Sunday, who's in?" --to x:@sandbox_user --at "tomorrow 07:30" --tz Europe/Paris
 step schedule "What X would receive" --to x:@sandbox_user --at "in 1h" --dry-run
 
-printf '\nwaiting for the first post to go out'
-for _ in $(seq 1 100); do
-  if schedctl list --state published --json | grep -q '"remote_id"'; then break; fi
+printf '\nwaiting for the first two posts to go out'
+for _ in $(seq 1 150); do
+  [ "$(schedctl list --state published --json | grep -c '"state" : "published"')" -ge 5 ] && break
   printf '.'; sleep 0.2
 done
 echo
