@@ -9,6 +9,9 @@ public enum MediaInspector {
         public var height: Int?
     }
 
+    /// Every extension `describe` gives a file, i.e. every name a stored file can have.
+    public static let fileExtensions = ["jpg", "png", "gif", "webp", "mp4", "mov"]
+
     /// Nil when the bytes are not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file.
     public static func describe(_ bytes: [UInt8]) -> Description? {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {

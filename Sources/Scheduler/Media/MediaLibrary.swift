@@ -37,14 +37,20 @@ public struct MediaLibrary: Sendable {
     /// A stored file by its id (the SHA-256), described again from its bytes.
     public func item(id: String, alt: String?) throws -> MediaItem {
         guard id.count == 64, id.allSatisfy(\.isHexDigit) else { throw RequestError.badRequest("'\(id)' is not a media id (a SHA-256 from POST /v1/media)") }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        guard let name = names.first(where: { $0.hasPrefix(id + ".") && !$0.hasSuffix(".partial") }),
-              let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(name)),
-              let description = MediaInspector.describe(Array(data.prefix(65_536))) else {
+        // The name is the id plus the extension `store` gave it, so a few existence checks find it without listing the folder.
+        let candidates = MediaInspector.fileExtensions.map { (directory as NSString).appendingPathComponent("\(id).\($0)") }
+        guard let path = candidates.first(where: FileManager.default.fileExists(atPath:)) else {
             throw RequestError(.notFound, "no stored media \(id); upload it again with the post")
         }
-        return MediaItem(path: (directory as NSString).appendingPathComponent(name), kind: description.kind,
-                         contentType: description.contentType, size: data.count, sha256: id,
+        // Only the header is read: the type and pixel size are in the first bytes, the size in the file system.
+        guard let handle = FileHandle(forReadingAtPath: path), let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+            throw RequestError(.notFound, "no stored media \(id); upload it again with the post")
+        }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 65_536), let description = MediaInspector.describe(Array(head)) else {
+            throw RequestError(.notFound, "stored media \(id) is unreadable; upload it again with the post")
+        }
+        return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: size, sha256: id,
                          width: description.width, height: description.height, alt: alt)
     }
 }
