@@ -22,4 +22,19 @@ import Testing
         #expect(json["delivery_id"] as? Int == 2)
         #expect(!FileManager.default.fileExists(atPath: marker), "the caption was never run as shell code")
     }
+
+    @Test func webhook_receivesTheSameJSONWithATitle() async throws {
+        let receiver = try OneShotHTTPReceiver()
+        let notifier = Notifier(command: nil, webhookURL: "http://127.0.0.1:\(receiver.port)/topic", transport: CurlHTTPClient(),
+                                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        await notifier.notify(NotificationEvent(event: "expired", at: Date(timeIntervalSince1970: 0), postId: 7, deliveryId: 9,
+                                                account: "instagram:@club", message: "nobody confirmed"))
+        #expect(await eventually { receiver.received != nil }, "the webhook request arrived")
+        let request = try #require(receiver.received)
+        #expect(request.hasPrefix("POST /topic HTTP/1.1"))
+        #expect(request.contains("Title: schedulerd: expired"))
+        let body = try #require(request.components(separatedBy: "\r\n\r\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        #expect(json["event"] as? String == "expired" && json["delivery_id"] as? Int == 9)
+    }
 }
