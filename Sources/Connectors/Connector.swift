@@ -55,11 +55,14 @@ public struct PublishedPost: Sendable, Equatable {
     public var remoteID: String
     public var url: String?
     public var httpStatus: Int
+    /// What the network's answer said about the remaining rate limit, when it said anything.
+    public var rateLimit: RateLimitHint?
 
-    public init(remoteID: String, url: String?, httpStatus: Int) {
+    public init(remoteID: String, url: String?, httpStatus: Int, rateLimit: RateLimitHint? = nil) {
         self.remoteID = remoteID
         self.url = url
         self.httpStatus = httpStatus
+        self.rateLimit = rateLimit
     }
 }
 

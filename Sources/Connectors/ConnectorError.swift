@@ -35,6 +35,8 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
     public var httpStatus: Int?
     /// A redacted, shortened copy of the network's answer, kept on the attempt.
     public var excerpt: String?
+    /// For ``Code/rateLimited``: whether the account or the whole app hit the limit (default: the account).
+    public var rateLimit: RateLimitHint?
 
     public init(code: Code, message: String, retryAt: Date? = nil, httpStatus: Int? = nil, excerpt: String? = nil) {
         self.code = code
