@@ -4,6 +4,10 @@ import CCurl
 extension CurlTransfer {
     /// Appends body bytes; false stops the transfer once the body would pass the size cap.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let stream = request.streamBody {
+            stream(Array(bytes))
+            return true
+        }
         guard body.count + bytes.count <= maxResponseBytes else {
             exceededSizeLimit = true
             return false

@@ -35,6 +35,9 @@ public struct HTTPRequest: Sendable {
     /// server twice (publishing a post without an idempotency key) can set this to rule that out,
     /// at the cost of a new TCP and TLS handshake.
     public var freshConnection: Bool
+    /// When set, body bytes go to this closure as they arrive instead of into the response's body: for a
+    /// long-lived stream (newline-delimited JSON) that a caller reads line by line while it lasts.
+    public var streamBody: (@Sendable ([UInt8]) -> Void)?
 
     public init(
         method: String = "GET",

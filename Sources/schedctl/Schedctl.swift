@@ -19,7 +19,9 @@ struct Schedctl: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [StatusCommand.self, ScheduleCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
-                      CancelCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self, SandboxCommand.self])
+                      CancelCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
+                      RetryCommand.self, ResolveCommand.self, PauseCommand.self, ResumeCommand.self, HistoryCommand.self,
+                      EventsCommand.self, SandboxCommand.self])
 }
 
 /// Runs the command and maps every failure to a documented exit code.

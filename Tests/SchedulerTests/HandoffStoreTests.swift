@@ -14,7 +14,8 @@ import Testing
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
         try await store.recordHandedOff(claim, attempt: AttemptRecord(startedAt: now, finishedAt: now, httpStatus: nil, outcome: "handed_off"),
                                         bundle: "/state/handoff/\(claim.deliveryID)", remindAt: now.addingTimeInterval(3_600),
-                                        expiresAt: now.addingTimeInterval(7_200))
+                                        expiresAt: now.addingTimeInterval(7_200),
+                                        event: EventView(event: "handed_off", at: now, postId: post.id, deliveryId: claim.deliveryID, message: "handed off"))
         return (post, claim)
     }
 

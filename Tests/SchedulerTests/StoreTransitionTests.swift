@@ -141,7 +141,7 @@ import Testing
         #expect(delivery.publishedAt == attempt(at: now).finishedAt)
     }
 
-    @Test func markInterruptedClaimsUnknown_turnsEveryPublishingDeliveryUnknown() async throws {
+    @Test func returnInterruptedClaimsForChecking_putsEveryPublishingDeliveryBackMarkedForALookUp() async throws {
         let store = try Store.inMemory()
         let account = try await store.addAccount("runner")
         let first = try await store.addPost("one", due: now, to: [account])
@@ -149,16 +149,33 @@ import Testing
         let waiting = try await store.addPost("three", due: now.addingTimeInterval(60), to: [account])
         #expect(try await store.claimDue(now: now, limit: 5).claimed.count == 2)
 
-        let marked = try await store.markInterruptedClaimsUnknown(now: now)
+        let returned = try await store.returnInterruptedClaimsForChecking(now: now.addingTimeInterval(5))
 
-        #expect(marked == 2)
+        #expect(returned == 2)
         for id in [first.id, second.id] {
             let delivery = try await store.delivery(ofPost: id)
-            #expect(delivery.state == .unknown)
-            #expect(delivery.error?.contains("check the network before retrying") == true)
+            #expect(delivery.state == .retrying)
+            #expect(delivery.error?.contains("the network is checked before any retry") == true)
         }
         #expect(try await store.delivery(ofPost: waiting.id).state == .scheduled)
-        #expect(try await store.claimDue(now: now.addingTimeInterval(1), limit: 5).claimed.isEmpty)
-        #expect(try await store.markInterruptedClaimsUnknown(now: now) == 0)
+        let again = try await store.claimDue(now: now.addingTimeInterval(5), limit: 5).claimed
+        #expect(Set(again.map(\.postID)) == [first.id, second.id])
+        #expect(again.allSatisfy { $0.needsCheck && $0.attempt == 2 && $0.firstClaimedAt == now })
+        #expect(try await store.returnInterruptedClaimsForChecking(now: now) == 2, "claimed again, so interrupted again")
+    }
+
+    @Test func aDeliveryNeedingACheck_isNeverMarkedMissedUnseen_butClaimedForTheLookUp() async throws {
+        let store = try Store.inMemory()
+        let account = try await store.addAccount("runner")
+        let post = try await store.addPost("one", due: now, to: [account], lateness: 60)
+        _ = try await store.claimDue(now: now, limit: 5)
+        _ = try await store.returnInterruptedClaimsForChecking(now: now)
+
+        let (claimed, missed) = try await store.claimDue(now: now.addingTimeInterval(3_600), limit: 5)
+
+        #expect(missed == 0)
+        let claim = try #require(claimed.first)
+        #expect(claim.postID == post.id && claim.needsCheck)
+        #expect(claim.deadline == now.addingTimeInterval(60))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import SchedulerCore
 
 /// The request context of the control API: the project's JSON dialect both ways, small bodies only.
@@ -21,12 +22,7 @@ enum ControlRequestBody {
 
     static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: maxBytes)
-        } catch {
-            throw RequestError(.badRequest, "the request body is larger than \(maxBytes) bytes")
-        }
+        let buffer = try await collect(&request, upTo: maxBytes)
         let data = Data(buffer.readableBytesView)
         guard !data.isEmpty else { throw RequestError.badRequest("the request body is empty; expected a JSON object") }
         do {
@@ -35,6 +31,21 @@ enum ControlRequestBody {
             throw RequestError.badRequest("the request body is not a valid \(T.self): \(describe(error))")
         } catch {
             throw RequestError.badRequest("the request body is not valid JSON")
+        }
+    }
+
+    /// The whole body, refused at once when its declared length is over `limit` (the client need not send
+    /// 10 GB to hear so), and when it grows past `limit` without a declared length.
+    static func collect(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw BodyTooLargeError(limit: limit)
+        }
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw BodyTooLargeError(limit: limit)
+        } catch {
+            throw RequestError.badRequest("the request body ended before it was complete")
         }
     }
 

@@ -16,6 +16,7 @@ struct ControlServer {
         try Self.clearStaleSocket(socketPath)
         let router = Router(context: ControlContext.self)
         router.add(middleware: ErrorMappingMiddleware())
+        router.add(middleware: DeclaredLengthLimitMiddleware(limit: max(MediaLibrary.maxBytes, ControlRequestBody.maxBytes)))
         routes.add(to: router)
         let path = socketPath
         let logger = logger
@@ -67,5 +68,19 @@ enum UnixSocketProbe {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         return result == 0
+    }
+}
+
+/// Refuses a request whose `Content-Length` is over what any route accepts before a handler starts
+/// waiting for it: a client claiming 10 GB hears 413 at once instead of holding a handler until it stalls.
+struct DeclaredLengthLimitMiddleware: RouterMiddleware {
+    typealias Context = ControlContext
+    let limit: Int
+
+    func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw BodyTooLargeError(limit: limit)
+        }
+        return try await next(request, context)
     }
 }

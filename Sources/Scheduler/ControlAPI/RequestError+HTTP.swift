@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import SchedulerCore
 
 /// Errors become HTTP statuses only here, at the edge, with the body every client can read.
@@ -30,6 +31,12 @@ struct ErrorMappingMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as RequestError {
             throw error
+        } catch let error as BodyTooLargeError {
+            throw error
+        } catch is NIOTooManyBytesError {
+            throw BodyTooLargeError(limit: nil)
+        } catch let error as DecodingError {
+            throw RequestError.badRequest("the request is not valid: \(ControlRequestBody.describe(error))")
         } catch let error as StoreError {
             throw RequestError(error)
         } catch let error as HTTPError {
@@ -38,5 +45,24 @@ struct ErrorMappingMiddleware: RouterMiddleware {
             context.logger.error("control request failed", metadata: ["error": "\(error)"])
             throw RequestError(.internalError, "internal error: \(error)")
         }
+    }
+}
+
+/// A body over the limit of its route: 413 with the same JSON error body as every other refusal, so clients
+/// (schedctl exits with the bad-input code) tell it from a malformed body.
+struct BodyTooLargeError: HTTPResponseError {
+    /// The route's limit in bytes, when known.
+    let limit: Int?
+
+    var status: HTTPResponse.Status { .contentTooLarge }
+
+    var message: String {
+        guard let limit else { return "the request body is too large" }
+        return limit >= 1_048_576 ? "the request body is larger than \(limit / 1_048_576) MB" : "the request body is larger than \(limit) bytes"
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let data = try JSONCoding.encoder().encode(APIErrorBody(code: APIErrorCode.badRequest.rawValue, message: message, problems: nil))
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -27,10 +27,13 @@ public struct Daemon: Sendable {
         try createStateDirectory()
         let store = try Store.open(path: configuration.databasePath)
         let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment)
-        let interrupted = try await store.markInterruptedClaimsUnknown()
+        let interrupted = try await store.returnInterruptedClaimsForChecking()
         if interrupted > 0 {
-            logger.warning("deliveries interrupted by the last stop are now unknown", metadata: ["deliveries.count": "\(interrupted)"])
+            logger.warning("deliveries interrupted by the last stop will be looked up on their networks before any retry",
+                           metadata: ["deliveries.count": "\(interrupted)"])
         }
+        try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: 90 * 86_400)
+        let budget = try await seededBudget(store)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
         let notifier = SystemdNotifier(environment: environment)
@@ -65,11 +68,12 @@ public struct Daemon: Sendable {
             let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
             try await checkSealedCredentials(store: store, vault: vault)
             let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
+            let events = EventBus(store: store, notifier: hooks, logger: logger)
             let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
                                       remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
                                       expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
             let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                                settings: Engine.Settings(configuration.engine), handoff: handoff, notifier: hooks, logger: logger)
+                                settings: Engine.Settings(configuration.engine), handoff: handoff, budget: budget, logger: logger)
             let startedAt = Date()
             let sandboxMode = configuration.sandbox
             let routes = ControlAPIRoutes(
@@ -82,13 +86,17 @@ public struct Daemon: Sendable {
                     let summary = try await store.summary()
                     return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,
                                       deliveries: summary.deliveries, nextDue: summary.nextDue,
-                                      accountsNeedingAttention: summary.accountsNeedingAttention)
+                                      accountsNeedingAttention: summary.accountsNeedingAttention,
+                                      paused: summary.paused, throttled: summary.throttled)
                 },
-                sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil)
+                sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
+                recovery: RecoveryRoutes(store: store, events: events, wake: wake))
             let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
                 notifier.notify("READY=1\nSTATUS=publishing")
             }
-            var services: [any Service] = [engine, try control.makeService()]
+            // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
+            // then the engine, which finishes what is in flight.
+            var services: [any Service] = [engine, try control.makeService(), events]
             if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
                 services.append(WatchdogService(notifier: notifier, interval: interval))
             }
@@ -106,6 +114,18 @@ public struct Daemon: Sendable {
             try await group.waitForAll()
             logger.info("schedulerd stopped")
         }
+    }
+
+    /// Budgets start from the requests sent within each network's window before this start.
+    private func seededBudget(_ store: Store) async throws -> PublishBudget {
+        let budget = PublishBudget()
+        let now = Date()
+        for (network, rules) in PublishBudget.defaultRules {
+            for sent in try await store.recentRequestCounts(since: now.addingTimeInterval(-rules.account.window)) where sent.network == network {
+                await budget.seed(accountID: sent.accountID, network: network, sent: sent.count, now: now)
+            }
+        }
+        return budget
     }
 
     private func createStateDirectory() throws {

@@ -6,9 +6,11 @@ import ServiceLifecycle
 import Synchronization
 
 /// Publishes every due delivery on time: sleeps until the earliest due time (or a wake-up), claims
-/// what is due in one transaction, and publishes the claims concurrently within per-account limits.
+/// what is due in one transaction, holds back what a rate-limit budget does not allow yet, and
+/// publishes the rest concurrently within per-account limits.
 ///
-/// Everything it needs is in the store, so a restart picks up where the last run stopped.
+/// Everything it needs is in the store, so a restart picks up where the last run stopped; a claim whose
+/// outcome is unknown is looked up on the network before anything is sent again.
 public final class Engine: Service, Sendable {
     public struct Settings: Sendable {
         public var maxConcurrentPublishes: Int
@@ -30,18 +32,18 @@ public final class Engine: Service, Sendable {
     let wake: WakeSignal
     let settings: Settings
     let handoff: HandoffDesk?
-    let notifier: Notifier?
+    let budget: PublishBudget
     let logger: Logger
     let now: @Sendable () -> Date
-    private let limiter: ConcurrencyLimiter
+    let limiter: ConcurrencyLimiter
     private let inFlight = InFlightCounter()
     private let stopping = Mutex(false)
 
     public init(store: Store, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
-                settings: Settings, handoff: HandoffDesk? = nil, notifier: Notifier? = nil, logger: Logger,
+                settings: Settings, handoff: HandoffDesk? = nil, budget: PublishBudget = PublishBudget(), logger: Logger,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.handoff = handoff
-        self.notifier = notifier
+        self.budget = budget
         self.store = store
         self.connectors = connectors
         self.credentials = credentials
@@ -67,11 +69,12 @@ public final class Engine: Service, Sendable {
                     if missed > 0 {
                         logger.warning("deliveries missed", metadata: ["deliveries.count": "\(missed)"])
                     }
-                    inFlight.add(claimed.count)
-                    for claim in claimed {
+                    let allowed = try await holdBackWhatTheBudgetDoesNotAllow(claimed)
+                    inFlight.add(allowed.count)
+                    for claim in allowed {
                         group.addTask { await self.publish(claim) }
                     }
-                    try await followUpHandoffs()
+                    _ = try await store.handoffFollowUps(now: now())
                     if claimed.count == capacity { continue }
                     let next = [try await store.nextDueTime(), try await store.nextHandoffTime()].compactMap { $0 }.min()
                     let cap = now().addingTimeInterval(settings.maxSleepSeconds)
@@ -86,6 +89,28 @@ public final class Engine: Service, Sendable {
     }
 
     private var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
+
+    /// Claims the budget cannot pay for yet go back to wait until it can; the rest are returned.
+    private func holdBackWhatTheBudgetDoesNotAllow(_ claims: [ClaimedDelivery]) async throws -> [ClaimedDelivery] {
+        var allowed: [ClaimedDelivery] = []
+        var held: [(claim: ClaimedDelivery, until: Date)] = []
+        for claim in claims {
+            if claim.handoff {
+                allowed.append(claim)
+            } else if let until = await budget.reserve(accountID: claim.accountID, network: claim.network, now: now()) {
+                held.append((claim, until))
+            } else {
+                allowed.append(claim)
+            }
+        }
+        if !held.isEmpty {
+            try await store.deferClaims(held, now: now())
+            logger.notice("deliveries held back by rate-limit budgets", metadata: [
+                "deliveries.count": "\(held.count)", "until": "\(RFC3339.format(held.map(\.until).max()!))",
+            ])
+        }
+        return allowed
+    }
 
     /// Publishes one claim and records the outcome. A claim still waiting for its account's slot when
     /// shutdown begins is released untouched, since no request was sent for it.
@@ -104,7 +129,17 @@ public final class Engine: Service, Sendable {
             await record { try await self.store.releaseClaim(claim) }
             return
         }
-        let outcome = await attempt(claim)
+        let outcome: Outcome
+        if claim.needsCheck {
+            switch await lookUp(claim) {
+            case .settled(let settled): outcome = settled
+            case .absent where now() > claim.deadline:
+                outcome = .missedAfterCheck(AttemptRecord(startedAt: now(), finishedAt: now(), httpStatus: 200, outcome: "not_found"))
+            case .absent: outcome = await attempt(claim)
+            }
+        } else {
+            outcome = await attempt(claim)
+        }
         await limiter.release(claim.accountID)
         await record { try await self.apply(outcome, to: claim) }
     }
@@ -120,18 +155,17 @@ public final class Engine: Service, Sendable {
         do {
             let bundle = try handoff.prepare(claim, now: started)
             let attempt = AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: nil, outcome: "handed_off")
+            let event = EventView(
+                event: "handed_off", at: now(), postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+                message: "Time to post on Instagram: the caption and media are in \(bundle)", caption: claim.text, bundle: bundle,
+                media: claim.media.enumerated().map { "\(bundle)/\($0.offset + 1)-\($0.element.fileName)" },
+                confirm: "schedctl handoff done \(claim.deliveryID) --url PERMALINK")
             await record {
                 try await self.store.recordHandedOff(claim, attempt: attempt, bundle: bundle,
                                                      remindAt: started.addingTimeInterval(handoff.remindAfter),
-                                                     expiresAt: started.addingTimeInterval(handoff.expireAfter))
+                                                     expiresAt: started.addingTimeInterval(handoff.expireAfter), event: event)
             }
             logger.info("delivery handed off", metadata: ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)"])
-            await notifier?.notify(NotificationEvent(
-                event: "handed_off", at: now(), postId: claim.postID, deliveryId: claim.deliveryID,
-                account: "\(claim.network.rawValue):@\(claim.handle)",
-                message: "Time to post on Instagram: the caption and media are in \(bundle)", caption: claim.text, bundle: bundle,
-                media: claim.media.enumerated().map { "\(bundle)/\($0.offset + 1)-\($0.element.fileName)" },
-                confirm: "schedctl handoff done \(claim.deliveryID) --url PERMALINK"))
         } catch {
             let failure = ConnectorError(code: .retryable, message: "the handoff bundle could not be written: \(error)")
             await record { try await self.apply(.failed(failure, AttemptRecord(startedAt: started, finishedAt: self.now(), httpStatus: nil,
@@ -139,107 +173,9 @@ public final class Engine: Service, Sendable {
         }
     }
 
-    /// Reminds once about a handoff nobody confirmed, then gives up on it.
-    private func followUpHandoffs() async throws {
-        for followUp in try await store.handoffFollowUps(now: now()) {
-            let record = followUp.record
-            await notifier?.notify(NotificationEvent(
-                event: followUp.expired ? "expired" : "handoff_reminder", at: now(), postId: record.postID, deliveryId: record.deliveryID,
-                account: record.account,
-                message: followUp.expired ? "Nobody confirmed the Instagram post; it is now expired"
-                    : "Reminder: the Instagram post in \(record.bundle) is still waiting",
-                caption: record.caption, bundle: record.bundle, media: nil,
-                confirm: followUp.expired ? nil : "schedctl handoff done \(record.deliveryID) --url PERMALINK"))
-        }
-    }
-
-    /// What one attempt came to, before it is written down.
-    enum Outcome {
-        case published(PublishedPost, AttemptRecord)
-        case failed(ConnectorError, AttemptRecord)
-    }
-
-    private func attempt(_ claim: ClaimedDelivery) async -> Outcome {
-        let started = now()
-        func failure(_ error: ConnectorError) -> Outcome {
-            .failed(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus, outcome: "error",
-                                         errorClass: error.code.description, excerpt: error.excerpt))
-        }
-        guard let connector = connectors[claim.network] else {
-            return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"))
-        }
-        let current: AccountCredentials
-        do {
-            current = try await credentials.credentials(accountID: claim.accountID, network: claim.network)
-        } catch {
-            return failure(Self.connectorError(error))
-        }
-        let request = PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff)
-        do {
-            let published = try await connector.publish(request, credentials: current)
-            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
-        } catch let refusal where refusal.code == .authFailure && current.refreshToken != nil {
-            // A token refused before its expiry (revoked, clock skew): renew once and try again.
-            do {
-                let renewed = try await credentials.renew(accountID: claim.accountID, network: claim.network, rejected: current)
-                let published = try await connector.publish(request, credentials: renewed)
-                return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
-            } catch {
-                return failure(Self.connectorError(error))
-            }
-        } catch {
-            return failure(error)
-        }
-    }
-
-    /// Credential and publish failures as the engine classifies them.
-    static func connectorError(_ error: any Error) -> ConnectorError {
-        switch error {
-        case let error as ConnectorError: error
-        case let error as CredentialProviderError:
-            ConnectorError(code: error.needsRelink ? .authFailure : .retryable, message: error.message)
-        default: ConnectorError(code: .retryable, message: "\(error)")
-        }
-    }
-
-    private func apply(_ outcome: Outcome, to claim: ClaimedDelivery) async throws {
-        var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
-                                         "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]
-        switch outcome {
-        case .published(let post, let attempt):
-            try await store.recordPublished(claim, attempt: attempt, remoteID: post.remoteID, remoteURL: post.url)
-            metadata["remote.id"] = "\(post.remoteID)"
-            logger.info("delivery published", metadata: metadata)
-        case .failed(let error, let attempt):
-            metadata["error.class"] = "\(error.code)"
-            metadata["error.message"] = "\(error.message)"
-            switch error.code {
-            case .retryable, .rateLimited:
-                if let next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
-                    try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message)
-                    metadata["retry.at"] = "\(RFC3339.format(next))"
-                    logger.notice("delivery will be retried", metadata: metadata)
-                } else {
-                    try await store.recordFinalFailure(claim, attempt: attempt, state: .failed,
-                                                       error: "gave up after \(claim.attempt) attempts: \(error.message)")
-                    logger.error("delivery failed", metadata: metadata)
-                }
-            case .authFailure:
-                try await store.recordNeedsRelink(claim, attempt: attempt, error: error.message)
-                logger.error("account needs relinking", metadata: metadata)
-            case .uncertain:
-                try await store.recordFinalFailure(claim, attempt: attempt, state: .unknown, error: error.message)
-                logger.error("delivery outcome unknown", metadata: metadata)
-            default:
-                try await store.recordFinalFailure(claim, attempt: attempt, state: .failed, error: error.message)
-                logger.error("delivery failed", metadata: metadata)
-            }
-        }
-    }
-
     /// Store writes after a publish must not be lost to a transient error; they are retried briefly,
-    /// then logged (the claim stays `publishing` and the next start marks it `unknown`).
-    private func record(_ write: @Sendable () async throws -> Void) async {
+    /// then logged (the claim stays `publishing` and the next start looks it up on the network).
+    func record(_ write: @Sendable () async throws -> Void) async {
         for attempt in 1...5 {
             do {
                 try await write()

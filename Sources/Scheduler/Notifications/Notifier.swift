@@ -3,26 +3,8 @@ import HTTPClient
 import Logging
 import SchedulerCore
 
-/// One thing a person should hear about, as the hooks receive it (JSON).
-public struct NotificationEvent: Codable, Sendable, Equatable {
-    /// `handed_off`, `handoff_reminder`, `expired` (and, later, published, failed, needs_relink, missed).
-    public var event: String
-    public var at: Date
-    public var postId: Int64?
-    public var deliveryId: Int64?
-    public var account: String?
-    public var message: String
-    /// Handoff: the caption to paste, the bundle folder, the files to post, and how to confirm.
-    public var caption: String?
-    public var bundle: String?
-    public var media: [String]?
-    public var confirm: String?
-
-    enum CodingKeys: String, CodingKey {
-        case event, at, account, message, caption, bundle, media, confirm
-        case postId = "post_id", deliveryId = "delivery_id"
-    }
-}
+/// The hooks receive the same record `schedctl events` shows.
+public typealias NotificationEvent = EventView
 
 /// Runs the configured notification hooks: a command that gets the event as JSON on standard input
 /// (started directly, no shell, so nothing in a caption is ever interpreted), and an HTTP webhook.

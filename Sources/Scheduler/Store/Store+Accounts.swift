@@ -158,10 +158,18 @@ extension Store {
 
     /// Holds an account's posts until a person relinks it, saying why.
     public func markNeedsRelink(accountID: Int64, reason: String, now: Date = Date()) async throws {
-        try await writer.write { db in
-            try db.execute(sql: "UPDATE account SET status = 'needs_relink', status_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'",
-                           arguments: [reason, now.unixMilliseconds, accountID])
-        }
+        try await writer.write { db in try Self.markNeedsRelink(accountID: accountID, reason: reason, at: now, db, signal: eventsCommitted) }
+    }
+
+    /// An active account becomes `needs_relink`, with a `needs_relink` event the first time only.
+    static func markNeedsRelink(accountID: Int64, reason: String, at now: Date, _ db: Database, signal: WakeSignal) throws {
+        try db.execute(sql: "UPDATE account SET status = 'needs_relink', status_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+                       arguments: [reason, now.unixMilliseconds, accountID])
+        guard db.changesCount > 0 else { return }
+        let account = try accountName(id: accountID, db)
+        try insertEvent(EventView(event: "needs_relink", at: now, account: account,
+                                  message: "\(account) needs to be linked again: \(reason)",
+                                  confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")"), db, signal: signal)
     }
 
     /// Every stored sealed blob, to check at start that the key still opens them.

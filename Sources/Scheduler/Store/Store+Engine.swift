@@ -19,6 +19,15 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// An Instagram account that publishes by handoff.
     public var handoff: Bool = false
     public var media: [MediaItem] = []
+    /// The outcome of an earlier request is unknown: look on the network before sending again.
+    public var needsCheck: Bool = false
+    /// When the first request could have gone out; a look-up searches from there.
+    public var firstClaimedAt: Date = .distantPast
+    /// Nothing goes out after this: the due time (or a person's retry) plus the lateness limit.
+    public var deadline: Date = .distantFuture
+
+    /// `network:@handle`, as events and `--to` name the account.
+    public var account: String { "\(network.rawValue):@\(handle)" }
 }
 
 /// One try at publishing, as it is logged for `history`.
@@ -43,83 +52,143 @@ extension Store {
         try await writer.read { db in
             try Int64.fetchOne(db, sql: """
                 SELECT d.next_attempt_at FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
-                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active'
+                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND a.paused = 0
+                  AND NOT EXISTS (SELECT 1 FROM setting WHERE name = 'paused')
                 ORDER BY d.next_attempt_at LIMIT 1
                 """).map(Date.init(unixMilliseconds:))
         }
     }
 
-    /// Marks as `missed` what is past its lateness limit, then claims up to `limit` due deliveries in the
-    /// same transaction, so no other worker or restart can send them twice.
+    /// Marks as `missed` what is past its lateness limit (raising a `missed` event for each), then claims up
+    /// to `limit` due deliveries of active, unpaused accounts in the same transaction, so no other worker or
+    /// restart can send them twice. A delivery whose last outcome is unknown is never marked missed
+    /// unseen: it is claimed, so the engine looks on the network first.
     public func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
         try await writer.write { db in
             let ms = now.unixMilliseconds
-            // No delivery goes out later than its due time plus its lateness limit: not after downtime,
-            // not after retries, not after an account was relinked days later.
-            try db.execute(sql: """
-                UPDATE delivery SET state = 'missed', updated_at = :now,
+            // No delivery goes out later than its due time (or a person's retry) plus its lateness limit:
+            // not after downtime, not after retries, not after a pause or a relink days later.
+            let missed = try Row.fetchAll(db, sql: """
+                UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
                     last_error = 'not published within its lateness limit' || COALESCE(' (last error: ' || last_error || ')', '')
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
-                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now
-                               AND p.due_at + p.lateness_limit_s * 1000 < :now)
+                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND d.needs_check = 0
+                               AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now)
+                RETURNING id, post_id, account_id, last_error
                 """, arguments: ["now": ms])
-            let missed = db.changesCount
+            for row in missed {
+                let account = try Self.accountName(id: row["account_id"], db)
+                try insertEvent(EventView(event: "missed", at: now, postId: row["post_id"], deliveryId: row["id"], account: account,
+                                          message: "Post \(row["post_id"] as Int64) was not published to \(account) within its lateness limit: "
+                                              + (row["last_error"] as String? ?? "missed"),
+                                          confirm: "schedctl retry \(row["id"] as Int64)"), db)
+            }
+            if try Self.isPausedEverywhere(db) { return ([], missed.count) }
             let ids = try Int64.fetchAll(db, sql: """
-                UPDATE delivery SET state = 'publishing', claimed_at = :now, attempt_count = attempt_count + 1, updated_at = :now
+                UPDATE delivery SET state = 'publishing', claimed_at = :now, first_claimed_at = COALESCE(first_claimed_at, :now),
+                    throttled_until = NULL, attempt_count = attempt_count + 1, updated_at = :now
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
                              WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND a.status = 'active'
+                               AND a.paused = 0
                              ORDER BY d.next_attempt_at LIMIT :limit)
                 RETURNING id
                 """, arguments: ["now": ms, "limit": limit])
-            guard !ids.isEmpty else { return ([], missed) }
+            guard !ids.isEmpty else { return ([], missed.count) }
             let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
             let claimed = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
-                       a.network, a.handle, a.remote_id, a.auth_kind
+                       a.network, a.handle, a.remote_id, a.auth_kind, d.needs_check, d.first_claimed_at,
+                       MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline
                 FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.id IN (\(placeholders)) ORDER BY d.next_attempt_at
                 """, arguments: StatementArguments(ids)).map { row in
                 ClaimedDelivery(deliveryID: row["id"], postID: row["post_id"], accountID: row["account_id"],
                                 network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"], text: row["text"],
                                 dueAt: Date(unixMilliseconds: row["due_at"]), attempt: row["attempt_count"],
-                                accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none")
+                                accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
+                                needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
+                                deadline: Date(unixMilliseconds: row["deadline"]))
             }
             let media = try Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), db)
-            return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed)
+            return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed.count)
         }
     }
 
-    public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?) async throws {
+    static func accountName(id: Int64, _ db: Database) throws -> String {
+        guard let row = try Row.fetchOne(db, sql: "SELECT network, handle FROM account WHERE id = ?", arguments: [id]) else { return "account \(id)" }
+        return "\(row["network"] as String):@\(row["handle"] as String)"
+    }
+
+    /// `found` says the post was found on the network by a look-up rather than just published.
+    public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?,
+                                found: Bool = false) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, last_error = NULL,
-                    claimed_at = NULL, updated_at = ?
+                    claimed_at = NULL, needs_check = 0, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [remoteID, remoteURL, attempt.finishedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+            guard db.changesCount > 0 else { return }
+            let how = found ? "was found on \(claim.network.displayName) (published before an interruption)" : "was published to \(claim.account)"
+            try insertEvent(EventView(event: "published", at: attempt.finishedAt, postId: claim.postID, deliveryId: claim.deliveryID,
+                                      account: claim.account, message: "Post \(claim.postID) \(how)", remoteUrl: remoteURL), db)
         }
     }
 
-    /// Puts the delivery back in line for `nextAttempt`.
-    public func recordRetry(_ claim: ClaimedDelivery, attempt: AttemptRecord, nextAttempt: Date, error: String) async throws {
+    /// Puts the delivery back in line for `nextAttempt`. `needsCheck` says whether the network must be
+    /// looked at first (the last request may have published).
+    public func recordRetry(_ claim: ClaimedDelivery, attempt: AttemptRecord, nextAttempt: Date, error: String,
+                            needsCheck: Bool = false) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
-                UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, updated_at = ?
+                UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, needs_check = ?, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
-                """, arguments: [nextAttempt.unixMilliseconds, error, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+                """, arguments: [nextAttempt.unixMilliseconds, error, needsCheck, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
         }
     }
 
-    /// Ends the delivery as `failed` (the network refused it) or `unknown` (it may have been published).
+    /// Ends the delivery as `failed` (the network refused it), `unknown` (it may have been published, and
+    /// no look-up could tell) or `missed` (a look-up found it absent after its lateness limit), with an event.
     public func recordFinalFailure(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String) async throws {
-        precondition(state == .failed || state == .unknown)
+        precondition(state == .failed || state == .unknown || state == .missed)
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
-                UPDATE delivery SET state = ?, last_error = ?, claimed_at = NULL, updated_at = ?
+                UPDATE delivery SET state = ?, last_error = ?, claimed_at = NULL, needs_check = 0, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [state.rawValue, error, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+            guard db.changesCount > 0 else { return }
+            let message: String
+            var confirm: String?
+            switch state {
+            case .unknown:
+                message = "Post \(claim.postID) may or may not be on \(claim.account): \(error)"
+                confirm = "schedctl resolve \(claim.deliveryID) --published URL, or schedctl retry \(claim.deliveryID) --force"
+            case .missed:
+                message = "Post \(claim.postID) was not published to \(claim.account) within its lateness limit: \(error)"
+                confirm = "schedctl retry \(claim.deliveryID)"
+            default:
+                message = "Post \(claim.postID) could not be published to \(claim.account): \(error)"
+            }
+            try insertEvent(EventView(event: state.rawValue, at: attempt.finishedAt, postId: claim.postID, deliveryId: claim.deliveryID,
+                                      account: claim.account, message: message, confirm: confirm), db)
+        }
+    }
+
+    /// Sends claims back to wait, untouched, until their account's or network's rate-limit budget allows
+    /// them (`throttled_until` is what `status` reports).
+    public func deferClaims(_ deferrals: [(claim: ClaimedDelivery, until: Date)], now: Date = Date()) async throws {
+        guard !deferrals.isEmpty else { return }
+        try await writer.write { db in
+            for (claim, until) in deferrals {
+                try db.execute(sql: """
+                    UPDATE delivery SET state = CASE WHEN attempt_count > 1 THEN 'retrying' ELSE 'scheduled' END,
+                        attempt_count = attempt_count - 1, claimed_at = NULL, next_attempt_at = ?, throttled_until = ?, updated_at = ?
+                    WHERE id = ? AND state = 'publishing'
+                    """, arguments: [until.unixMilliseconds, until.unixMilliseconds, now.unixMilliseconds, claim.deliveryID])
+            }
         }
     }
 
@@ -134,15 +203,15 @@ extension Store {
         }
     }
 
-    /// At start: claims left by a daemon that died mid-request may have been published, so they become
-    /// `unknown` instead of being sent again.
-    public func markInterruptedClaimsUnknown(now: Date = Date()) async throws -> Int {
+    /// At start: a claim left by a daemon that died mid-request may have been published. It goes back in
+    /// line at once, marked so the engine looks on the network before anything is sent again.
+    public func returnInterruptedClaimsForChecking(now: Date = Date()) async throws -> Int {
         try await writer.write { db in
             try db.execute(sql: """
-                UPDATE delivery SET state = 'unknown', claimed_at = NULL, updated_at = ?,
-                    last_error = 'schedulerd stopped while this was being published; check the network before retrying'
+                UPDATE delivery SET state = 'retrying', needs_check = 1, claimed_at = NULL, next_attempt_at = ?, updated_at = ?,
+                    last_error = 'schedulerd stopped while this was being published; the network is checked before any retry'
                 WHERE state = 'publishing'
-                """, arguments: [now.unixMilliseconds])
+                """, arguments: [now.unixMilliseconds, now.unixMilliseconds])
             return db.changesCount
         }
     }
@@ -161,16 +230,31 @@ extension Store {
 extension Store {
     /// The network refused the account's credentials: the account waits for a relink, and the delivery
     /// stays in line (it goes out once the account is active again, within its lateness limit).
-    public func recordNeedsRelink(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws {
+    public func recordNeedsRelink(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String, needsCheck: Bool = false) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             let ms = attempt.finishedAt.unixMilliseconds
             try db.execute(sql: """
-                UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, updated_at = ?
+                UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, needs_check = ?, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
-                """, arguments: [ms, "waiting for the account to be relinked: \(error)", ms, claim.deliveryID])
-            try db.execute(sql: "UPDATE account SET status = 'needs_relink', status_reason = ?, updated_at = ? WHERE id = ? AND status = 'active'",
-                           arguments: [error, ms, claim.accountID])
+                """, arguments: [ms, "waiting for the account to be relinked: \(error)", needsCheck, ms, claim.deliveryID])
+            try Self.markNeedsRelink(accountID: claim.accountID, reason: error, at: attempt.finishedAt, db, signal: eventsCommitted)
+        }
+    }
+}
+
+extension Store {
+    /// Requests sent per account since `since` (attempts with an HTTP answer or a lost one), so the
+    /// rate-limit budgets start a restart where the last run left them instead of full.
+    public func recentRequestCounts(since: Date) async throws -> [(accountID: Int64, network: Network, count: Int)] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT d.account_id, a.network, COUNT(*) AS n FROM attempt t INDEXED BY attempt_by_time
+                JOIN delivery d ON d.id = t.delivery_id JOIN account a ON a.id = d.account_id
+                WHERE t.started_at >= ? AND t.outcome IN ('published', 'error') GROUP BY d.account_id
+                """, arguments: [since.unixMilliseconds]).compactMap { row in
+                Network(rawValue: row["network"]).map { (accountID: row["account_id"], network: $0, count: row["n"]) }
+            }
         }
     }
 }

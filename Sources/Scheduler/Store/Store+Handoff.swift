@@ -24,7 +24,8 @@ public struct HandoffFollowUp: Sendable {
 extension Store {
     /// The delivery is with the person now: its bundle is written, and it waits for `handoff done`,
     /// a reminder at `remindAt`, then `expired` at `expiresAt`.
-    public func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date) async throws {
+    public func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
+                                event: EventView) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
@@ -32,6 +33,7 @@ extension Store {
                     next_attempt_at = ?, claimed_at = NULL, last_error = NULL, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [bundle, expiresAt.unixMilliseconds, remindAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+            if db.changesCount > 0 { try insertEvent(event, db) }
         }
     }
 
@@ -56,10 +58,17 @@ extension Store {
                         WHERE id = ? AND state = 'handed_off'
                         """, arguments: [ms, record.deliveryID])
                     followUps.append(HandoffFollowUp(record: record, expired: true))
+                    try insertEvent(EventView(event: "expired", at: now, postId: record.postID, deliveryId: record.deliveryID,
+                                              account: record.account, message: "Nobody confirmed the Instagram post; it is now expired",
+                                              caption: record.caption, bundle: record.bundle), db)
                 } else {
                     try db.execute(sql: "UPDATE delivery SET handoff_reminded = 1, next_attempt_at = handoff_expires_at, updated_at = ? WHERE id = ?",
                                    arguments: [ms, record.deliveryID])
                     followUps.append(HandoffFollowUp(record: record, expired: false))
+                    try insertEvent(EventView(event: "handoff_reminder", at: now, postId: record.postID, deliveryId: record.deliveryID,
+                                              account: record.account, message: "Reminder: the Instagram post in \(record.bundle) is still waiting",
+                                              caption: record.caption, bundle: record.bundle,
+                                              confirm: "schedctl handoff done \(record.deliveryID) --url PERMALINK"), db)
                 }
             }
             return followUps
@@ -100,7 +109,11 @@ extension Store {
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, updated_at = ?
                 WHERE id = ? AND state = 'handed_off'
                 """, arguments: [remoteID, url, now.unixMilliseconds, now.unixMilliseconds, deliveryID])
-            return try Self.postView(id: row["post_id"], db)!
+            let post = try Self.postView(id: row["post_id"], db)!
+            let account = post.deliveries.first { $0.id == deliveryID }?.account
+            try insertEvent(EventView(event: "published", at: now, postId: post.id, deliveryId: deliveryID, account: account,
+                                      message: "Post \(post.id) was posted on Instagram by hand and confirmed", remoteUrl: url), db)
+            return post
         }
     }
 

@@ -98,6 +98,35 @@ extension Store {
                 CREATE INDEX delivery_handoff_due ON delivery (next_attempt_at) WHERE state = 'handed_off';
                 """)
         }
+        migrator.registerMigration("v5: reconciliation, throttling, pause and events") { db in
+            try db.execute(sql: """
+                -- The outcome of the last request is unknown: look on the network before sending again.
+                ALTER TABLE delivery ADD COLUMN needs_check INTEGER NOT NULL DEFAULT 0;
+                -- When the first request could have gone out: the start of the look-up window.
+                ALTER TABLE delivery ADD COLUMN first_claimed_at INTEGER;
+                -- Held back by a rate-limit budget until then (for status).
+                ALTER TABLE delivery ADD COLUMN throttled_until INTEGER;
+                -- A person asked for another try: the lateness limit counts from then.
+                ALTER TABLE delivery ADD COLUMN retry_requested_at INTEGER;
+                ALTER TABLE account ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE event (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    post_id INTEGER,
+                    delivery_id INTEGER,
+                    -- The event as the hooks receive it (JSON of EventView).
+                    payload TEXT NOT NULL,
+                    notified INTEGER NOT NULL DEFAULT 0
+                );
+                -- Events the hooks have not heard about yet (after a crash, they still will).
+                CREATE INDEX event_unnotified ON event (id) WHERE notified = 0;
+                CREATE INDEX event_by_time ON event (at);
+                -- Seeds the rate-limit budgets at start from what was sent recently.
+                CREATE INDEX attempt_by_time ON attempt (started_at);
+                """)
+        }
         return migrator
     }
 }

@@ -5,6 +5,8 @@ import GRDB
 /// needs exists only in memory. Every method is one transaction.
 public final class Store: Sendable {
     let writer: any DatabaseWriter
+    /// Fires after every transaction that stored an event, so the event bus never polls.
+    public let eventsCommitted = WakeSignal()
 
     init(writer: any DatabaseWriter) throws {
         self.writer = writer
@@ -12,8 +14,13 @@ public final class Store: Sendable {
     }
 
     /// Opens (or creates, mode 0600) the database at `path`, refusing a file that is not a schedulerd database.
+    ///
+    /// Nothing is written before the file has been inspected: a damaged file, another program's database or
+    /// one written by a newer schedulerd is refused with an error saying what to do, and left byte for byte as
+    /// it was. schedulerd never resets, replaces or re-creates a database it cannot use.
     public static func open(path: String) throws(StoreError) -> Store {
         try createPrivately(path)
+        try inspect(path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -24,14 +31,61 @@ public final class Store: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.read { db in _ = try Row.fetchOne(db, sql: "PRAGMA quick_check") }
             return try Store(writer: pool)
         } catch let error as DatabaseError {
             throw StoreError(.corrupt, "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). "
-                + "Move it aside and restore a backup; schedulerd does not reset it by itself.")
+                + Self.restoreAdvice)
         } catch {
-            throw StoreError(.corrupt, "\(path) cannot be opened: \(error)")
+            throw StoreError(.corrupt, "\(path) cannot be opened: \(error). " + Self.restoreAdvice)
         }
+    }
+
+    static let restoreAdvice = "Stop here: move the file aside and restore it from a backup (or try `sqlite3 FILE .recover`); "
+        + "schedulerd never resets or replaces its database by itself."
+
+    /// Databases up to this size get SQLite's `quick_check` at every start (about a second per few hundred MB);
+    /// larger ones are checked page by page as they are read.
+    static let quickCheckLimitBytes: Int64 = 512 * 1_048_576
+
+    /// Reads the file without changing it (no WAL switch, no migration) and refuses what must not be migrated:
+    /// not SQLite, damaged, another program's database, or one migrated by a newer schedulerd.
+    private static func inspect(_ path: String) throws(StoreError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
+        guard size > 0 else { return }  // created just now, or left empty: nothing to lose
+        var problem: String?
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            problem = try queue.read { db -> String? in
+                if size <= quickCheckLimitBytes {
+                    let findings = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+                    if findings != ["ok"] {
+                        return "\(path) is damaged; SQLite's integrity check found: "
+                            + findings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ") + ". " + restoreAdvice
+                    }
+                }
+                let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+                guard tableCount > 0 else { return nil }
+                let applied = try migrator.appliedIdentifiers(db)
+                let known = Set(migrator.migrations)
+                guard let first = migrator.migrations.first, applied.contains(first) else {
+                    return "\(path) is an SQLite database, but not a schedulerd one (it has none of schedulerd's migrations). "
+                        + "Check --state-dir, or move the file aside; schedulerd does not change another program's database."
+                }
+                if let unknown = applied.subtracting(known).sorted().first {
+                    return "\(path) was written by a newer schedulerd (it has migration '\(unknown)', which this version \(Daemon.version) "
+                        + "does not know). Run the newer schedulerd, or restore a backup made by this version; schedulerd does not downgrade it."
+                }
+                return nil
+            }
+        } catch let error as DatabaseError {
+            problem = "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). " + restoreAdvice
+        } catch {
+            problem = "\(path) cannot be read: \(error). " + restoreAdvice
+        }
+        if let problem { throw StoreError(.corrupt, problem) }
     }
 
     /// An in-memory database for unit tests.
@@ -45,7 +99,10 @@ public final class Store: Sendable {
     private static func createPrivately(_ path: String) throws(StoreError) {
         let fd = Foundation.open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw StoreError(.cannotOpen, "cannot create or open \(path): \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno))
+            let advice = errno == EISDIR ? "the database must be a file; move that directory aside (or point --state-dir elsewhere)"
+                : "check the path and its permissions (schedulerd runs as uid \(getuid()))"
+            throw StoreError(.cannotOpen, "cannot open the database \(path): \(reason); \(advice). It is left as it is.")
         }
         fchmod(fd, 0o600)
         close(fd)

@@ -10,6 +10,10 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var deliveries: [String: Int]
     public var nextDue: NextDue?
     public var accountsNeedingAttention: [AccountView]
+    /// What is paused; nil when nothing is.
+    public var paused: PauseView?
+    /// Deliveries a rate-limit budget holds back; nil when none.
+    public var throttled: ThrottleView?
 
     public struct NextDue: Codable, Sendable, Equatable {
         public var postId: Int64
@@ -30,10 +34,12 @@ public struct StatusView: Codable, Sendable, Equatable {
         case version, now, sandbox, deliveries
         case startedAt = "started_at", nextDue = "next_due"
         case accountsNeedingAttention = "accounts_needing_attention"
+        case paused, throttled
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
-                nextDue: NextDue?, accountsNeedingAttention: [AccountView]) {
+                nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil) {
+        self.paused = paused; self.throttled = throttled
         self.version = version; self.startedAt = startedAt; self.now = now; self.sandbox = sandbox
         self.deliveries = deliveries; self.nextDue = nextDue; self.accountsNeedingAttention = accountsNeedingAttention
     }

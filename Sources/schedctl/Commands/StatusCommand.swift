@@ -18,6 +18,16 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             print("next due:   nothing scheduled")
         }
+        if let paused = status.paused {
+            print("paused:     \(paused.everything ? "everything" : paused.accounts.joined(separator: ", ")); `schedctl resume` to publish again")
+        }
+        if let throttled = status.throttled {
+            print("throttled:  \(throttled.deliveries) deliveries held back by rate limits; they go out from \(RFC3339.format(throttled.from)) "
+                  + "to \(RFC3339.format(throttled.until))")
+        }
+        if let unknown = status.deliveries["unknown"], unknown > 0 {
+            print("unknown:    \(unknown) deliveries may or may not be published; check, then `schedctl resolve` or `schedctl retry --force`")
+        }
         if let missed = status.deliveries["missed"], missed > 0 {
             print("missed:     \(missed) deliveries were past their lateness limit; `schedctl list --state missed`")
         }

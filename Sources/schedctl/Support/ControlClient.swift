@@ -50,6 +50,18 @@ struct ControlClient {
         return data
     }
 
+    /// A long-lived `GET` whose body is handed to `chunk` as it arrives; returns when the daemon ends it.
+    func stream(_ path: String, chunk: @escaping @Sendable ([UInt8]) -> Void) async throws -> Int {
+        var request = HTTPRequest(url: "http://localhost" + path, connectTimeout: .seconds(5), timeout: .seconds(366 * 86_400),
+                                  unixSocketPath: socketPath)
+        request.streamBody = chunk
+        do {
+            return try await http.send(request).status
+        } catch let error as HTTPClientError {
+            throw CLIError(exitCode: ExitCodes.unreachable, message: "cannot reach schedulerd at \(socketPath) (\(error.message)); is it running?")
+        }
+    }
+
     func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
         do { return try JSONCoding.decoder().decode(T.self, from: data) } catch {
             throw CLIError(exitCode: ExitCodes.failure, message: "schedulerd answered something schedctl cannot read: \(error)")

@@ -1,0 +1,139 @@
+import Connectors
+import Foundation
+import Logging
+import SchedulerCore
+
+extension Engine {
+    /// What one attempt came to, before it is written down.
+    enum Outcome {
+        case published(PublishedPost, AttemptRecord)
+        /// A look-up found the post on the network: an earlier request did publish it.
+        case found(PublishedPost, AttemptRecord)
+        case failed(ConnectorError, AttemptRecord)
+        /// A look-up found the post absent, and its lateness limit has passed.
+        case missedAfterCheck(AttemptRecord)
+        /// The look-up could not be made (not just not yet): a person must decide.
+        case uncheckable(ConnectorError, AttemptRecord)
+    }
+
+    func attempt(_ claim: ClaimedDelivery) async -> Outcome {
+        let started = now()
+        guard let connector = connectors[claim.network] else {
+            return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"), started)
+        }
+        do {
+            let published = try await withCredentials(claim) { credentials throws(ConnectorError) in
+                try await connector.publish(request(claim), credentials: credentials)
+            }
+            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
+        } catch {
+            return failure(error, started)
+        }
+    }
+
+    func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error") -> Outcome {
+        .failed(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus, outcome: outcome,
+                                     errorClass: error.code.description, excerpt: error.excerpt))
+    }
+
+    func request(_ claim: ClaimedDelivery) -> PublishRequest {
+        PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff)
+    }
+
+    /// Runs `call` with the account's credentials; a token refused before its expiry (revoked, clock
+    /// skew) is renewed once, single-flight, and the call made again.
+    func withCredentials<T>(_ claim: ClaimedDelivery,
+                            _ call: (AccountCredentials) async throws(ConnectorError) -> T) async throws(ConnectorError) -> T {
+        let current: AccountCredentials
+        do {
+            current = try await credentials.credentials(accountID: claim.accountID, network: claim.network)
+        } catch {
+            throw Self.connectorError(error)
+        }
+        do {
+            return try await call(current)
+        } catch let refusal where refusal.code == .authFailure && current.refreshToken != nil {
+            let renewed: AccountCredentials
+            do {
+                renewed = try await credentials.renew(accountID: claim.accountID, network: claim.network, rejected: current)
+            } catch {
+                throw Self.connectorError(error)
+            }
+            return try await call(renewed)
+        }
+    }
+
+    /// Credential and publish failures as the engine classifies them.
+    static func connectorError(_ error: any Error) -> ConnectorError {
+        switch error {
+        case let error as ConnectorError: error
+        case let error as CredentialProviderError:
+            ConnectorError(code: error.needsRelink ? .authFailure : .retryable, message: error.message)
+        default: ConnectorError(code: .retryable, message: "\(error)")
+        }
+    }
+
+    func apply(_ outcome: Outcome, to claim: ClaimedDelivery) async throws {
+        var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
+                                         "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]
+        switch outcome {
+        case .published(let post, let attempt), .found(let post, let attempt):
+            if let hint = post.rateLimit { await budget.observe(hint, accountID: claim.accountID, network: claim.network, now: now()) }
+            var found = false
+            if case .found = outcome { found = true }
+            try await store.recordPublished(claim, attempt: attempt, remoteID: post.remoteID, remoteURL: post.url, found: found)
+            metadata["remote.id"] = "\(post.remoteID)"
+            logger.info(found ? "delivery found published on the network" : "delivery published", metadata: metadata)
+        case .missedAfterCheck(let attempt):
+            try await store.recordFinalFailure(claim, attempt: attempt, state: .missed,
+                                               error: "not on \(claim.network.displayName) after an interrupted attempt, and past its lateness limit")
+            logger.warning("delivery missed", metadata: metadata)
+        case .uncheckable(let error, let attempt):
+            try await store.recordFinalFailure(claim, attempt: attempt, state: .unknown,
+                                               error: "an earlier attempt may have published it, and \(claim.network.displayName) "
+                                                   + "could not be checked: \(error.message)")
+            logger.error("delivery outcome unknown", metadata: metadata)
+        case .failed(let error, let attempt):
+            metadata["error.class"] = "\(error.code)"
+            metadata["error.message"] = "\(error.message)"
+            try await applyFailure(error, attempt, to: claim, metadata: metadata)
+        }
+    }
+
+    private func applyFailure(_ error: ConnectorError, _ attempt: AttemptRecord, to claim: ClaimedDelivery, metadata: Logger.Metadata) async throws {
+        var metadata = metadata
+        switch error.code {
+        case .rateLimited:
+            // The network's own wait, however many times it asks: the lateness limit bounds it.
+            let hint = error.rateLimit ?? RateLimitHint(scope: .account, remaining: 0, resetAt: error.retryAt)
+            await budget.observe(hint, accountID: claim.accountID, network: claim.network, now: now())
+            let next = settings.retry.nextAttempt(after: 1, now: now(), networkRetryAt: error.retryAt ?? hint.resetAt)!
+            try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message, needsCheck: claim.needsCheck && attempt.outcome == "lookup")
+            metadata["retry.at"] = "\(RFC3339.format(next))"
+            logger.notice("rate limited; delivery will be retried", metadata: metadata)
+        case .retryable, .uncertain:
+            // After an uncertain answer the post may be out: the next turn looks before it sends.
+            let needsCheck = error.code == .uncertain || (claim.needsCheck && attempt.outcome == "lookup")
+            if let next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
+                try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message, needsCheck: needsCheck)
+                metadata["retry.at"] = "\(RFC3339.format(next))"
+                logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",
+                              metadata: metadata)
+            } else if needsCheck {
+                try await store.recordFinalFailure(claim, attempt: attempt, state: .unknown,
+                                                   error: "gave up after \(claim.attempt) attempts, the last of which may have published: \(error.message)")
+                logger.error("delivery outcome unknown", metadata: metadata)
+            } else {
+                try await store.recordFinalFailure(claim, attempt: attempt, state: .failed,
+                                                   error: "gave up after \(claim.attempt) attempts: \(error.message)")
+                logger.error("delivery failed", metadata: metadata)
+            }
+        case .authFailure:
+            try await store.recordNeedsRelink(claim, attempt: attempt, error: error.message, needsCheck: claim.needsCheck && attempt.outcome == "lookup")
+            logger.error("account needs relinking", metadata: metadata)
+        default:
+            try await store.recordFinalFailure(claim, attempt: attempt, state: .failed, error: error.message)
+            logger.error("delivery failed", metadata: metadata)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import SchedulerCore
+import ServiceLifecycle
+
+/// Carries every stored event to the notification hooks and to `schedctl events --follow`.
+///
+/// The `event` table is the source of truth: a state change and its event commit together, and the
+/// bus reads what was committed after a wake-up from the store (never polling). Hooks are told
+/// at least once, even across a crash (`notified` is set only after they ran); followers get events
+/// live from the moment they subscribe.
+public final class EventBus: Service, Sendable {
+    /// Most followers at once; each holds a connection open.
+    public static let maxFollowers = 32
+
+    let store: Store
+    let notifier: Notifier?
+    let logger: Logger
+    private let followers = Followers()
+    private let hooksWake = WakeSignal()
+    private let followersWake = WakeSignal()
+
+    public init(store: Store, notifier: Notifier?, logger: Logger) {
+        self.store = store
+        self.notifier = notifier.flatMap { $0.command == nil && $0.webhookURL == nil ? nil : $0 }
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let start = try await store.latestEventID()
+        await followers.setCursor(start)
+        if notifier == nil { try await store.markAllNotified() }
+        // Shutdown cancels the loops (their waits end on cancellation) and ends every follower's stream;
+        // events the hooks have not heard about yet stay unnotified and are sent after the next start.
+        try? await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.relaySignals() }
+                group.addTask { await self.tellFollowers() }
+                if self.notifier != nil { group.addTask { await self.tellHooks() } }
+            }
+        }
+        await followers.finishAll()
+    }
+
+    /// A live stream of events after `after`, or nil when too many followers are connected. Events
+    /// stored before the subscription are read from the store by the caller.
+    public func follow() async -> (id: UUID, events: AsyncStream<EventView>)? {
+        await followers.add(limit: Self.maxFollowers)
+    }
+
+    public func unfollow(_ id: UUID) async {
+        await followers.remove(id)
+    }
+
+    private func relaySignals() async {
+        while !Task.isCancelled {
+            await store.eventsCommitted.wait(until: nil)
+            hooksWake.signal()
+            followersWake.signal()
+        }
+    }
+
+    private func tellFollowers() async {
+        while !Task.isCancelled {
+            do {
+                let cursor = await followers.cursor
+                let events = try await store.events(after: cursor, limit: 500)
+                if let last = events.last?.id {
+                    await followers.send(events, cursor: last)
+                    if events.count == 500 { continue }
+                }
+            } catch {
+                logger.error("events could not be read for followers", metadata: ["error": "\(error)"])
+            }
+            await followersWake.wait(until: nil)
+        }
+    }
+
+    private func tellHooks() async {
+        guard let notifier else { return }
+        while !Task.isCancelled {
+            do {
+                let events = try await store.unnotifiedEvents(limit: 100)
+                for event in events {
+                    await notifier.notify(event)
+                    if let id = event.id { try await store.markNotified([id]) }
+                }
+                if events.count == 100 { continue }
+            } catch {
+                logger.error("events could not be read for the hooks", metadata: ["error": "\(error)"])
+            }
+            await hooksWake.wait(until: nil)
+        }
+    }
+}
+
+/// The connected followers and how far they have been sent.
+private actor Followers {
+    private var streams: [UUID: AsyncStream<EventView>.Continuation] = [:]
+    private(set) var cursor: Int64 = 0
+    private var finished = false
+
+    func setCursor(_ id: Int64) { cursor = id }
+
+    func add(limit: Int) -> (id: UUID, events: AsyncStream<EventView>)? {
+        guard !finished, streams.count < limit else { return nil }
+        let id = UUID()
+        // A follower that reads too slowly loses the oldest events rather than the daemon's memory;
+        // it can catch up from the store with `--since`.
+        let (stream, continuation) = AsyncStream.makeStream(of: EventView.self, bufferingPolicy: .bufferingNewest(10_000))
+        streams[id] = continuation
+        return (id, stream)
+    }
+
+    func remove(_ id: UUID) { streams.removeValue(forKey: id)?.finish() }
+
+    func send(_ events: [EventView], cursor: Int64) {
+        self.cursor = cursor
+        for continuation in streams.values { for event in events { continuation.yield(event) } }
+    }
+
+    func finishAll() {
+        finished = true
+        for continuation in streams.values { continuation.finish() }
+        streams.removeAll()
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import SchedulerCore
+
+extension Store {
+    /// Writes `event` in the caller's transaction, so a state change and its event are committed together
+    /// (or not at all), and wakes the event bus once the transaction commits.
+    static func insertEvent(_ event: EventView, _ db: Database, signal: WakeSignal) throws {
+        let payload = String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self)
+        try db.execute(sql: "INSERT INTO event (at, kind, post_id, delivery_id, payload) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [event.at.unixMilliseconds, event.event, event.postId, event.deliveryId, payload])
+        db.afterNextTransaction { _ in signal.signal() }
+    }
+
+    func insertEvent(_ event: EventView, _ db: Database) throws {
+        try Self.insertEvent(event, db, signal: eventsCommitted)
+    }
+
+    /// Events after `id`, oldest first.
+    public func events(after id: Int64, limit: Int) async throws -> [EventView] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, payload FROM event WHERE id > ? ORDER BY id LIMIT ?", arguments: [id, limit]).compactMap(Self.eventView)
+        }
+    }
+
+    /// The last `count` events, oldest first.
+    public func recentEvents(_ count: Int) async throws -> [EventView] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, payload FROM (SELECT id, payload FROM event ORDER BY id DESC LIMIT ?) ORDER BY id",
+                             arguments: [count]).compactMap(Self.eventView)
+        }
+    }
+
+    public func latestEventID() async throws -> Int64 {
+        try await writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event") ?? 0 }
+    }
+
+    /// Events the hooks have not been told about yet, oldest first (read from a partial index).
+    public func unnotifiedEvents(limit: Int) async throws -> [EventView] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, payload FROM event INDEXED BY event_unnotified WHERE notified = 0 ORDER BY id LIMIT ?",
+                             arguments: [limit]).compactMap(Self.eventView)
+        }
+    }
+
+    public func markNotified(_ ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await writer.write { db in
+            let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            try db.execute(sql: "UPDATE event SET notified = 1 WHERE id IN (\(placeholders))", arguments: StatementArguments(ids))
+        }
+    }
+
+    /// At start: events older than `before` that no hook heard about are not sent any more (nobody
+    /// wants a day-old "published" notification), and events past `retention` are deleted.
+    public func settleOldEvents(before: Date, retention: TimeInterval, now: Date = Date()) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE event SET notified = 1 WHERE notified = 0 AND at < ?", arguments: [before.unixMilliseconds])
+            try db.execute(sql: "DELETE FROM event WHERE at < ?", arguments: [now.addingTimeInterval(-retention).unixMilliseconds])
+        }
+    }
+
+    public func markAllNotified() async throws {
+        try await writer.write { db in try db.execute(sql: "UPDATE event SET notified = 1 WHERE notified = 0") }
+    }
+
+    static func eventView(_ row: Row) -> EventView? {
+        let payload: String = row["payload"]
+        guard var event = try? JSONCoding.decoder().decode(EventView.self, from: Data(payload.utf8)) else { return nil }
+        event.id = row["id"]
+        return event
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+import SchedulerCore
+
+extension Store {
+    /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
+    /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
+    /// the network (the person looked, and it is not).
+    public func retryDelivery(id: Int64, force: Bool, now: Date = Date()) async throws -> PostView {
+        try await writer.write { db in
+            let (postID, state) = try Self.delivery(id: id, db)
+            switch state {
+            case .failed, .missed, .expired: break
+            case .unknown where force: break
+            case .unknown:
+                throw StoreError(.conflict, "delivery \(id) may already be on the network. Look at the account first; if the post is not there, "
+                                 + "`schedctl retry \(id) --force` sends it again, and if it is, `schedctl resolve \(id) --published URL` records it")
+            default:
+                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries can be retried")
+            }
+            let ms = now.unixMilliseconds
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'scheduled', attempt_count = 0, next_attempt_at = ?, retry_requested_at = ?, needs_check = 0,
+                    first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = ?
+                WHERE id = ?
+                """, arguments: [ms, ms, ms, id])
+            return try Self.postView(id: postID, db)!
+        }
+    }
+
+    /// The person found the post on the network: an `unknown` (or `failed`) delivery becomes `published` with its URL.
+    public func resolveDelivery(id: Int64, publishedURL: String, now: Date = Date()) async throws -> PostView {
+        try await writer.write { db in
+            let (postID, state) = try Self.delivery(id: id, db)
+            guard state == .unknown || state == .failed || state == .missed else {
+                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only unknown, failed or missed deliveries can be resolved")
+            }
+            let row = try Row.fetchOne(db, sql: "SELECT account_id FROM delivery WHERE id = ?", arguments: [id])!
+            let account = try Self.accountName(id: row["account_id"], db)
+            let remoteID = URL(string: publishedURL)?.lastPathComponent ?? publishedURL
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, needs_check = 0, last_error = NULL,
+                    updated_at = ?
+                WHERE id = ?
+                """, arguments: [remoteID, publishedURL, now.unixMilliseconds, now.unixMilliseconds, id])
+            try insertEvent(EventView(event: "published", at: now, postId: postID, deliveryId: id, account: account,
+                                      message: "Post \(postID) was confirmed on \(account) by hand", remoteUrl: publishedURL), db)
+            return try Self.postView(id: postID, db)!
+        }
+    }
+
+    /// Every attempt at every delivery of a post, oldest first.
+    public func history(postID: Int64) async throws -> HistoryView {
+        try await writer.read { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM post WHERE id = ?", arguments: [postID]) != nil else {
+                throw StoreError(.notFound, "no post \(postID); `schedctl list --state all` shows every post")
+            }
+            let deliveries = try Row.fetchAll(db, sql: """
+                SELECT d.id, d.state, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
+                WHERE d.post_id = ? ORDER BY d.id
+                """, arguments: [postID])
+            return HistoryView(postId: postID, deliveries: try deliveries.map { row in
+                let attempts = try Row.fetchAll(db, sql: """
+                    SELECT started_at, finished_at, http_status, outcome, error_class, excerpt FROM attempt
+                    WHERE delivery_id = ? ORDER BY started_at, id
+                    """, arguments: [row["id"] as Int64]).map { attempt in
+                    HistoryView.Attempt(startedAt: Date(unixMilliseconds: attempt["started_at"]), finishedAt: Date(unixMilliseconds: attempt["finished_at"]),
+                                        httpStatus: attempt["http_status"], outcome: attempt["outcome"], errorClass: attempt["error_class"],
+                                        excerpt: attempt["excerpt"])
+                }
+                return HistoryView.Delivery(id: row["id"], account: "\(row["network"] as String):@\(row["handle"] as String)",
+                                            state: DeliveryState(rawValue: row["state"]) ?? .failed, attempts: attempts)
+            })
+        }
+    }
+
+    static func delivery(id: Int64, _ db: Database) throws -> (postID: Int64, state: DeliveryState) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state FROM delivery WHERE id = ?", arguments: [id]) else {
+            throw StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
+        }
+        return (row["post_id"], DeliveryState(rawValue: row["state"]) ?? .failed)
+    }
+}
+
+extension Store {
+    /// Pauses everything (`account` nil) or one account. Paused deliveries are not sent; their lateness
+    /// limit still runs, so a long pause ends in `missed` posts rather than a surprise days later.
+    public func pause(account reference: String?, paused: Bool, now: Date = Date()) async throws -> PauseView {
+        try await writer.write { db in
+            if let reference {
+                let account = try Self.resolveAccount(reference, db)
+                try db.execute(sql: "UPDATE account SET paused = ?, updated_at = ? WHERE id = ?", arguments: [paused, now.unixMilliseconds, account.id])
+            } else if paused {
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('paused', ?)", arguments: [RFC3339.format(now)])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE name = 'paused'")
+            }
+            return try Self.pauseView(db)
+        }
+    }
+
+    static func pauseView(_ db: Database) throws -> PauseView {
+        let accounts = try Row.fetchAll(db, sql: "SELECT network, handle FROM account WHERE paused = 1 AND status != 'revoked' ORDER BY network, handle")
+            .map { "\($0["network"] as String):@\($0["handle"] as String)" }
+        return PauseView(everything: try isPausedEverywhere(db), accounts: accounts)
+    }
+
+    static func isPausedEverywhere(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM setting WHERE name = 'paused'") != nil
+    }
+
+    /// Deliveries a rate-limit budget holds back, and when they go out.
+    static func throttleView(_ db: Database, now: Date) throws -> ThrottleView? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT COUNT(*) AS n, MIN(throttled_until) AS first, MAX(throttled_until) AS last FROM delivery INDEXED BY delivery_due
+            WHERE state IN ('scheduled', 'retrying') AND throttled_until > ?
+            """, arguments: [now.unixMilliseconds]), let count = row["n"] as Int?, count > 0 else { return nil }
+        return ThrottleView(deliveries: count, from: Date(unixMilliseconds: row["first"]), until: Date(unixMilliseconds: row["last"]))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// One thing a person should hear about: what the notification hooks receive as JSON, what
+/// `GET /v1/events` lists, and what `schedctl events --follow` streams, all from the same stored row.
+public struct EventView: Codable, Sendable, Equatable {
+    /// The event's place in the log; `--since` takes it. Nil until the event is stored.
+    public var id: Int64?
+    /// `published`, `failed`, `unknown`, `missed`, `needs_relink`, `handed_off`, `handoff_reminder`, `expired`.
+    public var event: String
+    public var at: Date
+    public var postId: Int64?
+    public var deliveryId: Int64?
+    /// `network:@handle`.
+    public var account: String?
+    public var message: String
+    /// Where the published post can be seen.
+    public var remoteUrl: String?
+    /// Handoff: the caption to paste, the bundle folder, the files to post, and how to confirm.
+    public var caption: String?
+    public var bundle: String?
+    public var media: [String]?
+    /// The command that settles it (`schedctl handoff done …`, `schedctl resolve …`).
+    public var confirm: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, event, at, account, message, caption, bundle, media, confirm
+        case postId = "post_id", deliveryId = "delivery_id", remoteUrl = "remote_url"
+    }
+
+    public init(id: Int64? = nil, event: String, at: Date, postId: Int64? = nil, deliveryId: Int64? = nil, account: String? = nil,
+                message: String, remoteUrl: String? = nil, caption: String? = nil, bundle: String? = nil, media: [String]? = nil,
+                confirm: String? = nil) {
+        self.id = id; self.event = event; self.at = at; self.postId = postId; self.deliveryId = deliveryId; self.account = account
+        self.message = message; self.remoteUrl = remoteUrl; self.caption = caption; self.bundle = bundle; self.media = media
+        self.confirm = confirm
+    }
+}

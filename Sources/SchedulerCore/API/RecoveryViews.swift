@@ -1,0 +1,97 @@
+import Foundation
+
+/// `POST /v1/deliveries/{id}/retry`: send a finished or stuck delivery again. `force` is needed for an
+/// `unknown` delivery, because it may already be on the network.
+public struct RetryDeliveryRequest: Codable, Sendable, Equatable {
+    public var force: Bool?
+
+    public init(force: Bool? = nil) { self.force = force }
+}
+
+/// `POST /v1/deliveries/{id}/resolve`: the person checked, and the post is on the network at `publishedUrl`.
+public struct ResolveDeliveryRequest: Codable, Sendable, Equatable {
+    public var publishedUrl: String
+
+    enum CodingKeys: String, CodingKey { case publishedUrl = "published_url" }
+
+    public init(publishedUrl: String) { self.publishedUrl = publishedUrl }
+}
+
+/// `POST /v1/pause` and `/v1/resume`: everything, or one account when `account` is given.
+public struct PauseRequest: Codable, Sendable, Equatable {
+    public var account: String?
+
+    public init(account: String? = nil) { self.account = account }
+}
+
+/// What is paused after a pause or resume, and in `status`.
+public struct PauseView: Codable, Sendable, Equatable {
+    public var everything: Bool
+    /// `network:@handle` of each paused account.
+    public var accounts: [String]
+
+    public init(everything: Bool, accounts: [String]) {
+        self.everything = everything
+        self.accounts = accounts
+    }
+}
+
+/// `GET /v1/posts/{id}/history`: every attempt at every delivery of a post.
+public struct HistoryView: Codable, Sendable, Equatable {
+    public var postId: Int64
+    public var deliveries: [Delivery]
+
+    public struct Delivery: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var account: String
+        public var state: DeliveryState
+        public var attempts: [Attempt]
+
+        public init(id: Int64, account: String, state: DeliveryState, attempts: [Attempt]) {
+            self.id = id; self.account = account; self.state = state; self.attempts = attempts
+        }
+    }
+
+    /// One request (or look-up) and how it ended. `excerpt` is the network's answer, shortened and
+    /// with anything secret-looking removed.
+    public struct Attempt: Codable, Sendable, Equatable {
+        public var startedAt: Date
+        public var finishedAt: Date
+        public var httpStatus: Int?
+        public var outcome: String
+        public var errorClass: String?
+        public var excerpt: String?
+
+        enum CodingKeys: String, CodingKey {
+            case outcome, excerpt
+            case startedAt = "started_at", finishedAt = "finished_at", httpStatus = "http_status", errorClass = "error_class"
+        }
+
+        public init(startedAt: Date, finishedAt: Date, httpStatus: Int?, outcome: String, errorClass: String?, excerpt: String?) {
+            self.startedAt = startedAt; self.finishedAt = finishedAt; self.httpStatus = httpStatus
+            self.outcome = outcome; self.errorClass = errorClass; self.excerpt = excerpt
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deliveries
+        case postId = "post_id"
+    }
+
+    public init(postId: Int64, deliveries: [Delivery]) {
+        self.postId = postId
+        self.deliveries = deliveries
+    }
+}
+
+/// Deliveries held back by a rate-limit budget, and when they will go out.
+public struct ThrottleView: Codable, Sendable, Equatable {
+    public var deliveries: Int
+    /// When the first and the last of them are due to go out.
+    public var from: Date
+    public var until: Date
+
+    public init(deliveries: Int, from: Date, until: Date) {
+        self.deliveries = deliveries; self.from = from; self.until = until
+    }
+}

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+struct RetryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retry", abstract: "Send a failed, missed, expired or unknown delivery again.",
+        discussion: """
+            ID is a delivery id (`schedctl show POST` lists them). The lateness limit counts again from now. \
+            An unknown delivery may already be on the network: look first, then use --force to send it again, \
+            or `schedctl resolve ID --published URL` if it is there.
+
+            Examples:
+              schedctl retry 42
+              schedctl retry 43 --force
+            """)
+
+    @Argument(help: "The delivery id.")
+    var id: Int64
+
+    @Flag(help: "Send an unknown delivery again even though it may already be published.")
+    var force = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let data = try await options.client().send("POST", "/v1/deliveries/\(id)/retry", body: RetryDeliveryRequest(force: force))
+        if options.json { return Output.json(data) }
+        PostPrinter.print(try options.client().decode(PostView.self, data))
+    }
+}
+
+struct ResolveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve", abstract: "Record that an unknown delivery is on the network after all.",
+        discussion: "Example: schedctl resolve 43 --published https://x.com/runner/status/1890")
+
+    @Argument(help: "The delivery id.")
+    var id: Int64
+
+    @Option(help: "The URL of the published post.")
+    var published: String
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let data = try await options.client().send("POST", "/v1/deliveries/\(id)/resolve", body: ResolveDeliveryRequest(publishedUrl: published))
+        if options.json { return Output.json(data) }
+        PostPrinter.print(try options.client().decode(PostView.self, data))
+    }
+}
+
+struct PauseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: "Stop publishing, everywhere or to one account, until `resume`.",
+        discussion: """
+            Posts keep their times while paused. Their lateness limit still runs: what is due during a long \
+            pause becomes missed (and is reported) rather than going out hours late.
+
+            Examples:
+              schedctl pause
+              schedctl pause x:@runner
+            """)
+
+    @Argument(help: "An account (x:@handle, or its id); all accounts when left out.")
+    var account: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let data = try await options.client().send("POST", "/v1/pause", body: PauseRequest(account: account))
+        if options.json { return Output.json(data) }
+        PausePrinter.print(try options.client().decode(PauseView.self, data))
+    }
+}
+
+struct ResumeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resume", abstract: "Publish again after `pause`, everywhere or to one account.",
+        discussion: "Examples:\n  schedctl resume\n  schedctl resume x:@runner")
+
+    @Argument(help: "An account (x:@handle, or its id); lifts the pause on everything when left out.")
+    var account: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let data = try await options.client().send("POST", "/v1/resume", body: PauseRequest(account: account))
+        if options.json { return Output.json(data) }
+        PausePrinter.print(try options.client().decode(PauseView.self, data))
+    }
+}
+
+enum PausePrinter {
+    static func print(_ view: PauseView) {
+        if view.everything {
+            Swift.print("publishing is paused everywhere; `schedctl resume` starts it again")
+        } else if view.accounts.isEmpty {
+            Swift.print("publishing: nothing is paused")
+        }
+        if !view.accounts.isEmpty { Swift.print("paused accounts: \(view.accounts.joined(separator: ", "))") }
+    }
+}
+
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Every attempt at a post: when, the answer, the error class and an excerpt.",
+        discussion: "Example: schedctl history 12")
+
+    @Argument(help: "The post id.")
+    var id: Int64
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let (history, data) = try await options.client().get("/v1/posts/\(id)/history", as: HistoryView.self)
+        if options.json { return Output.json(data) }
+        for delivery in history.deliveries {
+            print("delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)")
+            if delivery.attempts.isEmpty { print("  no attempt yet") }
+            for attempt in delivery.attempts {
+                var line = "  \(RFC3339.format(attempt.startedAt))  \(attempt.outcome)"
+                if let status = attempt.httpStatus { line += "  HTTP \(status)" }
+                if let errorClass = attempt.errorClass { line += "  \(errorClass)" }
+                line += "  (\(Int((attempt.finishedAt.timeIntervalSince(attempt.startedAt) * 1000).rounded())) ms)"
+                print(line)
+                if let excerpt = attempt.excerpt, !excerpt.isEmpty { print("    \(Output.snippet(excerpt, 100))") }
+            }
+        }
+    }
+}
