@@ -39,16 +39,6 @@ public struct FacebookConnector: Connector {
         return AccountProfile(remoteID: id, handle: name.handleSlug, displayName: name)
     }
 
-    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
-        let url = app.graph + "/\(request.accountRemoteID)/feed?fields=id,message,created_time&limit=50&access_token=\(PercentEncoding.encode(credentials.token))"
-        let response = try await http.send("GET", url, publishing: false)
-        guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Facebook") }
-        guard case .array(let posts)? = ConnectorTransport.json(response)?["data"],
-              let id = posts.first(where: { RecentPosts.matches($0["message"]?.stringValue, request.text) && RecentPosts.isRecent($0["created_time"], since: since) })?["id"]?.stringValue
-        else { return nil }
-        return PublishedPost(remoteID: id, url: "https://www.facebook.com/\(id)", httpStatus: 200)
-    }
-
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         let page = request.accountRemoteID
         let response: HTTPResponse
@@ -70,6 +60,7 @@ public struct FacebookConnector: Connector {
             throw ConnectorError(code: .uncertain, message: "Facebook accepted the post but its answer could not be read",
                                  httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))
         }
-        return PublishedPost(remoteID: id, url: "https://www.facebook.com/\(id)", httpStatus: response.status)
+        return PublishedPost(remoteID: id, url: "https://www.facebook.com/\(id)", httpStatus: response.status,
+                             rateLimit: GraphUsageHeaders.hint(response, now: Date()))
     }
 }

@@ -51,18 +51,6 @@ public struct InstagramConnector: Connector {
 
     func imageURL(_ item: MediaItem) -> String { "\(mediaBaseURL ?? "")/\(item.fileName)" }
 
-    /// Handoff accounts cannot be checked: the person confirms them.
-    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
-        guard !request.handoff else { throw ConnectorError(code: .permanent, message: "an Instagram handoff can only be confirmed by the person") }
-        let url = app.graph + "/\(request.accountRemoteID)/media?fields=id,caption,timestamp,permalink&access_token=\(PercentEncoding.encode(credentials.token))"
-        let response = try await http.send("GET", url, publishing: false)
-        guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Instagram") }
-        guard case .array(let media)? = ConnectorTransport.json(response)?["data"],
-              let match = media.first(where: { RecentPosts.matches($0["caption"]?.stringValue, request.text) && RecentPosts.isRecent($0["timestamp"], since: since) }),
-              let id = match["id"]?.stringValue else { return nil }
-        return PublishedPost(remoteID: id, url: match["permalink"]?.stringValue ?? "https://www.instagram.com/", httpStatus: 200)
-    }
-
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         guard mediaBaseURL != nil, let image = request.media.first else {
             throw ConnectorError(code: .permanent, message: "Instagram needs an image served from media_base_url")
@@ -84,7 +72,7 @@ public struct InstagramConnector: Connector {
         }
         let permalink = try? await http.send("GET", app.graph + "/\(id)?fields=permalink&access_token=\(PercentEncoding.encode(credentials.token))", publishing: false)
         let url = permalink.flatMap { ConnectorTransport.json($0)?["permalink"]?.stringValue } ?? "https://www.instagram.com/"
-        return PublishedPost(remoteID: id, url: url, httpStatus: published.status)
+        return PublishedPost(remoteID: id, url: url, httpStatus: published.status, rateLimit: GraphUsageHeaders.hint(published, now: Date()))
     }
 
     static let form = HTTPHeader("Content-Type", "application/x-www-form-urlencoded")

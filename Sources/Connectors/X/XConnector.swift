@@ -54,21 +54,12 @@ public struct XConnector: Connector {
         return AccountProfile(remoteID: user.id, handle: user.username, displayName: user.name)
     }
 
-    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
-        let response = try await send(method: "GET", path: "/2/users/\(request.accountRemoteID)/tweets?max_results=100", body: nil, credentials: credentials)
-        guard response.status == 200 else { throw XResponseMapping.error(for: response) }
-        guard case .array(let posts)? = ConnectorTransport.json(response)?["data"] else { return nil }
-        guard let match = posts.first(where: { RecentPosts.matches($0["text"]?.stringValue, request.text) && RecentPosts.isRecent($0["created_at"], since: since) }),
-              let id = match["id"]?.stringValue else { return nil }
-        return PublishedPost(remoteID: id, url: "https://x.com/i/web/status/\(id)", httpStatus: 200)
-    }
-
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         var mediaIDs: [String] = []
         if !request.media.isEmpty {
             let uploader = XMediaUploader(apiBaseURL: configuration.apiBaseURL, authorize: { method, url throws(ConnectorError) in
                 try self.authorization(method: method, url: url, credentials: credentials)
-            }, http: ConnectorTransport(transport: transport, network: "X", timeout: configuration.requestTimeout))
+            }, http: http)
             for item in request.media { mediaIDs.append(try await uploader.upload(item)) }
         }
         let body = try! JSONEncoder().encode(XCreatePost(text: request.text, media: mediaIDs.isEmpty ? nil : XCreatePost.Media(mediaIDs: mediaIDs)))
@@ -79,23 +70,20 @@ public struct XConnector: Connector {
             throw ConnectorError(code: .uncertain, message: "X accepted the post but its answer could not be read",
                                  httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))
         }
-        return PublishedPost(remoteID: created.id, url: "https://x.com/i/web/status/\(created.id)", httpStatus: response.status)
+        return PublishedPost(remoteID: created.id, url: "https://x.com/i/web/status/\(created.id)", httpStatus: response.status,
+                             rateLimit: XRateLimitHeaders.hint(response))
     }
 
-    private func send(method: String, path: String, body: [UInt8]?, credentials: AccountCredentials) async throws(ConnectorError) -> HTTPResponse {
+    /// Signs and sends one API call; only a POST publishes, so only a POST's lost answer is uncertain.
+    func send(method: String, path: String, body: [UInt8]?, credentials: AccountCredentials) async throws(ConnectorError) -> HTTPResponse {
         let url = configuration.apiBaseURL + path
         var headers = [HTTPHeader("Authorization", try authorization(method: method, url: url, credentials: credentials))]
         if body != nil { headers.append(HTTPHeader("Content-Type", "application/json")) }
-        var request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: configuration.requestTimeout)
-        // libcurl silently resends a request whose reused connection died; a post must never be sent twice.
-        request.freshConnection = method == "POST"
-        do {
-            return try await transport.send(request)
-        } catch let error as HTTPClientError {
-            throw XResponseMapping.transportError(error, publishing: method == "POST")
-        } catch {
-            throw ConnectorError(code: .uncertain, message: "the request to X failed: \(error)")
-        }
+        return try await http.send(method, url, headers: headers, body: body, publishing: method == "POST")
+    }
+
+    var http: ConnectorTransport {
+        ConnectorTransport(transport: transport, network: "X", timeout: configuration.requestTimeout)
     }
 
     func authorization(method: String, url: String, credentials: AccountCredentials) throws(ConnectorError) -> String {

@@ -116,7 +116,8 @@ extension FacebookSandboxNetwork {
         }
     }
 
-    /// `GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink`: published media, newest first.
+    /// `GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink`: published media, newest first,
+    /// paged by ``GraphEdgePaging`` (`limit` at most 100, `after`/`before`, `since`/`until`).
     func listMedia(_ request: Request, nodeID: String) async -> Response {
         await graphCall(request, nodeID: nodeID, network: "instagram") { call in
             let account: InstagramAccount
@@ -125,15 +126,21 @@ extension FacebookSandboxNetwork {
             case .success(let own): account = own
             }
             let fields = GraphFields.parse(call.parameters["fields"], defaults: ["id"]) ?? GraphFields([.init(name: "id")])
-            let limit = min(100, max(1, Int(call.parameters["limit"] ?? "") ?? 25))
+            let paging: GraphEdgePaging
+            switch GraphEdgePaging.parse(call.parameters) {
+            case .failure(let error): return .failure(error)
+            case .success(let parsed): paging = parsed
+            }
+            let slice = paging.slice(await instagram.media(igUserID: account.id), id: \.id, time: \.timestamp)
             var data: [JSONValue] = []
-            for media in await instagram.media(igUserID: account.id).prefix(limit) {
+            for media in slice.items {
                 switch mediaNode(media, account: account, fields: fields) {
                 case .failure(let error): return .failure(error)
                 case .success(let node): data.append(node)
                 }
             }
-            return .success(Self.page(of: data))
+            return .success(GraphEdgePaging.body(data, firstID: slice.items.first?.id, lastID: slice.items.last?.id,
+                                                 more: slice.more, earlier: slice.earlier, request: call.request))
         }
     }
 

@@ -19,22 +19,34 @@ extension XSandboxNetwork {
         }
     }
 
-    /// `GET /2/users/:id/tweets`: a user's recent posts, newest first (`max_results` 5 to 100), which a
-    /// client reads to find out whether a post it is unsure about went out.
+    /// `GET /2/users/:id/tweets`: a user's posts, newest first, which a client reads to find out
+    /// whether a post it is unsure about went out.
+    ///
+    /// `max_results` (5 to 100, default 10), `start_time` and `end_time` (RFC 3339), `pagination_token`
+    /// (from `meta.next_token` or `meta.previous_token`) and `tweet.fields`; a bad value is a 400.
+    /// Reads count against their own window (900 per 15 minutes per user) and carry `x-rate-limit-*`.
     func userTweets(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let receivedAt = environment.now()
+        let principal: XPrincipal
         switch await authenticate(request, body: nil, requiredScopes: XOAuth2.userScopes, now: receivedAt) {
-        case .success:
-            let userID = context.parameters.get("id") ?? ""
-            let limit = min(max(Int(request.uri.queryParameters.get("max_results") ?? "") ?? 10, 5), 100)
-            let tweets = await timeline.tweets(by: userID, limit: limit)
-            let data: [JSONValue] = tweets.map {
-                .object(["id": .string($0.id), "text": .string($0.text), "created_at": .string(SandboxTimestamp.rfc3339($0.createdAt))])
-            }
-            return Response.json(JSONValue.object(["data": .array(data), "meta": .object(["result_count": .integer(Int64(data.count))])]), status: .ok)
-        case .failure(let problem):
-            return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: nil)
+        case .success(let who): principal = who
+        case .failure(let problem): return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: nil)
         }
+        guard let pairs = request.queryPairs else {
+            return await refuse(.invalidRequest("The query has a broken percent escape."), request: request, body: nil, receivedAt: receivedAt, principal: principal)
+        }
+        let parameters = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        let query: XTimelineQuery
+        switch XTimelineQuery.parse(parameters) {
+        case .success(let valid): query = valid
+        case .failure(let problem): return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: principal)
+        }
+        let userID = context.parameters.get("id") ?? ""
+        let (page, limit) = await timeline.page(by: userID, readerID: principal.user.id, query: query, now: receivedAt)
+        guard let page else {
+            return await refuse(.tooManyRequests, request: request, body: nil, receivedAt: receivedAt, principal: principal, headers: limit.headers)
+        }
+        return Response.json(page.body(fields: query.fields), status: .ok, headers: limit.headers)
     }
 
     /// `POST /_sandbox/x/tokens`: mints an access token pair, standing in for X's developer portal.

@@ -17,16 +17,19 @@ actor XTimeline {
     }
 
     private var rateLimiter: FixedWindowRateLimiter
+    private var readLimiter: FixedWindowRateLimiter
     private var duplicates: DuplicateContentLedger
     private var ids: SnowflakeGenerator
     private var tweets: [XTweet] = []
 
     init(
         rateLimiter: FixedWindowRateLimiter = .init(limit: 100, window: 15 * 60),
+        readLimiter: FixedWindowRateLimiter = .init(limit: 900, window: 15 * 60),
         duplicates: DuplicateContentLedger = .init(),
         ids: SnowflakeGenerator = .init()
     ) {
         self.rateLimiter = rateLimiter
+        self.readLimiter = readLimiter
         self.duplicates = duplicates
         self.ids = ids
     }
@@ -51,9 +54,13 @@ actor XTimeline {
         return (.created(tweet), limit)
     }
 
-    /// A user's posts, newest first, as `GET /2/users/:id/tweets` lists them.
-    func tweets(by userID: String, limit: Int) -> [XTweet] {
-        Array(tweets.filter { $0.authorID == userID }.reversed().prefix(limit))
+    /// One page of a user's posts, newest first, as `GET /2/users/:id/tweets` lists them; nil when the
+    /// reader's window is spent (X allows 900 reads per 15 minutes per user).
+    func page(by userID: String, readerID: String, query: XTimelineQuery, now: Date) -> (XTimelinePage?, RateLimitStatus) {
+        let limit = readLimiter.consume(key: readerID, now: now)
+        guard limit.allowed else { return (nil, limit) }
+        let newestFirst = tweets.reversed().filter { $0.authorID == userID && query.includes($0) }
+        return (XTimelinePage(newestFirst: newestFirst, query: query), limit)
     }
 
     /// Every post accepted so far, oldest first.

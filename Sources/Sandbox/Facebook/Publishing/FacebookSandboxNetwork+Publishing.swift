@@ -114,30 +114,30 @@ extension FacebookSandboxNetwork {
         return .success(page)
     }
 
-    /// `GET /{page-id}/feed?fields=id,message,created_time` (or `/scheduled_posts`): newest first, `limit` at most 100.
+    /// `GET /{page-id}/feed?fields=id,message,created_time` (or `/scheduled_posts`): newest first,
+    /// paged by ``GraphEdgePaging`` (`limit` at most 100, `after`/`before`, `since`/`until`).
     func readFeed(_ request: Request, nodeID: String, scheduled: Bool) async -> Response {
         await graphCall(request, nodeID: nodeID) { call in
             let page = call.reader.user.page
             guard call.nodeID == page.id else { return .failure(.unsupportedGet(call.nodeID)) }
             guard call.reader.info.scopes.contains("pages_read_engagement") else { return .failure(.permissionDenied) }
             let fields = GraphFields.parse(call.parameters["fields"], defaults: ["id", "message", "created_time"]) ?? GraphFields([.init(name: "id")])
-            let limit = min(100, max(1, Int(call.parameters["limit"] ?? "") ?? 25))
+            let paging: GraphEdgePaging
+            switch GraphEdgePaging.parse(call.parameters) {
+            case .failure(let error): return .failure(error)
+            case .success(let parsed): paging = parsed
+            }
             let posts = scheduled ? await pages.scheduled(pageID: page.id, now: call.now) : await pages.feed(pageID: page.id, now: call.now)
+            let slice = paging.slice(posts, id: \.id, time: \.createdAt)
             var data: [JSONValue] = []
-            for post in posts.prefix(limit) {
+            for post in slice.items {
                 switch postNode(post, fields: fields, now: call.now) {
                 case .failure(let error): return .failure(error)
                 case .success(let node): data.append(node)
                 }
             }
-            return .success(Self.page(of: data))
+            return .success(GraphEdgePaging.body(data, firstID: slice.items.first?.id, lastID: slice.items.last?.id,
+                                                 more: slice.more, earlier: slice.earlier, request: call.request))
         }
-    }
-
-    /// `{"data": [...], "paging": {...}}`, with cursors when there is data, as Graph pages edges.
-    static func page(of data: [JSONValue]) -> JSONValue {
-        guard !data.isEmpty else { return .object(["data": .array([])]) }
-        let cursor = JSONValue.string("QVFIUnNhbmRib3gtY3Vyc29y")
-        return .object(["data": .array(data), "paging": .object(["cursors": .object(["before": cursor, "after": cursor])])])
     }
 }

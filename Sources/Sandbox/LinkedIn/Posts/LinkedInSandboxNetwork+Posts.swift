@@ -59,7 +59,9 @@ extension LinkedInSandboxNetwork {
         }
     }
 
-    /// `GET /rest/posts?author={urn}&q=author[&count=10&start=0]`: the author's posts, newest first.
+    /// `GET /rest/posts?author={urn}&q=author[&count=10&start=0&sortBy=LAST_MODIFIED]`: the author's posts,
+    /// newest first, with `paging.total`. The sandbox never edits a post, so `CREATED` and `LAST_MODIFIED`
+    /// give the same order; any other `sortBy` is refused as LinkedIn refuses it.
     func findPosts(_ call: RestCall) async -> Response {
         let query = OAuth2Parameters(call.request.queryPairs ?? [])
         guard query["q"] == "author" else {
@@ -71,6 +73,9 @@ extension LinkedInSandboxNetwork {
         let resource = Self.resource("partnerApiPostsExternal.FINDER-author", call)
         if let problem = authorProblem(author, call, personScopes: Self.memberReadingScopes, organizationScopes: Self.organizationReadingScopes, resource: resource) {
             return await refuse(problem, request: call.request, now: call.now)
+        }
+        if let sortBy = query["sortBy"], !["CREATED", "LAST_MODIFIED"].contains(sortBy) {
+            return await refuse(.illegalArgument("sortBy must be CREATED or LAST_MODIFIED, not \(sortBy)."), request: call.request, now: call.now)
         }
         let start = max(0, Int(query["start"] ?? "") ?? 0)
         let count = min(100, max(1, Int(query["count"] ?? "") ?? 10))

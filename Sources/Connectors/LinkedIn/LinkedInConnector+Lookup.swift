@@ -1,0 +1,51 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+extension LinkedInConnector {
+    /// Posts per page of the `author` finder.
+    static let lookupPageSize = 50
+
+    /// Reads the author's posts newest first (`sortBy=CREATED`, so an old post edited lately does not
+    /// end the walk early) by `start`/`count`, until the post is found, `paging.total` is reached, a
+    /// page comes back short, or `createdAt` is older than `since`.
+    ///
+    /// LinkedIn keeps the escaped commentary, so both the escaped and the plain text match.
+    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        let author = request.accountRemoteID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? request.accountRemoteID
+        let escaped = LittleTextFormat.escape(request.text)
+        let lookup = PagedLookup(network: "LinkedIn", since: since, time: { ListingTime.epochMilliseconds($0["createdAt"]) }, matches: {
+            RecentPosts.matches($0["commentary"]?.stringValue, escaped) || RecentPosts.matches($0["commentary"]?.stringValue, request.text)
+        })
+        let found = try await lookup.find { next throws(ConnectorError) in
+            let start = next ?? "0"
+            let response = try await http.send("GET", app.apiBaseURL + "/rest/posts?q=author&author=\(author)&sortBy=CREATED"
+                                                   + "&count=\(Self.lookupPageSize)&start=\(start)",
+                                               headers: headers(credentials, json: false), publishing: false)
+            guard response.status == 200 else { throw error(for: response) }
+            return try Self.postsPage(response, start: Int(start) ?? 0)
+        }
+        guard let found else { return nil }
+        guard let id = found["id"]?.stringValue else { throw ConnectorError(code: .retryable, message: "LinkedIn listed the post without an id") }
+        return PublishedPost(remoteID: id, url: "https://www.linkedin.com/feed/update/\(id)", httpStatus: 200)
+    }
+
+    /// One page of the finder; the next `start` while `paging.total` (or a full page) says there is more.
+    static func postsPage(_ response: HTTPResponse, start: Int) throws(ConnectorError) -> ListingPage {
+        guard let body = ConnectorTransport.json(response), case .array(let posts)? = body["elements"] else {
+            throw ConnectorError(code: .retryable, message: "LinkedIn listed the author's posts without elements; the look-up is incomplete",
+                                 httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))
+        }
+        let end = start + posts.count
+        let more: Bool
+        if let total = body["paging"]?["total"].flatMap(GraphErrorMapping.int) {
+            more = end < total
+            if more && posts.isEmpty {
+                throw ConnectorError(code: .retryable, message: "LinkedIn counts \(total) posts but listed none from \(start)", httpStatus: response.status)
+            }
+        } else {
+            more = posts.count >= lookupPageSize
+        }
+        return ListingPage(items: posts, next: more ? String(end) : nil)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import OAuth
+import SchedulerCore
+
+extension XConnector {
+    /// Posts per page of `GET /2/users/:id/tweets`: X's maximum.
+    static let lookupPageSize = 100
+
+    /// Reads the user's timeline from `since` (less a minute) page by page through `pagination_token`,
+    /// newest first, until the post is found or the timeline is exhausted.
+    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        let lookup = PagedLookup(network: "X", since: since, time: { ListingTime.rfc3339($0["created_at"]) },
+                                 matches: { RecentPosts.matches($0["text"]?.stringValue, request.text) })
+        let startTime = RFC3339.format(lookup.cutoff)
+        var hint: RateLimitHint?
+        let found = try await lookup.find { token throws(ConnectorError) in
+            var path = "/2/users/\(PercentEncoding.encode(request.accountRemoteID))/tweets?max_results=\(Self.lookupPageSize)"
+                + "&start_time=\(PercentEncoding.encode(startTime))&tweet.fields=created_at"
+            if let token { path += "&pagination_token=\(PercentEncoding.encode(token))" }
+            let response = try await send(method: "GET", path: path, body: nil, credentials: credentials)
+            guard response.status == 200 else { throw XResponseMapping.error(for: response) }
+            hint = XRateLimitHeaders.hint(response) ?? hint
+            return try XTimelinePage.parse(response)
+        }
+        guard let found else { return nil }
+        guard let id = found["id"]?.stringValue else {
+            throw ConnectorError(code: .retryable, message: "X listed the post without an id")
+        }
+        return PublishedPost(remoteID: id, url: "https://x.com/i/web/status/\(id)", httpStatus: 200, rateLimit: hint)
+    }
+}
