@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev
 RELEASE_BIN := .build/release
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test crash-test fault-test bench clean
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server.
@@ -29,6 +29,17 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+
+## The full crash test: 500 posts across the four networks, SIGKILLed at 10 random moments while
+## publishing; prints how many were published once, duplicated, missing or left unknown.
+crash-test: deps
+	$(SWIFT) build --build-tests
+	CRASH_TEST_POSTS=500 CRASH_TEST_KILLS=10 $(SWIFT) test --skip-build --filter CrashRecoveryTests.sigkillWhilePublishing
+
+## The full fault test: 30% of requests faulted (5xx, 429, slow, dropped, lost answers, expired tokens).
+fault-test: deps
+	$(SWIFT) build --build-tests
+	FAULT_TEST_POSTS=400 $(SWIFT) test --skip-build --filter FaultInjectionTests
 
 ## Lateness and throughput of 1,000 posts due at once against the sandbox (release build).
 bench: deps

@@ -128,18 +128,20 @@ import Testing
         #expect(harness.connector.callCount == 1)
     }
 
-    @Test func anUncertainOutcome_leavesTheDeliveryUnknownAndDoesNotRetry() async throws {
+    @Test func anUncertainOutcome_waitsForALookUpInsteadOfSendingAgain() async throws {
         let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post")))
         let account = try await harness.addAccount("runner")
         let post = try await harness.addDuePost("hello", to: [account])
+        let started = Date()
 
         try await harness.running {
-            try await waitUntil { try await harness.state(ofPost: post.id) == .unknown }
+            try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
         }
 
         #expect(try await harness.store.delivery(ofPost: post.id).error == "no answer from X after sending the post")
-        #expect(try await harness.store.nextDueTime() == nil)
+        #expect(try #require(try await harness.store.nextDueTime()) > started.addingTimeInterval(400))
         #expect(harness.connector.callCount == 1)
+        #expect(harness.connector.lookUps.isEmpty)
     }
 
     @Test func anAuthFailure_flagsTheAccountForRelinkAndHoldsTheDelivery() async throws {

@@ -11,14 +11,15 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "post", "post_media"])
+        #expect(tables == ["account", "attempt", "delivery", "event", "post", "post_media", "setting"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
-        #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery"]))
+        #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery",
+                                                    "event_unnotified", "attempt_by_time"]))
         let applied = try await store.writer.read { db in try Store.migrator.appliedMigrations(db) }
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
-                            "v3: media attached to posts", "v4: Instagram handoff"])
+                            "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events"])
     }
 
     @Test func open_createsTheDatabaseAndItsWALFileWithMode0600() async throws {
@@ -60,7 +61,7 @@ import Testing
 
         #expect(error?.code == .corrupt)
         #expect(error?.message.contains(path) == true)
-        #expect(error?.message.contains("restore a backup") == true)
+        #expect(error?.message.contains("restore it from a backup") == true)
         #expect(FileManager.default.contents(atPath: path) == garbage)
     }
 

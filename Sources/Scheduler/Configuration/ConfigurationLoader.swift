@@ -15,11 +15,13 @@ public enum ConfigurationLoader {
     }
 
     public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError("cannot read the configuration file \(path): \(String(cString: strerror(errno)))")
+        let bytes: [UInt8]
+        switch StartupFile.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let problem): throw ConfigurationError("the configuration file \(path) \(problem)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError("\(path) is not UTF-8 text")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationError("\(path) is not a configuration file: it is not UTF-8 text, and schedulerd reads TOML")
         }
         return try parse(text, file: path)
     }
@@ -57,6 +59,11 @@ public enum ConfigurationLoader {
             configuration.engine.perAccountConcurrency = try engine.int("per_account_concurrency", in: 1...1_000) ?? configuration.engine.perAccountConcurrency
             configuration.engine.maxAttempts = try engine.int("max_attempts", in: 1...100) ?? configuration.engine.maxAttempts
             configuration.engine.requestTimeoutSeconds = try engine.int("request_timeout_s", in: 1...600) ?? configuration.engine.requestTimeoutSeconds
+            configuration.engine.retryBaseSeconds = try engine.duration("retry_base").map(Double.init) ?? configuration.engine.retryBaseSeconds
+            configuration.engine.retryMaxSeconds = try engine.duration("retry_max").map(Double.init) ?? configuration.engine.retryMaxSeconds
+            guard configuration.engine.retryBaseSeconds >= 1, configuration.engine.retryBaseSeconds <= configuration.engine.retryMaxSeconds else {
+                throw ConfigurationError("\(file): engine.retry_base must be at least 1s and no longer than engine.retry_max")
+            }
             try engine.finish()
         }
         if let value = try reader.url("headless_redirect_uri") { configuration.headlessRedirectURI = value }

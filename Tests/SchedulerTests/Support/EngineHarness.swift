@@ -16,7 +16,8 @@ struct EngineHarness {
 
     static let logger = Logger(label: "engine-tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, configure: (inout Engine.Settings) -> Void = { _ in }) throws {
+    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(),
+         configure: (inout Engine.Settings) -> Void = { _ in }) throws {
         store = try Store.inMemory()
         vault = try CredentialVault(key: testKey())
         connector = ScriptedConnector(behaviour)
@@ -26,7 +27,7 @@ struct EngineHarness {
         configure(&settings)
         let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
         engine = Engine(store: store, connectors: ConnectorRegistry([connector]), credentials: credentials, wake: wake,
-                        settings: settings, logger: log.logger(label: "engine"))
+                        settings: settings, budget: budget, logger: log.logger(label: "engine"))
     }
 
     func addAccount(_ handle: String) async throws -> AccountView {

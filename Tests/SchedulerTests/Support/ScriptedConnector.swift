@@ -13,8 +13,18 @@ final class ScriptedConnector: Connector {
         case block
     }
 
+    /// What a look-up on the network finds.
+    enum LookUp: Sendable {
+        case absent
+        /// Finds the post as the `n`th published one.
+        case found(Int)
+        case fail(ConnectorError)
+    }
+
     private struct State {
         var behaviour: Behaviour
+        var lookUp: LookUp = .absent
+        var lookUps: [Date] = []
         var calls: [(text: String, credentials: AccountCredentials)] = []
         var active = 0
         var maxActive = 0
@@ -36,6 +46,10 @@ final class ScriptedConnector: Connector {
     }
 
     func script(_ behaviour: Behaviour) { state.withLock { $0.behaviour = behaviour } }
+    func script(lookUp: LookUp) { state.withLock { $0.lookUp = lookUp } }
+
+    /// The `since` of every look-up, in call order.
+    var lookUps: [Date] { state.withLock { $0.lookUps } }
 
     /// Lets `count` blocked (or future) publishes through.
     func release(_ count: Int = 1) { gate.open(count) }
@@ -63,7 +77,15 @@ final class ScriptedConnector: Connector {
     }
 
     func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
-        nil
+        let lookUp = state.withLock { state -> LookUp in
+            state.lookUps.append(since)
+            return state.lookUp
+        }
+        switch lookUp {
+        case .absent: return nil
+        case .found(let number): return PublishedPost(remoteID: "remote-\(number)", url: "https://example.test/status/\(number)", httpStatus: 200)
+        case .fail(let error): throw error
+        }
     }
 
     func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {

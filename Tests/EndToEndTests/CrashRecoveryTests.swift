@@ -1,0 +1,104 @@
+import Foundation
+import SchedulerCore
+import Testing
+
+/// Never twice, never lost: a daemon killed with SIGKILL while it publishes, restarted each time, ends
+/// with every post on its network exactly once. `make crash-test` runs the full size (500 posts, 10
+/// kills); `make test` a shorter one. Sizes come from `CRASH_TEST_POSTS` and `CRASH_TEST_KILLS`.
+@Suite(.serialized) struct CrashRecoveryTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let posts = environment["CRASH_TEST_POSTS"].flatMap(Int.init) ?? 120
+    static let kills = environment["CRASH_TEST_KILLS"].flatMap(Int.init) ?? 4
+
+    @Test(.timeLimit(.minutes(5)))
+    func sigkillWhilePublishing_leavesEveryPostPublishedExactlyOnce() async throws {
+        let directory = TemporaryDirectory("crash-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: directory)
+        let daemon = try DaemonUnderTest("crash", sandbox: sandbox, config: """
+            [engine]
+            retry_base = "1s"
+            retry_max = "2s"
+            max_attempts = 30
+            """)
+        try await daemon.start()
+        // Enough accounts that no network's own limit is reached: X allows 100 posts per 15 minutes per
+        // user, Instagram 50 per day per account.
+        let accounts: [[AccountView]] = [
+            [try await daemon.linkAccount("x", as: "crash_x1"), try await daemon.linkAccount("x", as: "crash_x2")],
+            [try await daemon.linkAccount("facebook", as: "crash_fb")],
+            [try await daemon.linkAccount("linkedin", as: "crash_li")],
+            [try await daemon.linkAccount("instagram", as: "crash_ig1"), try await daemon.linkAccount("instagram", as: "crash_ig2"),
+             try await daemon.linkAccount("instagram", as: "crash_ig3")],
+        ]
+        let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
+
+        let tag = UUID().uuidString.prefix(6)
+        let firstDue = Date().addingTimeInterval(2 + Double(Self.posts) / 200)
+        var texts: [String] = []
+        for number in 0..<Self.posts {
+            let network = number % accounts.count
+            let account = accounts[network][(number / accounts.count) % accounts[network].count]
+            let text = "Crash run \(tag) post \(number)"
+            let due = firstDue.addingTimeInterval(10 * Double(number) / Double(Self.posts))
+            _ = try await daemon.schedule(SchedulePostRequest(text: text, to: [account.reference], at: RFC3339.format(due),
+                                                              media: account.network == .instagram ? [MediaReference(id: picture)] : nil))
+            texts.append(text)
+        }
+
+        // SIGKILL at random moments while posts are going out, restarting at once each time.
+        var random = SystemRandomNumberGenerator()
+        try await eventually(timeout: .seconds(30), "the first post to go out") { Date() >= firstDue }
+        for _ in 0..<Self.kills {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 100...(10_000 / max(1, Self.kills)), using: &random)))
+            try await daemon.kill()
+            try await daemon.start()
+        }
+        try await eventually(timeout: .seconds(180), "every delivery to finish") { try await daemon.unfinishedDeliveries() == 0 }
+
+        let status = try await daemon.status()
+        let count = PublicationCount(scheduled: texts, received: try await sandbox.received(), unknown: status.deliveries["unknown"] ?? 0)
+        let foundByLookUp = daemon.logs.components(separatedBy: "delivery found published on the network").count - 1
+        print("crash test: \(Self.posts) posts across 4 networks, \(Self.kills) SIGKILLs: \(count); "
+              + "\(foundByLookUp) found on the network by a look-up after a kill; deliveries \(status.deliveries)")
+        #expect(count.duplicates == 0)
+        #expect(count.missing == 0)
+        #expect(count.unknown == 0)
+        #expect(count.once == Self.posts)
+        #expect(status.deliveries["published"] == Self.posts)
+        _ = try await daemon.stop()
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func sigtermDuringABurst_leavesNothingPublishingAndNothingTwice() async throws {
+        let directory = TemporaryDirectory("sigterm-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: directory)
+        let daemon = try DaemonUnderTest("sigterm", sandbox: sandbox)
+        try await daemon.start()
+        let accounts = [try await daemon.linkAccount("x", as: "burst_x"), try await daemon.linkAccount("linkedin", as: "burst_li"),
+                        try await daemon.linkAccount("facebook", as: "burst_fb")]
+        let due = Date().addingTimeInterval(2)
+        let tag = UUID().uuidString.prefix(6)
+        var texts: [String] = []
+        for number in 0..<90 {
+            let text = "Burst \(tag) post \(number)"
+            _ = try await daemon.schedule(SchedulePostRequest(text: text, to: [accounts[number % 3].reference], at: RFC3339.format(due)))
+            texts.append(text)
+        }
+
+        try await eventually("the burst to start reaching the networks") {
+            try await sandbox.received().contains { $0["kind"]?.stringValue == "post" }
+        }
+        daemon.process?.signal(SIGTERM)
+        #expect(try await daemon.process?.waitForExit() == 0, "a clean stop")
+        let firstRun = daemon.logs
+        #expect(firstRun.contains("schedulerd stopped"))
+
+        try await daemon.start()
+        try await eventually(timeout: .seconds(60), "the rest of the burst") { try await daemon.unfinishedDeliveries() == 0 }
+        #expect(!daemon.logs.contains("interrupted by the last stop"), "SIGTERM let every request in flight finish")
+        let count = PublicationCount(scheduled: texts, received: try await sandbox.received(), unknown: try await daemon.status().deliveries["unknown"] ?? 0)
+        print("SIGTERM during a burst: \(count)")
+        #expect(count.once == texts.count && count.duplicates == 0 && count.unknown == 0)
+        _ = try await daemon.stop()
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import SchedulerCore
+import Testing
+
+/// Posts due while the daemon was down: within their lateness limit they go out late, once each; past
+/// it they become `missed` and are reported (status, `events`, the hook), never sent.
+@Suite(.serialized) struct MisfireTests {
+    @Test(.timeLimit(.minutes(2)))
+    func postsDueWhileStopped_goOutLateWithinTheirLimit_andTheRestAreMissedAndReported() async throws {
+        let directory = TemporaryDirectory("misfire-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: directory)
+        let log = directory.file("events.jsonl")
+        let daemon = try DaemonUnderTest("misfire", sandbox: sandbox, config: """
+            [notifications]
+            command = ["/bin/sh", "-c", "cat >> \\"$0\\"; echo >> \\"$0\\"", "\(log)"]
+            """)
+        try await daemon.start()
+        let account = try daemon.addSandboxAccount(username: "misfire")
+        let tag = UUID().uuidString.prefix(6)
+        let start = Date()
+        // (seconds from now, lateness): two within their limit after ~8 s down, two past it.
+        let plan: [(String, TimeInterval, String)] = [
+            ("late but fine", 3, "1h"), ("too late", 3.5, "1s"), ("also fine", 4, "30m"), ("also too late", 4.5, "2s"),
+        ]
+        var posts: [String: PostView] = [:]
+        for (name, offset, lateness) in plan {
+            posts[name] = try daemon.schedule("Misfire \(tag) \(name)", to: account.reference, at: RFC3339.format(start.addingTimeInterval(offset)),
+                                              extra: ["--lateness", lateness])
+        }
+        #expect(try await daemon.stop() == 0)
+
+        try await eventually(timeout: .seconds(20), "every due time and the short limits to pass while stopped") {
+            Date() > start.addingTimeInterval(8)
+        }
+        try await daemon.start()
+        let follower = try InteractiveProcess(Products.path("schedctl"), ["events", "--follow", "--json", "--since", "0"],
+                                              environment: ["SCHEDCTL_SOCKET": daemon.socket])
+        try await eventually(timeout: .seconds(20), "the misfires to settle") { try await daemon.unfinishedDeliveries() == 0 }
+
+        func state(_ name: String) throws -> DeliveryState? {
+            try daemon.schedctl(["show", "\(posts[name]!.id)", "--json"]).decode(PostView.self).deliveries.first?.state
+        }
+        #expect(try state("late but fine") == .published)
+        #expect(try state("also fine") == .published)
+        #expect(try state("too late") == .missed)
+        #expect(try state("also too late") == .missed)
+        let texts = try await sandbox.received().filter { $0["kind"]?.stringValue == "post" }.compactMap { $0["text"]?.stringValue }
+        #expect(texts.sorted() == ["Misfire \(tag) also fine", "Misfire \(tag) late but fine"], "the late ones once each, the missed never")
+
+        let status = try await daemon.status()
+        #expect(status.deliveries["missed"] == 2)
+        let statusText = try daemon.schedctl(["status"]).stdout
+        #expect(statusText.contains("missed:     2 deliveries"), "\(statusText)")
+
+        // Reported: in `events`, to the hook, and to a follower.
+        let events = try daemon.schedctl(["events", "--json"]).decode([EventView].self)
+        let missedPosts = Set(events.filter { $0.event == "missed" }.compactMap(\.postId))
+        #expect(missedPosts == [posts["too late"]!.id, posts["also too late"]!.id])
+        #expect(Set(events.filter { $0.event == "published" }.compactMap(\.postId)) == [posts["late but fine"]!.id, posts["also fine"]!.id])
+        try await eventually("the hook to hear of both misses") {
+            let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            return lines.filter { $0.contains("\"event\" : \"missed\"") || $0.contains("\"event\":\"missed\"") }.count == 2
+        }
+        try await eventually("the follower to stream all four events") {
+            follower.stdout.split(separator: "\n").count >= 4
+        }
+        let streamed = follower.stdout.split(separator: "\n").compactMap { try? JSONCoding.decoder().decode(EventView.self, from: Data($0.utf8)) }
+        #expect(streamed.filter { $0.event == "missed" }.count == 2)
+
+        // The person can send a missed post after all; its lateness limit counts from now.
+        let missedDelivery = posts["too late"]!.deliveries[0].id
+        let retried = try daemon.schedctl(["retry", "\(missedDelivery)", "--json"])
+        #expect(retried.status == 0, "\(retried.stderr)")
+        try await eventually("the retried post to go out") { try state("too late") == .published }
+        _ = try await daemon.stop()
+        #expect(try await follower.finish() == 4, "the stream ends when the daemon stops, as unreachable")
+    }
+}

@@ -1,0 +1,183 @@
+import Connectors
+import Foundation
+import SchedulerCore
+import Testing
+@testable import Scheduler
+
+/// After a crash or an unanswered request, the engine looks on the network before it sends anything
+/// again; budgets hold back what the network would refuse; pause holds everything.
+@Suite(.timeLimit(.minutes(1))) struct EngineRecoveryTests {
+    /// A delivery left `publishing` by a crash, returned for checking as the next start does.
+    func interrupted(_ harness: EngineHarness, text: String = "hello", lateness: Int = 3_600, dueAgo: TimeInterval = 1) async throws -> PostView {
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.store.addPost(text, due: Date().addingTimeInterval(-dueAgo), to: [account], lateness: lateness, now: Date())
+        #expect(try await harness.store.claimDue(now: Date(), limit: 1).claimed.count == 1)
+        #expect(try await harness.store.returnInterruptedClaimsForChecking() == 1)
+        return post
+    }
+
+    @Test func anInterruptedDeliveryFoundOnTheNetwork_isPublishedWithoutASecondRequest() async throws {
+        let harness = try EngineHarness()
+        harness.connector.script(lookUp: .found(7))
+        let post = try await interrupted(harness)
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 0, "never published twice")
+        #expect(harness.connector.lookUps.count == 1)
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.remoteId == "remote-7")
+        let attempts = try await harness.store.attempts(deliveryID: delivery.id)
+        #expect(attempts.map(\.outcome) == ["found"])
+        let events = try await harness.store.recentEvents(10)
+        #expect(events.map(\.event) == ["published"])
+        #expect(events.first?.message.contains("found") == true)
+    }
+
+    @Test func anInterruptedDeliveryDefinitelyAbsent_isPublishedOnce() async throws {
+        let harness = try EngineHarness()
+        harness.connector.script(lookUp: .absent)
+        let post = try await interrupted(harness)
+        let claimedAt = try #require(try await harness.store.delivery(ofPost: post.id).nextAttemptAt)
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 1)
+        #expect(harness.connector.lookUps.count == 1)
+        #expect(try #require(harness.connector.lookUps.first) <= claimedAt, "the look-up searches from the first claim")
+    }
+
+    @Test func aLookUpThatFailsForNow_isTriedAgainBeforeAnyPublish() async throws {
+        let harness = try EngineHarness { $0.retry.baseSeconds = 0.05; $0.retry.maxSeconds = 0.1 }
+        harness.connector.script(lookUp: .fail(ConnectorError(code: .retryable, message: "X: Service Unavailable", httpStatus: 503)))
+        let post = try await interrupted(harness)
+
+        try await harness.running {
+            try await waitUntil { harness.connector.lookUps.count >= 2 }
+            #expect(harness.connector.callCount == 0)
+            harness.connector.script(lookUp: .found(3))
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 0, "nothing was sent while the check kept failing")
+    }
+
+    @Test func aLookUpTheNetworkCannotAnswer_leavesTheDeliveryUnknownWithAnEvent() async throws {
+        let harness = try EngineHarness()
+        harness.connector.script(lookUp: .fail(ConnectorError(code: .permanent, message: "LinkedIn: Not enough permissions to read posts", httpStatus: 403)))
+        let post = try await interrupted(harness)
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .unknown }
+        }
+
+        #expect(harness.connector.callCount == 0)
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.error?.contains("could not be checked") == true)
+        let event = try #require(try await harness.store.recentEvents(10).last)
+        #expect(event.event == "unknown" && event.deliveryId == delivery.id)
+        #expect(event.confirm?.contains("schedctl resolve \(delivery.id)") == true)
+    }
+
+    @Test func anInterruptedDeliveryAbsentAndPastItsLatenessLimit_isMissedNotSent() async throws {
+        let harness = try EngineHarness()
+        let post = try await interrupted(harness, lateness: 1, dueAgo: 0.2)
+        try await waitUntil { Date() > post.dueAt.addingTimeInterval(1.1) }
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .missed }
+        }
+
+        #expect(harness.connector.callCount == 0)
+        #expect(harness.connector.lookUps.count == 1)
+        #expect(try await harness.store.recentEvents(10).map(\.event) == ["missed"])
+    }
+
+    @Test func anUncertainAnswer_isLookedUpOnTheNextTurn_andNotSentAgainWhenFound() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post"))) {
+            $0.retry.baseSeconds = 0.05
+        }
+        harness.connector.script(lookUp: .found(1))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 1)
+        #expect(harness.connector.lookUps.count == 1)
+    }
+
+    @Test func aBudgetOfTwo_sendsTwoAndHoldsTheRestBackUntilItRefills() async throws {
+        let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 2, window: 3_600), nil)])
+        let harness = try EngineHarness(budget: budget)
+        let account = try await harness.addAccount("runner")
+        var posts: [PostView] = []
+        for number in 1...5 { posts.append(try await harness.addDuePost("post \(number)", to: [account])) }
+
+        try await harness.running {
+            try await waitUntil { harness.connector.callCount == 2 }
+            try await waitUntil { try await harness.store.summary().throttled?.deliveries == 3 }
+        }
+
+        let throttled = try #require(try await harness.store.summary().throttled)
+        #expect(throttled.from > Date().addingTimeInterval(1_500), "one post per 30 minutes after the burst of two")
+        #expect(harness.connector.callCount == 2)
+    }
+
+    @Test func aRateLimitHint_blocksTheAccountUntilItsReset() async throws {
+        let reset = Date().addingTimeInterval(900)
+        let harness = try EngineHarness(.fail(ConnectorError(code: .rateLimited, message: "X: Too Many Requests", retryAt: reset, httpStatus: 429)))
+        let account = try await harness.addAccount("runner")
+        let first = try await harness.addDuePost("first", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: first.id) == .retrying }
+            let second = try await harness.addDuePost("second", to: [account])
+            try await waitUntil { try await harness.store.summary().throttled != nil }
+            #expect(try await harness.state(ofPost: second.id) == .scheduled)
+        }
+
+        #expect(harness.connector.callCount == 1, "the second post was not sent into the 429")
+        let throttled = try #require(try await harness.store.summary().throttled)
+        #expect(throttled.from >= reset)
+    }
+
+    @Test func pausedEverywhere_nothingIsSent_untilResumed() async throws {
+        let harness = try EngineHarness()
+        let account = try await harness.addAccount("runner")
+        _ = try await harness.store.pause(account: nil, paused: true)
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(harness.connector.callCount == 0)
+            #expect(try await harness.store.nextDueTime() == nil)
+            #expect(try await harness.store.summary().paused?.everything == true)
+            _ = try await harness.store.pause(account: nil, paused: false)
+            harness.wake.signal()
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+    }
+
+    @Test func aPausedAccount_waits_whileOthersPublish() async throws {
+        let harness = try EngineHarness()
+        let paused = try await harness.addAccount("paused")
+        let active = try await harness.addAccount("active")
+        _ = try await harness.store.pause(account: paused.reference, paused: true)
+        let held = try await harness.addDuePost("held", to: [paused])
+        let sent = try await harness.addDuePost("sent", to: [active])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: sent.id) == .published }
+        }
+
+        #expect(try await harness.state(ofPost: held.id) == .scheduled)
+        #expect(try await harness.store.summary().paused?.accounts == [paused.reference])
+    }
+}
