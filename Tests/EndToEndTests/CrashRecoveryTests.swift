@@ -57,9 +57,13 @@ import Testing
 
         let status = try await daemon.status()
         let count = PublicationCount(scheduled: texts, received: try await sandbox.received(), unknown: status.deliveries["unknown"] ?? 0)
-        let foundByLookUp = daemon.logs.components(separatedBy: "delivery found published on the network").count - 1
+        let logs = daemon.logsOfEveryRun
+        let foundByLookUp = logs.components(separatedBy: "delivery found published on the network").count - 1
+        let interrupted = logs.split(separator: "\n").filter { $0.contains("interrupted by the last stop") }
+            .compactMap { $0.split(separator: "deliveries.count=").last?.split(separator: " ").first.flatMap { Int($0) } }.reduce(0, +)
         print("crash test: \(Self.posts) posts across 4 networks, \(Self.kills) SIGKILLs: \(count); "
-              + "\(foundByLookUp) found on the network by a look-up after a kill; deliveries \(status.deliveries)")
+              + "\(interrupted) deliveries were mid-publish at a kill, \(foundByLookUp) of them found already published by a look-up; "
+              + "deliveries \(status.deliveries)")
         #expect(count.duplicates == 0)
         #expect(count.missing == 0)
         #expect(count.unknown == 0)

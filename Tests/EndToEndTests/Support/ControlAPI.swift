@@ -45,6 +45,12 @@ extension DaemonUnderTest {
         return try JSONCoding.decoder().decode(AccountView.self, from: Data(attempt.stdout.utf8))
     }
 
+    /// The logs of every run of the daemon so far, oldest first.
+    var logsOfEveryRun: String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("schedulerd-") }.sorted()
+        return names.compactMap { try? String(contentsOfFile: directory.file($0), encoding: .utf8) }.joined(separator: "\n")
+    }
+
     /// Kills the daemon with no chance to clean up, as a power cut would.
     func kill() async throws {
         guard let process else { return }
