@@ -16,10 +16,10 @@ enum GraphErrorMapping {
         case 190?, 102?:
             return ConnectorError(code: .authFailure, message: message, httpStatus: response.status, excerpt: excerpt)
         case 4?, 17?, 32?, 613?:
-            return ConnectorError(code: .rateLimited, message: message, retryAt: regainAccess(response, now: now) ?? now.addingTimeInterval(3_600),
-                                  httpStatus: response.status, excerpt: excerpt)
+            return throttled(response, scope: code == 4 ? .network : .account, message: message, excerpt: excerpt, now: now)
         case 9? where subcode == 2207042:
-            return ConnectorError(code: .rateLimited, message: message, retryAt: now.addingTimeInterval(3_600), httpStatus: response.status, excerpt: excerpt)
+            // The publishing quota rolls over 24 hours; an hour is the least worth waiting.
+            return throttled(response, scope: .account, message: message, excerpt: excerpt, now: now, atLeast: now.addingTimeInterval(3_600))
         case 1?, 2?:
             return ConnectorError(code: .retryable, message: message, httpStatus: response.status, excerpt: excerpt)
         default:
@@ -28,16 +28,22 @@ enum GraphErrorMapping {
         }
     }
 
+    /// A throttling code: 4 is the app's budget (every account waits), 17 the user's, 32 the Page's,
+    /// 613 a call-specific limit, 9/2207042 Instagram's publishing quota. The wait is the longest the
+    /// headers give (never before access is regained); with no headers, an hour.
+    static func throttled(_ response: HTTPResponse, scope: RateLimitHint.Scope, message: String, excerpt: String, now: Date,
+                          atLeast floor: Date? = nil) -> ConnectorError {
+        let waits = [regainAccess(response, now: now), GraphUsageHeaders.hint(response, now: now, threshold: 100)?.resetAt, floor].compactMap { $0 }
+        let retryAt = waits.max() ?? now.addingTimeInterval(3_600)
+        var error = ConnectorError(code: .rateLimited, message: message, retryAt: retryAt, httpStatus: response.status, excerpt: excerpt)
+        error.rateLimit = RateLimitHint(scope: scope, remaining: 0, resetAt: retryAt)
+        return error
+    }
+
     /// `X-Business-Use-Case-Usage` says in minutes when a throttled Page may call again.
     static func regainAccess(_ response: HTTPResponse, now: Date) -> Date? {
-        guard let header = response.header("x-business-use-case-usage"),
-              let usage = try? JSONDecoder().decode(JSONValue.self, from: Data(header.utf8)),
-              case .object(let byAccount) = usage else { return nil }
-        let minutes = byAccount.values.compactMap { entries -> Int? in
-            guard case .array(let list) = entries else { return nil }
-            return list.compactMap { $0["estimated_time_to_regain_access"].flatMap(Self.int) }.max()
-        }.max()
-        return minutes.map { now.addingTimeInterval(TimeInterval(max($0, 1) * 60)) }
+        guard let minutes = GraphUsageHeaders.businessUsage(response)?.regainMinutes, minutes > 0 else { return nil }
+        return now.addingTimeInterval(TimeInterval(minutes * 60))
     }
 
     static func int(_ value: JSONValue) -> Int? {

@@ -34,20 +34,6 @@ public struct LinkedInConnector: Connector {
         return AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name)
     }
 
-    /// LinkedIn keeps the escaped commentary, so the escaped text is what is compared.
-    public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
-        let author = request.accountRemoteID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? request.accountRemoteID
-        let response = try await http.send("GET", app.apiBaseURL + "/rest/posts?q=author&author=\(author)&count=50",
-                                           headers: headers(credentials, json: false), publishing: false)
-        guard response.status == 200 else { throw error(for: response) }
-        guard case .array(let posts)? = ConnectorTransport.json(response)?["elements"] else { return nil }
-        let escaped = LittleTextFormat.escape(request.text)
-        guard let id = posts.first(where: {
-            RecentPosts.matches($0["commentary"]?.stringValue, escaped) || RecentPosts.matches($0["commentary"]?.stringValue, request.text)
-        })?["id"]?.stringValue else { return nil }
-        return PublishedPost(remoteID: id, url: "https://www.linkedin.com/feed/update/\(id)", httpStatus: 200)
-    }
-
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         var image: String?
         if let item = request.media.first {
@@ -103,8 +89,9 @@ public struct LinkedInConnector: Connector {
         return headers
     }
 
-    /// `{"status","serviceErrorCode","code","message"}`; daily quotas answer 429 and reset at midnight UTC.
-    func error(for response: HTTPResponse) -> ConnectorError {
+    /// `{"status","serviceErrorCode","code","message"}`; a 429 is a member's (or the app's) daily quota:
+    /// it waits `Retry-After` seconds when LinkedIn says, else until midnight UTC, when quotas reset.
+    func error(for response: HTTPResponse, now: Date = Date()) -> ConnectorError {
         let body = ConnectorTransport.json(response)
         let message = "LinkedIn: \(body?["message"]?.stringValue ?? "HTTP \(response.status)")"
         let excerpt = Excerpt.redacted(response.bodyText)
@@ -112,14 +99,26 @@ public struct LinkedInConnector: Connector {
         case 401:
             return ConnectorError(code: .authFailure, message: message, httpStatus: 401, excerpt: excerpt)
         case 429:
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let midnight = calendar.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0), matchingPolicy: .nextTime)
-            return ConnectorError(code: .rateLimited, message: message, retryAt: midnight, httpStatus: 429, excerpt: excerpt)
+            let retryAt = Self.retryAfter(response, now: now) ?? Self.nextMidnightUTC(after: now)
+            var error = ConnectorError(code: .rateLimited, message: message, retryAt: retryAt, httpStatus: 429, excerpt: excerpt)
+            error.rateLimit = RateLimitHint(scope: .account, remaining: 0, resetAt: retryAt)
+            return error
         case 500...599:
             return ConnectorError(code: .retryable, message: message, httpStatus: response.status, excerpt: excerpt)
         default:
             return ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
         }
+    }
+
+    /// `Retry-After` in seconds (LinkedIn does not send an HTTP date).
+    static func retryAfter(_ response: HTTPResponse, now: Date) -> Date? {
+        guard let seconds = response.header("retry-after").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), seconds >= 0 else { return nil }
+        return now.addingTimeInterval(TimeInterval(seconds))
+    }
+
+    static func nextMidnightUTC(after now: Date) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0), matchingPolicy: .nextTime)
     }
 }

@@ -16,13 +16,20 @@ struct ConnectorTransport: Sendable {
         do {
             return try await transport.send(request)
         } catch let error as HTTPClientError {
-            if !error.requestMayHaveBeenSent || !publishing {
-                throw ConnectorError(code: .retryable, message: "\(network) could not be reached: \(error.message)")
-            }
-            throw ConnectorError(code: .uncertain, message: "no answer from \(network) after sending the post: \(error.message)")
+            throw Self.classify(error, network: network, publishing: publishing)
         } catch {
             throw ConnectorError(code: publishing ? .uncertain : .retryable, message: "the request to \(network) failed: \(error)")
         }
+    }
+
+    /// A request that never left the machine published nothing, nor did any request that does not
+    /// publish (a read, a media upload, an Instagram container); a publishing request that timed out
+    /// or lost its connection after it was sent may have published.
+    static func classify(_ error: HTTPClientError, network: String, publishing: Bool) -> ConnectorError {
+        if !error.requestMayHaveBeenSent || !publishing {
+            return ConnectorError(code: .retryable, message: "\(network) could not be reached: \(error.message)")
+        }
+        return ConnectorError(code: .uncertain, message: "no answer from \(network) after sending the post: \(error.message)")
     }
 
     static func json(_ response: HTTPResponse) -> JSONValue? {

@@ -11,15 +11,23 @@ enum XResponseMapping {
         switch response.status {
         case 401:
             return ConnectorError(code: .authFailure, message: message, httpStatus: 401, excerpt: excerpt)
-        case 429:
-            return ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: 429, excerpt: excerpt)
-        case 403 where problem?.type?.hasSuffix("usage-capped") == true:
-            return ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: 403, excerpt: excerpt)
+        case 429, 403 where isUsageCapped(problem):
+            let capped = isUsageCapped(problem)
+            var error = ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: response.status, excerpt: excerpt)
+            error.rateLimit = XRateLimitHeaders.refusalHint(response, retryAt: error.retryAt, usageCapped: capped)
+            // A spent daily cap outlasts the 15-minute window the reset header describes.
+            if let daily = error.rateLimit?.resetAt, let retryAt = error.retryAt, daily > retryAt { error.retryAt = daily }
+            return error
         case 500...599:
             return ConnectorError(code: .retryable, message: message, retryAt: retryAfter(response), httpStatus: response.status, excerpt: excerpt)
         default:
             return ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
         }
+    }
+
+    /// A usage cap is the app's monthly quota on X's product tier: every account is stopped.
+    private static func isUsageCapped(_ problem: XProblem?) -> Bool {
+        problem?.type?.hasSuffix("usage-capped") == true
     }
 
     static func malformed(_ response: HTTPResponse, expecting: String) -> ConnectorError {
@@ -30,10 +38,7 @@ enum XResponseMapping {
     /// A request that never left the machine published nothing; a timeout or a dropped connection after
     /// a POST was sent may have published.
     static func transportError(_ error: HTTPClientError, publishing: Bool) -> ConnectorError {
-        if !error.requestMayHaveBeenSent || !publishing {
-            return ConnectorError(code: .retryable, message: "X could not be reached: \(error.message)")
-        }
-        return ConnectorError(code: .uncertain, message: "no answer from X after sending the post: \(error.message)")
+        ConnectorTransport.classify(error, network: "X", publishing: publishing)
     }
 
     /// `x-rate-limit-reset` is Unix seconds.
