@@ -24,6 +24,9 @@ public struct SandboxConfiguration: Sendable {
     public var instagramPublishLimit: Int = 50
     /// LinkedIn posts one member may create per UTC day before LinkedIn answers 429.
     public var linkedinDailyPostLimit: Int = 150
+    /// Which API calls meet injected faults (5xx, throttling, slow or lost answers, dropped
+    /// connections, expired tokens); off unless a test asks. `PUT /_sandbox/faults` replaces it while running.
+    public var faults: FaultPlan = .off
 
     public init(
         host: String = "127.0.0.1",
@@ -36,7 +39,8 @@ public struct SandboxConfiguration: Sendable {
         refreshTokenLifetime: Duration? = nil,
         graphCallBudget: Int = 4_800,
         instagramPublishLimit: Int = 50,
-        linkedinDailyPostLimit: Int = 150
+        linkedinDailyPostLimit: Int = 150,
+        faults: FaultPlan = .off
     ) {
         self.host = host
         self.port = port
@@ -49,6 +53,7 @@ public struct SandboxConfiguration: Sendable {
         self.graphCallBudget = graphCallBudget
         self.instagramPublishLimit = instagramPublishLimit
         self.linkedinDailyPostLimit = linkedinDailyPostLimit
+        self.faults = faults
     }
 
     /// The host as the socket layer wants it: an IPv6 literal without brackets.

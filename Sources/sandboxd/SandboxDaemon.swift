@@ -22,11 +22,15 @@ struct SandboxDaemon: AsyncParsableCommand {
             Once all accept connections it prints one line, \
             `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL` \
             (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
-            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked and /listeners.
+            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners and /faults. \
+            With --fault-rate above 0, that share of API calls meets a fault (5xx, rate limit, slow answer, \
+            dropped connection, lost answer, expired token); PUT /_sandbox/faults changes the plan while running.
 
             Examples:
               sandboxd
               sandboxd --port 8080 --access-token-lifetime 2s --code-lifetime 1s
+              sandboxd --fault-rate 0.3 --faults server_error,rate_limit,slow,drop,lost_answer,expired_token --fault-seed 42
+              curl -X PUT http://127.0.0.1:8080/_sandbox/faults -d '{"rate": 0.3, "seed": 42, "reset_seconds": 2}'
               curl -X POST http://127.0.0.1:8080/_sandbox/x/tokens -d '{"username":"runner"}'
             """
     )
@@ -52,6 +56,21 @@ struct SandboxDaemon: AsyncParsableCommand {
     @Option(help: "How long a refresh token lasts; default: no expiry (X's refresh tokens end when used or revoked).", transform: lifetime)
     var refreshTokenLifetime: Duration?
 
+    @Option(help: "The share of API calls that meet a fault, from 0 (none, the default) to 1 (all); never /_sandbox/ or OAuth pages.")
+    var faultRate = 0.0
+
+    @Option(help: "Comma-separated fault kinds to choose from (\(FaultKind.names)), or all.")
+    var faults = "all"
+
+    @Option(help: "Seeds the fault choices, so a run can be replayed; default: a random seed, shown by GET /_sandbox/faults/plan.")
+    var faultSeed: UInt64?
+
+    @Option(help: "How far ahead a rate_limit fault puts the reset (1.5s, 1500ms, 2s).", transform: faultDuration)
+    var faultReset: Duration = FaultPlan.defaultReset
+
+    @Option(help: "How long a slow fault holds the answer back (1.5s, 1500ms).", transform: faultDuration)
+    var faultSlow: Duration = FaultPlan.defaultSlow
+
     @Option(help: "Log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
 
@@ -64,11 +83,25 @@ struct SandboxDaemon: AsyncParsableCommand {
                 throw ValidationError("\(flag) must be between 0 and 65535; got \(value).")
             }
         }
+        _ = try faultPlan()
+    }
+
+    /// The plan the `--fault-*` flags describe.
+    func faultPlan() throws -> FaultPlan {
+        do throws(FaultPlanError) {
+            return try FaultPlan(rate: faultRate, kinds: FaultPlan.parseKinds(faults), seed: faultSeed, resetAfter: faultReset, slowBy: faultSlow)
+        } catch {
+            let flag = switch error.code {
+            case .invalidRate: "--fault-rate"
+            case .unknownKind: "--faults"
+            default: "--fault-reset/--fault-slow"
+            }
+            throw ValidationError("\(flag): \(error.message)")
+        }
     }
 
     func run() async throws {
-        var logger = Logger(label: "sandboxd", factory: { StreamLogHandler.standardError(label: $0) })
-        logger.logLevel = logLevel
+        let logger = Self.logger(level: logLevel)
         let configuration = SandboxConfiguration(
             host: host,
             port: port,
@@ -76,7 +109,8 @@ struct SandboxDaemon: AsyncParsableCommand {
             linkedinPort: linkedinPort,
             accessTokenLifetime: accessTokenLifetime,
             authorizationCodeLifetime: codeLifetime,
-            refreshTokenLifetime: refreshTokenLifetime
+            refreshTokenLifetime: refreshTokenLifetime,
+            faults: try faultPlan()
         )
         let sandbox = SandboxServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(
@@ -88,14 +122,30 @@ struct SandboxDaemon: AsyncParsableCommand {
         )
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
-            tasks.addTask { try await Self.announce(sandbox) }
+            tasks.addTask { try await Self.announce(sandbox, logger: logger) }
             try await tasks.waitForAll()
         }
     }
 
-    /// Prints the one line that tells a parent process where to connect, and flushes it at once.
-    static func announce(_ sandbox: SandboxServer) async throws {
+    /// Logs to standard error at `level`.
+    static func logger(level: Logger.Level) -> Logger {
+        var logger = Logger(label: "sandboxd", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = level
+        return logger
+    }
+
+    /// Prints the one line that tells a parent process where to connect, and flushes it at once;
+    /// logs the fault plan and its seed first when faults are on, so a run can be replayed.
+    static func announce(_ sandbox: SandboxServer, logger: Logger) async throws {
         let urls = try await sandbox.baseURLs()
+        let (plan, seed) = await sandbox.faultPlan()
+        if plan.isActive {
+            logger.info("Sandbox fault injection on", metadata: [
+                "fault.rate": "\(plan.rate)",
+                "fault.kinds": "\(plan.kinds.sorted().map(\.rawValue).joined(separator: ","))",
+                "fault.seed": "\(seed)",
+            ])
+        }
         print(announcement(urls))
         fflush(nil)  // all streams; naming `stdout` is not concurrency-safe in Swift 6
     }
@@ -103,6 +153,14 @@ struct SandboxDaemon: AsyncParsableCommand {
     /// `sandboxd listening X facebook=F linkedin=L`: X's URL stays the third word for older readers.
     static func announcement(_ urls: [String: String]) -> String {
         "sandboxd listening \(urls["x"] ?? "") facebook=\(urls["facebook"] ?? "") linkedin=\(urls["linkedin"] ?? "")"
+    }
+
+    /// Reads `1.5s`, `1500ms` or `2m` for the fault flags.
+    static func faultDuration(_ text: String) throws -> Duration {
+        guard let duration = FaultPlan.parseDuration(text) else {
+            throw ValidationError("A fault duration is a number and a unit: 1.5s, 1500ms or 2m; got \(text).")
+        }
+        return duration
     }
 
     /// Reads `2s`, `15m`, `2h` or `60d`.

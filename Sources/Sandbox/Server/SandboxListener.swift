@@ -8,6 +8,8 @@ struct SandboxListener: Sendable {
     var port: Int
     /// The networks whose API routes this listener serves.
     var networks: [any SandboxNetwork]
+    /// How this host answers injected faults (X, Graph or LinkedIn shapes).
+    var faultAnswers: any FaultAnswers
 
     /// The names of the listeners, in the order they are announced.
     static let names = ["x", "facebook", "linkedin"]

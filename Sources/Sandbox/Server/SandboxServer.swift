@@ -28,6 +28,8 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
     private let recorder = Recorder()
     private let files = SandboxFileShelf()
     private let state = ListenerState()
+    private let faults: FaultInjector
+    private let environment: SandboxEnvironment
     private let listeners: [SandboxListener]
 
     /// - Parameters:
@@ -46,10 +48,15 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         let environment = SandboxEnvironment(
             recorder: recorder, now: now, logger: logger, configuration: configuration, fetcher: fetcher ?? CurlMediaFetcher()
         )
+        self.environment = environment
+        self.faults = FaultInjector(plan: configuration.faults)
+        let x = XSandboxNetwork(environment: environment)
+        let facebook = FacebookSandboxNetwork(environment: environment)
+        let linkedin = LinkedInSandboxNetwork(environment: environment)
         self.listeners = [
-            SandboxListener(name: "x", port: configuration.port, networks: [XSandboxNetwork(environment: environment)]),
-            SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [FacebookSandboxNetwork(environment: environment)]),
-            SandboxListener(name: "linkedin", port: configuration.linkedinPort, networks: [LinkedInSandboxNetwork(environment: environment)]),
+            SandboxListener(name: "x", port: configuration.port, networks: [x], faultAnswers: XFaultAnswers(oauth: x.oauth2)),
+            SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [facebook], faultAnswers: GraphFaultAnswers(oauth: facebook.oauth)),
+            SandboxListener(name: "linkedin", port: configuration.linkedinPort, networks: [linkedin], faultAnswers: LinkedInFaultAnswers(oauth: linkedin.oauth)),
         ]
     }
 
@@ -112,10 +119,28 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         await recorder.revoked()
     }
 
-    /// Runs one listener's HTTP server.
+    /// Every fault injected so far, in the order recorded; the same data as `GET /_sandbox/faults`.
+    public func injectedFaults() async -> [InjectedFault] {
+        await faults.faults()
+    }
+
+    /// The fault plan in force and the seed in use (the plan's, or one picked for it), to log for a replay.
+    public func faultPlan() async -> (plan: FaultPlan, seed: UInt64) {
+        await faults.current()
+    }
+
+    /// Replaces the fault plan, as `PUT /_sandbox/faults` does; ``FaultPlan/off`` stops injecting.
+    public func setFaultPlan(_ plan: FaultPlan) async {
+        await faults.replace(plan)
+    }
+
+    /// Runs one listener's HTTP server, with the fault injector in front of its routes.
     private func serve(_ listener: SandboxListener) async throws {
+        let responder = FaultingResponder(
+            router: makeRouter(for: listener).buildResponder(), injector: faults, answers: listener.faultAnswers, environment: environment
+        )
         let application = Application(
-            router: makeRouter(for: listener),
+            responder: responder,
             configuration: .init(address: .hostname(configuration.bindHost, port: listener.port), serverName: "sandbox-\(listener.name)"),
             onServerRunning: { [state, configuration, logger] channel in
                 let url = Self.baseURL(host: configuration.host, port: channel.localAddress?.port ?? listener.port)
@@ -139,6 +164,7 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         SandboxControlRoutes(recorder: recorder, files: files, listeners: { [state] in
             Self.withAliases(try await state.urls(needing: Set(SandboxListener.names)))
         }).addRoutes(to: router)
+        FaultControlRoutes(injector: faults).addRoutes(to: router)
         return router
     }
 

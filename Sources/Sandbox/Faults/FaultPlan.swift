@@ -1,0 +1,71 @@
+/// Which requests the sandbox spoils, how, and how often: the knobs of fault injection.
+///
+/// A plan is a value so `sandboxd`'s flags, `PUT /_sandbox/faults` and ``SandboxConfiguration`` can
+/// all describe one the same way. Give a `seed` and the same sequence of requests meets the same
+/// faults, so a failure can be replayed; without one the injector picks a seed and reports it.
+///
+/// ```swift
+/// let plan = try FaultPlan(rate: 0.3, kinds: [.serverError, .rateLimit, .drop], seed: 42)
+/// ```
+public struct FaultPlan: Sendable, Equatable {
+    /// The share of eligible requests that meet a fault, from 0 (never) to 1 (every one).
+    public private(set) var rate: Double
+    /// The kinds to choose from; each faulted request gets one of those that fit it.
+    public private(set) var kinds: Set<FaultKind>
+    /// Seeds the random choices; `nil` lets the injector pick one.
+    public private(set) var seed: UInt64?
+    /// How far ahead a `rate_limit` answer puts the reset (networks that speak in whole seconds
+    /// or minutes round it up).
+    public private(set) var resetAfter: Duration
+    /// How long a `slow` answer is held back.
+    public private(set) var slowBy: Duration
+
+    /// No faults at all: the default.
+    public static let off = FaultPlan(unchecked: 0, kinds: [], seed: nil, resetAfter: defaultReset, slowBy: defaultSlow)
+    /// The reset a `rate_limit` fault announces unless told otherwise: short, so tests stay fast.
+    public static let defaultReset: Duration = .seconds(2)
+    /// The delay of a `slow` fault unless told otherwise.
+    public static let defaultSlow: Duration = .milliseconds(1_500)
+    /// The longest reset or delay a plan accepts.
+    public static let longest: Duration = .seconds(3_600)
+
+    /// - Throws: ``FaultPlanError`` when `rate` is outside 0...1 or a duration is not positive and at most an hour.
+    public init(
+        rate: Double,
+        kinds: Set<FaultKind> = Set(FaultKind.allCases),
+        seed: UInt64? = nil,
+        resetAfter: Duration = FaultPlan.defaultReset,
+        slowBy: Duration = FaultPlan.defaultSlow
+    ) throws(FaultPlanError) {
+        guard rate.isFinite, (0...1).contains(rate) else {
+            throw FaultPlanError(code: .invalidRate, message: "The fault rate must be a number from 0 to 1 (0.3 faults 30% of requests); got \(rate).")
+        }
+        try Self.check(resetAfter, named: "reset")
+        try Self.check(slowBy, named: "slow delay")
+        self.init(unchecked: rate, kinds: kinds, seed: seed, resetAfter: resetAfter, slowBy: slowBy)
+    }
+
+    private init(unchecked rate: Double, kinds: Set<FaultKind>, seed: UInt64?, resetAfter: Duration, slowBy: Duration) {
+        self.rate = rate
+        self.kinds = kinds
+        self.seed = seed
+        self.resetAfter = resetAfter
+        self.slowBy = slowBy
+    }
+
+    /// Whether any request can meet a fault.
+    public var isActive: Bool {
+        rate > 0 && !kinds.isEmpty
+    }
+
+    /// The kinds in a fixed order, so seeded choices repeat.
+    var orderedKinds: [FaultKind] {
+        kinds.sorted()
+    }
+
+    private static func check(_ duration: Duration, named name: String) throws(FaultPlanError) {
+        guard duration > .zero, duration <= longest else {
+            throw FaultPlanError(code: .invalidDuration, message: "The fault \(name) must be more than 0 and at most 3600 seconds; got \(duration).")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Hummingbird
+import Logging
+
+/// Stands in front of one listener's router and, when the plan says so, spoils the request the way
+/// a real network sometimes does: an error answer, a late answer, or a connection that just closes.
+///
+/// It wraps the whole router (not a middleware) because dropping a connection needs the channel,
+/// which only the application's own context carries. Requests outside ``FaultScope`` pass untouched.
+struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Context == BasicRequestContext {
+    typealias Context = ChannelRequestContext
+
+    let router: Router
+    let injector: FaultInjector
+    let answers: any FaultAnswers
+    let environment: SandboxEnvironment
+
+    func respond(to request: Request, context: ChannelRequestContext) async throws -> Response {
+        guard FaultScope.applies(to: request) else {
+            return try await router.respond(to: request, context: context.basic)
+        }
+        let now = environment.now()
+        let bearer = await answers.bearer(in: request, now: now)
+        if let bearer, let expiredAt = await injector.expiry(of: bearer.token) {
+            return await refuseExpired(request, expiredAt: expiredAt, now: now)
+        }
+        let candidate = FaultInjector.Candidate(isRead: request.method == .get || request.method == .head, hasRefreshableToken: bearer?.refreshable ?? false)
+        guard let decision = await injector.draw(for: candidate) else {
+            return try await router.respond(to: request, context: context.basic)
+        }
+        var fault = InjectedFault(
+            at: SandboxTimestamp.rfc3339(now), network: answers.network(of: request), method: request.method.rawValue,
+            path: request.uri.path, kind: decision.kind, account: bearer?.account
+        )
+        environment.logger.debug(
+            "Sandbox injected a fault",
+            metadata: ["sandbox.network": "\(fault.network)", "http.path": "\(fault.path)", "sandbox.fault": "\(decision.kind.rawValue)"]
+        )
+        return try await inject(decision, as: &fault, into: request, context: context, bearer: bearer, now: now)
+    }
+
+    /// Carries out `decision`, recording `fault` once its outcome is known.
+    private func inject(
+        _ decision: FaultInjector.Decision, as fault: inout InjectedFault, into request: Request,
+        context: ChannelRequestContext, bearer: BearerFacts?, now: Date
+    ) async throws -> Response {
+        switch decision.kind {
+        case .serverError:
+            let response = answers.serverError(to: request)
+            return await recorded(&fault, response)
+        case .rateLimit:
+            let resetAt = answers.resetInstant(after: decision.resetAfter, now: now)
+            fault.resetAt = SandboxTimestamp.rfc3339(resetAt)
+            return await recorded(&fault, answers.rateLimited(request, until: resetAt, now: now))
+        case .expiredToken:
+            guard let bearer else { return try await router.respond(to: request, context: context.basic) }
+            await injector.expire(bearer.token, at: now)
+            return await recorded(&fault, answers.expiredToken(request, expiredAt: now, now: now).response)
+        case .slow:
+            let delay = decision.slowBy
+            let response = try await router.respond(to: request, context: context.basic)
+            fault.delayMilliseconds = Int(delay.timeInterval * 1_000)
+            await injector.record(withStatus(fault, response))
+            try? await Task.sleep(for: delay)
+            return response
+        case .drop:
+            await injector.record(fault)
+            return await hangUp(context)
+        case .lostAnswer:
+            let response = try await router.respond(to: request, context: context.basic)
+            await injector.record(withStatus(fault, response))
+            return await hangUp(context)
+        }
+    }
+
+    /// Records `fault` with the status of `response`, and returns it.
+    private func recorded(_ fault: inout InjectedFault, _ response: Response) async -> Response {
+        await injector.record(withStatus(fault, response))
+        return response
+    }
+
+    private func withStatus(_ fault: InjectedFault, _ response: Response) -> InjectedFault {
+        var fault = fault
+        fault.status = response.status.code
+        return fault
+    }
+
+    /// Closes the connection with nothing sent; the answer returned is never written.
+    private func hangUp(_ context: ChannelRequestContext) async -> Response {
+        try? await context.channel.close()
+        return Response(status: .serviceUnavailable)
+    }
+
+    /// A later call with a token an `expired_token` fault ended: refused as the network refuses any expired token.
+    private func refuseExpired(_ request: Request, expiredAt: Date, now: Date) async -> Response {
+        let refusal = answers.expiredToken(request, expiredAt: expiredAt, now: now)
+        await environment.recordRejection(
+            network: answers.network(of: request), request: request, status: refusal.status,
+            reasonCode: refusal.reasonCode, reason: refusal.reason, at: now
+        )
+        return refusal.response
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import Sandbox
+
+/// How the injector chooses: seeded, at the planned rate, and only kinds that fit the request.
+@Suite struct FaultInjectorTests {
+    static let publish = FaultInjector.Candidate(isRead: false, hasRefreshableToken: true)
+
+    @Test func splitMix64_matchesTheReferenceSequence() {
+        var random = SplitMix64(seed: 0)
+        #expect(random.next() == 0xE220_A839_7B1D_CDAF)
+        #expect(random.next() == 0x6E78_9E6A_A1B9_65F4)
+        let unit = random.nextUnit()
+        #expect(unit >= 0 && unit < 1)
+    }
+
+    @Test func draw_withTheSameSeed_givesTheSameFaults() async throws {
+        let plan = try FaultPlan(rate: 0.5, seed: 42)
+        let first = FaultInjector(plan: plan)
+        let second = FaultInjector(plan: plan)
+        var firstKinds: [FaultKind?] = []
+        var secondKinds: [FaultKind?] = []
+        for _ in 0..<100 {
+            firstKinds.append(await first.draw(for: Self.publish)?.kind)
+            secondKinds.append(await second.draw(for: Self.publish)?.kind)
+        }
+        #expect(firstKinds == secondKinds)
+        #expect(Set(firstKinds.compactMap { $0 }) == Set(FaultKind.allCases))
+    }
+
+    @Test func draw_atThirtyPercent_faultsRoughlyThirtyOfAHundred() async throws {
+        let injector = FaultInjector(plan: try FaultPlan(rate: 0.3, seed: 7))
+        var faulted = 0
+        for _ in 0..<1_000 where await injector.draw(for: Self.publish) != nil { faulted += 1 }
+        #expect((250...350).contains(faulted), "\(faulted)")
+    }
+
+    @Test func draw_neverExpiresATokenThatCannotBeRefreshed_andTurnsALostAnswerOnAReadIntoADrop() async throws {
+        let expiring = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.expiredToken]))
+        #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: false)) == nil)
+        #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: true))?.kind == .expiredToken)
+
+        let either = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.expiredToken, .serverError]))
+        for _ in 0..<20 {
+            #expect(await either.draw(for: .init(isRead: true, hasRefreshableToken: false))?.kind == .serverError)
+        }
+
+        let losing = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.lostAnswer]))
+        #expect(await losing.draw(for: .init(isRead: true, hasRefreshableToken: false))?.kind == .drop)
+        #expect(await losing.draw(for: .init(isRead: false, hasRefreshableToken: false))?.kind == .lostAnswer)
+    }
+
+    @Test func draw_atRateZero_orWithThePlanOff_neverFaults() async throws {
+        let injector = FaultInjector(plan: .off)
+        for _ in 0..<50 { #expect(await injector.draw(for: Self.publish) == nil) }
+        await injector.replace(try FaultPlan(rate: 0, seed: 1))
+        for _ in 0..<50 { #expect(await injector.draw(for: Self.publish) == nil) }
+        #expect(await injector.current().seed == 1)
+    }
+
+    @Test func expire_remembersTheFirstInstant() async throws {
+        let injector = FaultInjector(plan: .off)
+        let first = Date(timeIntervalSince1970: 1_000)
+        await injector.expire("token", at: first)
+        await injector.expire("token", at: first.addingTimeInterval(5))
+        #expect(await injector.expiry(of: "token") == first)
+        #expect(await injector.expiry(of: "other") == nil)
+    }
+}
