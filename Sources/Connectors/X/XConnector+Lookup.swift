@@ -12,20 +12,19 @@ extension XConnector {
         let lookup = PagedLookup(network: "X", since: since, time: { ListingTime.rfc3339($0["created_at"]) },
                                  matches: { RecentPosts.matches($0["text"]?.stringValue, request.text) })
         let startTime = RFC3339.format(lookup.cutoff)
-        var hint: RateLimitHint?
         let found = try await lookup.find { token throws(ConnectorError) in
             var path = "/2/users/\(PercentEncoding.encode(request.accountRemoteID))/tweets?max_results=\(Self.lookupPageSize)"
                 + "&start_time=\(PercentEncoding.encode(startTime))&tweet.fields=created_at"
             if let token { path += "&pagination_token=\(PercentEncoding.encode(token))" }
             let response = try await send(method: "GET", path: path, body: nil, credentials: credentials)
             guard response.status == 200 else { throw XResponseMapping.error(for: response) }
-            hint = XRateLimitHeaders.hint(response) ?? hint
             return try XTimelinePage.parse(response)
         }
         guard let found else { return nil }
         guard let id = found["id"]?.stringValue else {
             throw ConnectorError(code: .retryable, message: "X listed the post without an id")
         }
-        return PublishedPost(remoteID: id, url: "https://x.com/i/web/status/\(id)", httpStatus: 200, rateLimit: hint)
+        // No hint: the timeline's window (900 reads) is not the posting window the engine budgets.
+        return PublishedPost(remoteID: id, url: "https://x.com/i/web/status/\(id)", httpStatus: 200)
     }
 }
