@@ -71,9 +71,9 @@ struct AttemptRow: Sendable, Equatable {
 /// A fixed instant with whole milliseconds, so it survives the store's millisecond columns exactly.
 let referenceNow = Date(timeIntervalSince1970: 1_900_000_000)
 
-func attempt(at date: Date, status: Int? = 201, outcome: String = "published", errorClass: String? = nil) -> AttemptRecord {
+func attempt(at date: Date, status: Int? = 201, outcome: String = "published", errorClass: String? = nil, excerpt: String? = nil) -> AttemptRecord {
     AttemptRecord(startedAt: date, finishedAt: date.addingTimeInterval(0.25), httpStatus: status, outcome: outcome,
-                  errorClass: errorClass, excerpt: nil)
+                  errorClass: errorClass, excerpt: excerpt)
 }
 
 /// A 32-byte key for vaults in tests.
