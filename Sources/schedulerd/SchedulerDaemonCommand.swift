@@ -49,7 +49,8 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         do {
             (configuration, source) = try DaemonConfiguration.resolve(options, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data("schedulerd: configuration error: \(error.message)\n".utf8))
+            Self.fail("configuration error: \(error.message.trimmingCharacters(in: CharacterSet(charactersIn: ". "))). Fix it and check with `schedulerd --check-config`; "
+                + "config/schedulerd.toml documents every key. Nothing was started.")
             throw ExitCode(78)  // EX_CONFIG
         }
         if checkConfig {
@@ -70,14 +71,24 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         do {
             try await Daemon(configuration: configuration, environment: environment, logger: logger).run()
         } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data("schedulerd: \(error.message)\n".utf8))
+            Self.fail(error.message)
             throw ExitCode(78)
         } catch let error as StoreError {
-            FileHandle.standardError.write(Data("schedulerd: \(error.message)\n".utf8))
+            Self.fail(error.message)
             throw ExitCode(74)  // EX_IOERR
         } catch let error as CredentialVaultError {
-            FileHandle.standardError.write(Data("schedulerd: \(error.message)\n".utf8))
+            Self.fail(error.message)
             throw ExitCode(78)
+        } catch {
+            // Anything else that stops the daemon still ends with one readable line and a status systemd logs,
+            // not the argument parser's bare "Error:".
+            Self.fail("stopped by an unexpected error: \(error)")
+            throw ExitCode(70)  // EX_SOFTWARE
         }
+    }
+
+    /// One line on standard error, prefixed so it stands out in the journal.
+    private static func fail(_ message: String) {
+        FileHandle.standardError.write(Data("schedulerd: \(message)\n".utf8))
     }
 }

@@ -27,6 +27,11 @@ public enum ConfigurationLoader {
     }
 
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
+        // The TOML parser reads a C string: at a NUL it would stop and take a binary file for an empty,
+        // valid configuration.
+        if let offset = text.utf8.firstIndex(of: 0).map({ text.utf8.distance(from: text.utf8.startIndex, to: $0) }) {
+            throw ConfigurationError("\(file) is not a configuration file: it holds binary data (a NUL byte at offset \(offset)), and schedulerd reads TOML text")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -4,15 +4,22 @@ import OAuth
 /// The 32-byte credential key on disk: created once with `O_EXCL` and mode 0600, never rewritten.
 enum KeyFile {
     static func read(_ path: String) throws(CredentialVaultError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CredentialVaultError("cannot read the credential key \(path): \(String(cString: strerror(errno)))")
+        let data: [UInt8]
+        switch StartupFile.read(path, atMost: 4_096) {
+        case .success(let read): data = read
+        case .failure(let problem):
+            throw CredentialVaultError("the credential key \(path) \(problem); " + recovery)
         }
         guard data.count == SecretBox.keyLength else {
             throw CredentialVaultError("\(path) is not a schedulerd credential key (expected \(SecretBox.keyLength) bytes, found \(data.count)); "
-                + "restore the right key, or move it aside and relink every account")
+                + recovery)
         }
-        return Array(data)
+        return data
     }
+
+    /// What a person can do about a damaged key: the stored credentials can only be opened with the original.
+    private static let recovery = "restore the original key from a backup (the sealed account credentials open with no other), "
+        + "or move it aside, start again and relink every account. schedulerd does not replace it by itself."
 
     static func readOrCreate(_ path: String) throws(CredentialVaultError) -> [UInt8] {
         if FileManager.default.fileExists(atPath: path) { return try read(path) }

@@ -34,14 +34,16 @@ public final class Store: Sendable {
             return try Store(writer: pool)
         } catch let error as DatabaseError {
             throw StoreError(.corrupt, "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). "
-                + Self.restoreAdvice)
+                + Self.restoreAdvice(path))
         } catch {
-            throw StoreError(.corrupt, "\(path) cannot be opened: \(error). " + Self.restoreAdvice)
+            throw StoreError(.corrupt, "\(path) cannot be opened: \(error). " + Self.restoreAdvice(path))
         }
     }
 
-    static let restoreAdvice = "Stop here: move the file aside and restore it from a backup (or try `sqlite3 FILE .recover`); "
-        + "schedulerd never resets or replaces its database by itself."
+    static func restoreAdvice(_ path: String) -> String {
+        "Stop here: move the file aside and restore it from a backup (or try `sqlite3 \(path) .recover`); "
+            + "schedulerd never resets or replaces its database by itself."
+    }
 
     /// Databases up to this size get SQLite's `quick_check` at every start (about a second per few hundred MB);
     /// larger ones are checked page by page as they are read.
@@ -60,10 +62,10 @@ public final class Store: Sendable {
             defer { try? queue.close() }
             problem = try queue.read { db -> String? in
                 if size <= quickCheckLimitBytes {
-                    let findings = try String.fetchAll(db, sql: "PRAGMA quick_check(5)")
+                    let findings = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
                     if findings != ["ok"] {
-                        return "\(path) is damaged; SQLite's integrity check found: "
-                            + findings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ") + ". " + restoreAdvice
+                        let found = findings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ")
+                        return "\(path) is damaged; SQLite's integrity check found: \(found.prefix(300)). " + restoreAdvice(path)
                     }
                 }
                 let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
@@ -81,9 +83,9 @@ public final class Store: Sendable {
                 return nil
             }
         } catch let error as DatabaseError {
-            problem = "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). " + restoreAdvice
+            problem = "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). " + restoreAdvice(path)
         } catch {
-            problem = "\(path) cannot be read: \(error). " + restoreAdvice
+            problem = "\(path) cannot be read: \(error). " + restoreAdvice(path)
         }
         if let problem { throw StoreError(.corrupt, problem) }
     }
