@@ -32,7 +32,7 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
         guard let decision = await injector.draw(for: candidate) else {
             return try await router.respond(to: request, context: context.basic)
         }
-        var fault = InjectedFault(
+        let fault = InjectedFault(
             at: SandboxTimestamp.rfc3339(now), network: answers.network(of: request), method: request.method.rawValue,
             path: request.uri.path, kind: decision.kind, account: bearer?.account
         )
@@ -40,30 +40,30 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
             "Sandbox injected a fault",
             metadata: ["sandbox.network": "\(fault.network)", "http.path": "\(fault.path)", "sandbox.fault": "\(decision.kind.rawValue)"]
         )
-        return try await inject(decision, as: &fault, into: request, context: context, bearer: bearer, now: now)
+        return try await inject(decision, as: fault, into: request, context: context, bearer: bearer, now: now)
     }
 
     /// Carries out `decision`, recording `fault` once its outcome is known.
     private func inject(
-        _ decision: FaultInjector.Decision, as fault: inout InjectedFault, into request: Request,
+        _ decision: FaultInjector.Decision, as fault: InjectedFault, into request: Request,
         context: ChannelRequestContext, bearer: BearerFacts?, now: Date
     ) async throws -> Response {
+        var fault = fault
         switch decision.kind {
         case .serverError:
-            let response = answers.serverError(to: request)
-            return await recorded(&fault, response)
+            return await recorded(fault, answers.serverError(to: request))
         case .rateLimit:
             let resetAt = answers.resetInstant(after: decision.resetAfter, now: now)
             fault.resetAt = SandboxTimestamp.rfc3339(resetAt)
-            return await recorded(&fault, answers.rateLimited(request, until: resetAt, now: now))
+            return await recorded(fault, answers.rateLimited(request, until: resetAt, now: now))
         case .expiredToken:
             guard let bearer else { return try await router.respond(to: request, context: context.basic) }
             await injector.expire(bearer.token, at: now)
-            return await recorded(&fault, answers.expiredToken(request, expiredAt: now, now: now).response)
+            return await recorded(fault, answers.expiredToken(request, expiredAt: now, now: now).response)
         case .slow:
             let delay = decision.slowBy
             let response = try await router.respond(to: request, context: context.basic)
-            fault.delayMilliseconds = Int(delay.timeInterval * 1_000)
+            fault.delayMilliseconds = Int((delay.timeInterval * 1_000).rounded())
             await injector.record(withStatus(fault, response))
             try? await Task.sleep(for: delay)
             return response
@@ -78,7 +78,7 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
     }
 
     /// Records `fault` with the status of `response`, and returns it.
-    private func recorded(_ fault: inout InjectedFault, _ response: Response) async -> Response {
+    private func recorded(_ fault: InjectedFault, _ response: Response) async -> Response {
         await injector.record(withStatus(fault, response))
         return response
     }
