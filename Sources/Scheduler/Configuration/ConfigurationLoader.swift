@@ -18,7 +18,7 @@ public enum ConfigurationLoader {
         let bytes: [UInt8]
         switch StartupFile.read(path) {
         case .success(let read): bytes = read
-        case .failure(let problem): throw ConfigurationError("the configuration file \(path) \(problem)")
+        case .failure(let problem): throw ConfigurationError("cannot read the configuration file \(path): \(problem)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigurationError("\(path) is not a configuration file: it is not UTF-8 text, and schedulerd reads TOML")

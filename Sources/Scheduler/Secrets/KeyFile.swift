@@ -8,7 +8,7 @@ enum KeyFile {
         switch StartupFile.read(path, atMost: 4_096) {
         case .success(let read): data = read
         case .failure(let problem):
-            throw CredentialVaultError("the credential key \(path) \(problem); " + recovery)
+            throw CredentialVaultError("cannot read the credential key \(path): \(problem); " + recovery)
         }
         guard data.count == SecretBox.keyLength else {
             throw CredentialVaultError("\(path) is not a schedulerd credential key (expected \(SecretBox.keyLength) bytes, found \(data.count)); "
