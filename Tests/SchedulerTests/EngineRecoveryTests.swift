@@ -181,3 +181,48 @@ import Testing
         #expect(try await harness.store.summary().paused?.accounts == [paused.reference])
     }
 }
+
+/// The budgets on their own.
+@Suite struct PublishBudgetTests {
+    let now = referenceNow
+
+    @Test func aSpentLimitWithAReset_blocksUntilTheResetOnly_notForADaysRefill() async {
+        let budget = PublishBudget()
+        let reset = now.addingTimeInterval(2)
+        await budget.observe(RateLimitHint(scope: .account, remaining: 0, resetAt: reset), accountID: 1, network: .linkedin, now: now)
+
+        #expect(await budget.reserve(accountID: 1, network: .linkedin, now: now.addingTimeInterval(1)) == reset)
+        #expect(await budget.reserve(accountID: 1, network: .linkedin, now: reset) == nil, "the network's window starts afresh at the reset")
+        #expect(await budget.reserve(accountID: 2, network: .linkedin, now: now) == nil, "another account is not blocked")
+    }
+
+    @Test func anAppWideLimit_blocksEveryAccountOfThatNetwork() async {
+        let budget = PublishBudget()
+        let reset = now.addingTimeInterval(300)
+        await budget.observe(RateLimitHint(scope: .network, remaining: 0, resetAt: reset), accountID: 1, network: .x, now: now)
+
+        #expect(await budget.reserve(accountID: 7, network: .x, now: now) == reset)
+        #expect(await budget.reserve(accountID: 7, network: .linkedin, now: now) == nil)
+    }
+
+    @Test func aBurst_isSpreadAtTheRefillRate() async {
+        let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 3, window: 90), nil)])
+        for _ in 1...3 { #expect(await budget.reserve(accountID: 1, network: .x, now: now) == nil) }
+        let next = await budget.reserve(accountID: 1, network: .x, now: now)
+        #expect(next == now.addingTimeInterval(30), "one post per 30 s once the burst of three is spent")
+        #expect(await budget.reserve(accountID: 1, network: .x, now: now.addingTimeInterval(30)) == nil)
+    }
+
+    @Test func requestsSentBeforeARestart_countAgainstTheBudget() async {
+        let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 100, window: 900), nil)])
+        await budget.seed(accountID: 1, network: .x, sent: 100, now: now)
+        #expect(await budget.reserve(accountID: 1, network: .x, now: now) == now.addingTimeInterval(9))
+    }
+
+    @Test func fewerCallsLeftThanWeThought_lowersTheBudget() async {
+        let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 100, window: 900), nil)])
+        await budget.observe(RateLimitHint(scope: .account, remaining: 1, resetAt: now.addingTimeInterval(900)), accountID: 1, network: .x, now: now)
+        #expect(await budget.reserve(accountID: 1, network: .x, now: now) == nil)
+        #expect(await budget.reserve(accountID: 1, network: .x, now: now) != nil)
+    }
+}

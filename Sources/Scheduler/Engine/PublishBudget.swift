@@ -96,15 +96,24 @@ public actor PublishBudget {
         return nil
     }
 
-    /// What the network said: fewer calls left than we thought, or none until a reset.
+    /// What the network said: fewer calls left than we thought, or none until a reset. A spent limit
+    /// with a reset time blocks until then and no longer: the network's window starts afresh at the
+    /// reset, so the budget is not drained (a 429 from LinkedIn must not hold posts for a day's refill).
     public func observe(_ hint: RateLimitHint, accountID: Int64, network: Network, now: Date) {
         guard let rule = rules[network] else { return }
         let key: Key = hint.scope == .account ? .account(accountID) : .network(network)
         var bucket = bucket(key, hint.scope == .account ? rule.account : (rule.network ?? rule.account), now)
         bucket.refill(now)
-        if let remaining = hint.remaining { bucket.tokens = min(bucket.tokens, Double(max(0, remaining))) }
-        if let resetAt = hint.resetAt, resetAt > now, (hint.remaining ?? 0) <= 0 {
-            bucket.blockedUntil = max(bucket.blockedUntil ?? resetAt, resetAt)
+        switch (hint.remaining, hint.resetAt) {
+        case (let remaining?, let resetAt?) where remaining <= 0:
+            if resetAt > now { bucket.blockedUntil = max(bucket.blockedUntil ?? resetAt, resetAt) }
+        case (nil, _?):
+            // Nearly spent (Graph at 95 %): slow down to the refill rate rather than stop.
+            bucket.tokens = min(bucket.tokens, 1)
+        case (let remaining?, _):
+            bucket.tokens = min(bucket.tokens, Double(max(0, remaining)))
+        case (nil, nil):
+            break
         }
         buckets[key] = bucket
     }

@@ -30,20 +30,8 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var account: String { "\(network.rawValue):@\(handle)" }
 }
 
-/// One try at publishing, as it is logged for `history`.
-public struct AttemptRecord: Sendable {
-    public var startedAt: Date
-    public var finishedAt: Date
-    public var httpStatus: Int?
-    public var outcome: String
-    public var errorClass: String?
-    public var excerpt: String?
-
-    public init(startedAt: Date, finishedAt: Date, httpStatus: Int?, outcome: String, errorClass: String? = nil, excerpt: String? = nil) {
-        self.startedAt = startedAt; self.finishedAt = finishedAt; self.httpStatus = httpStatus
-        self.outcome = outcome; self.errorClass = errorClass; self.excerpt = excerpt
-    }
-}
+/// One try at publishing (or looking up), as it is logged for `history`.
+public typealias AttemptRecord = HistoryView.Attempt
 
 extension Store {
     /// The earliest time a waiting delivery to an active account is due, read from the partial index.

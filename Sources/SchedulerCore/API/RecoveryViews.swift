@@ -67,7 +67,7 @@ public struct HistoryView: Codable, Sendable, Equatable {
             case startedAt = "started_at", finishedAt = "finished_at", httpStatus = "http_status", errorClass = "error_class"
         }
 
-        public init(startedAt: Date, finishedAt: Date, httpStatus: Int?, outcome: String, errorClass: String?, excerpt: String?) {
+        public init(startedAt: Date, finishedAt: Date, httpStatus: Int?, outcome: String, errorClass: String? = nil, excerpt: String? = nil) {
             self.startedAt = startedAt; self.finishedAt = finishedAt; self.httpStatus = httpStatus
             self.outcome = outcome; self.errorClass = errorClass; self.excerpt = excerpt
         }
