@@ -39,7 +39,7 @@ crash-test: deps
 ## The full fault test: 30% of requests faulted (5xx, 429, slow, dropped, lost answers, expired tokens).
 fault-test: deps
 	$(SWIFT) build --build-tests
-	FAULT_TEST_POSTS=400 $(SWIFT) test --skip-build --filter FaultInjectionTests
+	FAULT_TEST_POSTS=200 FAULT_TEST_SEED=random $(SWIFT) test --skip-build --filter FaultInjectionTests
 
 ## Lateness and throughput of 1,000 posts due at once against the sandbox (release build).
 bench: deps

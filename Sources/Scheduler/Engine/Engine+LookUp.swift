@@ -7,8 +7,8 @@ extension Engine {
     enum LookUpResult {
         /// Found, or the look-up failed: the outcome to record, with no publish attempt.
         case settled(Outcome)
-        /// Definitely not there: safe to publish.
-        case absent
+        /// Definitely not there: safe to publish. The look-up is kept for `history`.
+        case absent(AttemptRecord)
     }
 
     /// Looks for the post in the account's recent posts, from the first time it could have gone out.
@@ -24,7 +24,7 @@ extension Engine {
             let found = try await withCredentials(claim) { credentials throws(ConnectorError) in
                 try await connector.findPublished(request(claim), since: claim.firstClaimedAt, credentials: credentials)
             }
-            guard let found else { return .absent }
+            guard let found else { return .absent(AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: 200, outcome: "not_found")) }
             return .settled(.found(found, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: found.httpStatus, outcome: "found")))
         } catch {
             switch error.code {

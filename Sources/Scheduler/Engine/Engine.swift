@@ -133,9 +133,11 @@ public final class Engine: Service, Sendable {
         if claim.needsCheck {
             switch await lookUp(claim) {
             case .settled(let settled): outcome = settled
-            case .absent where now() > claim.deadline:
-                outcome = .missedAfterCheck(AttemptRecord(startedAt: now(), finishedAt: now(), httpStatus: 200, outcome: "not_found"))
-            case .absent: outcome = await attempt(claim)
+            case .absent(let checked) where now() > claim.deadline:
+                outcome = .missedAfterCheck(checked)
+            case .absent(let checked):
+                await record { try await self.store.recordLookUp(claim, attempt: checked) }
+                outcome = await attempt(claim)
             }
         } else {
             outcome = await attempt(claim)

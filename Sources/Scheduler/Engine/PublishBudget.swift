@@ -84,7 +84,8 @@ public actor PublishBudget {
         account.refill(now)
         shared?.refill(now)
         let at = max(account.availableAt(now), shared?.availableAt(now) ?? now)
-        if at > now {
+        // Due times are stored to the millisecond: a wait shorter than that is no wait.
+        if at.timeIntervalSince(now) >= 0.001 {
             buckets[.account(accountID)] = account
             if let shared { buckets[.network(network)] = shared }
             return at

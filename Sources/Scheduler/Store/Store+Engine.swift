@@ -124,6 +124,11 @@ extension Store {
         }
     }
 
+    /// A look-up that found the post absent, before it is published again.
+    public func recordLookUp(_ claim: ClaimedDelivery, attempt: AttemptRecord) async throws {
+        try await writer.write { db in try Self.insertAttempt(claim.deliveryID, attempt, db) }
+    }
+
     /// Puts the delivery back in line for `nextAttempt`. `needsCheck` says whether the network must be
     /// looked at first (the last request may have published).
     public func recordRetry(_ claim: ClaimedDelivery, attempt: AttemptRecord, nextAttempt: Date, error: String,
