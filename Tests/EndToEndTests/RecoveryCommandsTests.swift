@@ -30,6 +30,7 @@ import Testing
         let historyJSON = try daemon.schedctl(["history", "\(waiting.id)", "--json"]).decode(HistoryView.self)
         #expect(historyJSON.deliveries.first?.attempts.map(\.outcome) == ["published"])
 
+        #expect(try daemon.schedctl(["show", "\(waiting.id)"]).stdout.contains("delivery \(waiting.deliveries[0].id) to x:@held: published"))
         let events = try daemon.schedctl(["events", "--json"]).decode([EventView].self)
         #expect(Set(events.filter { $0.event == "published" }.compactMap(\.postId)) == [waiting.id, sent.id])
         #expect(try daemon.schedctl(["events"]).stdout.contains("published  post \(waiting.id)"))

@@ -226,3 +226,14 @@ import Testing
         #expect(await budget.reserve(accountID: 1, network: .x, now: now) != nil)
     }
 }
+
+extension PublishBudgetTests {
+    @Test func anAttemptThatPublishedNothing_givesItsShareBack() async {
+        let budget = PublishBudget(rules: [.instagram: (PublishBudget.Rule(capacity: 2, window: 86_400), nil)])
+        #expect(await budget.reserve(accountID: 1, network: .instagram, now: now) == nil)
+        #expect(await budget.reserve(accountID: 1, network: .instagram, now: now) == nil)
+        #expect(await budget.reserve(accountID: 1, network: .instagram, now: now) != nil)
+        await budget.refund(accountID: 1, network: .instagram)
+        #expect(await budget.reserve(accountID: 1, network: .instagram, now: now) == nil, "a failed attempt does not use a day's post")
+    }
+}

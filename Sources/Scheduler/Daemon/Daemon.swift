@@ -116,12 +116,12 @@ public struct Daemon: Sendable {
         }
     }
 
-    /// Budgets start from the requests sent within each network's window before this start.
+    /// Budgets start from the posts published within each network's window before this start.
     private func seededBudget(_ store: Store) async throws -> PublishBudget {
         let budget = PublishBudget()
         let now = Date()
         for (network, rules) in PublishBudget.defaultRules {
-            for sent in try await store.recentRequestCounts(since: now.addingTimeInterval(-rules.account.window)) where sent.network == network {
+            for sent in try await store.recentPublishCounts(since: now.addingTimeInterval(-rules.account.window)) where sent.network == network {
                 await budget.seed(accountID: sent.accountID, network: network, sent: sent.count, now: now)
             }
         }

@@ -14,6 +14,15 @@ extension Engine {
         case missedAfterCheck(AttemptRecord)
         /// The look-up could not be made (not just not yet): a person must decide.
         case uncheckable(ConnectorError, AttemptRecord)
+
+        /// Whether this attempt may have put a post on the network (and so used the network's limit).
+        var mayHavePublished: Bool {
+            switch self {
+            case .published: true
+            case .failed(let error, _): error.code == .uncertain
+            case .found, .missedAfterCheck, .uncheckable: false
+            }
+        }
     }
 
     func attempt(_ claim: ClaimedDelivery) async -> Outcome {
@@ -74,6 +83,7 @@ extension Engine {
     }
 
     func apply(_ outcome: Outcome, to claim: ClaimedDelivery) async throws {
+        if !outcome.mayHavePublished { await budget.refund(accountID: claim.accountID, network: claim.network) }
         var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
                                          "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]
         switch outcome {

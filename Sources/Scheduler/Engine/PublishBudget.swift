@@ -97,6 +97,21 @@ public actor PublishBudget {
         return nil
     }
 
+    /// Gives back what ``reserve(accountID:network:now:)`` took for an attempt that published nothing
+    /// (a look-up that found the post, a 5xx, a rate limit): the limits count posts, and a burst of
+    /// failures must not hold the next posts back for a day's refill.
+    public func refund(accountID: Int64, network: Network) {
+        guard let rule = rules[network] else { return }
+        if var account = buckets[.account(accountID)] {
+            account.tokens = min(rule.account.capacity, account.tokens + 1)
+            buckets[.account(accountID)] = account
+        }
+        if let networkRule = rule.network, var shared = buckets[.network(network)] {
+            shared.tokens = min(networkRule.capacity, shared.tokens + 1)
+            buckets[.network(network)] = shared
+        }
+    }
+
     /// What the network said: fewer calls left than we thought, or none until a reset. A spent limit
     /// with a reset time blocks until then and no longer: the network's window starts afresh at the
     /// reset, so the budget is not drained (a 429 from LinkedIn must not hold posts for a day's refill).

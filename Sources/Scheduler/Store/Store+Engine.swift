@@ -237,14 +237,14 @@ extension Store {
 }
 
 extension Store {
-    /// Requests sent per account since `since` (attempts with an HTTP answer or a lost one), so the
-    /// rate-limit budgets start a restart where the last run left them instead of full.
-    public func recentRequestCounts(since: Date) async throws -> [(accountID: Int64, network: Network, count: Int)] {
+    /// Posts published per account since `since`, so the rate-limit budgets start a restart where the
+    /// last run left them instead of full.
+    public func recentPublishCounts(since: Date) async throws -> [(accountID: Int64, network: Network, count: Int)] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT d.account_id, a.network, COUNT(*) AS n FROM attempt t INDEXED BY attempt_by_time
                 JOIN delivery d ON d.id = t.delivery_id JOIN account a ON a.id = d.account_id
-                WHERE t.started_at >= ? AND t.outcome IN ('published', 'error') GROUP BY d.account_id
+                WHERE t.started_at >= ? AND t.outcome = 'published' GROUP BY d.account_id
                 """, arguments: [since.unixMilliseconds]).compactMap { row in
                 Network(rawValue: row["network"]).map { (accountID: row["account_id"], network: $0, count: row["n"]) }
             }

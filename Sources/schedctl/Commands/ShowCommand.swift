@@ -25,13 +25,20 @@ enum PostPrinter {
         Swift.print("  lateness:  up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime")
         Swift.print("  text:      \(post.text.replacingOccurrences(of: "\n", with: "\n             "))")
         for delivery in post.deliveries {
-            var line = "  \(delivery.account): \(delivery.state.rawValue)"
+            var line = "  delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)"
             if let url = delivery.remoteUrl { line += " \(url)" } else if let id = delivery.remoteId { line += " id \(id)" }
             if let at = delivery.publishedAt { line += " at \(RFC3339.format(at))" }
             if let next = delivery.nextAttemptAt, delivery.state == .retrying { line += ", next attempt \(RFC3339.format(next))" }
             Swift.print(line)
             if let text = delivery.text { Swift.print("    text: \(text)") }
             if let error = delivery.error { Swift.print("    last error: \(error)") }
+            switch delivery.state {
+            case .unknown:
+                Swift.print("    it may be on the network: look, then `schedctl resolve \(delivery.id) --published URL` or `schedctl retry \(delivery.id) --force`")
+            case .failed, .missed, .expired:
+                Swift.print("    to send it after all: `schedctl retry \(delivery.id)`")
+            default: break
+            }
         }
     }
 }
