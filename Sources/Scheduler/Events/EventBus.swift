@@ -45,7 +45,10 @@ public final class EventBus: Service, Sendable {
     /// A live stream of events after `after`, or nil when too many followers are connected. Events
     /// stored before the subscription are read from the store by the caller.
     public func follow() async -> (id: UUID, events: AsyncStream<EventView>)? {
-        await followers.add(limit: Self.maxFollowers)
+        // With nobody following, the bus reads nothing; a first follower starts from what is stored now
+        // (the route sends it everything before that from the store).
+        let latest = (try? await store.latestEventID()) ?? 0
+        return await followers.add(limit: Self.maxFollowers, startingAfter: latest)
     }
 
     public func unfollow(_ id: UUID) async {
@@ -62,6 +65,10 @@ public final class EventBus: Service, Sendable {
 
     private func tellFollowers() async {
         while !Task.isCancelled {
+            if await followers.isEmpty {
+                await followersWake.wait(until: nil)
+                continue
+            }
             do {
                 let cursor = await followers.cursor
                 let events = try await store.events(after: cursor, limit: 500)
@@ -102,8 +109,11 @@ private actor Followers {
 
     func setCursor(_ id: Int64) { cursor = id }
 
-    func add(limit: Int) -> (id: UUID, events: AsyncStream<EventView>)? {
+    var isEmpty: Bool { streams.isEmpty }
+
+    func add(limit: Int, startingAfter latest: Int64) -> (id: UUID, events: AsyncStream<EventView>)? {
         guard !finished, streams.count < limit else { return nil }
+        if streams.isEmpty { cursor = max(cursor, latest) }
         let id = UUID()
         // A follower that reads too slowly loses the oldest events rather than the daemon's memory;
         // it can catch up from the store with `--since`.
