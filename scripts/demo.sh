@@ -52,4 +52,8 @@ echo
 step sandbox received
 step list --state published
 step list --state pending
+step history 2
+step events --last 5
+step pause x:@sandbox_user
 step status
+step resume

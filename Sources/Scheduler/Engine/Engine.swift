@@ -126,6 +126,7 @@ public final class Engine: Service, Sendable {
         await limiter.acquire(claim.accountID)
         if isStopping {
             await limiter.release(claim.accountID)
+            await budget.refund(accountID: claim.accountID, network: claim.network)
             await record { try await self.store.releaseClaim(claim) }
             return
         }
