@@ -131,3 +131,13 @@ import Testing
         #expect(events.first?.message.contains("refresh token revoked") == true)
     }
 }
+
+extension StoreRecoveryTests {
+    @Test func resumeWithNoAccount_liftsEveryPause() async throws {
+        let store = try Store.inMemory()
+        let account = try await store.addAccount("runner")
+        _ = try await store.pause(account: account.reference, paused: true, now: now)
+        _ = try await store.pause(account: nil, paused: true, now: now)
+        #expect(try await store.pause(account: nil, paused: false, now: now) == PauseView(everything: false, accounts: []))
+    }
+}

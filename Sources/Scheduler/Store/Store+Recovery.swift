@@ -83,7 +83,7 @@ extension Store {
 }
 
 extension Store {
-    /// Pauses everything (`account` nil) or one account. Paused deliveries are not sent; their lateness
+    /// Pauses everything (`account` nil) or one account; resuming with no account lifts every pause. Paused deliveries are not sent; their lateness
     /// limit still runs, so a long pause ends in `missed` posts rather than a surprise days later.
     public func pause(account reference: String?, paused: Bool, now: Date = Date()) async throws -> PauseView {
         try await writer.write { db in
@@ -93,7 +93,9 @@ extension Store {
             } else if paused {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('paused', ?)", arguments: [RFC3339.format(now)])
             } else {
+                // `resume` with no account lifts every pause, the accounts' too.
                 try db.execute(sql: "DELETE FROM setting WHERE name = 'paused'")
+                try db.execute(sql: "UPDATE account SET paused = 0, updated_at = ? WHERE paused = 1", arguments: [now.unixMilliseconds])
             }
             return try Self.pauseView(db)
         }

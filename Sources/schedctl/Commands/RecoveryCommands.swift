@@ -79,7 +79,7 @@ struct ResumeCommand: AsyncParsableCommand {
         commandName: "resume", abstract: "Publish again after `pause`, everywhere or to one account.",
         discussion: "Examples:\n  schedctl resume\n  schedctl resume x:@runner")
 
-    @Argument(help: "An account (x:@handle, or its id); lifts the pause on everything when left out.")
+    @Argument(help: "An account (x:@handle, or its id); when left out, every pause is lifted, the accounts' too.")
     var account: String?
 
     @OptionGroup var options: GlobalOptions
