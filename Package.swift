@@ -21,14 +21,23 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         .target(name: "OAuth", dependencies: ["CCrypto", "HTTPClient"]),
         .target(name: "HTTPClient", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SchedulerCore"),
+        // Run summaries: reading GPX/TCX (RunSummary), drawing the picture (RunCard), and the posts' texts (RunPosts).
+        .target(name: "RunSummary"),
+        .target(name: "RunCard", dependencies: ["RunSummary", "CCairo"]),
+        .target(
+            name: "RunPosts",
+            dependencies: ["RunSummary", "SchedulerCore", "Connectors", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         .target(
             name: "Connectors",
             dependencies: ["SchedulerCore", "OAuth", "HTTPClient", .product(name: "Logging", package: "swift-log")]
@@ -64,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "OAuth",
+                "SchedulerCore", "HTTPClient", "OAuth", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +89,9 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
+        .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
+        .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
+        .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "Connectors"]),
         .testTarget(
             name: "ConnectorsTests",
             dependencies: ["Connectors", "Sandbox", "HTTPClient", .product(name: "Yams", package: "Yams")]

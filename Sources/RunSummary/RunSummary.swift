@@ -1,0 +1,73 @@
+import Foundation
+
+/// The few figures runners care about, read from one GPX or TCX file, and the route to draw.
+///
+/// Figures the file has no data for are nil (a treadmill run has no route and no elevation).
+public struct RunSummary: Sendable, Equatable {
+    /// "Sunday Morning Run", or the person's own.
+    public var title: String
+    public var start: Date
+    /// The runner's zone: the start time is shown, and the title's day and part of day are read, in it.
+    public var timeZone: TimeZone
+    public var distanceMeters: Double
+    /// Time spent moving: pauses (standing still, or the watch paused) left out.
+    public var movingSeconds: Double
+    /// From the first point to the last.
+    public var elapsedSeconds: Double
+    /// Moving time per kilometre; nil when the distance is zero.
+    public var paceSecondsPerKilometre: Double?
+    /// The fastest whole kilometre and whole mile, when the run was that long.
+    public var fastestKilometreSeconds: Double?
+    public var fastestMileSeconds: Double?
+    /// Climbing, after smoothing the elevation's noise; nil without elevations.
+    public var elevationGainMeters: Double?
+    public var heartRateAverage: Int?
+    public var heartRateMax: Int?
+    public var cadenceAverage: Int?
+    /// From TCX laps, when the file has them.
+    public var calories: Int?
+    /// The route as latitude/longitude pairs, thinned to at most ``RouteThinner/maximumPoints``; empty without positions.
+    public var route: [Coordinate]
+    /// How many track points the file held.
+    public var pointCount: Int
+
+    public init(title: String, start: Date, timeZone: TimeZone, distanceMeters: Double, movingSeconds: Double, elapsedSeconds: Double,
+                paceSecondsPerKilometre: Double?, fastestKilometreSeconds: Double?, fastestMileSeconds: Double?,
+                elevationGainMeters: Double?, heartRateAverage: Int?, heartRateMax: Int?, cadenceAverage: Int?, calories: Int?,
+                route: [Coordinate], pointCount: Int) {
+        self.title = title; self.start = start; self.timeZone = timeZone; self.distanceMeters = distanceMeters
+        self.movingSeconds = movingSeconds; self.elapsedSeconds = elapsedSeconds; self.paceSecondsPerKilometre = paceSecondsPerKilometre
+        self.fastestKilometreSeconds = fastestKilometreSeconds; self.fastestMileSeconds = fastestMileSeconds
+        self.elevationGainMeters = elevationGainMeters; self.heartRateAverage = heartRateAverage; self.heartRateMax = heartRateMax
+        self.cadenceAverage = cadenceAverage; self.calories = calories; self.route = route; self.pointCount = pointCount
+    }
+}
+
+/// A position in degrees (WGS 84).
+public struct Coordinate: Sendable, Equatable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// Kilometres or miles, for paces and distances in texts and on the picture.
+public enum Units: String, Sendable, CaseIterable {
+    case metric, imperial
+}
+
+/// A file that cannot be summarised: which file, and what is wrong with it, in words a person can act on.
+public struct RunFileError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var path: String
+    public var problem: String
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    public var description: String { "\(path): \(problem)" }
+}
