@@ -29,6 +29,16 @@ public struct RunTexts: Sendable {
         try networks.map { ($0, try text(for: $0, summary: summary, units: units)) }
     }
 
+    /// The length of `text` as `network` counts it (X: twitter-text v3 weighted; the others: characters).
+    public static func length(_ text: String, network: Network) -> Int {
+        NetworkRules.of(network).text.count(text)
+    }
+
+    /// The most `network` takes, in its own count.
+    public static func maxLength(_ network: Network) -> Int {
+        NetworkRules.of(network).text.maxLength
+    }
+
     /// Whether `text` is within `network`'s limits.
     public static func fits(_ text: String, network: Network) -> Bool {
         let rules = NetworkRules.of(network)

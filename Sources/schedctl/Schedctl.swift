@@ -21,7 +21,7 @@ struct Schedctl: AsyncParsableCommand {
         subcommands: [StatusCommand.self, ScheduleCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self,
                       CancelCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
                       RetryCommand.self, ResolveCommand.self, PauseCommand.self, ResumeCommand.self, HistoryCommand.self,
-                      EventsCommand.self, SandboxCommand.self])
+                      EventsCommand.self, RunSummaryCommand.self, SandboxCommand.self])
 }
 
 /// Runs the command and maps every failure to a documented exit code.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunSummary
 import SchedulerCore
 
 struct ScheduleCommand: AsyncParsableCommand {
@@ -13,10 +14,25 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule "Parkrun PB!" --to x:@runner --at "2026-11-22 09:45" --tz Europe/London
               schedctl schedule - --to x:@runner --at "in 30m" < post.txt
               schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
+              schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at "in 1h"
+            With --run FILE (a GPX or TCX run) each account's text comes from its network's template
+            (see `schedctl run-summary`) and the picture of the run is attached.
             """)
 
-    @Argument(help: "The text of the post, or - to read it from standard input.")
-    var text: String
+    @Argument(help: "The text of the post, or - to read it from standard input (not with --run).")
+    var text: String?
+
+    @Option(name: .customLong("run"), help: "Post a run: a GPX or TCX file, read here; texts from the templates, with the picture attached.")
+    var runFile: String?
+
+    @Option(help: "With --run: metric or imperial.")
+    var units: Units = .metric
+
+    @Option(help: "With --run: the title instead of the generated one.")
+    var title: String?
+
+    @Option(help: "With --run: the templates directory.")
+    var templates: String?
 
     @Option(name: .long, parsing: .upToNextOption, help: "Target accounts: an id, network:@handle, or @handle.")
     var to: [String] = []
@@ -46,6 +62,9 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     func validate() throws {
         if to.isEmpty { throw ValidationError("give at least one --to ACCOUNT") }
+        if text != nil, runFile != nil { throw ValidationError("give the post's TEXT or --run FILE, not both") }
+        if text == nil, runFile == nil { throw ValidationError("give the post's TEXT (- reads it from standard input), or --run FILE") }
+        if runFile == nil, title != nil || templates != nil { throw ValidationError("--title and --templates go with --run FILE") }
         for entry in textFor where !entry.contains("=") {
             throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
         }
@@ -56,13 +75,21 @@ struct ScheduleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let body = try TextInput.read(text)
+        var body = try text.map(TextInput.read) ?? ""
         var overrides: [String: String] = [:]
+        var references: [MediaReference] = []
+        if let runFile {
+            // The file is read here: the daemon never reads the person's files.
+            let post = try RunPost.read(runFile, tz: tz, title: title, templates: templates)
+            let scheduled = try await post.scheduled(to: to, units: units, client: options.client())
+            overrides = scheduled.overrides
+            body = to.first.flatMap { overrides[$0] } ?? ""
+            references.append(scheduled.picture)
+        }
         for entry in textFor {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             overrides[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
-        var references: [MediaReference] = []
         for (index, file) in media.enumerated() {
             references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
         }

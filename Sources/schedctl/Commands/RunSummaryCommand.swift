@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import RunCard
+import RunPosts
+import RunSummary
+import SchedulerCore
+
+struct RunSummaryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run-summary",
+        abstract: "Summarise a GPX or TCX run and print each network's text; needs no daemon.",
+        discussion: """
+            Texts come from <dir>/<network>.mustache (x, facebook, linkedin, instagram) in the templates directory
+            (--templates, else $SCHEDCTL_TEMPLATES, else $XDG_CONFIG_HOME/schedulerd/templates or
+            ~/.config/schedulerd/templates, else /etc/schedulerd/templates), or the built-in ones.
+            Examples:
+              schedctl run-summary morning.gpx
+              schedctl run-summary morning.gpx --to x --to instagram --image card.png --units imperial
+              schedctl run-summary treadmill.tcx --title "Intervals" --json
+            Exits 2 when the file or a template cannot be used.
+            """)
+
+    @Argument(help: "The run: a GPX 1.1 track or a TCX activity.")
+    var file: String
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: x, facebook, linkedin, instagram (default: all four).")
+    var to: [String] = []
+
+    @Option(help: "Write the picture of the run (a 1080×1350 PNG) to this file.")
+    var image: String?
+
+    @Option(help: "metric (km, min/km, m) or imperial (mi, min/mi, ft).")
+    var units: Units = .metric
+
+    @Option(help: "The post's title instead of the generated one (\"Sunday Morning Run\").")
+    var title: String?
+
+    @Option(help: "The runner's IANA time zone, for the start time and the title (default: this machine's).")
+    var tz: String?
+
+    @Option(help: "The templates directory.")
+    var templates: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        for network in to { _ = try NetworkArgument.parse(network) }
+    }
+
+    func run() async throws {
+        let networks = to.isEmpty ? Network.allCases : try to.map(NetworkArgument.parse)
+        let run = try RunPost.read(file, tz: tz, title: title, templates: templates)
+        var texts: [(Network, String)] = []
+        for network in networks where !texts.contains(where: { $0.0 == network }) {
+            texts.append((network, try run.text(for: network, units: units)))
+        }
+        if let image {
+            let png = try run.picture(units: units)
+            guard FileManager.default.createFile(atPath: image, contents: Data(png)) else {
+                throw CLIError(exitCode: ExitCodes.failure, message: "cannot write the picture to \(image)")
+            }
+        }
+        if options.json {
+            return try Output.json(RunSummaryJSON(run.summary, texts: texts))
+        }
+        let summary = run.summary
+        print("\(summary.title): \(RunTextContext.distance(summary.distanceMeters, units)) in \(RunTextContext.duration(summary.movingSeconds))"
+            + " (\(summary.pointCount) points, started \(RunSummaryJSON.start(summary)))")
+        for (network, text) in texts {
+            print("\n== \(network.rawValue) (\(RunTexts.length(text, network: network)) of \(RunTexts.maxLength(network)) characters as \(network.displayName) counts them) ==")
+            print(text)
+        }
+        if let image { print("\nwrote the picture to \(image) (\(RunCard.width)×\(RunCard.height) PNG)") }
+    }
+}
+
+extension Units: ExpressibleByArgument {}
+
+/// A run read from the person's file, with its texts and its picture: shared by `run-summary` and `schedule --run`.
+struct RunPost {
+    let path: String
+    let summary: RunSummary
+    let texts: RunTexts
+
+    /// Reads and summarises the file; a bad file or templates directory is bad input (exit 2) naming the file.
+    static func read(_ path: String, tz: String?, title: String?, templates: String?) throws -> RunPost {
+        var zone = TimeZone.current
+        if let tz {
+            guard let named = TimeZone(identifier: tz) else {
+                throw CLIError.badInput("unknown time zone '\(tz)'; use an IANA name such as Europe/Paris or America/New_York")
+            }
+            zone = named
+        }
+        let directory: RunTemplates
+        do { directory = try RunTemplates.resolve(option: templates) } catch { throw CLIError.badInput(error.description) }
+        do {
+            return RunPost(path: path, summary: try RunFile.summarize(path: path, timeZone: zone, title: title), texts: RunTexts(templates: directory))
+        } catch {
+            throw CLIError.badInput(error.description)
+        }
+    }
+
+    func text(for network: Network, units: Units) throws -> String {
+        do { return try texts.text(for: network, summary: summary, units: units) } catch let error as RunTemplateError {
+            throw CLIError.badInput(error.description)
+        }
+    }
+
+    func picture(units: Units) throws -> [UInt8] {
+        do { return try RunCard.render(summary, units: units) } catch {
+            throw CLIError(exitCode: ExitCodes.failure, message: "cannot draw the picture of \(path): \(error)")
+        }
+    }
+
+    /// "Route map of Sunday Morning Run: 10.02 km", or "Summary of …" for a run without positions.
+    func altText(units: Units) -> String {
+        let what = summary.route.count >= 2 ? "Route map of" : "Summary of"
+        let title = summary.title.count > 200 ? String(summary.title.prefix(199)) + "…" : summary.title
+        return "\(what) \(title): \(RunTextContext.distance(summary.distanceMeters, units))"
+    }
+
+    /// `schedule --run`: the network of each target (from `network:@handle`, else asked of the daemon), its text
+    /// keyed by the reference as given, and the picture uploaded with `POST /v1/media`.
+    func scheduled(to references: [String], units: Units, client: ControlClient) async throws -> (overrides: [String: String], picture: MediaReference) {
+        var overrides: [String: String] = [:]
+        for reference in references where overrides[reference] == nil {
+            overrides[reference] = try text(for: try await Self.network(of: reference, client: client), units: units)
+        }
+        let png = try picture(units: units)
+        let answer: Data
+        do {
+            answer = try await client.sendRaw("POST", "/v1/media", bytes: png)
+        } catch let error as CLIError {
+            throw CLIError(exitCode: error.exitCode, message: "the picture of \(path): \(error.message)")
+        }
+        return (overrides, MediaReference(id: try client.decode(MediaView.self, answer).id, alt: altText(units: units)))
+    }
+
+    static func network(of reference: String, client: ControlClient) async throws -> Network {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        if let colon = trimmed.firstIndex(of: ":"), let network = Network(rawValue: trimmed[..<colon].lowercased()) { return network }
+        return try await client.get("/v1/accounts/\(AccountText.path(trimmed))", as: AccountView.self).0.network
+    }
+}
+
+/// `run-summary --json`: the figures (null where the file has no such data) and the texts by network name.
+struct RunSummaryJSON: Encodable {
+    let summary: RunSummary
+    let texts: [(Network, String)]
+
+    init(_ summary: RunSummary, texts: [(Network, String)]) {
+        self.summary = summary
+        self.texts = texts
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, start, texts, calories
+        case distance = "distance_m", moving = "moving_s", elapsed = "elapsed_s", pace = "pace_s_per_km"
+        case elevationGain = "elevation_gain_m", hrAverage = "hr_avg", hrMax = "hr_max"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(summary.title, forKey: .title)
+        try container.encode(Self.start(summary), forKey: .start)
+        try container.encode(Self.tenths(summary.distanceMeters), forKey: .distance)
+        try container.encode(Self.tenths(summary.movingSeconds), forKey: .moving)
+        try container.encode(Self.tenths(summary.elapsedSeconds), forKey: .elapsed)
+        try container.encode(summary.paceSecondsPerKilometre.map(Self.tenths), forKey: .pace)
+        try container.encode(summary.elevationGainMeters.map(Self.tenths), forKey: .elevationGain)
+        try container.encode(summary.heartRateAverage, forKey: .hrAverage)
+        try container.encode(summary.heartRateMax, forKey: .hrMax)
+        try container.encode(summary.calories, forKey: .calories)
+        try container.encode(Dictionary(texts.map { ($0.0.rawValue, $0.1) }, uniquingKeysWith: { first, _ in first }), forKey: .texts)
+    }
+
+    /// RFC 3339 with the runner's offset: `2026-11-22T07:31:05+01:00`.
+    static func start(_ summary: RunSummary) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = summary.timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: summary.start)
+    }
+
+    private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}

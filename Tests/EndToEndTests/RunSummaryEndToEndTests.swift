@@ -1,0 +1,132 @@
+import Foundation
+import SchedulerCore
+import Testing
+
+/// A run from a GPX file: `run-summary` prints its figures and texts without a daemon, and `schedule --run`
+/// publishes it to X (the text from the X template, with the picture) and hands it off to Instagram
+/// (the caption and the picture in the bundle).
+@Suite(.serialized) struct RunSummaryEndToEndTests {
+    /// Three laps of a 1 km circle in Paris, 5:00 per km, from 07:30 on Sunday 22 November 2026 (Paris time):
+    /// a point every 5 s (60 a lap), heart rate 140…160, elevation rolling ±10 m around 30 m.
+    static func loopGPX() -> String {
+        let radius = 1_000 / (2 * Double.pi), latitude0 = 48.85, longitude0 = 2.35
+        let perLap = 60
+        let start = ISO8601DateFormatter().date(from: "2026-11-22T06:30:00Z")!
+        let times = ISO8601DateFormatter()
+        var points: [String] = []
+        for index in 0..<(3 * perLap + 1) {
+            let angle = 2 * Double.pi * Double(index % perLap) / Double(perLap)
+            let latitude = latitude0 + radius * sin(angle) / 111_320
+            let longitude = longitude0 + radius * (1 - cos(angle)) / (111_320 * cos(latitude0 * .pi / 180))
+            points.append("""
+                <trkpt lat="\(String(format: "%.7f", latitude))" lon="\(String(format: "%.7f", longitude))"><ele>\(String(format: "%.1f", 30 + 10 * sin(angle)))</ele>\
+                <time>\(times.string(from: start.addingTimeInterval(Double(index * 5))))</time><extensions><gpxtpx:TrackPointExtension>\
+                <gpxtpx:hr>\(140 + index % 21)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>
+                """)
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="schedulerd e2e" xmlns="http://www.topografix.com/GPX/1/1"
+                 xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+            <trk><name>Loop</name><trkseg>
+            \(points.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """
+    }
+
+    @Test func scheduleRun_publishesTheXTextWithThePicture_andHandsOffTheCaptionAndThePicture() async throws {
+        let daemon = try DaemonUnderTest("run-summary")
+        try await daemon.start()
+        let x = try daemon.addSandboxAccount(username: "runner")
+        let added = try daemon.schedctl(["accounts", "add", "instagram", "--handoff", "--handle", "club", "--json"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let file = daemon.directory.file("sunday.gpx")
+        try Self.loopGPX().write(toFile: file, atomically: true, encoding: .utf8)
+        // The person's own X template; Instagram falls back to the built-in caption.
+        let templates = daemon.directory.file("templates")
+        try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
+        try "{{title}}: {{distance}} in {{moving_time}} ({{pace}}){{#hr_avg}}, HR {{hr_avg}}{{/hr_avg}} #e2e".write(
+            toFile: templates + "/x.mustache", atomically: true, encoding: .utf8)
+
+        // What run-summary says, without the daemon's help.
+        let summary = try Schedctl.run(["run-summary", file, "--tz", "Europe/Paris", "--templates", templates, "--json",
+                                        "--to", "x", "instagram", "--image", daemon.directory.file("card.png")], socket: "/nonexistent.sock")
+        #expect(summary.status == 0, "\(summary.stderr)")
+        let figures = try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(Set(figures.keys) == ["title", "start", "distance_m", "moving_s", "elapsed_s", "pace_s_per_km", "elevation_gain_m",
+                                      "hr_avg", "hr_max", "calories", "texts"])
+        #expect(figures["title"] as? String == "Sunday Morning Run")
+        #expect(figures["start"] as? String == "2026-11-22T07:30:00+01:00")
+        let distance = try #require(figures["distance_m"] as? Double)
+        #expect(abs(distance - 3_000) < 30, "three laps of 1 km: \(distance)")
+        let moving = try #require(figures["moving_s"] as? Double), elapsed = try #require(figures["elapsed_s"] as? Double)
+        #expect(abs(elapsed - 900) < 1 && abs(moving - 900) < 5, "\(moving) \(elapsed)")
+        #expect(abs((figures["pace_s_per_km"] as? Double ?? 0) - 300) < 2)
+        #expect((figures["elevation_gain_m"] as? Double ?? 0) > 0)
+        #expect(figures["hr_max"] as? Int == 160)
+        #expect(figures["calories"] is NSNull, "a GPX has no calories")
+        let texts = try #require(figures["texts"] as? [String: String])
+        #expect(Set(texts.keys) == ["x", "instagram"])
+        let xText = try #require(texts["x"]), caption = try #require(texts["instagram"])
+        #expect(xText.hasPrefix("Sunday Morning Run: 3.00 km in 15:00 (5:00 /km), HR ") && xText.hasSuffix(" bpm #e2e"), "\(xText)")
+        #expect(caption.hasPrefix("Sunday Morning Run 🏃\n") && caption.contains("#running"), "\(caption)")
+        let card = try #require(FileManager.default.contents(atPath: daemon.directory.file("card.png")))
+        #expect(Array(card.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+
+        // Scheduled through the daemon: the file is read by schedctl, the picture uploaded first.
+        let scheduled = try daemon.schedctl(["schedule", "--run", file, "--to", x.reference, "instagram:@club", "--at", "in 2s",
+                                             "--tz", "Europe/Paris", "--templates", templates, "--json"])
+        #expect(scheduled.status == 0, "\(scheduled.stderr)")
+        let post = try scheduled.decode(PostView.self)
+        #expect(post.media.count == 1 && post.media.first?.contentType == "image/png")
+        #expect(post.media.first?.width == 1_080 && post.media.first?.height == 1_350)
+        #expect(post.media.first?.alt == "Route map of Sunday Morning Run: 3.00 km")
+
+        try await eventually(timeout: .seconds(30), "published to X and handed off to Instagram") {
+            let deliveries = try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries
+            return deliveries.contains { $0.state == .published } && deliveries.contains { $0.state == .handedOff }
+        }
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
+        let tweet = try #require(received.first { $0["network"]?.stringValue == "x" && ($0["path"]?.stringValue ?? "").hasSuffix("/2/tweets") })
+        #expect(tweet["body"]?["text"]?.stringValue == xText)
+        guard case .array(let mediaIDs)? = tweet["body"]?["media"]?["media_ids"] else { Issue.record("X got no media ids"); return }
+        #expect(mediaIDs.count == 1)
+        let upload = try #require(received.first { $0["network"]?.stringValue == "x" && ($0["path"]?.stringValue ?? "").contains("/2/media/upload") })
+        let uploadRecord = String(decoding: try JSONCoding.encoder().encode(upload), as: UTF8.self)
+        #expect(uploadRecord.contains("image/png"), "the upload was the PNG: \(uploadRecord)")
+
+        let handoff = try #require(try daemon.schedctl(["handoff", "list", "--json"]).decode([HandoffView].self).first)
+        #expect(handoff.account == "instagram:@club")
+        #expect(try String(contentsOfFile: handoff.bundle + "/caption.txt", encoding: .utf8) == caption)
+        let files = try FileManager.default.contentsOfDirectory(atPath: handoff.bundle)
+        let picture = try #require(files.first { $0.hasSuffix(".png") }, "\(files)")
+        #expect(FileManager.default.contents(atPath: handoff.bundle + "/" + picture) == card, "the same picture run-summary drew")
+        _ = try await daemon.stop()
+    }
+
+    @Test func badFiles_andTextWithRun_areRefusedWithExit2() async throws {
+        let directory = TemporaryDirectory("run-bad")
+        let broken = directory.file("broken.gpx")
+        try "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"48.8\" lon=\"2.3\"><time>2026-11-22T06:30:00Z".write(
+            toFile: broken, atomically: true, encoding: .utf8)
+        let summary = try Schedctl.run(["run-summary", broken], socket: "/nonexistent.sock")
+        #expect(summary.status == 2, "\(summary.stdout) \(summary.stderr)")
+        #expect(summary.stderr.contains(broken), "\(summary.stderr)")
+        let missing = try Schedctl.run(["run-summary", directory.file("missing.gpx"), "--json"], socket: "/nonexistent.sock")
+        #expect(missing.status == 2 && missing.stderr.contains(directory.file("missing.gpx")), "\(missing.stderr)")
+
+        // Refused before the daemon is asked anything: nothing listens on this socket.
+        let scheduled = try Schedctl.run(["schedule", "--run", broken, "--to", "x:@runner", "--at", "in 1h"], socket: "/nonexistent.sock")
+        #expect(scheduled.status == 2 && scheduled.stderr.contains(broken), "\(scheduled.stderr)")
+        let both = try Schedctl.run(["schedule", "Text too", "--run", broken, "--to", "x:@runner", "--at", "in 1h"], socket: "/nonexistent.sock")
+        #expect(both.status == 2 && both.stderr.contains("not both"), "\(both.stderr)")
+
+        let template = directory.file("templates")
+        try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
+        try "{{#hr_avg}}HR {{hr_avg}}".write(toFile: template + "/x.mustache", atomically: true, encoding: .utf8)
+        let good = directory.file("good.gpx")
+        try Self.loopGPX().write(toFile: good, atomically: true, encoding: .utf8)
+        let badTemplate = try Schedctl.run(["run-summary", good, "--to", "x", "--templates", template], socket: "/nonexistent.sock")
+        #expect(badTemplate.status == 2 && badTemplate.stderr.contains(template + "/x.mustache"), "\(badTemplate.stderr)")
+    }
+}
