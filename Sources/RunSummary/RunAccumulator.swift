@@ -1,0 +1,88 @@
+import Foundation
+
+/// Folds track points, one at a time, into the running totals a ``RunSummary`` is made of.
+///
+/// Nothing per point is kept beyond the previous point, the last kilometre or mile of
+/// (distance, time) marks and the thinned route, so memory does not grow with the file.
+struct RunAccumulator: Sendable {
+    private(set) var pointCount = 0
+    private(set) var timedPointCount = 0
+    private(set) var firstTime: Double?
+    private(set) var lastTime: Double?
+
+    /// Distance over all intervals inside segments: positions' haversine, or the file's own cumulative distance.
+    private(set) var distance = 0.0
+    private(set) var movingSeconds = 0.0
+    /// Distance of moving intervals only: what the fastest kilometre and mile are measured on.
+    private var movingDistance = 0.0
+
+    /// Whether any point had a position or a distance: without either, nothing says when the runner moved.
+    private(set) var hasDistanceSource = false
+    private var lastCoordinate: Coordinate?
+    private var lastCumulative: Double?
+
+    private var elevation = ElevationGain()
+    private(set) var hasElevation = false
+    private var heartRateSum = 0, heartRateCount = 0
+    private(set) var heartRateMax: Int?
+    private var cadenceSum = 0, cadenceCount = 0
+
+    private var kilometre = FastestStretch(length: 1000)
+    private var mile = FastestStretch(length: 1609.344)
+    private var routeAccumulator = RouteAccumulator()
+
+    var laps = LapTotals()
+
+    mutating func add(_ point: TrackPoint) {
+        pointCount += 1
+        if let coordinate = point.coordinate { routeAccumulator.add(coordinate) }
+        if let elevation = point.elevation { self.elevation.add(elevation); hasElevation = true }
+        if let heartRate = point.heartRate, heartRate > 0 {
+            heartRateSum += heartRate; heartRateCount += 1
+            heartRateMax = max(heartRateMax ?? heartRate, heartRate)
+        }
+        if let cadence = point.cadence, cadence > 0 { cadenceSum += cadence; cadenceCount += 1 }
+
+        let meters = step(to: point)
+        guard let time = point.time else { return }
+        timedPointCount += 1
+        defer { lastTime = time }
+        guard let previous = lastTime else {
+            firstTime = time
+            kilometre.add(distance: 0, movingTime: 0)
+            mile.add(distance: 0, movingTime: 0)
+            return
+        }
+        let seconds = time - previous
+        guard !point.startsNewSegment else { return }
+        distance += meters
+        if MovingTime.isMoving(seconds: seconds, meters: meters) {
+            movingSeconds += seconds
+            movingDistance += meters
+            kilometre.add(distance: movingDistance, movingTime: movingSeconds)
+            mile.add(distance: movingDistance, movingTime: movingSeconds)
+        }
+    }
+
+    /// Metres from the previous point: the file's own cumulative distance when both have one, else haversine.
+    private mutating func step(to point: TrackPoint) -> Double {
+        var meters = 0.0
+        if point.cumulativeDistance != nil || point.coordinate != nil { hasDistanceSource = true }
+        if let cumulative = point.cumulativeDistance {
+            if let lastCumulative { meters = max(0, cumulative - lastCumulative) }
+            lastCumulative = cumulative
+        } else if let coordinate = point.coordinate, let lastCoordinate {
+            meters = Haversine.distance(lastCoordinate, coordinate)
+        }
+        if let coordinate = point.coordinate { lastCoordinate = coordinate }
+        return meters
+    }
+
+    var elevationGain: Double? { hasElevation ? elevation.gain : nil }
+    /// The mean of the points' heart rates (each sample counts once; watches sample evenly, so this is the time-weighted mean too).
+    var heartRateAverage: Int? { heartRateCount > 0 ? Int((Double(heartRateSum) / Double(heartRateCount)).rounded()) : nil }
+    var cadenceAverage: Int? { cadenceCount > 0 ? Int((Double(cadenceSum) / Double(cadenceCount)).rounded()) : nil }
+    var fastestKilometre: Double? { kilometre.fastest }
+    var fastestMile: Double? { mile.fastest }
+    var route: [Coordinate] { routeAccumulator.route }
+}

@@ -1,0 +1,18 @@
+/// Paces and splits per mile, for runners who count in miles; the summary itself is kept in metres and seconds.
+extension RunSummary {
+    /// Kilometres in a mile: a per-kilometre time times this is the per-mile time.
+    public static let kilometresPerMile = 1.609344
+
+    /// Moving time per mile; nil when the distance is zero.
+    public var paceSecondsPerMile: Double? { paceSecondsPerKilometre.map { $0 * Self.kilometresPerMile } }
+
+    /// Moving time per kilometre or per mile.
+    public func pace(in units: Units) -> Double? {
+        units == .metric ? paceSecondsPerKilometre : paceSecondsPerMile
+    }
+
+    /// The fastest whole kilometre or whole mile.
+    public func fastestSplit(in units: Units) -> Double? {
+        units == .metric ? fastestKilometreSeconds : fastestMileSeconds
+    }
+}
