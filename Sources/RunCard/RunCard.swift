@@ -3,13 +3,53 @@ import Foundation
 import RunSummary
 
 /// The picture of a run: a 1080×1350 PNG (4:5, which Instagram takes) with the route and the key figures.
+///
+/// Top to bottom: the title and the start's date and time in the runner's zone; the route in a rounded
+/// panel (or a treadmill drawing when the run has no positions); the figures in rows of up to three.
+/// Drawn with cairo on an RGB24 image surface and encoded to PNG in memory.
 public enum RunCard {
     public static let width = 1080
     public static let height = 1350
 
     /// PNG bytes.
     public static func render(_ summary: RunSummary, units: Units) throws -> [UInt8] {
-        throw RunCardError("the run card is not implemented yet")
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+            throw RunCardError("cannot create a \(width)×\(height) image surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface), "create a \(width)×\(height) image surface")
+        guard let cr = cairo_create(surface) else { throw RunCardError("cannot create a cairo context") }
+        defer { cairo_destroy(cr) }
+
+        let canvas = Canvas(cr: cr)
+        canvas.fill(Palette.background)
+        Header.draw(title: summary.title, startLine: RunFormat.startLine(summary.start, timeZone: summary.timeZone), on: canvas)
+        MapPanel.draw(summary.route, on: canvas)
+        FigureGrid.draw(Figure.list(summary, units: units), on: canvas)
+
+        try check(cairo_status(cr), "draw the run card")
+        cairo_surface_flush(surface)
+        return try PNGEncoding.encode(surface)
+    }
+
+    private static func check(_ status: cairo_status_t, _ doing: String) throws(RunCardError) {
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RunCardError("cannot \(doing): \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}
+
+/// The top of the card: the run's title, large and bold (shrunk, then cut with "…", if it is long),
+/// and the start's date and time under it.
+enum Header {
+    static func draw(title: String, startLine: String, on canvas: Canvas) {
+        let maxWidth = CardLayout.width - 2 * CardLayout.margin - 8
+        let x = CardLayout.margin + 4
+        let shown = canvas.fit(title.isEmpty ? "Run" : title, maxWidth: maxWidth,
+                               size: CardLayout.titleSize, minSize: CardLayout.titleMinSize, bold: true)
+        canvas.text(shown, at: Point(x: x, y: CardLayout.titleBaseline), colour: Palette.title)
+        let line = canvas.fit(startLine, maxWidth: maxWidth, size: CardLayout.dateSize, minSize: 28, bold: false)
+        canvas.text(line, at: Point(x: x, y: CardLayout.dateBaseline), colour: Palette.muted)
     }
 }
 

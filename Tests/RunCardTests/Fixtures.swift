@@ -1,0 +1,83 @@
+import Foundation
+import RunSummary
+
+/// Runs made by hand for the card's tests: known shapes, so where the route must be drawn is known.
+enum Fixtures {
+    /// 22 November 2026, 07:42 in New York (12:42 UTC), a Sunday.
+    static let start = Date(timeIntervalSince1970: 1_795_351_320)
+    static let newYork = TimeZone(identifier: "America/New_York")!
+
+    /// A point `east` and `north` metres from an origin, on a sphere of the Earth's mean radius.
+    static func offset(_ origin: Coordinate, east: Double, north: Double) -> Coordinate {
+        let metresPerDegree = 6_371_000 * Double.pi / 180
+        return Coordinate(latitude: origin.latitude + north / metresPerDegree,
+                          longitude: origin.longitude + east / (metresPerDegree * cos(origin.latitude * .pi / 180)))
+    }
+
+    /// An L: 1 km east, then 1 km north, at London's latitude, in 10 m steps.
+    static func lRoute() -> [Coordinate] {
+        let origin = Coordinate(latitude: 51.5, longitude: -0.12)
+        let east = (0...100).map { offset(origin, east: Double($0) * 10, north: 0) }
+        let north = (1...100).map { offset(origin, east: 1000, north: Double($0) * 10) }
+        return east + north
+    }
+
+    /// A lollipop of about 10 km in Edinburgh: a meandering 1.6 km out along a path, a lumpy loop
+    /// round a hill, and back on the other side of the same path. About 1,500 points, the shape of a
+    /// real watch's track after thinning.
+    static func realisticRoute() -> [Coordinate] {
+        let origin = Coordinate(latitude: 55.9445, longitude: -3.2005)
+        var points: [(Double, Double)] = []
+        // Out: north-east with a gentle meander.
+        for i in 0...400 {
+            let t = Double(i) / 400
+            let along = t * 1600
+            points.append((along * 0.8 + 40 * sin(t * 9), along * 0.6 + 25 * sin(t * 17)))
+        }
+        // The loop: a wobbly circle of about 900 m radius, entered from its south-west.
+        let (ex, ey) = points.last!
+        let r = 900.0
+        let cx = ex + r * 0.8, cy = ey + r * 0.6
+        let a0 = atan2(ey - cy, ex - cx)
+        for i in 1...700 {
+            let a = a0 - Double(i) / 700 * 2 * .pi
+            let wobble = 1 + 0.12 * sin(3 * (a - a0)) + 0.05 * sin(7 * (a - a0))
+            points.append((cx + r * wobble * cos(a), cy + r * wobble * sin(a)))
+        }
+        // Back: the way out, reversed, 12 m to the side.
+        for (x, y) in points[0...400].reversed() {
+            points.append((x - 12 * 0.6, y + 12 * 0.8))
+        }
+        return points.map { offset(origin, east: $0.0, north: $0.1) }
+    }
+
+    static func summary(route: [Coordinate], title: String = "Sunday Morning Run") -> RunSummary {
+        RunSummary(title: title, start: start, timeZone: newYork, distanceMeters: 10_024, movingSeconds: 3133,
+                   elapsedSeconds: 3260, paceSecondsPerKilometre: 312.6, fastestKilometreSeconds: 298,
+                   fastestMileSeconds: 481, elevationGainMeters: 123.4, heartRateAverage: 152, heartRateMax: 178,
+                   cadenceAverage: 172, calories: 712, route: route, pointCount: route.count)
+    }
+
+    /// A treadmill run: no route, no elevation.
+    static func treadmill() -> RunSummary {
+        var s = summary(route: [], title: "Sunday Morning Treadmill Run")
+        s.elevationGainMeters = nil
+        s.pointCount = 1800
+        return s
+    }
+
+    /// Only the figures every run has: distance and moving time.
+    static func bare(route: [Coordinate]) -> RunSummary {
+        var s = summary(route: route, title: "Run")
+        s.distanceMeters = 0
+        s.paceSecondsPerKilometre = nil
+        s.fastestKilometreSeconds = nil
+        s.fastestMileSeconds = nil
+        s.elevationGainMeters = nil
+        s.heartRateAverage = nil
+        s.heartRateMax = nil
+        s.cadenceAverage = nil
+        s.calories = nil
+        return s
+    }
+}
