@@ -30,6 +30,14 @@ public struct NetworkRules: Sendable {
         }
     }
 
+    /// Instagram by handoff: the person posts from the app, which also takes PNG (the run card is one);
+    /// the Graph API takes JPEG only.
+    public static let instagramHandoff: NetworkRules = {
+        var rules = of(.instagram)
+        rules.media.allowedContentTypes = ["image/jpeg", "image/png"]
+        return rules
+    }()
+
     /// Every problem with `request`, each naming the limit. Instagram always needs an image, so its
     /// caption may be empty; elsewhere a post with media may have no text.
     public func problems(with request: PublishRequest) -> [String] {

@@ -36,6 +36,14 @@ import Testing
         #expect(rules.problems(with: PublishRequest(text: "ok", media: [item(size: 6_000_000)])).first?.contains("over X's limit of 5.0 MB") == true)
     }
 
+    @Test func instagramByHandoff_takesThePNGRunCard_butTheGraphAPIDoesNot() {
+        let png = PublishRequest(text: "Sunday Morning Run", media: [item(type: "image/png")], handoff: true)
+        #expect(NetworkRules.instagramHandoff.problems(with: png).isEmpty)
+        #expect(NetworkRules.of(.instagram).problems(with: png).contains { $0.contains("image/png") })
+        #expect(NetworkRules.instagramHandoff.problems(with: PublishRequest(text: "x", media: [item(type: "image/gif")], handoff: true))
+            .contains { $0.contains("image/gif") })
+    }
+
     @Test func instagram_needsOneJPEGWithinItsAspectRatios_andCountsHashtagsAndMentions() {
         let rules = NetworkRules.of(.instagram)
         #expect(rules.problems(with: PublishRequest(text: "", media: [item()])).isEmpty, "a caption may be empty")

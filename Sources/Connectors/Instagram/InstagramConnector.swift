@@ -28,7 +28,7 @@ public struct InstagramConnector: Connector {
     }
 
     public func validate(_ request: PublishRequest) -> [String] {
-        var problems = NetworkRules.of(.instagram).problems(with: request)
+        var problems = (request.handoff ? NetworkRules.instagramHandoff : NetworkRules.of(.instagram)).problems(with: request)
         if !request.handoff, mediaBaseURL == nil {
             problems.append("publishing through the Instagram Graph API needs media_base_url in the configuration "
                 + "(where the state directory's media are served publicly, for Instagram to fetch); without it, add the account for handoff")
