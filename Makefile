@@ -1,6 +1,6 @@
 # schedulerd: the two commands a newcomer needs are `make demo` and `make test`.
 SWIFT ?= swift
-DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libxml2-dev
+DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
 RELEASE_BIN := .build/release
 
 .PHONY: deps build demo test crash-test fault-test bench clean

@@ -27,13 +27,14 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
 
         .target(name: "OAuth", dependencies: ["CCrypto", "HTTPClient"]),
         .target(name: "HTTPClient", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SchedulerCore"),
         // Run summaries: reading GPX/TCX (RunSummary), drawing the picture (RunCard), and the posts' texts (RunPosts).
         .target(name: "RunSummary"),
-        .target(name: "RunCard", dependencies: ["RunSummary", "CCairo"]),
+        .target(name: "RunCard", dependencies: ["RunSummary", "CCairo", "CJPEG"]),
         .target(
             name: "RunPosts",
             dependencies: ["RunSummary", "SchedulerCore", "Connectors", .product(name: "Mustache", package: "swift-mustache")]

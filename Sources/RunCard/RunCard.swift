@@ -11,8 +11,16 @@ public enum RunCard {
     public static let width = 1080
     public static let height = 1350
 
-    /// PNG bytes.
-    public static func render(_ summary: RunSummary, units: Units) throws -> [UInt8] {
+    /// The file formats the card is written in: PNG for people, JPEG for Instagram's Graph API.
+    public enum Format: Sendable {
+        case png, jpeg
+
+        public var contentType: String { self == .png ? "image/png" : "image/jpeg" }
+        public var fileExtension: String { self == .png ? "png" : "jpg" }
+    }
+
+    /// The card's bytes (PNG unless asked).
+    public static func render(_ summary: RunSummary, units: Units, format: Format = .png) throws -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw RunCardError("cannot create a \(width)×\(height) image surface")
         }
@@ -29,7 +37,7 @@ public enum RunCard {
 
         try check(cairo_status(cr), "draw the run card")
         cairo_surface_flush(surface)
-        return try PNGEncoding.encode(surface)
+        return format == .png ? try PNGEncoding.encode(surface) : try JPEGEncoding.encode(surface)
     }
 
     private static func check(_ status: cairo_status_t, _ doing: String) throws(RunCardError) {

@@ -104,6 +104,26 @@ import Testing
         _ = try await daemon.stop()
     }
 
+    @Test func scheduleRun_toAnInstagramGraphAccount_sendsTheCardAsA1080By1350JPEG() async throws {
+        let daemon = try DaemonUnderTest("run-summary-graph")
+        try await daemon.start()
+        let instagram = try await daemon.linkAccount("instagram")
+        let file = daemon.directory.file("sunday.gpx")
+        try Self.loopGPX().write(toFile: file, atomically: true, encoding: .utf8)
+
+        let scheduled = try daemon.schedctl(["schedule", "--run", file, "--to", instagram.reference, "--at", "in 2s", "--tz", "Europe/Paris", "--json"])
+        #expect(scheduled.status == 0, "\(scheduled.stderr)")
+        try await eventually(timeout: .seconds(30), "the run to be published on Instagram") {
+            try daemon.posts(state: "published").count == 1
+        }
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
+        let container = try #require(received.first { ($0["path"]?.stringValue ?? "").hasSuffix("/media") })
+        #expect(container["fetched"]?["content_type"]?.stringValue == "image/jpeg")
+        #expect(container["fetched"]?["width"] == .integer(1080) && container["fetched"]?["height"] == .integer(1350))
+        #expect(container["body"]?["caption"]?.stringValue?.contains("#running") == true)
+        _ = try await daemon.stop()
+    }
+
     @Test func badFiles_andTextWithRun_areRefusedWithExit2() async throws {
         let directory = TemporaryDirectory("run-bad")
         let broken = directory.file("broken.gpx")

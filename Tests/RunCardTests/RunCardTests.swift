@@ -21,6 +21,26 @@ import Testing
         #expect(Array(bytes.suffix(8).prefix(4)) == Array("IEND".utf8))
     }
 
+    @Test func theJPEGForInstagramsGraphAPI_isA1080By1350JPEG() throws {
+        let bytes = try RunCard.render(Fixtures.summary(route: Fixtures.lRoute()), units: .metric, format: .jpeg)
+        #expect(Array(bytes.prefix(3)) == [0xFF, 0xD8, 0xFF], "a JPEG's start-of-image marker")
+        #expect(Array(bytes.suffix(2)) == [0xFF, 0xD9], "written to the end-of-image marker")
+        // The start-of-frame segment (baseline SOF0 or progressive SOF2) holds the height, then the width.
+        var index = 2
+        var size: (width: Int, height: Int)?
+        while index + 9 < bytes.count, bytes[index] == 0xFF {
+            let marker = bytes[index + 1]
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if marker == 0xC0 || marker == 0xC2 {
+                size = (Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]), Int(bytes[index + 5]) << 8 | Int(bytes[index + 6]))
+                break
+            }
+            index += 2 + length
+        }
+        #expect(size?.width == 1080 && size?.height == 1350)
+        #expect(RunCard.Format.jpeg.contentType == "image/jpeg")
+    }
+
     @Test func lRouteKeepsItsShapeAndFillsTheBox() throws {
         let route = Fixtures.lRoute()
         let box = CardLayout.routeBox

@@ -106,8 +106,8 @@ struct RunPost {
         }
     }
 
-    func picture(units: Units) throws -> [UInt8] {
-        do { return try RunCard.render(summary, units: units) } catch {
+    func picture(units: Units, format: RunCard.Format = .png) throws -> [UInt8] {
+        do { return try RunCard.render(summary, units: units, format: format) } catch {
             throw CLIError(exitCode: ExitCodes.failure, message: "cannot draw the picture of \(path): \(error)")
         }
     }
@@ -123,17 +123,25 @@ struct RunPost {
     /// keyed by the reference as given, and the picture uploaded with `POST /v1/media`.
     func scheduled(to references: [String], units: Units, client: ControlClient) async throws -> (overrides: [String: String], picture: MediaReference) {
         var overrides: [String: String] = [:]
+        var format = RunCard.Format.png
         for reference in references where overrides[reference] == nil {
-            overrides[reference] = try text(for: try await Self.network(of: reference, client: client), units: units)
+            let network = try await Self.network(of: reference, client: client)
+            overrides[reference] = try text(for: network, units: units)
+            // Instagram's Graph API takes JPEG only (a handoff account, posted from the app, takes the PNG).
+            if network == .instagram, try await !Self.isHandoff(reference, client: client) { format = .jpeg }
         }
-        let png = try picture(units: units)
+        let bytes = try picture(units: units, format: format)
         let answer: Data
         do {
-            answer = try await client.sendRaw("POST", "/v1/media", bytes: png)
+            answer = try await client.sendRaw("POST", "/v1/media", bytes: bytes)
         } catch let error as CLIError {
             throw CLIError(exitCode: error.exitCode, message: "the picture of \(path): \(error.message)")
         }
         return (overrides, MediaReference(id: try client.decode(MediaView.self, answer).id, alt: altText(units: units)))
+    }
+
+    static func isHandoff(_ reference: String, client: ControlClient) async throws -> Bool {
+        try await client.get("/v1/accounts/\(AccountText.path(reference.trimmingCharacters(in: .whitespaces)))", as: AccountView.self).0.authKind == .none
     }
 
     static func network(of reference: String, client: ControlClient) async throws -> Network {
