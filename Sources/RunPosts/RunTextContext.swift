@@ -11,8 +11,6 @@ import RunSummary
 /// `calories` ("612 kcal"), `paused` (present when elapsed time exceeds moving time by 30 s or more); and the unit labels `distance_unit` (km / mi), `pace_unit` (min/km / min/mi),
 /// `elevation_unit` (m / ft) and `split_unit` (km / mile), which are always there.
 public enum RunTextContext {
-    public static let metresPerMile = 1_609.344
-    public static let feetPerMetre = 3.280_839_895
 
     /// Keys that may be dropped, first to last, when a text is too long for its network.
     public static let optionalKeys = ["cadence", "calories", "hr_max", "fastest_split", "paused", "elapsed_time", "time", "date",
@@ -23,9 +21,9 @@ public enum RunTextContext {
             "title": summary.title,
             "date": format(summary.start, "EEEE d MMMM yyyy", summary.timeZone),
             "time": format(summary.start, "HH:mm", summary.timeZone),
-            "distance": distance(summary.distanceMeters, units),
-            "moving_time": duration(summary.movingSeconds),
-            "elapsed_time": duration(summary.elapsedSeconds),
+            "distance": RunFormat.distance(summary.distanceMeters, units),
+            "moving_time": RunFormat.duration(summary.movingSeconds),
+            "elapsed_time": RunFormat.duration(summary.elapsedSeconds),
             "distance_unit": units == .metric ? "km" : "mi",
             "pace_unit": units == .metric ? "min/km" : "min/mi",
             "elevation_unit": units == .metric ? "m" : "ft",
@@ -33,43 +31,19 @@ public enum RunTextContext {
         ]
         if summary.elapsedSeconds - summary.movingSeconds >= 30 { values["paused"] = "yes" }
         if let pace = summary.paceSecondsPerKilometre, pace.isFinite, pace > 0 {
-            values["pace"] = self.pace(pace, units)
+            values["pace"] = RunFormat.pace(pace, units)
         }
         if let split = units == .metric ? summary.fastestKilometreSeconds : summary.fastestMileSeconds, split.isFinite, split > 0 {
-            values["fastest_split"] = duration(split)
+            values["fastest_split"] = RunFormat.duration(split)
         }
         if let gain = summary.elevationGainMeters, gain.isFinite {
-            values["elevation_gain"] = elevation(gain, units)
+            values["elevation_gain"] = RunFormat.elevation(gain, units)
         }
         if let average = summary.heartRateAverage { values["hr_avg"] = "\(average) bpm" }
         if let maximum = summary.heartRateMax { values["hr_max"] = "\(maximum) bpm" }
         if let cadence = summary.cadenceAverage { values["cadence"] = "\(cadence) spm" }
         if let calories = summary.calories { values["calories"] = "\(calories) kcal" }
         return values
-    }
-
-    /// "10.02 km" or "6.23 mi".
-    public static func distance(_ metres: Double, _ units: Units) -> String {
-        let value = units == .metric ? metres / 1_000 : metres / metresPerMile
-        return String(format: "%.2f %@", value, units == .metric ? "km" : "mi")
-    }
-
-    /// "52:13" under an hour, "1:02:13" from an hour.
-    public static func duration(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded())
-        let hours = total / 3_600, minutes = total % 3_600 / 60, rest = total % 60
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
-    }
-
-    /// "5:13 /km" or "8:24 /mi".
-    public static func pace(_ secondsPerKilometre: Double, _ units: Units) -> String {
-        let perUnit = units == .metric ? secondsPerKilometre : secondsPerKilometre * metresPerMile / 1_000
-        return duration(perUnit) + (units == .metric ? " /km" : " /mi")
-    }
-
-    /// "85 m" or "279 ft".
-    public static func elevation(_ metres: Double, _ units: Units) -> String {
-        units == .metric ? "\(Int(metres.rounded())) m" : "\(Int((metres * feetPerMetre).rounded())) ft"
     }
 
     private static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {

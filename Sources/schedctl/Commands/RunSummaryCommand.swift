@@ -64,7 +64,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
             return try Output.json(RunSummaryJSON(run.summary, texts: texts))
         }
         let summary = run.summary
-        print("\(summary.title): \(RunTextContext.distance(summary.distanceMeters, units)) in \(RunTextContext.duration(summary.movingSeconds))"
+        print("\(summary.title): \(RunFormat.distance(summary.distanceMeters, units)) in \(RunFormat.duration(summary.movingSeconds))"
             + " (\(summary.pointCount) points, started \(RunSummaryJSON.start(summary)))")
         for (network, text) in texts {
             print("\n== \(network.rawValue) (\(RunTexts.length(text, network: network)) of \(RunTexts.maxLength(network)) characters as \(network.displayName) counts them) ==")
@@ -116,7 +116,7 @@ struct RunPost {
     func altText(units: Units) -> String {
         let what = summary.route.count >= 2 ? "Route map of" : "Summary of"
         let title = summary.title.count > 200 ? String(summary.title.prefix(199)) + "…" : summary.title
-        return "\(what) \(title): \(RunTextContext.distance(summary.distanceMeters, units))"
+        return "\(what) \(title): \(RunFormat.distance(summary.distanceMeters, units))"
     }
 
     /// `schedule --run`: the network of each target (from `network:@handle`, else asked of the daemon), its text

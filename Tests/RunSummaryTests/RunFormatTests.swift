@@ -2,7 +2,6 @@ import Foundation
 import RunSummary
 import Testing
 
-@testable import RunCard
 
 /// The figures as people read them, on the card and in texts.
 @Suite struct RunFormatTests {
@@ -37,7 +36,7 @@ import Testing
     }
 
     @Test func startLineIsInTheRunnersZone() {
-        #expect(RunFormat.startLine(Fixtures.start, timeZone: Fixtures.newYork) == "Sunday 22 November 2026 · 07:42")
-        #expect(RunFormat.startLine(Fixtures.start, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Sunday 22 November 2026 · 21:42")
+        #expect(RunFormat.startLine(Date(timeIntervalSince1970: 1_795_351_320), timeZone: TimeZone(identifier: "America/New_York")!) == "Sunday 22 November 2026 · 07:42")
+        #expect(RunFormat.startLine(Date(timeIntervalSince1970: 1_795_351_320), timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "Sunday 22 November 2026 · 21:42")
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RunSummary
 
 /// How run figures are written for people: on the card, and (if they like) in the posts' texts.
 ///
@@ -55,14 +54,14 @@ public enum RunFormat {
 
     // MARK: Number and unit apart, for the card, which draws the unit smaller than the number.
 
-    static func distanceParts(_ meters: Double, _ units: Units) -> (value: String, unit: String) {
+    public static func distanceParts(_ meters: Double, _ units: Units) -> (value: String, unit: String) {
         let unit = units == .metric ? "km" : "mi"
         guard meters.isFinite, meters >= 0 else { return (dash, unit) }
         let amount = units == .metric ? meters / 1000 : meters / metersPerMile
         return (String(format: "%.2f", amount), unit)
     }
 
-    static func paceParts(_ secondsPerKilometre: Double, _ units: Units) -> (value: String, unit: String) {
+    public static func paceParts(_ secondsPerKilometre: Double, _ units: Units) -> (value: String, unit: String) {
         let unit = units == .metric ? "/km" : "/mi"
         guard secondsPerKilometre.isFinite, secondsPerKilometre > 0 else { return (dash, unit) }
         let perUnit = units == .metric ? secondsPerKilometre : secondsPerKilometre * metersPerMile / 1000
@@ -72,7 +71,7 @@ public enum RunFormat {
         return (value, unit)
     }
 
-    static func elevationParts(_ meters: Double, _ units: Units) -> (value: String, unit: String) {
+    public static func elevationParts(_ meters: Double, _ units: Units) -> (value: String, unit: String) {
         let unit = units == .metric ? "m" : "ft"
         guard meters.isFinite else { return (dash, unit) }
         let amount = units == .metric ? meters : meters / metersPerFoot
