@@ -32,7 +32,7 @@ public struct Daemon: Sendable {
             logger.warning("deliveries interrupted by the last stop will be looked up on their networks before any retry",
                            metadata: ["deliveries.count": "\(interrupted)"])
         }
-        try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: 90 * 86_400)
+        try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: EventBus.retention)
         let budget = try await seededBudget(store)
         let http = CurlHTTPClient()
         defer { http.shutdown() }

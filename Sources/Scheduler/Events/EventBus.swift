@@ -35,6 +35,7 @@ public final class EventBus: Service, Sendable {
         try? await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.relaySignals() }
+                group.addTask { await self.pruneDaily() }
                 group.addTask { await self.tellFollowers() }
                 if self.notifier != nil { group.addTask { await self.tellHooks() } }
             }
@@ -62,6 +63,24 @@ public final class EventBus: Service, Sendable {
             followersWake.signal()
         }
     }
+
+    /// Events older than 90 days are deleted at start and then once a day, so a daemon that runs for
+    /// months keeps the same window.
+    private func pruneDaily() async {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: .seconds(86_400))
+                try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: Self.retention)
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.error("old events could not be pruned", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    /// How long events are kept.
+    public static let retention: TimeInterval = 90 * 86_400
 
     private func tellFollowers() async {
         while !Task.isCancelled {
