@@ -45,8 +45,10 @@ let package = Package(
         ),
         .target(
             name: "Sandbox",
+            // CCrypto directly: the emulations verify signatures and PKCE with libcrypto's one-shot calls,
+            // apart from the client code in OAuth they check.
             dependencies: [
-                "OAuth", "SchedulerCore", "HTTPClient",
+                "OAuth", "CCrypto", "SchedulerCore", "HTTPClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -3,9 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
 
 /// Checks an OAuth 1.0a (RFC 5849) HMAC-SHA1 signed request the way a real network does.
+///
+/// Written apart from the client: the header parser, the base string, the percent-encoding and the
+/// HMAC (libcrypto's one-shot `HMAC`) are the sandbox's own (`Verification/`), so a bug in the client's
+/// `OAuth1Signer` is refused here instead of being mirrored.
 ///
 /// Pure: everything it needs is passed in (the token-secret lookup, the clock reading, the nonce
 /// cache), so every rejection can be unit-tested, and every network emulation that speaks OAuth 1.0a
@@ -72,30 +75,32 @@ public struct OAuth1Verifier: Sendable {
         return .success(identity)
     }
 
-    /// Parses the `Authorization` header into `oauth_*` values (by name) and the pairs that are signed.
+    /// Parses the `Authorization` header into `oauth_*` values (by name) and the pairs that are signed
+    /// (every `oauth_*` but `oauth_signature`; `realm` is not signed).
     static func oauthParameters(
         from header: String?
     ) throws(OAuth1Rejection) -> (byName: [String: String], signed: [(String, String)]) {
         guard let header, !header.allSatisfy(\.isWhitespace) else {
             throw .init(code: .missingHeader, message: "The request has no Authorization header.")
         }
-        let scheme = header.prefix { !$0.isWhitespace }
+        let scheme = header.drop(while: \.isWhitespace).prefix { !$0.isWhitespace }
         guard scheme.lowercased() == "oauth" else {
             throw .init(code: .unsupportedScheme, message: "Authorization scheme \"\(scheme)\" is not accepted here; use OAuth 1.0a.")
         }
-        let pairs: [(String, String)]
-        do {
-            pairs = try OAuth1AuthorizationHeader.parse(header)
-        } catch {
-            throw .init(code: .malformedHeader, message: "The OAuth Authorization header could not be parsed.")
+        guard let pairs = OAuthHeaderFields.parse(header) else {
+            throw .init(code: .malformedHeader, message: "The OAuth Authorization header could not be parsed: it must be OAuth name=\"value\", … with percent-encoded names and values.")
         }
         var byName: [String: String] = [:]
         var signed: [(String, String)] = []
-        for (name, value) in pairs where name.hasPrefix("oauth_") {
+        for (name, value) in pairs {
             guard byName.updateValue(value, forKey: name) == nil else {
                 throw .init(code: .malformedHeader, message: "The parameter \(name) appears more than once.")
             }
-            if name != "oauth_signature" { signed.append((name, value)) }
+            if name.hasPrefix("oauth_"), name != "oauth_signature" { signed.append((name, value)) }
+        }
+        byName["realm"] = nil
+        guard byName.keys.contains(where: { $0.hasPrefix("oauth_") }) else {
+            throw .init(code: .malformedHeader, message: "The Authorization header carries no oauth_ parameters.")
         }
         return (byName, signed)
     }
@@ -149,26 +154,26 @@ public struct OAuth1Verifier: Sendable {
         }
     }
 
-    /// Recomputes the signature over the query, the signed `oauth_*` values and the form body, and compares.
+    /// Recomputes the signature over the query, the signed `oauth_*` values and the form body with the
+    /// sandbox's own base string and libcrypto's one-shot HMAC, and compares.
     private func checkSignature(
         _ request: OAuth1SignedRequest,
         signedOAuth: [(String, String)],
         given: String,
         secrets: (consumer: String, token: String?)
     ) throws(OAuth1Rejection) {
-        let parameters = request.queryParameters + signedOAuth + request.formParameters
-        let baseString = OAuth1Signer.signatureBaseString(method: request.method, url: request.url, parameters: parameters)
-        let expected = OAuth1Signer.signature(baseString: baseString, consumerSecret: secrets.consumer, tokenSecret: secrets.token)
+        guard let baseString = SignatureBaseString.make(method: request.method, url: request.url, oauthParameters: signedOAuth,
+                                                        formBody: request.formBody) else {
+            throw .init(code: .malformedHeader, message: "The query or form body has a broken percent escape.")
+        }
+        let expected = SignatureBaseString.hmacSHA1(baseString, consumerSecret: secrets.consumer, tokenSecret: secrets.token)
         guard Self.constantTimeEquals(expected, given) else {
-            throw .init(code: .badSignature, message: "The signature does not match the request. Check the base URI (\(OAuth1Signer.baseURI(request.url))), the signed parameters and the secrets.")
+            throw .init(code: .badSignature, message: "The signature does not match the request. Check the base URI (\(SignatureBaseString.split(request.url).baseURI)), the signed parameters and the secrets.")
         }
     }
 
     /// Compares two strings without an early exit, so timing does not reveal how much of a signature matched.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var difference = UInt8(x.count == y.count ? 0 : 1)
-        for index in 0..<min(x.count, y.count) { difference |= x[index] ^ y[index] }
-        return difference == 0
+        ConstantTimeText.equal(a, b)
     }
 }

@@ -94,7 +94,7 @@ struct AuthorizationCodeLedger: Sendable {
         guard let verifier else {
             return OAuth2Refusal(.missingVerifier, "code_verifier is required: the authorization request had a code_challenge.")
         }
-        guard PKCE.verifyS256(verifier: verifier, challenge: challenge) else {
+        guard S256Challenge.matches(verifier: verifier, challenge: challenge) else {
             return OAuth2Refusal(.verifierMismatch, "The code_verifier does not match the code_challenge.")
         }
         return nil

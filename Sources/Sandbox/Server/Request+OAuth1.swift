@@ -1,5 +1,4 @@
 import Hummingbird
-import OAuth
 
 extension Request {
     /// The parts of this request that an OAuth 1.0a signature covers, reconstructed as the client signed them.
@@ -7,21 +6,14 @@ extension Request {
     /// The URL is `http://` + the `Host` the client sent + the path and query as sent: a client that
     /// signed `http://127.0.0.1:8080/2/tweets` must be checked against exactly that. The body is
     /// signed only when it is `application/x-www-form-urlencoded` (RFC 5849 §3.4.1.3.1).
-    /// - Returns: `nil` when the query or a form body has a broken percent escape.
-    func oauth1SignedRequest(body: ByteBuffer?, fallbackHost: String) -> OAuth1SignedRequest? {
+    /// The query and the form body stay as sent: the verifier decodes them itself.
+    func oauth1SignedRequest(body: ByteBuffer?, fallbackHost: String) -> OAuth1SignedRequest {
         let host = head.authority ?? fallbackHost
         let target = head.path ?? uri.string
-        guard let query = PercentDecoding.parseForm(uri.query ?? "") else { return nil }
-        var form: [(String, String)] = []
-        if isFormURLEncoded, let body {
-            guard let pairs = PercentDecoding.parseForm(String(buffer: body)) else { return nil }
-            form = pairs
-        }
         return OAuth1SignedRequest(
             method: method.rawValue,
             url: "http://" + host + target,
-            queryParameters: query,
-            formParameters: form,
+            formBody: isFormURLEncoded ? body.map { String(buffer: $0) } : nil,
             authorization: headers[.authorization]
         )
     }

@@ -65,9 +65,7 @@ struct XSandboxNetwork: SandboxNetwork {
             return await authenticateBearer(bearer, requiredScopes: requiredScopes, now: now)
         }
         let fallbackHost = "\(environment.configuration.host):\(environment.configuration.port)"
-        guard let signed = request.oauth1SignedRequest(body: body, fallbackHost: fallbackHost) else {
-            return .failure(.unauthorized(.init(code: .malformedHeader, message: "The query or form body has a broken percent escape.")))
-        }
+        let signed = request.oauth1SignedRequest(body: body, fallbackHost: fallbackHost)
         return await accounts.authenticate(signed, now: now).mapError { XProblem.unauthorized($0) }
     }
 
@@ -122,7 +120,7 @@ struct XSandboxNetwork: SandboxNetwork {
     /// The consumer key and token an unauthenticated OAuth 1.0a request claims, for the rejected record.
     static func claimedIdentity(_ request: Request) -> (String?, String?) {
         guard let header = request.headers[.authorization],
-            let pairs = try? OAuth1AuthorizationHeader.parse(header)
+            let pairs = OAuthHeaderFields.parse(header)
         else { return (nil, nil) }
         let byName = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
         return (byName["oauth_consumer_key"], byName["oauth_token"])

@@ -14,6 +14,11 @@ struct GraphAccount {
     var instagramID: String
 }
 
+extension SandboxConfiguration {
+    /// A sandbox whose LinkedIn app has every product: the organization scopes and the restricted `r_member_social`.
+    static var everyLinkedInProduct: SandboxConfiguration { SandboxConfiguration(linkedinProducts: Set(LinkedInProduct.allCases)) }
+}
+
 /// What a test needs to publish to the sandbox LinkedIn.
 struct LinkedInAccount {
     var token: String
@@ -22,7 +27,26 @@ struct LinkedInAccount {
 }
 
 extension SandboxHarness {
-    static let rest = [HTTPHeader("LinkedIn-Version", "202401"), HTTPHeader("X-Restli-Protocol-Version", "2.0.0")]
+    /// This month's `LinkedIn-Version` (YYYYMM, UTC): always one LinkedIn serves.
+    static var linkedInVersion: String { linkedInVersion(monthsFromNow: 0) }
+
+    /// `YYYYMM` of the month `offset` months from now (UTC).
+    static func linkedInVersion(monthsFromNow offset: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let month = calendar.date(byAdding: .month, value: offset, to: Date())!
+        let parts = calendar.dateComponents([.year, .month], from: month)
+        return String(format: "%04d%02d", parts.year!, parts.month!)
+    }
+
+    /// An X OAuth 1.0a token pair for `username`, minted by the sandbox's stand-in for the developer portal.
+    func xOAuth1Credentials(_ username: String) async throws -> OAuth1Credentials {
+        let minted = try #require(try await post(x + "/_sandbox/x/tokens", json: #"{"username":"\#(username)"}"#).json)
+        return OAuth1Credentials(consumerKey: SandboxCredentials.xConsumerKey, consumerSecret: SandboxCredentials.xConsumerSecret,
+                                 token: minted["oauth_token"]?.stringValue, tokenSecret: minted["oauth_token_secret"]?.stringValue)
+    }
+
+    static var rest: [HTTPHeader] { [HTTPHeader("LinkedIn-Version", linkedInVersion), HTTPHeader("X-Restli-Protocol-Version", "2.0.0")] }
 
     func send(_ method: String, _ url: String, body: [UInt8]?, contentType: String?, headers: [HTTPHeader] = []) async throws -> HTTPResponse {
         let type = contentType.map { [HTTPHeader("Content-Type", $0)] } ?? []
@@ -53,7 +77,7 @@ extension SandboxHarness {
         let scopeList = scopes.map { ", \"scopes\": [" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" } ?? ""
         let minted = try #require(try await post(facebook + "/_sandbox/facebook/tokens", json: #"{"username": "\#(username)"\#(scopeList)}"#).json)
         let user = try #require(minted["access_token"]?.stringValue)
-        let accounts = try await get(facebook + "/v19.0/me/accounts?fields=id,access_token", headers: [.bearer(user)])
+        let accounts = try await get(facebook + "/v26.0/me/accounts?fields=id,access_token", headers: [.bearer(user)])
         return GraphAccount(
             userToken: user,
             pageToken: accounts.json?["data"]?[0]?["access_token"]?.stringValue ?? "",

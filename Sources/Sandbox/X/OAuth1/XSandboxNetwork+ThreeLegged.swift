@@ -31,10 +31,11 @@ extension XSandboxNetwork {
         var request = request
         let now = environment.now()
         let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard let signed = signedRequest(request, body: body), let parameters = request.queryPairs.map({ $0 + signed.formParameters }) else {
+        let signed = signedRequest(request, body: body)
+        guard let query = request.queryPairs, let form = signed.formParameters else {
             return await refuseOAuth1(request, status: .badRequest, XLegacyErrors(code: 215, message: "Bad Authentication data.", reason: "The query or form body has a broken percent escape."), reasonCode: "malformed_request", now: now)
         }
-        let callback = OAuth2Parameters(parameters)["oauth_callback"]
+        let callback = OAuth2Parameters(query + form)["oauth_callback"]
         switch await oauth1.requestToken(signed, callbackParameter: callback, now: now) {
         case .success(let issued):
             return Response.form([("oauth_token", issued.token), ("oauth_token_secret", issued.secret), ("oauth_callback_confirmed", "true")])
@@ -80,10 +81,11 @@ extension XSandboxNetwork {
         var request = request
         let now = environment.now()
         let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard let signed = signedRequest(request, body: body), let query = request.queryPairs else {
+        let signed = signedRequest(request, body: body)
+        guard let query = request.queryPairs, let form = signed.formParameters else {
             return await refuseOAuth1(request, status: .badRequest, XLegacyErrors(code: 215, message: "Bad Authentication data.", reason: "The query or form body has a broken percent escape."), reasonCode: "malformed_request", now: now)
         }
-        let verifier = OAuth2Parameters(query + signed.formParameters)["oauth_verifier"]
+        let verifier = OAuth2Parameters(query + form)["oauth_verifier"]
         switch await oauth1.accessToken(signed, verifierParameter: verifier, now: now) {
         case .failure(let failure):
             return await refuse(failure, request: request, now: now)
@@ -104,10 +106,7 @@ extension XSandboxNetwork {
         var request = request
         let now = environment.now()
         let body = try await request.collectBody(upTo: context.maxUploadSize)
-        guard let signed = signedRequest(request, body: body) else {
-            return await refuseOAuth1(request, status: .badRequest, XLegacyErrors(code: 215, message: "Bad Authentication data."), reasonCode: "malformed_request", now: now)
-        }
-        switch await accounts.authenticate(signed, now: now) {
+        switch await accounts.authenticate(signedRequest(request, body: body), now: now) {
         case .failure(let rejection):
             return await refuse(.signature(rejection), request: request, now: now)
         case .success(let principal):
@@ -125,7 +124,7 @@ extension XSandboxNetwork {
         await environment.recorder.record(IssuedToken(network: name, kind: .oauth1Token, issuedAt: SandboxTimestamp.rfc3339(environment.now()), grant: grant))
     }
 
-    private func signedRequest(_ request: Request, body: ByteBuffer) -> OAuth1SignedRequest? {
+    private func signedRequest(_ request: Request, body: ByteBuffer) -> OAuth1SignedRequest {
         request.oauth1SignedRequest(body: body, fallbackHost: "\(environment.configuration.host):\(environment.configuration.port)")
     }
 
