@@ -90,7 +90,10 @@ let package = Package(
 
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "HTTPClient"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient"]),
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),

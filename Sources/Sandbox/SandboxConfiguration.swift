@@ -24,6 +24,9 @@ public struct SandboxConfiguration: Sendable {
     public var instagramPublishLimit: Int = 50
     /// LinkedIn posts one member may create per UTC day before LinkedIn answers 429.
     public var linkedinDailyPostLimit: Int = 150
+    /// The products the sandbox LinkedIn app has, which decide the scopes it may ask for; by default what most
+    /// apps have ("Share on LinkedIn" and "Sign In with LinkedIn using OpenID Connect"), so no organization.
+    public var linkedinProducts: Set<LinkedInProduct> = LinkedInProduct.defaults
     /// Which API calls meet injected faults (5xx, throttling, slow or lost answers, dropped
     /// connections, expired tokens); off unless a test asks. `PUT /_sandbox/faults` replaces it while running.
     public var faults: FaultPlan = .off
@@ -40,8 +43,10 @@ public struct SandboxConfiguration: Sendable {
         graphCallBudget: Int = 4_800,
         instagramPublishLimit: Int = 50,
         linkedinDailyPostLimit: Int = 150,
+        linkedinProducts: Set<LinkedInProduct> = LinkedInProduct.defaults,
         faults: FaultPlan = .off
     ) {
+        self.linkedinProducts = linkedinProducts
         self.host = host
         self.port = port
         self.facebookPort = facebookPort

@@ -24,12 +24,15 @@ struct SandboxDaemon: AsyncParsableCommand {
             (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
             Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners and /faults. \
             With --fault-rate above 0, that share of API calls meets a fault (5xx, rate limit, slow answer, \
-            dropped connection, lost answer, expired token); PUT /_sandbox/faults changes the plan while running.
+            dropped connection, lost answer, expired token; credits_depleted, X's 402, only when named); \
+            PUT /_sandbox/faults changes the plan while running, POST /_sandbox/x/credits tops X's credits up. \
+            The LinkedIn app has the products --linkedin-products names, which decide the scopes it may ask for.
 
             Examples:
               sandboxd
               sandboxd --port 8080 --access-token-lifetime 2s --code-lifetime 1s
               sandboxd --fault-rate 0.3 --faults server_error,rate_limit,slow,drop,lost_answer,expired_token --fault-seed 42
+              sandboxd --linkedin-products share,openid,community
               curl -X PUT http://127.0.0.1:8080/_sandbox/faults -d '{"rate": 0.3, "seed": 42, "reset_seconds": 2}'
               curl -X POST http://127.0.0.1:8080/_sandbox/x/tokens -d '{"username":"runner"}'
             """
@@ -59,7 +62,7 @@ struct SandboxDaemon: AsyncParsableCommand {
     @Option(help: "The share of API calls that meet a fault, from 0 (none, the default) to 1 (all); never /_sandbox/ or OAuth pages.")
     var faultRate = 0.0
 
-    @Option(help: "Comma-separated fault kinds to choose from (\(FaultKind.names)), or all.")
+    @Option(help: "Comma-separated fault kinds to choose from (\(FaultKind.names)), or all (every kind but credits_depleted).")
     var faults = "all"
 
     @Option(help: "Seeds the fault choices, so a run can be replayed; default: a random seed, shown by GET /_sandbox/faults/plan.")
@@ -70,6 +73,9 @@ struct SandboxDaemon: AsyncParsableCommand {
 
     @Option(help: "How long a slow fault holds the answer back (1.5s, 1500ms).", transform: faultDuration)
     var faultSlow: Duration = FaultPlan.defaultSlow
+
+    @Option(help: "The sandbox LinkedIn app's products, comma-separated (\(LinkedInProduct.names)); default share,openid, what most apps have.")
+    var linkedinProducts = "share,openid"
 
     @Option(help: "Log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
@@ -84,6 +90,16 @@ struct SandboxDaemon: AsyncParsableCommand {
             }
         }
         _ = try faultPlan()
+        _ = try products()
+    }
+
+    /// The products `--linkedin-products` names.
+    func products() throws -> Set<LinkedInProduct> {
+        do throws(SandboxError) {
+            return try LinkedInProduct.parse(linkedinProducts.split(separator: ",").map(String.init))
+        } catch {
+            throw ValidationError("--linkedin-products: \(error.message)")
+        }
     }
 
     /// The plan the `--fault-*` flags describe.
@@ -110,6 +126,7 @@ struct SandboxDaemon: AsyncParsableCommand {
             accessTokenLifetime: accessTokenLifetime,
             authorizationCodeLifetime: codeLifetime,
             refreshTokenLifetime: refreshTokenLifetime,
+            linkedinProducts: try products(),
             faults: try faultPlan()
         )
         let sandbox = SandboxServer(configuration: configuration, logger: logger)

@@ -47,13 +47,16 @@ import Testing
         let tooLong = problem(TweetValidator.validate(.object(["text": .string(String(repeating: "a", count: 281))])))
         #expect(tooLong?.status == 400)
         #expect(tooLong?.type == "https://api.twitter.com/2/problems/invalid-request")
-        #expect(tooLong?.detail.hasPrefix("Your Tweet text is too long.") == true)
+        #expect(tooLong?.errors?.first?.message.hasPrefix("Your Tweet text is too long.") == true)
     }
 
-    @Test func characterCount_countsNFCScalars() {
+    @Test func validate_countsTheXWay_200CJKCharactersAreRefused_140Fit() throws {
+        let cjk = String(repeating: "故", count: 200)
+        #expect(problem(TweetValidator.validate(.object(["text": .string(cjk)])))?.reasonCode == "text_too_long", "200 CJK weigh 400")
+        _ = try TweetValidator.validate(.object(["text": .string(String(repeating: "故", count: 140))])).get()
         let decomposed = "e\u{301}"  // é as e + combining acute: 2 scalars, 1 after NFC
-        #expect(TweetValidator.characterCount(decomposed) == 1)
-        #expect(TweetValidator.characterCount(String(repeating: decomposed, count: 280)) == 280)
-        #expect(TweetValidator.characterCount("🏃") == 1)
+        _ = try TweetValidator.validate(.object(["text": .string(String(repeating: decomposed, count: 280))])).get()
+        let withURL = String(repeating: "a", count: 256) + " https://example.com/" + String(repeating: "x", count: 100)
+        _ = try TweetValidator.validate(.object(["text": .string(withURL)])).get()
     }
 }

@@ -68,10 +68,18 @@ struct FacebookSandboxNetwork: SandboxNetwork {
         }
     }
 
-    /// Runs `handler` when the path's version (if any) looks like Graph's `vNN.N`, else answers Graph's unknown-path error.
+    /// Runs `handler` when the path's version (if any) looks like Graph's `vNN.N`, else answers Graph's unknown-path
+    /// error. A retired version is served as Graph serves it, by the oldest live one, and recorded (`/_sandbox/retired_versions`).
     func versioned(_ request: Request, _ context: BasicRequestContext, _ handler: () async throws -> Response) async rethrows -> Response {
-        if let version = context.parameters.get("version"), !Self.isVersion(version) {
-            return await refuse(.unknownPath(request.uri.path), request: request, now: environment.now())
+        let now = environment.now()
+        if let version = context.parameters.get("version") {
+            guard Self.isVersion(version) else { return await refuse(.unknownPath(request.uri.path), request: request, now: now) }
+            if GraphVersionCalendar.isRetired(version, now: now) {
+                await environment.recorder.record(RetiredVersionCall(
+                    network: GraphFaultAnswers.isInstagramPath(request.uri.path) ? "instagram" : name, receivedAt: SandboxTimestamp.rfc3339(now),
+                    method: request.method.rawValue, path: request.uri.path, version: version, servedAs: GraphVersionCalendar.oldestLive(now: now)
+                ))
+            }
         }
         return try await handler()
     }

@@ -32,6 +32,15 @@ protocol FaultAnswers: Sendable {
     func rateLimited(_ request: Request, until resetAt: Date, now: Date) -> Response
     /// The network's answer to an access token that expired at `expiredAt`.
     func expiredToken(_ request: Request, expiredAt: Date, now: Date) -> FaultRefusal
+    /// Whether the network bills each call against the app's credits (X's pay-per-use), so they can run out.
+    var billsPerUse: Bool { get }
+    /// The network's answer when the app's pay-per-use credits are spent; nil where it does not bill per use.
+    func creditsDepleted(_ request: Request) -> FaultRefusal?
+}
+
+extension FaultAnswers {
+    var billsPerUse: Bool { false }
+    func creditsDepleted(_ request: Request) -> FaultRefusal? { nil }
 }
 
 /// An error answer with what the rejected record says about it.

@@ -5,6 +5,7 @@ import SchedulerCore
 ///
 /// - `GET /_sandbox/faults`: every injected fault, oldest first (``InjectedFault``).
 /// - `GET /_sandbox/faults/plan`: the plan in force, with the seed in use.
+/// - `POST /_sandbox/x/credits`: tops up X's credits after a `credits_depleted` fault.
 /// - `PUT /_sandbox/faults`: replaces the plan (`{"rate": 0.3, "kinds": […], "seed": 42, "reset_seconds": 2,
 ///   "slow_seconds": 1.5}`; `"rate": 0` turns faults off) and answers with it; a bad body gets 400 and says why.
 struct FaultControlRoutes: Sendable {
@@ -21,6 +22,11 @@ struct FaultControlRoutes: Sendable {
         }
         router.put("/_sandbox/faults") { request, _ in
             await replacePlan(request)
+        }
+        // The developer console's "add credits": X takes requests again after a `credits_depleted` fault.
+        router.post("/_sandbox/x/credits") { _, _ in
+            let wasDepleted = await injector.topUp("x")
+            return Response.json(["topped_up": wasDepleted], status: .ok)
         }
     }
 

@@ -17,6 +17,8 @@ actor FaultInjector {
         var isRead: Bool
         /// Carries an OAuth 2.0 token whose account can get a new one with a refresh token.
         var hasRefreshableToken: Bool
+        /// The network bills each call against the app's credits (X's pay-per-use), so they can run out.
+        var billsPerUse: Bool = false
     }
 
     /// A fault to inject, with the plan's settings at the moment it was drawn.
@@ -32,6 +34,8 @@ actor FaultInjector {
     private var injected: [InjectedFault] = []
     /// Access tokens an `expired_token` fault ended, with when; they stay refused for good.
     private var expiredTokens: [String: Date] = [:]
+    /// Networks whose app a `credits_depleted` fault left without credits, until they are topped up.
+    private var depleted: Set<String> = []
 
     init(plan: FaultPlan) {
         self.plan = plan
@@ -57,7 +61,9 @@ actor FaultInjector {
     /// refreshable token); a `lost_answer` drawn for a read becomes `drop`.
     func draw(for candidate: Candidate) -> Decision? {
         guard plan.isActive, random.nextUnit() < plan.rate else { return nil }
-        let fitting = plan.orderedKinds.filter { $0 != .expiredToken || candidate.hasRefreshableToken }
+        let fitting = plan.orderedKinds.filter {
+            ($0 != .expiredToken || candidate.hasRefreshableToken) && ($0 != .creditsDepleted || candidate.billsPerUse)
+        }
         guard !fitting.isEmpty else { return nil }
         let kind = fitting[Int(random.next() % UInt64(fitting.count))]
         return Decision(kind: kind == .lostAnswer && candidate.isRead ? .drop : kind, resetAfter: plan.resetAfter, slowBy: plan.slowBy)
@@ -81,6 +87,21 @@ actor FaultInjector {
     /// When an `expired_token` fault ended `token`, or `nil` when none did.
     func expiry(of token: String) -> Date? {
         expiredTokens[token]
+    }
+
+    /// Leaves `network`'s app without credits: every later call is refused until ``topUp(_:)``.
+    func deplete(_ network: String) {
+        depleted.insert(network)
+    }
+
+    /// Whether `network`'s app has run out of credits.
+    func isDepleted(_ network: String) -> Bool {
+        depleted.contains(network)
+    }
+
+    /// Adds credits to `network`'s app; returns whether it had run out.
+    func topUp(_ network: String) -> Bool {
+        depleted.remove(network) != nil
     }
 
     /// A seed below 2^53, so it survives any JSON reader and can be sent back to replay a run.

@@ -15,6 +15,13 @@ public enum FaultKind: String, CaseIterable, Codable, Sendable, Comparable {
     case lostAnswer = "lost_answer"
     /// The access token expires now: refused as expired, here and on every later call; refreshing works.
     case expiredToken = "expired_token"
+    /// X's pay-per-use credits run out: 402 `credits-depleted` here and on every later X call until
+    /// `POST /_sandbox/x/credits` tops them up. Only X bills per use; `all` leaves it out, since it stops
+    /// every X account, so a plan names it to get it.
+    case creditsDepleted = "credits_depleted"
+
+    /// What `all` means: every kind a day of ordinary trouble brings, which excludes running out of credits.
+    public static let everyday: [FaultKind] = allCases.filter { $0 != .creditsDepleted }
 
     /// Sorted in declaration order, so a seeded plan picks kinds the same way on every run.
     public static func < (lhs: FaultKind, rhs: FaultKind) -> Bool {

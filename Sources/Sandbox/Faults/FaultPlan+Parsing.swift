@@ -8,12 +8,12 @@ extension FaultPlan {
         return try parseKinds(names)
     }
 
-    /// Reads kind names one by one; `all` stands for every kind.
+    /// Reads kind names one by one; `all` stands for every everyday kind (``FaultKind/everyday``).
     public static func parseKinds(_ names: [String]) throws(FaultPlanError) -> Set<FaultKind> {
         var kinds = Set<FaultKind>()
         for name in names {
             if name == "all" {
-                kinds.formUnion(FaultKind.allCases)
+                kinds.formUnion(FaultKind.everyday)
             } else if let kind = FaultKind(rawValue: name) {
                 kinds.insert(kind)
             } else {

@@ -32,7 +32,7 @@ public struct FaultPlan: Sendable, Equatable {
     /// - Throws: ``FaultPlanError`` when `rate` is outside 0...1 or a duration is not positive and at most an hour.
     public init(
         rate: Double,
-        kinds: Set<FaultKind> = Set(FaultKind.allCases),
+        kinds: Set<FaultKind> = Set(FaultKind.everyday),
         seed: UInt64? = nil,
         resetAfter: Duration = FaultPlan.defaultReset,
         slowBy: Duration = FaultPlan.defaultSlow

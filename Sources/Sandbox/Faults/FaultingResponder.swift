@@ -28,7 +28,12 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
         if let bearer, let expiredAt = await injector.expiry(of: bearer.token) {
             return await refuseExpired(request, expiredAt: expiredAt, now: now)
         }
-        let candidate = FaultInjector.Candidate(isRead: request.method == .get || request.method == .head, hasRefreshableToken: bearer?.refreshable ?? false)
+        let network = answers.network(of: request)
+        if await injector.isDepleted(network), let refusal = answers.creditsDepleted(request) {
+            return await refuse(request, refusal, now: now)
+        }
+        let candidate = FaultInjector.Candidate(isRead: request.method == .get || request.method == .head, hasRefreshableToken: bearer?.refreshable ?? false,
+                                                billsPerUse: answers.billsPerUse)
         guard let decision = await injector.draw(for: candidate) else {
             return try await router.respond(to: request, context: context.basic)
         }
@@ -74,6 +79,10 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
             let response = try await router.respond(to: request, context: context.basic)
             await injector.record(withStatus(fault, response))
             return await hangUp(context)
+        case .creditsDepleted:
+            guard let refusal = answers.creditsDepleted(request) else { return try await router.respond(to: request, context: context.basic) }
+            await injector.deplete(fault.network)
+            return await recorded(fault, refusal.response)
         }
     }
 
@@ -97,7 +106,11 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
 
     /// A later call with a token an `expired_token` fault ended: refused as the network refuses any expired token.
     private func refuseExpired(_ request: Request, expiredAt: Date, now: Date) async -> Response {
-        let refusal = answers.expiredToken(request, expiredAt: expiredAt, now: now)
+        await refuse(request, answers.expiredToken(request, expiredAt: expiredAt, now: now), now: now)
+    }
+
+    /// Records `refusal` as rejected and answers with it.
+    private func refuse(_ request: Request, _ refusal: FaultRefusal, now: Date) async -> Response {
         await environment.recordRejection(
             network: answers.network(of: request), request: request, status: refusal.status,
             reasonCode: refusal.reasonCode, reason: refusal.reason, at: now

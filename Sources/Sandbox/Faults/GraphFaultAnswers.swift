@@ -5,16 +5,23 @@ import Foundation
 #endif
 import Hummingbird
 
-/// Graph's faults (Facebook Pages and Instagram): `{"error": {…}}` bodies; throttling as HTTP 400
-/// with code 32 (a Page) or 613 (Instagram) and `X-Business-Use-Case-Usage` saying, in whole
-/// minutes, when access comes back. Page tokens do not expire this way, so `expired_token` never fits.
+/// Graph's faults (Facebook Pages and Instagram): `{"error": {…}}` bodies; throttling as HTTP 400 with the
+/// Business Use Case codes Page and Instagram calls meet, 80001 (a Page token) and 80002 (Instagram), and
+/// `X-Business-Use-Case-Usage` saying, in whole minutes, when access comes back
+/// (developers.facebook.com/docs/graph-api/overview/rate-limiting). Page tokens do not expire this way,
+/// so `expired_token` never fits.
 struct GraphFaultAnswers: FaultAnswers {
     let oauth: OAuth2Authority
     /// The last path segments of Instagram's publishing calls, which Graph records under `instagram`.
     static let instagramEdges: Set<Substring> = ["media", "media_publish", "content_publishing_limit"]
 
     func network(of request: Request) -> String {
-        request.uri.path.split(separator: "/").last.map { Self.instagramEdges.contains($0) } == true ? "instagram" : "facebook"
+        Self.isInstagramPath(request.uri.path) ? "instagram" : "facebook"
+    }
+
+    /// Whether `path` is one of Instagram's publishing calls.
+    static func isInstagramPath(_ path: String) -> Bool {
+        path.split(separator: "/").last.map { instagramEdges.contains($0) } == true
     }
 
     func bearer(in request: Request, now: Date) async -> BearerFacts? {
@@ -35,9 +42,7 @@ struct GraphFaultAnswers: FaultAnswers {
 
     func rateLimited(_ request: Request, until resetAt: Date, now: Date) -> Response {
         let instagram = network(of: request) == "instagram"
-        let error = instagram
-            ? GraphError("(#613) Calls to this api have exceeded the rate limit.", code: 613, reasonCode: "rate_limited")
-            : GraphError.pageRateLimited
+        let error = instagram ? GraphError.instagramRateLimited : GraphError.pageRateLimited
         let node = request.uri.path.split(separator: "/").dropFirst().first.map(String.init) ?? "0"
         let minutes = Int((resetAt.timeIntervalSince(now) / 60).rounded(.up))
         let usage = #"{"\#(node)":[{"type":"\#(instagram ? "instagram" : "pages")","call_count":100,"total_cputime":40,"total_time":50,"estimated_time_to_regain_access":\#(minutes)}]}"#

@@ -33,6 +33,15 @@ struct XFaultAnswers: FaultAnswers {
         return Response.json(XProblem.tooManyRequests, status: .tooManyRequests, headers: status.headers)
     }
 
+    /// X's pay-per-use bills every call against the app's credits.
+    var billsPerUse: Bool { true }
+
+    /// 402 with X's `credits-depleted` problem: the app, not the post.
+    func creditsDepleted(_ request: Request) -> FaultRefusal? {
+        let problem = XProblem.creditsDepleted
+        return FaultRefusal(response: Response.json(problem, status: .init(code: 402)), status: 402, reasonCode: problem.reasonCode, reason: problem.detail)
+    }
+
     func expiredToken(_ request: Request, expiredAt: Date, now: Date) -> FaultRefusal {
         let reason = "The access token expired at \(SandboxTimestamp.rfc3339(expiredAt))."
         let problem = XProblem.unauthorized(reason: reason, reasonCode: "expired_token")

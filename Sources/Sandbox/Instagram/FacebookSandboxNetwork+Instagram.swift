@@ -42,6 +42,7 @@ extension FacebookSandboxNetwork {
             }
             let caption = call.parameters["caption"].flatMap { $0.isEmpty ? nil : $0 }
             if let caption, let problem = InstagramMediaRules.problem(with: caption) { return .failure(problem) }
+            if let alt = call.parameters["alt_text"], let problem = InstagramMediaRules.problem(withAltText: alt) { return .failure(problem) }
             let image: (file: UploadedFile, sniffed: SniffedMedia)
             switch await fetchImage(url) {
             case .failure(let error): return .failure(error)

@@ -4,6 +4,8 @@ enum InstagramMediaRules {
     static let maximumCaptionCharacters = 2_200
     static let maximumHashtags = 30
     static let maximumMentions = 20
+    /// `alt_text` on an image container: "up to 1000 character" (IG User Media reference), counted in code points.
+    static let maximumAltTextCharacters = 1_000
 
     /// The image's format and size, or why Instagram refuses it: not a JPEG, no readable size,
     /// larger than 8 MiB, or an aspect ratio outside 4:5 to 1.91:1 (inclusive).
@@ -30,6 +32,12 @@ enum InstagramMediaRules {
             return .invalidParameter("(#100) The caption has \(mentions) @mentions; the limit is \(maximumMentions).")
         }
         return nil
+    }
+
+    /// Why Instagram refuses an image's `alt_text`, if it does.
+    static func problem(withAltText alt: String) -> GraphError? {
+        guard alt.unicodeScalars.count > maximumAltTextCharacters else { return nil }
+        return .invalidParameter("(#100) alt_text is \(alt.unicodeScalars.count) characters long; the limit is \(maximumAltTextCharacters).")
     }
 
     /// Occurrences of `marker` followed by at least one `word` scalar and not preceded by a word scalar

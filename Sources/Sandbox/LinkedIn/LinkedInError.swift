@@ -33,9 +33,12 @@ struct LinkedInError: Error, Sendable, Encodable {
     /// 400: a `/rest/` call without `LinkedIn-Version`.
     static let versionMissing = LinkedInError(status: 400, serviceErrorCode: 0, code: "VERSION_MISSING", message: "A version must be present. Please specify a version by adding the LinkedIn-Version header.", reasonCode: "version_missing")
 
-    /// 426: a `LinkedIn-Version` that is not `YYYYMM` (or `YYYYMM.RR`).
+    /// 426: a `LinkedIn-Version` that is retired, not yet released, or not `YYYYMM` (or `YYYYMM.RR`). LinkedIn
+    /// echoes the month as `YYYYMM01` ("Requested version 20250401 is not active").
     static func nonexistentVersion(_ version: String) -> LinkedInError {
-        LinkedInError(status: 426, serviceErrorCode: 0, code: "NONEXISTENT_VERSION", message: "Requested version \(version) is not active", reasonCode: "nonexistent_version")
+        let echoed = version.count == 6 && version.allSatisfy(\.isNumber) ? version + "01" : version
+        return LinkedInError(status: 426, serviceErrorCode: 0, code: "NONEXISTENT_VERSION", message: "Requested version \(echoed) is not active",
+                             reasonCode: "nonexistent_version")
     }
 
     /// 400: a query parameter is missing or not one the finder takes.

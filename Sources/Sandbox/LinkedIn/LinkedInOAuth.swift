@@ -2,16 +2,13 @@
 enum LinkedInOAuth {
     /// LinkedIn's real access-token lifetime: 60 days.
     static let defaultAccessTokenLifetime = Duration.seconds(5_184_000)
-    /// What `POST /_sandbox/linkedin/tokens` grants unless told otherwise.
-    static let defaultScopes = ["openid", "profile", "email", "w_member_social", "rw_organization_admin", "w_organization_social"]
-    /// Any of these lets `GET /rest/organizationAcls?q=roleAssignee` answer.
-    static let organizationScopes: Set<String> = ["rw_organization_admin", "r_organization_admin", "w_organization_social", "r_organization_social"]
+    /// What `POST /_sandbox/linkedin/tokens` grants unless told otherwise: every scope the app's products give.
+    static func defaultScopes(_ configuration: SandboxConfiguration) -> [String] {
+        LinkedInProduct.scopes(of: configuration.linkedinProducts).sorted()
+    }
 
-    /// The scopes the sandbox app's products grant.
-    static let knownScopes: Set<String> = [
-        "openid", "profile", "email", "w_member_social", "r_organization_admin", "rw_organization_admin",
-        "w_organization_social", "r_organization_social", "r_basicprofile", "r_liteprofile", "r_emailaddress",
-    ]
+    /// Either of these lets `GET /rest/organizationAcls?q=roleAssignee` answer: the organization admin scopes.
+    static let organizationAdminScopes: Set<String> = ["rw_organization_admin", "r_organization_admin"]
 
     static let client = RegisteredClient(id: SandboxCredentials.linkedinClientID, secret: SandboxCredentials.linkedinClientSecret, authentication: .parameters)
 
@@ -28,13 +25,16 @@ enum LinkedInOAuth {
         )
     }
 
-    /// The authorization endpoint: `state` optional, `scope` required, PKCE not part of the web flow.
-    static let policy = AuthorizationPolicy(
-        clients: [client.id: client],
-        knownScopes: knownScopes,
-        scopeSeparators: [" ", ","],
-        pkce: .ignored,
-        requiresState: false,
-        requiresScope: true
-    )
+    /// The authorization endpoint: `state` optional, `scope` required, PKCE not part of the web flow, and
+    /// only the scopes the app's products grant (anything else: `unauthorized_scope_error`).
+    static func policy(_ configuration: SandboxConfiguration) -> AuthorizationPolicy {
+        AuthorizationPolicy(
+            clients: [client.id: client],
+            knownScopes: LinkedInProduct.scopes(of: configuration.linkedinProducts),
+            scopeSeparators: [" ", ","],
+            pkce: .ignored,
+            requiresState: false,
+            requiresScope: true
+        )
+    }
 }

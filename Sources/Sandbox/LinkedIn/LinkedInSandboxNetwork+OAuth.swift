@@ -11,7 +11,7 @@ extension LinkedInSandboxNetwork {
     /// `sandbox_user=NAME` chooses who signs in; `sandbox_decision=deny` answers as "Cancel" does.
     func authorize(_ request: Request) async -> Response {
         let now = environment.now()
-        switch LinkedInOAuth.policy.evaluate(OAuth2Parameters(request.queryPairs ?? [])) {
+        switch LinkedInOAuth.policy(environment.configuration).evaluate(OAuth2Parameters(request.queryPairs ?? [])) {
         case .errorPage(let message):
             return await authorizationErrorPage(request, message: message, now: now)
         case .redirectError(let redirectURI, let state, let refusal):

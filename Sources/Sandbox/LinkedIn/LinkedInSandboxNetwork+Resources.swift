@@ -34,7 +34,7 @@ extension LinkedInSandboxNetwork {
             guard query["q"] == "roleAssignee" else {
                 return .failure(.illegalArgument("The only finder supported here is q=roleAssignee."))
             }
-            guard !LinkedInOAuth.organizationScopes.isDisjoint(with: info.scopes) else {
+            guard !LinkedInOAuth.organizationAdminScopes.isDisjoint(with: info.scopes) else {
                 return .failure(.accessDenied("organizationAcls.FINDER-roleAssignee.\(Self.versionDate(request))"))
             }
             let matches = (query["role"] ?? "ADMINISTRATOR") == "ADMINISTRATOR" && (query["state"] ?? "APPROVED") == "APPROVED"
@@ -105,10 +105,13 @@ extension LinkedInSandboxNetwork {
         return Response.json(error, status: .init(code: error.status))
     }
 
-    /// `VERSION_MISSING` without `LinkedIn-Version`; `NONEXISTENT_VERSION` unless it is `YYYYMM` or
-    /// `YYYYMM.RR` of a month from LinkedIn's first versioned release (June 2022) to the current one.
+    /// `VERSION_MISSING` without `LinkedIn-Version`; `NONEXISTENT_VERSION` (426) unless it is `YYYYMM` or
+    /// `YYYYMM.RR` of one of the last twelve months, the current one included.
     ///
-    /// LinkedIn also sunsets versions after about a year; the sandbox does not, so a pinned version keeps working.
+    /// LinkedIn supports each monthly version "for a minimum of one year before sunset" and its sunset table
+    /// ends each about a year after release (learn.microsoft.com/linkedin/marketing/versioning); the sandbox
+    /// retires a version on the first day of its thirteenth month, never later than LinkedIn, and refuses
+    /// a month that has not come yet.
     static func versionError(_ request: Request, now: Date) -> LinkedInError? {
         guard let version = request.headers[linkedInVersion], !version.isEmpty else { return .versionMissing }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
@@ -116,14 +119,21 @@ extension LinkedInSandboxNetwork {
         let digits = { (text: Substring) in text.allSatisfy { $0.isASCII && $0.isNumber } }
         let valid = month.count == 6 && digits(month) && (1...12).contains(Int(month.suffix(2)) ?? 0)
             && (parts.count == 1 || (parts.count == 2 && parts[1].count == 2 && digits(parts[1])))
-        guard valid, let number = Int(month), (202206...currentMonth(now)).contains(number) else { return .nonexistentVersion(version) }
+        guard valid, let number = Int(month) else { return .nonexistentVersion(version) }
+        let age = monthIndex(currentMonth(now)) - monthIndex(number)
+        guard (0..<12).contains(age) else { return .nonexistentVersion(version) }
         return nil
     }
 
     /// `YYYYMM` of `now`, in UTC.
-    private static func currentMonth(_ now: Date) -> Int {
+    static func currentMonth(_ now: Date) -> Int {
         let stamp = SandboxTimestamp.rfc3339(now)
         return Int(stamp.prefix(4) + stamp.dropFirst(5).prefix(2)) ?? 0
+    }
+
+    /// Months since year 0, so two `YYYYMM` can be subtracted.
+    private static func monthIndex(_ yyyymm: Int) -> Int {
+        yyyymm / 100 * 12 + yyyymm % 100 - 1
     }
 
     /// `20240101` for `LinkedIn-Version: 202401`, as LinkedIn names versions in permission errors.

@@ -62,8 +62,8 @@ struct LinkedInSandboxNetwork: SandboxNetwork {
         guard let mint = try await SandboxMintRequest.read(&request, context: context), LinkedInDirectory.isValidUsername(mint.resolvedUsername) else {
             return Response.json(OAuth2ErrorDocument(error: "invalid_request", description: "The body must be JSON like {\"username\": \"runner\"}; a username is 1 to 30 letters, digits, - or _."), status: .badRequest)
         }
-        let scopes = mint.scopes ?? LinkedInOAuth.defaultScopes
-        switch LinkedInOAuth.policy.scopes(scopes.joined(separator: " ")) {
+        let scopes = mint.scopes ?? LinkedInOAuth.defaultScopes(environment.configuration)
+        switch LinkedInOAuth.policy(environment.configuration).scopes(scopes.joined(separator: " ")) {
         case .failure(let refusal):
             return Response.json(OAuth2ErrorDocument(refusal), status: .badRequest)
         case .success(let granted):

@@ -37,6 +37,8 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
     public var auth: String?
     /// The OAuth 2.0 client the Bearer token was issued to, when OAuth 2.0 was used.
     public var clientID: String?
+    /// The API version the request named: `LinkedIn-Version` on LinkedIn, the path's `vNN.N` on Graph.
+    public var version: String?
 
     public init(
         network: String,
@@ -52,8 +54,10 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         kind: String? = nil,
         text: String? = nil,
         media: [String]? = nil,
-        fetched: JSONValue? = nil
+        fetched: JSONValue? = nil,
+        version: String? = nil
     ) {
+        self.version = version
         self.network = network
         self.kind = kind
         self.text = text
@@ -80,5 +84,6 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         case userID = "user_id"
         case auth
         case clientID = "client_id"
+        case version
     }
 }

@@ -8,6 +8,7 @@ public actor Recorder {
     private var refused: [RejectedRequest] = []
     private var issuedTokens: [IssuedToken] = []
     private var revocations: [TokenRevocation] = []
+    private var retiredVersionCalls: [RetiredVersionCall] = []
     /// Every token and secret value handed out, kept apart from the records so leak tests know what to look for.
     private var secretValues: [String] = []
 
@@ -31,6 +32,16 @@ public actor Recorder {
     /// Remembers a revocation.
     public func record(_ revocation: TokenRevocation) {
         revocations.append(revocation)
+    }
+
+    /// Remembers a call that named a retired API version.
+    public func record(_ call: RetiredVersionCall) {
+        retiredVersionCalls.append(call)
+    }
+
+    /// Every call that named a retired API version, oldest first.
+    public func retiredVersions() -> [RetiredVersionCall] {
+        retiredVersionCalls
     }
 
     /// Every accepted publish, oldest first.

@@ -25,6 +25,9 @@ struct SandboxControlRoutes: Sendable {
         router.get("/_sandbox/revoked") { _, _ in
             Response.json(await recorder.revoked(), status: .ok)
         }
+        router.get("/_sandbox/retired_versions") { _, _ in
+            Response.json(await recorder.retiredVersions(), status: .ok)
+        }
         router.get("/_sandbox/listeners") { _, _ in
             Response.json(try await listeners(), status: .ok)
         }

@@ -3,11 +3,11 @@ import SchedulerCore
 
 /// Checks a `POST /2/tweets` body the way X does, before anything is stored.
 ///
-/// Pure, so each rule is unit-tested. Length is counted simply (Unicode scalars after NFC) for now;
-/// twitter-text's weighting (URLs 23, CJK 2, emoji 2) is a later refinement.
+/// Pure, so each rule is unit-tested. Length is X's weighted length (``XWeightedLength``: URLs 23,
+/// CJK and emoji 2), so 200 CJK characters (weight 400) are refused as X refuses them.
 public enum TweetValidator {
-    /// The most characters a post may have.
-    public static let maximumLength = 280
+    /// The most a post may weigh.
+    public static let maximumLength = XWeightedLength.limit
     /// The most media ids a post may carry.
     public static let maximumMediaCount = 4
 
@@ -32,15 +32,10 @@ public enum TweetValidator {
         guard !text.isEmpty || !mediaIDs.isEmpty else {
             return .failure(.invalidRequest("The `text` field is required unless media is attached.", reasonCode: "missing_text"))
         }
-        guard characterCount(text) <= maximumLength else {
+        guard XWeightedLength.of(text) <= maximumLength else {
             return .failure(.textTooLong)
         }
         return .success(TweetDraft(text: text, mediaIDs: mediaIDs))
-    }
-
-    /// The length the sandbox counts: Unicode scalars of the NFC form.
-    public static func characterCount(_ text: String) -> Int {
-        normalized(text).unicodeScalars.count
     }
 
     /// The NFC form, which is what X stores and compares.

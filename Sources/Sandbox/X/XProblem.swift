@@ -46,10 +46,23 @@ public struct XProblem: Error, Codable, Sendable, Equatable {
         )
     }
 
-    /// 400: the text is longer than 280 characters.
-    public static let textTooLong = invalidRequest(
-        "Your Tweet text is too long. For more information on how X determines text length see https://github.com/twitter/twitter-text.",
+    /// 400: the text weighs more than 280; X puts the reason in `errors`, the detail is generic.
+    public static let textTooLong = XProblem(
+        title: "Invalid Request",
+        detail: "One or more parameters to your request was invalid.",
+        type: invalidRequestType,
+        status: 400,
+        errors: [Message(message: "Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.")],
         reasonCode: "text_too_long"
+    )
+
+    /// 402: the app's pay-per-use credits are spent; every request is refused until they are topped up.
+    public static let creditsDepleted = XProblem(
+        title: "Payment Required",
+        detail: "credits depleted",
+        type: "https://api.x.com/2/problems/credits-depleted",
+        status: 402,
+        reasonCode: "credits_depleted"
     )
 
     /// 401: the request is not (correctly) authenticated; `reason` says why.

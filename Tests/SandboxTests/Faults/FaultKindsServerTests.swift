@@ -64,7 +64,7 @@ import Testing
             let x = try await sandbox.tweet("Five hundred", token: xToken)
             #expect(x.status == 503)
             #expect(x.json?["title"]?.stringValue == "Service Unavailable")
-            let facebook = try await sandbox.post(sandbox.facebook + "/v19.0/\(graph.pageID)/feed", form: [("message", "Five hundred"), ("access_token", graph.pageToken)])
+            let facebook = try await sandbox.post(sandbox.facebook + "/v26.0/\(graph.pageID)/feed", form: [("message", "Five hundred"), ("access_token", graph.pageToken)])
             #expect(facebook.status == 500)
             #expect(facebook.json?["error"]?["code"] == .integer(2))
             #expect(facebook.json?["error"]?["type"]?.stringValue == "OAuthException")
@@ -135,7 +135,7 @@ import Testing
             try await sandbox.setFaults(#"{"rate":1,"kinds":["expired_token"]}"#)
 
             #expect(try await sandbox.tweet("No offline.access", token: xToken).status == 201)
-            let page = try await sandbox.post(sandbox.facebook + "/v19.0/\(graph.pageID)/feed", form: [("message", "Page tokens last"), ("access_token", graph.pageToken)])
+            let page = try await sandbox.post(sandbox.facebook + "/v26.0/\(graph.pageID)/feed", form: [("message", "Page tokens last"), ("access_token", graph.pageToken)])
             #expect(page.status == 200)
             let post = LinkedInPostsServerTests.postJSON(author: linkedIn.person, commentary: "No refresh tokens here")
             #expect(try await sandbox.post(sandbox.linkedin + "/rest/posts", json: post, headers: SandboxHarness.rest + [.bearer(linkedIn.token)]).status == 201)

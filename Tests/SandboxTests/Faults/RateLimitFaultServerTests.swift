@@ -43,21 +43,22 @@ import Testing
         }
     }
 
-    @Test func graph_answersCode32ForAPage_and613ForInstagram_withRegainInWholeMinutes() async throws {
+    @Test func graph_answersCode80001ForAPage_and80002ForInstagram_withRegainInWholeMinutes() async throws {
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
             try await sandbox.setFaults(#"{"rate":1,"kinds":["rate_limit"],"reset_seconds":2}"#)
-            let page = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.pageID)/feed", form: [("message", "Too eager")], headers: [.bearer(account.pageToken)])
+            let page = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/feed", form: [("message", "Too eager")], headers: [.bearer(account.pageToken)])
             #expect(page.status == 400)
-            #expect(page.json?["error"]?["code"] == .integer(32))
+            #expect(page.json?["error"]?["code"] == .integer(80001))
             let usage = try #require(page.header("X-Business-Use-Case-Usage").flatMap { try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) })
             #expect(usage[account.pageID]?[0]?["estimated_time_to_regain_access"] == .integer(1))
             #expect(usage[account.pageID]?[0]?["call_count"] == .integer(100))
 
-            let container = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.instagramID)/media", form: [
+            let container = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.instagramID)/media", form: [
                 ("image_url", "https://example.com/run.jpg"), ("caption", "Too eager"), ("access_token", account.userToken),
             ])
-            #expect(container.json?["error"]?["code"] == .integer(613))
+            #expect(container.json?["error"]?["code"] == .integer(80002))
+            #expect(container.json?["error"]?["message"]?.stringValue?.hasPrefix("(#80002) There have been too many calls to this Instagram account") == true)
 
             let faults = try await sandbox.injectedFaults()
             #expect(faults.map(\.network) == ["facebook", "instagram"])

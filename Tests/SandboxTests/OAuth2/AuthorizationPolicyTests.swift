@@ -101,7 +101,7 @@ import Testing
             ("response_type", "code"), ("client_id", SandboxCredentials.linkedinClientID), ("redirect_uri", redirect), ("scope", "openid profile"),
             ("code_challenge", challenge), ("code_challenge_method", "S256"),
         ])
-        guard case .valid(let li) = LinkedInOAuth.policy.evaluate(linkedIn) else {
+        guard case .valid(let li) = LinkedInOAuth.policy(SandboxConfiguration()).evaluate(linkedIn) else {
             Issue.record("expected a valid LinkedIn request")
             return
         }

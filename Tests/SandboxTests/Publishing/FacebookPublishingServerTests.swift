@@ -10,7 +10,7 @@ import Testing
     @Test func aPageToken_postsTextAndAPhoto_thatTheFeedListsNewestFirst_andTheRecordsKeep() async throws {
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
-            let text = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.pageID)/feed", form: [
+            let text = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/feed", form: [
                 ("message", "Club run tonight at 7"), ("link", "https://example.com/route"), ("access_token", account.pageToken),
             ])
             #expect(text.status == 200)
@@ -19,15 +19,21 @@ import Testing
             #expect(text.header("X-App-Usage")?.hasPrefix(#"{"call_count":"#) == true)
             #expect(text.header("X-Business-Use-Case-Usage")?.contains(#""\#(account.pageID)":[{"type":"pages""#) == true)
 
+            var deprecated = MultipartBody()
+            deprecated.field("message", "Finish line")
+            deprecated.file("source", filename: "finish.jpg", contentType: "image/jpeg", TestImages.jpeg(width: 1200, height: 900))
+            let refused = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/photos", multipart: deprecated, headers: [.bearer(account.pageToken)])
+            #expect(refused.status == 400, "a photo's text is `caption`; `message` is deprecated")
             var photo = MultipartBody()
-            photo.field("message", "Finish line")
+            photo.field("caption", "Finish line")
+            photo.field("alt_text_custom", "A runner crossing the line")
             photo.file("source", filename: "finish.jpg", contentType: "image/jpeg", TestImages.jpeg(width: 1200, height: 900))
-            let uploaded = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.pageID)/photos", multipart: photo, headers: [.bearer(account.pageToken)])
+            let uploaded = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/photos", multipart: photo, headers: [.bearer(account.pageToken)])
             #expect(uploaded.status == 200)
             let photoID = try #require(uploaded.json?["id"]?.stringValue)
             let photoPost = try #require(uploaded.json?["post_id"]?.stringValue)
 
-            let feed = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.pageID)/feed?fields=id,message,created_time", headers: [.bearer(account.pageToken)])
+            let feed = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.pageID)/feed?fields=id,message,created_time", headers: [.bearer(account.pageToken)])
             let posts = try #require(feed.json?["data"])
             #expect(posts[0]?["id"]?.stringValue == photoPost)
             #expect(posts[1]?["id"]?.stringValue == postID)
@@ -50,15 +56,15 @@ import Testing
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
             let at = Int(sandbox.clock.now.timeIntervalSince1970) + 3_600
-            let scheduled = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.pageID)/feed", json: #"{"message":"Race day","published":false,"scheduled_publish_time":\#(at)}"#, headers: [.bearer(account.pageToken)])
+            let scheduled = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/feed", json: #"{"message":"Race day","published":false,"scheduled_publish_time":\#(at)}"#, headers: [.bearer(account.pageToken)])
             #expect(scheduled.status == 200)
-            let waiting = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.pageID)/scheduled_posts", headers: [.bearer(account.pageToken)])
+            let waiting = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.pageID)/scheduled_posts", headers: [.bearer(account.pageToken)])
             #expect(waiting.json?["data"]?[0]?["id"] == scheduled.json?["id"])
-            #expect(try await sandbox.get(sandbox.facebook + "/v19.0/\(account.pageID)/feed", headers: [.bearer(account.pageToken)]).json?["data"] == .array([]))
+            #expect(try await sandbox.get(sandbox.facebook + "/v26.0/\(account.pageID)/feed", headers: [.bearer(account.pageToken)]).json?["data"] == .array([]))
             sandbox.clock.advance(by: 3_600)
-            #expect(try await sandbox.get(sandbox.facebook + "/v19.0/\(account.pageID)/feed", headers: [.bearer(account.pageToken)]).json?["data"]?[0]?["id"] == scheduled.json?["id"])
+            #expect(try await sandbox.get(sandbox.facebook + "/v26.0/\(account.pageID)/feed", headers: [.bearer(account.pageToken)]).json?["data"]?[0]?["id"] == scheduled.json?["id"])
 
-            let tooSoon = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.pageID)/feed", json: #"{"message":"Now","published":false,"scheduled_publish_time":\#(at)}"#, headers: [.bearer(account.pageToken)])
+            let tooSoon = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/feed", json: #"{"message":"Now","published":false,"scheduled_publish_time":\#(at)}"#, headers: [.bearer(account.pageToken)])
             #expect(tooSoon.json?["error"]?["code"] == .integer(100))
         }
     }
@@ -66,7 +72,7 @@ import Testing
     @Test func publishing_refusesAUserToken_aBadToken_anEmptyPost_andADuplicate() async throws {
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
-            let feed = sandbox.facebook + "/v19.0/\(account.pageID)/feed"
+            let feed = sandbox.facebook + "/v26.0/\(account.pageID)/feed"
             let userToken = try await sandbox.post(feed, form: [("message", "As me"), ("access_token", account.userToken)])
             #expect(userToken.status == 400)
             #expect(userToken.json?["error"]?["code"] == .integer(200))
@@ -80,7 +86,7 @@ import Testing
             #expect(empty.json?["error"]?["code"] == .integer(100))
             #expect(empty.json?["error"]?["message"]?.stringValue == "(#100) Missing message or attachment")
 
-            let viaMe = try await sandbox.post(sandbox.facebook + "/v19.0/me/feed", form: [("message", "Same words"), ("access_token", account.pageToken)])
+            let viaMe = try await sandbox.post(sandbox.facebook + "/v26.0/me/feed", form: [("message", "Same words"), ("access_token", account.pageToken)])
             #expect(viaMe.json?["id"]?.stringValue?.hasPrefix(account.pageID + "_") == true)
             let duplicate = try await sandbox.post(feed, form: [("message", "Same words"), ("access_token", account.pageToken)])
             #expect(duplicate.json?["error"]?["code"] == .integer(506))
@@ -96,7 +102,7 @@ import Testing
     @Test func aPhoto_withoutAnImage_orWithAFileThatIsNoImage_isRefusedWith324() async throws {
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
-            let photos = sandbox.facebook + "/v19.0/\(account.pageID)/photos"
+            let photos = sandbox.facebook + "/v26.0/\(account.pageID)/photos"
             let none = try await sandbox.post(photos, form: [("message", "Where is it"), ("access_token", account.pageToken)])
             #expect(none.json?["error"]?["message"]?.stringValue == "(#324) Requires upload file")
             var text = MultipartBody()
@@ -106,16 +112,16 @@ import Testing
         }
     }
 
-    @Test func pastTheCallBudget_aPageTokenGetsCode32_withUsageAtOneHundred() async throws {
+    @Test func pastTheCallBudget_aPageTokenGetsCode80001_withUsageAtOneHundred() async throws {
         try await SandboxHarness.run(configuration: .init(graphCallBudget: 2)) { sandbox in
             let account = try await sandbox.graphAccount()
-            let feed = sandbox.facebook + "/v19.0/\(account.pageID)/feed"
+            let feed = sandbox.facebook + "/v26.0/\(account.pageID)/feed"
             let first = try await sandbox.get(feed, headers: [.bearer(account.pageToken)])
             #expect(first.header("X-App-Usage") == #"{"call_count":50,"total_time":25,"total_cputime":16}"#)
             _ = try await sandbox.get(feed, headers: [.bearer(account.pageToken)])
             let limited = try await sandbox.get(feed, headers: [.bearer(account.pageToken)])
             #expect(limited.status == 400)
-            #expect(limited.json?["error"]?["code"] == .integer(32))
+            #expect(limited.json?["error"]?["code"] == .integer(80001))
             #expect(limited.header("X-Business-Use-Case-Usage")?.contains(#""call_count":100"#) == true)
             #expect(limited.header("X-Business-Use-Case-Usage")?.contains(#""estimated_time_to_regain_access":60"#) == true)
             sandbox.clock.advance(by: 3_600)

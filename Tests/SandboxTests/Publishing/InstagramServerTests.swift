@@ -8,17 +8,17 @@ import Testing
 /// Instagram content publishing over the wire: the sandbox fetches `image_url` from a loopback URL.
 @Suite struct InstagramServerTests {
     func createContainer(_ sandbox: SandboxHarness, _ account: GraphAccount, imageURL: String, caption: String = "Sunday long run #running") async throws -> HTTPResponse {
-        try await sandbox.post(sandbox.facebook + "/v19.0/\(account.instagramID)/media", form: [
+        try await sandbox.post(sandbox.facebook + "/v26.0/\(account.instagramID)/media", form: [
             ("image_url", imageURL), ("caption", caption), ("access_token", account.pageToken),
         ])
     }
 
     func status(_ sandbox: SandboxHarness, _ account: GraphAccount, _ container: String) async throws -> String? {
-        try await sandbox.get(sandbox.facebook + "/v19.0/\(container)?fields=status_code", headers: [.bearer(account.pageToken)]).json?["status_code"]?.stringValue
+        try await sandbox.get(sandbox.facebook + "/v26.0/\(container)?fields=status_code", headers: [.bearer(account.pageToken)]).json?["status_code"]?.stringValue
     }
 
     func publish(_ sandbox: SandboxHarness, _ account: GraphAccount, _ container: String) async throws -> HTTPResponse {
-        try await sandbox.post(sandbox.facebook + "/v19.0/\(account.instagramID)/media_publish", form: [("creation_id", container), ("access_token", account.pageToken)])
+        try await sandbox.post(sandbox.facebook + "/v26.0/\(account.instagramID)/media_publish", form: [("creation_id", container), ("access_token", account.pageToken)])
     }
 
     @Test func aContainer_finishesAfterTwoPolls_publishesOnce_andShowsInTheAccountsMedia() async throws {
@@ -41,12 +41,12 @@ import Testing
             #expect(try await publish(sandbox, account, container).json?["error"]?["code"] == .integer(9007))
             #expect(try await status(sandbox, account, container) == "PUBLISHED")
 
-            let media = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.instagramID)/media?fields=id,caption,timestamp,permalink", headers: [.bearer(account.pageToken)])
+            let media = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.instagramID)/media?fields=id,caption,timestamp,permalink", headers: [.bearer(account.pageToken)])
             let first = try #require(media.json?["data"]?[0])
             #expect(first["id"]?.stringValue == mediaID)
             #expect(first["caption"]?.stringValue == "Sunday long run #running")
             #expect(first["permalink"]?.stringValue?.hasPrefix("https://www.instagram.com/p/") == true)
-            let limit = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.instagramID)/content_publishing_limit?fields=quota_usage,config", headers: [.bearer(account.pageToken)])
+            let limit = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.instagramID)/content_publishing_limit?fields=quota_usage,config", headers: [.bearer(account.pageToken)])
             #expect(limit.json == .object(["data": .array([.object([
                 "quota_usage": .integer(1), "config": .object(["quota_total": .integer(50), "quota_duration": .integer(86_400)]),
             ])])]))
@@ -66,7 +66,7 @@ import Testing
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
             let url = try await sandbox.hostFile("square.jpg", TestImages.jpeg(width: 1080, height: 1080))
-            let created = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.instagramID)/media", form: [("image_url", url)], headers: [.bearer(account.userToken)])
+            let created = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.instagramID)/media", form: [("image_url", url)], headers: [.bearer(account.userToken)])
             #expect(created.status == 200)
         }
     }

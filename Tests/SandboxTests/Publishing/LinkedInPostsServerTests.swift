@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func anUploadedImage_isPostedWithTheCommentary_answered201WithTheShareURN() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.run(configuration: .everyLinkedInProduct) { sandbox in
             let account = try await sandbox.linkedInAccount()
             let initialized = try #require(try await initializeUpload(sandbox, account, owner: account.person).json?["value"])
             let image = try #require(initialized["image"]?.stringValue)
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func anOrganizationTheMemberAdministers_canPost() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.run(configuration: .everyLinkedInProduct) { sandbox in
             let account = try await sandbox.linkedInAccount()
             let created = try await createPost(sandbox, account, json: Self.postJSON(author: account.organization, commentary: "Club news"))
             #expect(created.status == 201)
@@ -88,6 +88,10 @@ import Testing
 
             let long = try await createPost(sandbox, account, json: Self.postJSON(author: account.person, commentary: String(repeating: "a", count: 3_001)))
             #expect(long.status == 422)
+            let longAlt = Self.postJSON(author: account.person, commentary: "Alt", image: image).replacingOccurrences(of: "Route map", with: String(repeating: "r", count: 4_087))
+            let altTooLong = try await createPost(sandbox, account, json: longAlt)
+            #expect(altTooLong.status == 422)
+            #expect(altTooLong.json?["message"]?.stringValue?.contains("/content/media/altText") == true)
             #expect(try await createPost(sandbox, account, json: Self.postJSON(author: account.person, commentary: String(repeating: "a", count: 3_000))).status == 201)
             let duplicate = try await createPost(sandbox, account, json: Self.postJSON(author: account.person, commentary: String(repeating: "a", count: 3_000)))
             #expect(duplicate.status == 422)
@@ -108,13 +112,13 @@ import Testing
             let future = try await createPost(sandbox, account, json: json, headers: [HTTPHeader("LinkedIn-Version", "209901"), HTTPHeader("X-Restli-Protocol-Version", "2.0.0")])
             #expect(future.status == 426)
             #expect(future.json?["code"]?.stringValue == "NONEXISTENT_VERSION")
-            let noProtocol = try await createPost(sandbox, account, json: json, headers: [HTTPHeader("LinkedIn-Version", "202401")])
+            let noProtocol = try await createPost(sandbox, account, json: json, headers: [HTTPHeader("LinkedIn-Version", SandboxHarness.linkedInVersion)])
             #expect(noProtocol.status == 400)
 
             let reader = try await sandbox.linkedInAccount("reader", scopes: ["openid", "profile"])
             let denied = try await createPost(sandbox, reader, json: Self.postJSON(author: reader.person, commentary: "No scope"))
             #expect(denied.status == 403)
-            #expect(denied.json?["message"]?.stringValue == "Not enough permissions to access: partnerApiPostsExternal.CREATE.20240101")
+            #expect(denied.json?["message"]?.stringValue == "Not enough permissions to access: partnerApiPostsExternal.CREATE.\(SandboxHarness.linkedInVersion)01")
         }
     }
 

@@ -49,11 +49,11 @@ import Testing
         try await SandboxHarness.run { sandbox in
             let account = try await sandbox.graphAccount()
             for index in 0..<7 {
-                let posted = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.pageID)/feed", form: [("message", "Hill rep \(index)"), ("access_token", account.pageToken)])
+                let posted = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.pageID)/feed", form: [("message", "Hill rep \(index)"), ("access_token", account.pageToken)])
                 #expect(posted.status == 200)
                 sandbox.clock.advance(by: 60)
             }
-            var url = sandbox.facebook + "/v19.0/\(account.pageID)/feed?fields=id,message&limit=3&access_token=\(account.pageToken)"
+            var url = sandbox.facebook + "/v26.0/\(account.pageID)/feed?fields=id,message&limit=3&access_token=\(account.pageToken)"
             var messages: [String] = []
             var pages = 0
             while true {
@@ -64,19 +64,19 @@ import Testing
                 #expect(page.json?["paging"]?["cursors"]?["after"]?.stringValue != nil)
                 pages += 1
                 guard let next = page.json?["paging"]?["next"]?.stringValue else { break }
-                #expect(next.hasPrefix(sandbox.facebook + "/v19.0/\(account.pageID)/feed?"))
+                #expect(next.hasPrefix(sandbox.facebook + "/v26.0/\(account.pageID)/feed?"))
                 url = next
             }
             #expect(pages == 3)
             #expect(messages == (0..<7).reversed().map { "Hill rep \($0)" })
 
             let since = Int(sandbox.clock.now.timeIntervalSince1970) - 3 * 60
-            let recent = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.pageID)/feed?fields=message&since=\(since)", headers: [.bearer(account.pageToken)])
+            let recent = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.pageID)/feed?fields=message&since=\(since)", headers: [.bearer(account.pageToken)])
             #expect(recent.json?["data"]?[0]?["message"]?.stringValue == "Hill rep 6")
             guard case .array(let bounded)? = recent.json?["data"] else { Issue.record("no data"); return }
             #expect(bounded.count == 3)
             #expect(recent.json?["paging"]?["next"] == nil)
-            let broken = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.pageID)/feed?after=%21%21", headers: [.bearer(account.pageToken)])
+            let broken = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.pageID)/feed?after=%21%21", headers: [.bearer(account.pageToken)])
             #expect(broken.json?["error"]?["code"] == .integer(100))
         }
     }
@@ -86,23 +86,23 @@ import Testing
             let account = try await sandbox.graphAccount()
             let image = try await sandbox.hostFile(String(repeating: "d", count: 64) + ".jpg", TestImages.jpeg(width: 1080, height: 1350))
             for index in 0..<5 {
-                let created = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.instagramID)/media", form: [
+                let created = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.instagramID)/media", form: [
                     ("image_url", image), ("caption", "Trail \(index)"), ("access_token", account.pageToken),
                 ])
                 let container = try #require(created.json?["id"]?.stringValue)
                 for _ in 0..<InstagramContainer.pollsToFinish {
-                    _ = try await sandbox.get(sandbox.facebook + "/v19.0/\(container)?fields=status_code", headers: [.bearer(account.pageToken)])
+                    _ = try await sandbox.get(sandbox.facebook + "/v26.0/\(container)?fields=status_code", headers: [.bearer(account.pageToken)])
                 }
-                let published = try await sandbox.post(sandbox.facebook + "/v19.0/\(account.instagramID)/media_publish", form: [
+                let published = try await sandbox.post(sandbox.facebook + "/v26.0/\(account.instagramID)/media_publish", form: [
                     ("creation_id", container), ("access_token", account.pageToken),
                 ])
                 #expect(published.status == 200)
             }
-            let first = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.instagramID)/media?fields=caption&limit=2", headers: [.bearer(account.pageToken)])
+            let first = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.instagramID)/media?fields=caption&limit=2", headers: [.bearer(account.pageToken)])
             #expect(first.json?["data"]?[0]?["caption"]?.stringValue == "Trail 4")
             #expect(first.json?["paging"]?["previous"] == nil)
             let after = try #require(first.json?["paging"]?["cursors"]?["after"]?.stringValue)
-            let second = try await sandbox.get(sandbox.facebook + "/v19.0/\(account.instagramID)/media?fields=caption&limit=2&after=\(after)", headers: [.bearer(account.pageToken)])
+            let second = try await sandbox.get(sandbox.facebook + "/v26.0/\(account.instagramID)/media?fields=caption&limit=2&after=\(after)", headers: [.bearer(account.pageToken)])
             #expect(second.json?["data"]?[0]?["caption"]?.stringValue == "Trail 2")
             #expect(second.json?["paging"]?["previous"]?.stringValue != nil)
             let last = try #require(second.json?["paging"]?["next"]?.stringValue)
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func linkedIn_pagesByStartAndCount_withTheTotal_andRefusesAnUnknownSortBy() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.run(configuration: .everyLinkedInProduct) { sandbox in
             let account = try await sandbox.linkedInAccount()
             for index in 0..<5 {
                 let created = try await sandbox.post(sandbox.linkedin + "/rest/posts", json: LinkedInPostsServerTests.postJSON(author: account.person, commentary: "Erg \(index)"),

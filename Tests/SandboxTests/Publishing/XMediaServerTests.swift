@@ -15,6 +15,19 @@ import Testing
         return try await sandbox.post(sandbox.x + "/2/media/upload", multipart: body, headers: [.bearer(token)])
     }
 
+    /// A small GIF through initialize, one append and finalize (GIFs cannot go one-shot); returns its id.
+    func uploadGIF(_ sandbox: SandboxHarness, token: String) async throws -> String {
+        let gif = TestImages.gif(width: 10, height: 10)
+        let started = try await sandbox.post(sandbox.x + "/2/media/upload/initialize", json: #"{"media_type":"image/gif","total_bytes":\#(gif.count),"media_category":"tweet_gif"}"#, headers: [.bearer(token)])
+        let id = try #require(started.json?["data"]?["id"]?.stringValue)
+        var body = MultipartBody()
+        body.field("segment_index", "0")
+        body.file("media", filename: "blob", contentType: "application/octet-stream", gif)
+        #expect(try await sandbox.post(sandbox.x + "/2/media/upload/\(id)/append", multipart: body, headers: [.bearer(token)]).status == 200)
+        #expect(try await sandbox.post(sandbox.x + "/2/media/upload/\(id)/finalize", json: "", headers: [.bearer(token)]).status == 200)
+        return id
+    }
+
     func tweet(_ sandbox: SandboxHarness, token: String, text: String, media: [String]) async throws -> HTTPResponse {
         let ids = media.map { "\"\($0)\"" }.joined(separator: ",")
         return try await sandbox.post(sandbox.x + "/2/tweets", json: #"{"text":"\#(text)","media":{"media_ids":[\#(ids)]}}"#, headers: [.bearer(token)])
@@ -83,14 +96,11 @@ import Testing
 
     @Test func anOAuth1SignedMultipartUpload_isAccepted() async throws {
         try await SandboxHarness.run { sandbox in
-            let minted = try #require(try await sandbox.post(sandbox.x + "/_sandbox/x/tokens", json: #"{"username":"walker"}"#).json)
-            let credentials = OAuth1Credentials(
-                consumerKey: SandboxCredentials.xConsumerKey, consumerSecret: SandboxCredentials.xConsumerSecret,
-                token: minted["oauth_token"]?.stringValue, tokenSecret: minted["oauth_token_secret"]?.stringValue
-            )
+            let credentials = try await sandbox.xOAuth1Credentials("walker")
             let url = sandbox.x + "/2/media/upload"
             let header = OAuth1Signer(credentials: credentials).authorizationHeader(method: "POST", url: url, timestamp: Int(sandbox.clock.now.timeIntervalSince1970))
             var body = MultipartBody()
+            body.field("media_category", "tweet_image")
             body.file("media", filename: "a.png", contentType: "image/png", TestImages.png(width: 10, height: 10))
             let upload = try await sandbox.post(url, multipart: body, headers: [HTTPHeader("Authorization", header)])
             #expect(upload.status == 200)
@@ -112,9 +122,7 @@ import Testing
             #expect(try await tweet(sandbox, token: runner, text: "Five", media: images).status == 400)
             #expect(try await tweet(sandbox, token: runner, text: "Four", media: Array(images.prefix(4))).status == 201)
 
-            var gif = MultipartBody()
-            gif.file("media", filename: "a.gif", contentType: "image/gif", TestImages.gif(width: 10, height: 10))
-            let gifID = try #require(try await sandbox.post(sandbox.x + "/2/media/upload", multipart: gif, headers: [.bearer(runner)]).json?["data"]?["id"]?.stringValue)
+            let gifID = try await uploadGIF(sandbox, token: runner)
             let status = SandboxHarness.url(sandbox.x, "/2/media/upload", [("command", "STATUS"), ("media_id", gifID)])
             for _ in 0..<2 { _ = try await sandbox.get(status, headers: [.bearer(runner)]) }
             let mixed = try await tweet(sandbox, token: runner, text: "Mixed", media: [images[4], gifID])
@@ -133,17 +141,64 @@ import Testing
 
             let token = try await sandbox.xBearer()
             var big = MultipartBody()
+            big.field("media_category", "tweet_image")
             big.file("media", filename: "big.jpg", contentType: "image/jpeg", TestImages.jpeg(width: 8000, height: 6000, padding: 5 * 1024 * 1024))
             let tooLarge = try await sandbox.post(sandbox.x + "/2/media/upload", multipart: big, headers: [.bearer(token)])
             #expect(tooLarge.status == 400)
             #expect(await sandbox.sandbox.rejected().last?.reasonCode == "media_too_large")
 
             var text = MultipartBody()
+            text.field("media_category", "tweet_image")
             text.file("media", filename: "notes.txt", contentType: "image/jpeg", Array("not an image".utf8))
             #expect(try await sandbox.post(sandbox.x + "/2/media/upload", multipart: text, headers: [.bearer(token)]).status == 400)
             let missing = try await sandbox.post(sandbox.x + "/2/media/upload", multipart: MultipartBody(), headers: [.bearer(token)])
             #expect(missing.status == 400)
             #expect(await sandbox.sandbox.received().isEmpty)
+        }
+    }
+
+    /// The one-shot upload is X's "simple upload (images only)": `media_category` is required and must be an
+    /// image category; a GIF or a video is refused there and must go in chunks.
+    @Test func theOneShotUpload_needsAMediaCategory_andTakesImagesOnly() async throws {
+        try await SandboxHarness.run { sandbox in
+            let token = try await sandbox.xBearer()
+            var none = MultipartBody()
+            none.file("media", filename: "run.jpg", contentType: "image/jpeg", TestImages.jpeg(width: 100, height: 100))
+            let missing = try await sandbox.post(sandbox.x + "/2/media/upload", multipart: none, headers: [.bearer(token)])
+            #expect(missing.status == 400)
+            #expect(missing.json?["detail"]?.stringValue == "The `media_category` field is required.")
+            var gif = MultipartBody()
+            gif.field("media_category", "tweet_gif")
+            gif.file("media", filename: "a.gif", contentType: "image/gif", TestImages.gif(width: 10, height: 10))
+            let oneShotGIF = try await sandbox.post(sandbox.x + "/2/media/upload", multipart: gif, headers: [.bearer(token)])
+            #expect(oneShotGIF.status == 400)
+            #expect(await sandbox.sandbox.rejected().last?.reasonCode == "chunked_upload_required")
+            #expect(try await uploadImage(sandbox, token: token, category: "amplify_video").status == 400)
+            #expect(try await uploadImage(sandbox, token: token, category: "dm_image").status == 200)
+        }
+    }
+
+    /// `POST /2/media/metadata` sets alt text on the caller's own media (at most 1,000 characters) and is recorded.
+    @Test func altText_isSetThroughMediaMetadata_onOnesOwnMediaOnly_withinAThousandCharacters() async throws {
+        try await SandboxHarness.run { sandbox in
+            let runner = try await sandbox.xBearer("runner")
+            let walker = try await sandbox.xBearer("walker")
+            let id = try #require(try await uploadImage(sandbox, token: runner).json?["data"]?["id"]?.stringValue)
+            func describe(_ token: String, _ json: String) async throws -> HTTPResponse {
+                try await sandbox.post(sandbox.x + "/2/media/metadata", json: json, headers: [.bearer(token)])
+            }
+            let described = try await describe(runner, #"{"id":"\#(id)","metadata":{"alt_text":{"text":"Route along the river"}}}"#)
+            #expect(described.status == 200)
+            #expect(described.json?["data"]?["associated_metadata"]?["alt_text"]?["text"]?.stringValue == "Route along the river")
+            let record = try #require(try await sandbox.receivedRecords().last)
+            #expect(record["path"]?.stringValue == "/2/media/metadata")
+            #expect(record["body"]?["metadata"]?["alt_text"]?["text"]?.stringValue == "Route along the river")
+
+            #expect(try await describe(walker, #"{"id":"\#(id)","metadata":{"alt_text":{"text":"Not mine"}}}"#).status == 400)
+            let long = String(repeating: "a", count: 1_001)
+            #expect(try await describe(runner, #"{"id":"\#(id)","metadata":{"alt_text":{"text":"\#(long)"}}}"#).status == 400)
+            #expect(try await describe(runner, #"{"media_id":"\#(id)","alt_text":{"text":"v1.1 shape"}}"#).status == 400, "v1.1's body is refused")
+            #expect(try await describe(runner, #"{"id":"\#(id)","metadata":{"alt_text":{"text":"\#(String(long.dropFirst()))"}}}"#).status == 200)
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static let secret = SandboxCredentials.facebookAppSecret
 
     func code(_ sandbox: SandboxHarness, scope: String = "pages_show_list,pages_manage_posts,instagram_basic,instagram_content_publish") async throws -> String {
-        let response = try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v19.0/dialog/oauth", [
+        let response = try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v26.0/dialog/oauth", [
             ("client_id", Self.app), ("redirect_uri", Self.redirect), ("state", "fbstate"), ("scope", scope), ("response_type", "code"), ("sandbox_user", "runner"),
         ]))
         #expect(response.status == 302)
@@ -21,13 +21,13 @@ import Testing
     }
 
     func exchange(_ sandbox: SandboxHarness, code: String, secret: String = secret) async throws -> HTTPResponse {
-        try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v19.0/oauth/access_token", [
+        try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v26.0/oauth/access_token", [
             ("client_id", Self.app), ("redirect_uri", Self.redirect), ("client_secret", secret), ("code", code),
         ]))
     }
 
     func longLived(_ sandbox: SandboxHarness, _ token: String) async throws -> HTTPResponse {
-        try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v19.0/oauth/access_token", [
+        try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v26.0/oauth/access_token", [
             ("grant_type", "fb_exchange_token"), ("client_id", Self.app), ("client_secret", Self.secret), ("fb_exchange_token", token),
         ]))
     }
@@ -42,18 +42,18 @@ import Testing
             #expect(long["expires_in"] == .integer(5_184_000))
             let user = try #require(long["access_token"]?.stringValue)
 
-            let me = try await sandbox.get(sandbox.facebook + "/v19.0/me?fields=id,name&access_token=" + user)
+            let me = try await sandbox.get(sandbox.facebook + "/v26.0/me?fields=id,name&access_token=" + user)
             #expect(me.json?["name"]?.stringValue == "Runner Sandbox")
-            let accounts = try await sandbox.get(sandbox.facebook + "/v19.0/me/accounts?fields=id,name,access_token,instagram_business_account", headers: [.bearer(user)])
+            let accounts = try await sandbox.get(sandbox.facebook + "/v26.0/me/accounts?fields=id,name,access_token,instagram_business_account", headers: [.bearer(user)])
             let page = try #require(accounts.json?["data"]?[0])
             let pageToken = try #require(page["access_token"]?.stringValue)
             let instagram = try #require(page["instagram_business_account"]?["id"]?.stringValue)
-            let profile = try await sandbox.get(sandbox.facebook + "/v19.0/\(instagram)?fields=id,username&access_token=" + pageToken)
+            let profile = try await sandbox.get(sandbox.facebook + "/v26.0/\(instagram)?fields=id,username&access_token=" + pageToken)
             #expect(profile.json == .object(["id": .string(instagram), "username": .string("runner")]))
 
             sandbox.clock.advance(by: 90 * 86_400)
-            #expect(try await sandbox.get(sandbox.facebook + "/v19.0/me?access_token=" + pageToken).json?["id"] == page["id"])
-            let expiredUser = try await sandbox.get(sandbox.facebook + "/v19.0/me?access_token=" + user)
+            #expect(try await sandbox.get(sandbox.facebook + "/v26.0/me?access_token=" + pageToken).json?["id"] == page["id"])
+            let expiredUser = try await sandbox.get(sandbox.facebook + "/v26.0/me?access_token=" + user)
             #expect(expiredUser.status == 400)
             #expect(expiredUser.json?["error"]?["code"] == .integer(190))
             #expect(expiredUser.json?["error"]?["error_subcode"] == .integer(463))
@@ -64,11 +64,11 @@ import Testing
     @Test func removingTheApp_revokesTheUserAndPageTokens() async throws {
         try await SandboxHarness.run { sandbox in
             let user = try #require(try await exchange(sandbox, code: try await code(sandbox)).json?["access_token"]?.stringValue)
-            let pageToken = try #require(try await sandbox.get(sandbox.facebook + "/v19.0/me/accounts?access_token=" + user).json?["data"]?[0]?["access_token"]?.stringValue)
-            let removed = try await sandbox.delete(sandbox.facebook + "/v19.0/me/permissions?access_token=" + user)
+            let pageToken = try #require(try await sandbox.get(sandbox.facebook + "/v26.0/me/accounts?access_token=" + user).json?["data"]?[0]?["access_token"]?.stringValue)
+            let removed = try await sandbox.delete(sandbox.facebook + "/v26.0/me/permissions?access_token=" + user)
             #expect(removed.json == .object(["success": .bool(true)]))
             for token in [user, pageToken] {
-                let refused = try await sandbox.get(sandbox.facebook + "/v19.0/me?access_token=" + token)
+                let refused = try await sandbox.get(sandbox.facebook + "/v26.0/me?access_token=" + token)
                 #expect(refused.json?["error"]?["code"] == .integer(190))
                 #expect(refused.json?["error"]?["error_subcode"] == .integer(458))
             }
@@ -109,7 +109,7 @@ import Testing
 
     @Test func theDialog_deniedByThePerson_redirectsWithUserDenied() async throws {
         try await SandboxHarness.run { sandbox in
-            let response = try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v19.0/dialog/oauth", [
+            let response = try await sandbox.get(SandboxHarness.url(sandbox.facebook, "/v26.0/dialog/oauth", [
                 ("client_id", Self.app), ("redirect_uri", Self.redirect), ("state", "s"), ("sandbox_decision", "deny"),
             ]))
             #expect(response.redirectQuery == ["error": "access_denied", "error_code": "200", "error_description": "Permissions error", "error_reason": "user_denied", "state": "s"])
@@ -119,7 +119,7 @@ import Testing
     @Test func withoutPagesShowList_accountsIsEmpty() async throws {
         try await SandboxHarness.run { sandbox in
             let user = try #require(try await exchange(sandbox, code: try await code(sandbox, scope: "public_profile")).json?["access_token"]?.stringValue)
-            #expect(try await sandbox.get(sandbox.facebook + "/v19.0/me/accounts?access_token=" + user).json == .object(["data": .array([])]))
+            #expect(try await sandbox.get(sandbox.facebook + "/v26.0/me/accounts?access_token=" + user).json == .object(["data": .array([])]))
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LinkedInServerTests {
     static let redirect = "http://127.0.0.1:5555/linkedin"
     static let credentials = [("client_id", SandboxCredentials.linkedinClientID), ("client_secret", SandboxCredentials.linkedinClientSecret)]
-    static let rest = [HTTPHeader("LinkedIn-Version", "202401"), HTTPHeader("X-Restli-Protocol-Version", "2.0.0")]
+    static var rest: [HTTPHeader] { SandboxHarness.rest }
 
     func code(_ sandbox: SandboxHarness, scope: String = "openid profile email w_member_social rw_organization_admin") async throws -> String {
         let response = try await sandbox.get(SandboxHarness.url(sandbox.linkedin, "/oauth/v2/authorization", [
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func linking_givesASixtyDayTokenWithoutRefresh_theMemberAndTheirOrganization() async throws {
-        try await SandboxHarness.run { sandbox in
+        try await SandboxHarness.run(configuration: .everyLinkedInProduct) { sandbox in
             let body = try #require(try await token(sandbox, code: try await code(sandbox)).json)
             #expect(body["expires_in"] == .integer(5_184_000))
             #expect(body["scope"]?.stringValue == "openid profile email w_member_social rw_organization_admin")
@@ -49,7 +49,7 @@ import Testing
 
     @Test func token_refusesBasicAuthenticationAndAReusedCode() async throws {
         try await SandboxHarness.run { sandbox in
-            let code = try await code(sandbox)
+            let code = try await code(sandbox, scope: "openid profile w_member_social")
             let basic = try await sandbox.post(sandbox.linkedin + "/oauth/v2/accessToken", form: [
                 ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Self.redirect),
             ], headers: [.basic(SandboxCredentials.linkedinClientID, SandboxCredentials.linkedinClientSecret)])
@@ -64,14 +64,14 @@ import Testing
 
     @Test func revoke_makesTheTokenAnswerRevoked_andExpiryAnswersExpired() async throws {
         try await SandboxHarness.run(configuration: .init(accessTokenLifetime: .seconds(2))) { sandbox in
-            let first = try #require(try await token(sandbox, code: try await code(sandbox)).json?["access_token"]?.stringValue)
+            let first = try #require(try await token(sandbox, code: try await code(sandbox, scope: "openid profile")).json?["access_token"]?.stringValue)
             let revoke = try await sandbox.post(sandbox.linkedin + "/oauth/v2/revoke", form: [("token", first)] + Self.credentials)
             #expect(revoke.status == 200)
             #expect(revoke.body.isEmpty)
             let revoked = try await sandbox.get(sandbox.linkedin + "/v2/userinfo", headers: [.bearer(first)])
             #expect(revoked.json?["serviceErrorCode"] == .integer(65602))
 
-            let second = try #require(try await token(sandbox, code: try await code(sandbox)).json)
+            let second = try #require(try await token(sandbox, code: try await code(sandbox, scope: "openid")).json)
             #expect(second["expires_in"] == .integer(2))
             sandbox.clock.advance(by: 2)
             let expired = try await sandbox.get(sandbox.linkedin + "/v2/userinfo", headers: [.bearer(try #require(second["access_token"]?.stringValue))])

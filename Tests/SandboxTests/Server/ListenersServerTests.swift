@@ -26,7 +26,7 @@ import Testing
         try await SandboxHarness.run { sandbox in
             let linkedInTokenOnX = try await sandbox.post(sandbox.x + "/oauth/v2/accessToken", form: [])
             let xAuthorizeOnLinkedIn = try await sandbox.get(sandbox.linkedin + "/i/oauth2/authorize")
-            let graphOnX = try await sandbox.get(sandbox.x + "/v19.0/me")
+            let graphOnX = try await sandbox.get(sandbox.x + "/v26.0/me")
             let linkedInTokenOnLinkedIn = try await sandbox.post(sandbox.linkedin + "/oauth/v2/accessToken", form: [])
             #expect(linkedInTokenOnX.status == 404)
             #expect(xAuthorizeOnLinkedIn.status == 404)

@@ -93,7 +93,8 @@ extension FacebookSandboxNetwork {
             kind: kind,
             text: text,
             media: media.isEmpty ? nil : media,
-            fetched: fetched
+            fetched: fetched,
+            version: call.request.uri.path.split(separator: "/").first.map(String.init).flatMap { Self.isVersion($0) ? $0 : nil }
         ))
     }
 }

@@ -52,8 +52,11 @@ extension FacebookSandboxNetwork {
         }
     }
 
-    /// `POST /{page-id}/photos`: a multipart `source` file or a public `url`, captioned by `message`
-    /// (or the older `caption`) → `{"id", "post_id"}`; `published=false` stores it for `attached_media`.
+    /// `POST /{page-id}/photos`: a multipart `source` file or a public `url`, described by `caption`, with
+    /// `alt_text_custom` for screen readers → `{"id", "post_id"}`; `published=false` stores it for `attached_media`.
+    ///
+    /// The Photo reference marks `message` "Deprecated. Please use the caption param instead."; the sandbox
+    /// refuses it, so a client still sending it is caught rather than having its text dropped some day.
     func publishPhoto(_ request: Request, nodeID: String) async -> Response {
         await graphCall(request, nodeID: nodeID, bodyLimit: Self.photoBodyLimit) { call in
             let page: FacebookPage
@@ -69,7 +72,10 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let found): image = found
             }
-            let caption = (call.parameters["message"] ?? call.parameters["caption"]).flatMap { $0.isEmpty ? nil : $0 }
+            guard call.parameters["message"] == nil else {
+                return .failure(.invalidParameter("(#100) Param message is deprecated for photos; use caption"))
+            }
+            let caption = call.parameters["caption"].flatMap { $0.isEmpty ? nil : $0 }
             let (photo, post) = await pages.addPhoto(pageID: page.id, caption: caption, published: published, sniffed: image.sniffed, now: call.now)
             await record(
                 call, kind: post == nil ? "media" : "post", remoteID: post?.id ?? photo.id, actor: page.id,

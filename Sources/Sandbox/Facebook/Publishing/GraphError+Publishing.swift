@@ -35,9 +35,16 @@ extension GraphError {
         GraphError("(#324) Missing or invalid image file", code: 324, reasonCode: "invalid_image").withSandboxDetail(detail)
     }
 
-    /// 32: the Page used up its call budget (Business Use Case rate limit).
+    /// 80001: a Page token used up the Page's Business Use Case budget.
     static var pageRateLimited: GraphError {
-        GraphError("(#32) Page request limit reached", code: 32, reasonCode: "rate_limited")
+        GraphError("(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to "
+                   + "https://developers.facebook.com/docs/graph-api/overview/rate-limiting.", code: 80001, reasonCode: "rate_limited")
+    }
+
+    /// 80002: the Instagram account used up its Business Use Case budget.
+    static var instagramRateLimited: GraphError {
+        GraphError("(#80002) There have been too many calls to this Instagram account. Wait a bit and try again. For more info, please "
+                   + "refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.", code: 80002, reasonCode: "rate_limited")
     }
 
     /// 4: the app used up its call budget; Graph answers HTTP 403 for it.

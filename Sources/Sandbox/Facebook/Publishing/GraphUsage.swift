@@ -8,12 +8,13 @@ import HTTPTypes
 /// Counts Graph calls per app and per Page against an hourly budget, as Graph's rate limiting does,
 /// and renders what Graph reports: `X-App-Usage` and, for Page tokens, `X-Business-Use-Case-Usage`.
 ///
-/// Usage is a percentage of the budget; past 100 Graph refuses with code 4 (app) or 32 (Page).
+/// Usage is a percentage of the budget; past 100 Graph refuses with code 4 (app) or 80001 (a Page token's
+/// Business Use Case budget).
 actor GraphUsage {
     /// Where one call leaves its app (and Page), and whether it may go ahead.
     struct Reading: Sendable {
         var allowed: Bool
-        /// The error when not allowed: code 32 for the Page's budget, 4 for the app's.
+        /// The error when not allowed: code 80001 for the Page's budget, 4 for the app's.
         var refusal: GraphError?
         var headers: HTTPFields
     }

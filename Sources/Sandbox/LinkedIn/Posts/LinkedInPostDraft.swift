@@ -15,6 +15,8 @@ struct LinkedInPostDraft: Sendable, Equatable {
     static let visibilities: Set<String> = ["PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER"]
     static let feedDistributions: Set<String> = ["MAIN_FEED", "NONE"]
     static let lifecycleStates: Set<String> = ["PUBLISHED", "DRAFT"]
+    /// An image's `altText`: "Maximum length is 4,086 characters" (MultiImage API), applied to every image here.
+    static let maximumAltText = 4_086
 
     /// The draft, or the 422 for the first field that is missing or wrong.
     static func parse(_ body: JSONValue?) -> Result<LinkedInPostDraft, LinkedInError> {
@@ -50,6 +52,13 @@ struct LinkedInPostDraft: Sendable, Equatable {
         return text
     }
 
+    /// An `altText` that is not a string, or is longer than LinkedIn takes.
+    private static func altTextProblem(_ value: JSONValue?, path: String) -> LinkedInError? {
+        guard let value, value != .null else { return nil }
+        guard let text = value.stringValue else { return .invalidField(path, "must be a string") }
+        return text.unicodeScalars.count > maximumAltText ? .invalidField(path, "length \(text.unicodeScalars.count) exceeds the maximum allowed length of \(maximumAltText)") : nil
+    }
+
     private static func enumProblem(_ value: JSONValue?, path: String, allowed: Set<String>) -> LinkedInError? {
         guard let symbol = value?.stringValue else { return .invalidField(path, "must be a string") }
         return allowed.contains(symbol) ? nil : .invalidField(path, "\"\(symbol)\" is not an enum symbol")
@@ -63,6 +72,7 @@ struct LinkedInPostDraft: Sendable, Equatable {
         }
         if let media = kinds["media"] {
             guard let id = media["id"]?.stringValue else { return .failure(.missingField("/content/media/id")) }
+            if let problem = altTextProblem(media["altText"], path: "/content/media/altText") { return .failure(problem) }
             guard id.hasPrefix("urn:li:image:") else { return .failure(.invalidField("/content/media/id", "the sandbox emulates image URNs (urn:li:image:…) only")) }
             return .success([id])
         }
@@ -72,6 +82,9 @@ struct LinkedInPostDraft: Sendable, Equatable {
             }
             let ids = images.compactMap { $0["id"]?.stringValue }
             guard ids.count == images.count else { return .failure(.missingField("/content/multiImage/images/id")) }
+            if let problem = images.lazy.compactMap({ altTextProblem($0["altText"], path: "/content/multiImage/images/altText") }).first {
+                return .failure(problem)
+            }
             return .success(ids)
         }
         if let article = kinds["article"] {

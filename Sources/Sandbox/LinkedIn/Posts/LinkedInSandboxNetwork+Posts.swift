@@ -11,9 +11,10 @@ import SchedulerCore
 extension LinkedInSandboxNetwork {
     static let memberPostingScopes: Set<String> = ["w_member_social"]
     static let organizationPostingScopes: Set<String> = ["w_organization_social"]
-    /// Reading posts back: LinkedIn restricts `r_member_social`; the sandbox also lets the posting scopes read.
-    static let memberReadingScopes: Set<String> = ["r_member_social", "w_member_social"]
-    static let organizationReadingScopes: Set<String> = ["r_organization_social", "w_organization_social", "rw_organization_admin"]
+    /// Reading posts back needs the read scopes, never the posting ones: `r_member_social` for a member (restricted
+    /// to approved apps) and `r_organization_social` for an organization (Posts API, "Permissions").
+    static let memberReadingScopes: Set<String> = ["r_member_social"]
+    static let organizationReadingScopes: Set<String> = ["r_organization_social"]
 
     /// The Posts API: create, the `author` finder, and one post by URN.
     func addPostRoutes(to router: Router<BasicRequestContext>) {

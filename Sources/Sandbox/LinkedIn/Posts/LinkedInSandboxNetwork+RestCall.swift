@@ -80,7 +80,8 @@ extension LinkedInSandboxNetwork {
             clientID: call.info.clientID,
             kind: kind,
             text: text,
-            media: media.isEmpty ? nil : media
+            media: media.isEmpty ? nil : media,
+            version: call.request.headers[Self.linkedInVersion]
         ))
     }
 }

@@ -33,6 +33,8 @@ struct XMedia: Sendable {
     var segments: [Int: [UInt8]] = [:]
     /// What the sandbox read from the finished file.
     var sniffed: SniffedMedia?
+    /// What `POST /2/media/metadata` set as its alt text.
+    var altText: String?
 
     /// `3_<id>` for a photo, `16_<id>` for a GIF, `7_<id>` (or `13_`) for a video.
     var key: String { "\(XMediaCategory.keyPrefix(for: category))_\(id)" }

@@ -35,7 +35,11 @@ enum XMediaCategory {
         "tweet_video": .video, "dm_video": .video, "amplify_video": .video,
     ]
 
-    /// The category X assumes when none is given: by the declared or detected type.
+    /// What the one-shot `POST /2/media/upload` takes: the simple upload is "images only" (docs.x.com media
+    /// introduction); the OpenAPI lists more, and the stricter reading wins. `subtitles` is not emulated.
+    static let oneShot: Set<String> = ["tweet_image", "dm_image"]
+
+    /// The category X assumes when none is given to a chunked upload: by the declared type.
     static func defaultCategory(for format: MediaFormat) -> String {
         switch format {
         case .gif: "tweet_gif"

@@ -28,20 +28,24 @@ actor XMediaLibrary {
         rateLimiter.consume(key: userID, now: now)
     }
 
-    /// A one-shot upload: the whole file at once. Images are ready at once; a GIF goes to processing.
+    /// A one-shot upload: the whole file at once, with its `media_category` (required). X's reference
+    /// calls it the simple upload "(images only)": image categories only; GIFs and videos go in chunks.
     func upload(owner: String, file: UploadedFile, category requested: String?, additionalOwners: [String], now: Date) -> Result<XMedia, XProblem> {
-        guard let sniffed = MediaSniffer.sniff(file.bytes) else {
-            return .failure(.invalidRequest("The media is not a JPEG, PNG, WEBP or GIF image.", reasonCode: "unsupported_media"))
+        guard let category = requested, !category.isEmpty else {
+            return .failure(.invalidRequest("The `media_category` field is required.", reasonCode: "missing_media_category"))
         }
-        let category = requested ?? XMediaCategory.defaultCategory(for: sniffed.format)
         guard let kind = XMediaCategory.kinds[category] else { return .failure(Self.unknownCategory(category)) }
-        guard kind != .video else {
-            return .failure(.invalidRequest("Videos must be uploaded in chunks: initialize, append, finalize.", reasonCode: "chunked_upload_required"))
+        guard XMediaCategory.oneShot.contains(category) else {
+            return .failure(.invalidRequest("media_category \(category) must be uploaded in chunks: initialize, append, finalize.",
+                                            reasonCode: "chunked_upload_required"))
+        }
+        guard let sniffed = MediaSniffer.sniff(file.bytes) else {
+            return .failure(.invalidRequest("The media is not a JPEG, PNG or WEBP image.", reasonCode: "unsupported_media"))
         }
         if let problem = Self.check(sniffed, size: file.bytes.count, kind: kind) { return .failure(problem) }
         var media = newMedia(owners: [owner] + additionalOwners, category: category, kind: kind, mediaType: sniffed.format.contentType, totalBytes: file.bytes.count, now: now)
         media.sniffed = sniffed
-        media.state = kind.needsProcessing ? .processing(polls: 0) : .succeeded
+        media.state = .succeeded
         items[media.id] = media
         return .success(media)
     }
@@ -111,6 +115,14 @@ actor XMediaLibrary {
             media.state = polls + 1 >= Self.pollsToSucceed ? .succeeded : .processing(polls: polls + 1)
             items[id] = media
         }
+        return .success(media)
+    }
+
+    /// Gives `id` its alt text (`POST /2/media/metadata`): the uploader's own, unexpired, processed media only.
+    func describe(owner: String, id: String, altText: String, now: Date) -> Result<XMedia, XProblem> {
+        guard var media = live(id, owner: owner, now: now) else { return .failure(.unknownMedia(id)) }
+        media.altText = altText
+        items[id] = media
         return .success(media)
     }
 

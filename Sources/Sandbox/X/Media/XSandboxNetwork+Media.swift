@@ -27,7 +27,7 @@ extension XSandboxNetwork {
     /// INIT, FINALIZE and STATUS carry a few fields at most.
     static let smallBodyLimit = 64 * 1024
 
-    /// X's v2 media endpoints: one-shot upload, the chunked trio and the status poll.
+    /// X's v2 media endpoints: one-shot upload, the chunked trio, the status poll and alt text.
     func addMediaRoutes(to router: Router<BasicRequestContext>) {
         router.post("/2/media/upload") { request, _ in
             await uploadMedia(request)
@@ -45,6 +45,9 @@ extension XSandboxNetwork {
         router.post("/2/media/upload/:id/finalize") { request, context in
             let id = context.parameters.get("id") ?? ""
             return await mediaCall(request, bodyLimit: Self.smallBodyLimit) { await finalizeUpload($0, id: id) }
+        }
+        router.post("/2/media/metadata") { request, _ in
+            await mediaCall(request, bodyLimit: Self.smallBodyLimit) { await createMediaMetadata($0) }
         }
     }
 
