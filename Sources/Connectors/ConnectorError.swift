@@ -7,6 +7,7 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case retryable, rateLimited = "rate_limited", authFailure = "auth_failure", permanent, uncertain
+            case appBlocked = "app_blocked"
         }
 
         private let base: Base
@@ -22,6 +23,10 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
         public static let permanent = Code(.permanent)
         /// The request may have been published (timeout or lost connection after sending).
         public static let uncertain = Code(.uncertain)
+        /// The network refuses every request this app makes, whatever the post or account (a retired API
+        /// version, no credits left): nothing was published, and nothing will be until a person acts
+        /// (``ConnectorError/remedy`` says how). The engine pauses the whole network instead of failing posts.
+        public static let appBlocked = Code(.appBlocked)
 
         /// The name recorded on an attempt (`rate_limited`).
         public var description: String { base.rawValue }
@@ -37,6 +42,9 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
     public var excerpt: String?
     /// For ``Code/rateLimited``: whether the account or the whole app hit the limit (default: the account).
     public var rateLimit: RateLimitHint?
+    /// For ``Code/appBlocked``: what a person must do before the network takes requests again, naming the
+    /// setting to change where there is one.
+    public var remedy: String?
 
     public init(code: Code, message: String, retryAt: Date? = nil, httpStatus: Int? = nil, excerpt: String? = nil) {
         self.code = code

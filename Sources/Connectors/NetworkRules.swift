@@ -16,25 +16,28 @@ public struct NetworkRules: Sendable {
             NetworkRules(network: .x, text: XTextRules.rules, media: MediaRules(
                 maxImages: 4, maxGIFs: 1, maxVideos: 1,
                 allowedContentTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "video/mp4", "video/quicktime"],
-                maxImageBytes: 5_000_000, maxGIFBytes: 15_000_000, maxVideoBytes: 512_000_000))
+                maxImageBytes: 5_000_000, maxGIFBytes: 15_000_000, maxVideoBytes: 512_000_000, maxAltTextLength: 1_000))
         case .facebook:
             NetworkRules(network: .facebook, text: .characters(max: 63_206), media: MediaRules(
                 maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"], maxImageBytes: 10_000_000))
         case .linkedin:
             NetworkRules(network: .linkedin, text: .characters(max: 3_000), media: MediaRules(
-                maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif"], maxImageBytes: 36_000_000))
+                maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif"], maxImageBytes: 36_000_000,
+                maxAltTextLength: 4_086))
         case .instagram:
             NetworkRules(network: .instagram, text: .characters(max: 2_200), media: MediaRules(
-                maxImages: 1, minImages: 1, allowedContentTypes: ["image/jpeg"], maxImageBytes: 8_000_000, aspectRatios: 0.8...1.91),
+                maxImages: 1, minImages: 1, allowedContentTypes: ["image/jpeg"], maxImageBytes: 8_000_000, aspectRatios: 0.8...1.91,
+                maxAltTextLength: 1_000),
                 maxHashtags: 30, maxMentions: 20)
         }
     }
 
     /// Instagram by handoff: the person posts from the app, which also takes PNG (the run card is one);
-    /// the Graph API takes JPEG only.
+    /// the Graph API takes JPEG only. The person types the alt text into the app, so no API limit applies.
     public static let instagramHandoff: NetworkRules = {
         var rules = of(.instagram)
         rules.media.allowedContentTypes = ["image/jpeg", "image/png"]
+        rules.media.maxAltTextLength = nil
         return rules
     }()
 

@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import HTTPClient
+import Sandbox
 import SchedulerCore
 import Testing
 
@@ -31,8 +32,9 @@ import Testing
         return try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
     }
 
+    /// The sandbox LinkedIn app here is approved for `r_member_social`, so a member's posts can be read back.
     @Test func facebookLinkedInAndInstagram_findWhatTheyPublished() async throws {
-        try await SandboxX.with { sandbox in
+        try await SandboxX.with(configuration: SandboxConfiguration(linkedinProducts: Set(LinkedInProduct.allCases))) { sandbox in
             let urls = try await sandbox.sandbox.baseURLs()
             let graph = try #require(urls["facebook"]), linkedinBase = try #require(urls["linkedin"])
             let since = Date().addingTimeInterval(-5)

@@ -4,7 +4,8 @@ import OAuth
 import SchedulerCore
 
 /// Publishes to a Facebook Page with its Page token: text and links to `/feed`, a photo to `/photos`
-/// as a multipart upload with the text as its caption.
+/// as a multipart upload with the text as its `caption` (the Photo reference marks `message` deprecated)
+/// and the alt text as `alt_text_custom`.
 public struct FacebookConnector: Connector {
     public let network = Network.facebook
     public var textRules: TextRules { NetworkRules.of(.facebook).text }
@@ -23,9 +24,11 @@ public struct FacebookConnector: Connector {
 
     public func preview(_ request: PublishRequest) -> JSONValue {
         if let photo = request.media.first {
-            return .object(["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/photos"),
-                            "message": .string(request.text),
-                            "source": .string("\(photo.fileName) (\(photo.contentType), \(photo.size) bytes)")])
+            var fields: [String: JSONValue] = ["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/photos"),
+                                               "caption": .string(request.text),
+                                               "source": .string("\(photo.fileName) (\(photo.contentType), \(photo.size) bytes)")]
+            if let alt = photo.alt, !alt.isEmpty { fields["alt_text_custom"] = .string(alt) }
+            return .object(fields)
         }
         return .object(["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/feed"), "message": .string(request.text)])
     }
@@ -44,7 +47,8 @@ public struct FacebookConnector: Connector {
         let response: HTTPResponse
         if let photo = request.media.first {
             var form = MultipartForm()
-            form.field("message", request.text)
+            form.field("caption", request.text)
+            if let alt = photo.alt, !alt.isEmpty { form.field("alt_text_custom", alt) }
             form.field("access_token", credentials.token)
             form.file("source", fileName: photo.fileName, contentType: photo.contentType, bytes: try MediaFile.bytes(photo, network: "Facebook"))
             let body = form.finish()

@@ -14,7 +14,7 @@ public struct FacebookLinker: AccountLinker {
                               transport: transport, network: "Facebook")
     }
 
-    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
+    public func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink {
         login.start(network: .facebook, redirectURI: redirectURI)
     }
 

@@ -3,7 +3,9 @@ import HTTPClient
 import SchedulerCore
 
 /// Maps Graph API errors (Facebook Pages and Instagram) onto connector error classes by their codes,
-/// since throttling arrives as codes 4, 17, 32 or 613 rather than as HTTP 429.
+/// since throttling arrives as codes (HTTP 400), not as HTTP 429: the platform's 4, 17, 32 and 613, and
+/// the Business Use Case codes 80000–80014 (80001 for a Page token, 80002 for Instagram), which are what
+/// Page and Instagram publishing meet (developers.facebook.com/docs/graph-api/overview/rate-limiting).
 enum GraphErrorMapping {
     static func error(for response: HTTPResponse, network: String, now: Date = Date()) -> ConnectorError {
         let body = ConnectorTransport.json(response)
@@ -17,6 +19,9 @@ enum GraphErrorMapping {
             return ConnectorError(code: .authFailure, message: message, httpStatus: response.status, excerpt: excerpt)
         case 4?, 17?, 32?, 613?:
             return throttled(response, scope: code == 4 ? .network : .account, message: message, excerpt: excerpt, now: now)
+        case let code? where businessUseCaseCodes.contains(code):
+            // A Business Use Case limit: the Page's (80001) or the Instagram account's (80002) own budget.
+            return throttled(response, scope: .account, message: message, excerpt: excerpt, now: now)
         case 9? where subcode == 2207042:
             // The publishing quota rolls over 24 hours; an hour is the least worth waiting.
             return throttled(response, scope: .account, message: message, excerpt: excerpt, now: now, atLeast: now.addingTimeInterval(3_600))
@@ -28,9 +33,12 @@ enum GraphErrorMapping {
         }
     }
 
+    /// Graph's Business Use Case rate-limit codes, 80000 (Ads Insights) to 80014 (Catalog Batch).
+    static let businessUseCaseCodes = 80_000...80_014
+
     /// A throttling code: 4 is the app's budget (every account waits), 17 the user's, 32 the Page's,
-    /// 613 a call-specific limit, 9/2207042 Instagram's publishing quota. The wait is the longest the
-    /// headers give (never before access is regained); with no headers, an hour.
+    /// 613 a call-specific limit, 8000x a Business Use Case's, 9/2207042 Instagram's publishing quota.
+    /// The wait is the longest the headers give (never before access is regained); with no headers, an hour.
     static func throttled(_ response: HTTPResponse, scope: RateLimitHint.Scope, message: String, excerpt: String, now: Date,
                           atLeast floor: Date? = nil) -> ConnectorError {
         let waits = [regainAccess(response, now: now), GraphUsageHeaders.hint(response, now: now, threshold: 100)?.resetAt, floor].compactMap { $0 }

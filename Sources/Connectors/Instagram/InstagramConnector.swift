@@ -41,8 +41,10 @@ public struct InstagramConnector: Connector {
             return .object(["handoff": .bool(true), "caption": .string(request.text),
                             "media": .array(request.media.map { .string($0.fileName) })])
         }
-        return .object(["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/media then media_publish"),
-                        "image_url": .string(request.media.first.map(imageURL) ?? ""), "caption": .string(request.text)])
+        var fields: [String: JSONValue] = ["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/media then media_publish"),
+                                           "image_url": .string(request.media.first.map(imageURL) ?? ""), "caption": .string(request.text)]
+        if let alt = request.media.first?.alt, !alt.isEmpty { fields["alt_text"] = .string(alt) }
+        return .object(fields)
     }
 
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
@@ -57,8 +59,11 @@ public struct InstagramConnector: Connector {
         }
         let user = request.accountRemoteID
         let token = ("access_token", credentials.token)
+        var fields = [("image_url", imageURL(image)), ("caption", request.text)]
+        // Image containers take alt text (up to 1,000 characters) since March 2025.
+        if let alt = image.alt, !alt.isEmpty { fields.append(("alt_text", alt)) }
         let created = try await http.send("POST", app.graph + "/\(user)/media", headers: [Self.form],
-                                          body: FormBody.encode([("image_url", imageURL(image)), ("caption", request.text), token]), publishing: false)
+                                          body: FormBody.encode(fields + [token]), publishing: false)
         guard created.status == 200, let container = ConnectorTransport.json(created)?["id"]?.stringValue else {
             throw GraphErrorMapping.error(for: created, network: "Instagram")
         }

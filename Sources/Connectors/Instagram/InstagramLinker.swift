@@ -16,7 +16,7 @@ public struct InstagramLinker: AccountLinker {
                               transport: transport, network: "Instagram")
     }
 
-    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
+    public func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink {
         login.start(network: .instagram, redirectURI: redirectURI)
     }
 

@@ -11,7 +11,17 @@ extension LinkedInConnector {
     /// page comes back short, or `createdAt` is older than `since`.
     ///
     /// LinkedIn keeps the escaped commentary, so both the escaped and the plain text match.
+    ///
+    /// The finder needs a read permission the posting scopes do not give: `r_member_social` for a member
+    /// (restricted by LinkedIn to approved apps) or `r_organization_social` for an organization. Without it
+    /// the look-up is impossible, not just failing for now, and says so: the delivery waits for a person.
     public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        let (scope, whose) = request.accountRemoteID.hasPrefix("urn:li:organization:")
+            ? ("r_organization_social", "an organization's") : ("r_member_social", "a member's")
+        if !credentials.scopes.isEmpty, !credentials.scopes.contains(scope) {
+            throw ConnectorError(code: .permanent, message: "LinkedIn lets an app read \(whose) posts only with the \(scope) permission, "
+                + "which this account's token does not have, so schedulerd cannot look for the post itself")
+        }
         let author = request.accountRemoteID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? request.accountRemoteID
         let escaped = LittleTextFormat.escape(request.text)
         let lookup = PagedLookup(network: "LinkedIn", since: since, time: { ListingTime.epochMilliseconds($0["createdAt"]) }, matches: {
@@ -22,7 +32,13 @@ extension LinkedInConnector {
             let response = try await http.send("GET", app.apiBaseURL + "/rest/posts?q=author&author=\(author)&sortBy=CREATED"
                                                    + "&count=\(Self.lookupPageSize)&start=\(start)",
                                                headers: headers(credentials, json: false), publishing: false)
-            guard response.status == 200 else { throw error(for: response) }
+            guard response.status == 200 else {
+                var refusal = error(for: response)
+                if response.status == 403 {
+                    refusal.message = "LinkedIn refused to list \(whose) posts (\(refusal.message)); reading them needs the \(scope) permission"
+                }
+                throw refusal
+            }
             return try Self.postsPage(response, start: Int(start) ?? 0)
         }
         guard let found else { return nil }

@@ -91,6 +91,7 @@ public struct LinkedInConnector: Connector {
 
     /// `{"status","serviceErrorCode","code","message"}`; a 429 is a member's (or the app's) daily quota:
     /// it waits `Retry-After` seconds when LinkedIn says, else until midnight UTC, when quotas reset.
+    /// A 426 is a retired `LinkedIn-Version`: every call of this app fails until the configuration changes.
     func error(for response: HTTPResponse, now: Date = Date()) -> ConnectorError {
         let body = ConnectorTransport.json(response)
         let message = "LinkedIn: \(body?["message"]?.stringValue ?? "HTTP \(response.status)")"
@@ -98,6 +99,12 @@ public struct LinkedInConnector: Connector {
         switch response.status {
         case 401:
             return ConnectorError(code: .authFailure, message: message, httpStatus: 401, excerpt: excerpt)
+        case 426:
+            var error = ConnectorError(code: .appBlocked, message: "LinkedIn no longer serves API version \(app.version) (\(message))",
+                                       httpStatus: 426, excerpt: excerpt)
+            error.remedy = "set `version` under [networks.linkedin] in the configuration to a current LinkedIn-Version "
+                + "(YYYYMM, such as \(LinkedInApp.defaultVersion), or leave it out for that default), then restart schedulerd"
+            return error
         case 429:
             let retryAt = Self.retryAfter(response, now: now) ?? Self.nextMidnightUTC(after: now)
             var error = ConnectorError(code: .rateLimited, message: message, retryAt: retryAt, httpStatus: 429, excerpt: excerpt)

@@ -16,18 +16,19 @@ public struct LinkedInLinker: AccountLinker {
         self.transport = transport
     }
 
-    func client(organization: Bool) -> OAuth2Client {
-        let scopes = ["openid", "profile", "w_member_social"] + (organization ? ["w_organization_social", "r_organization_admin"] : [])
-        return OAuth2Client(configuration: OAuth2ClientConfiguration(
+    /// The OAuth client, asking for the organization scopes only when `organization` (see ``LinkedInApp/scopes(organization:)``).
+    func client(organization: Bool = false) -> OAuth2Client {
+        OAuth2Client(configuration: OAuth2ClientConfiguration(
             clientID: app.clientID, clientSecret: app.clientSecret, authentication: .formParameters,
             authorizationEndpoint: app.authBaseURL + "/oauth/v2/authorization", tokenEndpoint: app.authBaseURL + "/oauth/v2/accessToken",
-            revocationEndpoint: app.authBaseURL + "/oauth/v2/revoke", scopes: scopes, usesPKCE: false), transport: transport)
+            revocationEndpoint: app.authBaseURL + "/oauth/v2/revoke", scopes: app.scopes(organization: organization), usesPKCE: false),
+                     transport: transport)
     }
 
     var identity: IdentityClient { IdentityClient(transport: transport, network: "LinkedIn") }
 
-    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
-        let session = client(organization: true).startAuthorization(redirectURI: redirectURI)
+    public func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink {
+        let session = client(organization: options.organization != nil).startAuthorization(redirectURI: redirectURI)
         return PendingLink(network: .linkedin, method: .oauth2, authorizationURL: session.url, redirectURI: redirectURI, oauth2: session)
     }
 
@@ -36,7 +37,11 @@ public struct LinkedInLinker: AccountLinker {
         let tokens: OAuth2TokenResponse
         do {
             let code = try OAuth2Client.authorizationCode(fromRedirect: response, session: session)
-            tokens = try await client(organization: true).exchange(code: code, session: session)
+            tokens = try await client().exchange(code: code, session: session)
+        } catch let error where ["unauthorized_scope_error", "invalid_scope"].contains(error.serverErrorCode) {
+            throw LinkError(.misconfigured, "LinkedIn: \(error.message). The LinkedIn app lacks a product these scopes need: "
+                + "posting as an organization needs the Community Management API product; a member needs Share on LinkedIn "
+                + "and Sign In with LinkedIn using OpenID Connect")
         } catch {
             throw LinkError(error, network: "LinkedIn")
         }
@@ -47,8 +52,16 @@ public struct LinkedInLinker: AccountLinker {
         let credentials = AccountCredentials(scheme: .oauth2, token: tokens.accessToken, refreshToken: tokens.refreshToken,
                                              expiresAt: tokens.expiresAt(from: Date()), scopes: tokens.scope?.split(separator: " ").map(String.init) ?? [])
         guard let organization = options.organization else {
+            guard credentials.scopes.isEmpty || credentials.scopes.contains("w_member_social") else {
+                throw LinkError(.invalidInput, "LinkedIn granted \(credentials.scopes.joined(separator: " ")) but not w_member_social, which posting needs; "
+                    + "approve every permission when you link")
+            }
             return LinkedAccount(profile: AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name),
                                  credentials: credentials, authKind: .oauth2)
+        }
+        guard credentials.scopes.isEmpty || credentials.scopes.contains("w_organization_social") else {
+            throw LinkError(.invalidInput, "LinkedIn granted no organization permissions: the authorization was started without "
+                + "--organization; run `schedctl accounts link linkedin --organization \(organization)` again")
         }
         let organizations = try await administeredOrganizations(bearer)
         let wanted = organization.hasPrefix("urn:li:organization:") ? organization : "urn:li:organization:\(organization)"
@@ -81,7 +94,7 @@ public struct LinkedInLinker: AccountLinker {
             throw LinkError(.unsupported, "LinkedIn gave this app no refresh token; relink the account before its token expires")
         }
         do {
-            let tokens = try await client(organization: true).refresh(refreshToken: refreshToken)
+            let tokens = try await client().refresh(refreshToken: refreshToken)
             var renewed = credentials
             renewed.token = tokens.accessToken
             renewed.refreshToken = tokens.refreshToken ?? refreshToken
@@ -94,7 +107,7 @@ public struct LinkedInLinker: AccountLinker {
 
     public func revoke(_ credentials: AccountCredentials) async throws(LinkError) -> Bool {
         do {
-            try await client(organization: true).revoke(token: credentials.token, typeHint: "access_token")
+            try await client().revoke(token: credentials.token, typeHint: "access_token")
             return true
         } catch {
             throw LinkError(error, network: "LinkedIn")

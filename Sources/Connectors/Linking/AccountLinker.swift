@@ -12,8 +12,9 @@ public protocol AccountLinker: Sendable {
     /// The ways this network can be linked, the first being the default.
     var methods: [LinkMethod] { get }
 
-    /// Starts an authorization that will come back to `redirectURI` (ignored by X's PIN flow).
-    func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink
+    /// Starts an authorization that will come back to `redirectURI` (ignored by X's PIN flow), asking for
+    /// what `options` need (LinkedIn asks for the organization scopes only when an organization is named).
+    func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink
 
     /// Finishes it with the redirect URL (or X's PIN) the person brought back.
     func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount

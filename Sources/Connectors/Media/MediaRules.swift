@@ -13,13 +13,16 @@ public struct MediaRules: Sendable {
     public var maxVideoBytes: Int
     /// Allowed width/height ratios, when the network has any.
     public var aspectRatios: ClosedRange<Double>?
+    /// The longest alt text the network takes, in Unicode code points; nil where it documents none.
+    public var maxAltTextLength: Int?
 
     public init(maxImages: Int, maxGIFs: Int = 0, maxVideos: Int = 0, mixing: Bool = false, minImages: Int = 0,
                 allowedContentTypes: Set<String>, maxImageBytes: Int, maxGIFBytes: Int = 0, maxVideoBytes: Int = 0,
-                aspectRatios: ClosedRange<Double>? = nil) {
+                aspectRatios: ClosedRange<Double>? = nil, maxAltTextLength: Int? = nil) {
         self.maxImages = maxImages; self.maxGIFs = maxGIFs; self.maxVideos = maxVideos; self.mixing = mixing
         self.minImages = minImages; self.allowedContentTypes = allowedContentTypes; self.maxImageBytes = maxImageBytes
         self.maxGIFBytes = maxGIFBytes; self.maxVideoBytes = maxVideoBytes; self.aspectRatios = aspectRatios
+        self.maxAltTextLength = maxAltTextLength
     }
 
     /// Every problem with `media` for this network, each naming the limit.
@@ -42,6 +45,9 @@ public struct MediaRules: Sendable {
             problems.append("\(networkName) does not mix images, GIFs and videos in one post")
         }
         for item in media {
+            if let maxAltTextLength, let alt = item.alt, alt.unicodeScalars.count > maxAltTextLength {
+                problems.append("the alt text of \(item.fileName) has \(alt.unicodeScalars.count) characters, over \(networkName)'s limit of \(maxAltTextLength)")
+            }
             if !allowedContentTypes.contains(item.contentType) {
                 problems.append("\(item.contentType) is not a type \(networkName) takes (\(allowedContentTypes.sorted().joined(separator: ", ")))")
                 continue

@@ -40,10 +40,16 @@ public struct XConnector: Connector {
     public func preview(_ request: PublishRequest) -> JSONValue {
         var body: [String: JSONValue] = ["text": .string(request.text)]
         if !request.media.isEmpty {
-            body["media"] = .object(["media_ids": .array(request.media.map { .string("(id of \($0.fileName), uploaded first)") })])
+            body["media"] = .object(["media_ids": .array(request.media.map { .string(Self.placeholderID($0)) })])
         }
-        return .object(body)
+        let described = request.media.filter { !($0.alt ?? "").isEmpty }
+        guard !described.isEmpty else { return .object(body) }
+        // Alt text travels separately, one `POST /2/media/metadata` per described file before the post.
+        return .object(["POST /2/tweets": .object(body),
+                        "POST /2/media/metadata": .array(described.map { XMediaUploader.metadataBody(id: Self.placeholderID($0), alt: $0.alt!) })])
     }
+
+    static func placeholderID(_ item: MediaItem) -> String { "(id of \(item.fileName), uploaded first)" }
 
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
         let response = try await send(method: "GET", path: "/2/users/me", body: nil, credentials: credentials)

@@ -37,7 +37,7 @@ public struct XLinker: AccountLinker {
                           transport: transport)
     }
 
-    public func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink {
+    public func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink {
         switch method {
         case .oauth2:
             guard let client = oauth2 else { throw LinkError(.misconfigured, "X OAuth 2.0 needs networks.x.client_id in the configuration") }

@@ -3,7 +3,8 @@ import HTTPClient
 import SchedulerCore
 
 /// Uploads media to X before the post that references it: one request for an image; initialize,
-/// append in segments, finalize and status polling for a GIF or a video.
+/// append in segments, finalize and status polling for a GIF or a video; then its alt text, if any,
+/// through `POST /2/media/metadata`.
 struct XMediaUploader: Sendable {
     let apiBaseURL: String
     /// Signs each request (OAuth 1.0a or a bearer token); the multipart bodies are not part of the signature.
@@ -14,7 +15,21 @@ struct XMediaUploader: Sendable {
 
     func upload(_ item: MediaItem) async throws(ConnectorError) -> String {
         let bytes = try MediaFile.bytes(item, network: "X")
-        return item.kind == .image ? try await oneShot(item, bytes) : try await chunked(item, bytes)
+        let id = item.kind == .image ? try await oneShot(item, bytes) : try await chunked(item, bytes)
+        if let alt = item.alt, !alt.isEmpty { try await describe(id, alt: alt) }
+        return id
+    }
+
+    /// The body of `POST /2/media/metadata` that gives media `id` its alt text.
+    static func metadataBody(id: String, alt: String) -> JSONValue {
+        .object(["id": .string(id), "metadata": .object(["alt_text": .object(["text": .string(alt)])])])
+    }
+
+    /// Sets the alt text X shows screen readers (at most 1,000 characters, checked at schedule time).
+    private func describe(_ id: String, alt: String) async throws(ConnectorError) {
+        let response = try await send("POST", "/2/media/metadata", contentType: "application/json",
+                                      body: Array(try! JSONEncoder().encode(Self.metadataBody(id: id, alt: alt))))
+        guard (200..<300).contains(response.status) else { throw XResponseMapping.error(for: response) }
     }
 
     private func oneShot(_ item: MediaItem, _ bytes: [UInt8]) async throws(ConnectorError) -> String {

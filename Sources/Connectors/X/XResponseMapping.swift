@@ -5,12 +5,19 @@ import HTTPClient
 enum XResponseMapping {
     static func error(for response: HTTPResponse) -> ConnectorError {
         let problem = try? JSONDecoder().decode(XProblem.self, from: Data(response.body))
-        let detail = problem?.detail ?? problem?.title ?? "HTTP \(response.status)"
+        // X puts the specific reason (a text too long) in `errors` and a generic sentence in `detail`.
+        let detail = problem?.errors?.compactMap(\.message).first ?? problem?.detail ?? problem?.title ?? "HTTP \(response.status)"
         let excerpt = Excerpt.redacted(response.bodyText)
         let message = "X: \(detail)"
         switch response.status {
         case 401:
             return ConnectorError(code: .authFailure, message: message, httpStatus: 401, excerpt: excerpt)
+        case 402:
+            // Pay-per-use: the app's credits are spent. No post of any account goes out until they are topped up.
+            var error = ConnectorError(code: .appBlocked, message: "X refuses this app's requests: its pay-per-use credits are used up (\(detail))",
+                                       httpStatus: 402, excerpt: excerpt)
+            error.remedy = "add credits to the X app in the developer console, then `schedctl resume --network x`"
+            return error
         case 429, 403 where isUsageCapped(problem):
             let capped = isUsageCapped(problem)
             var error = ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: response.status, excerpt: excerpt)

@@ -27,10 +27,16 @@ struct XUser: Decodable {
     var username: String
 }
 
-/// X's problem-details error body: `{"title","detail","type","status"}`.
+/// X's problem-details error body: `{"title","detail","type","status"}`, with `errors[].message` for
+/// the specific reasons of an invalid request.
 struct XProblem: Decodable {
     var title: String?
     var detail: String?
     var type: String?
     var status: Int?
+    var errors: [Message]?
+
+    struct Message: Decodable {
+        var message: String?
+    }
 }

@@ -19,9 +19,11 @@ struct ListingSandbox: Sendable {
     var graph: String { urls["facebook"]! }
     var linkedin: String { urls["linkedin"]! }
 
-    /// Limits high enough for a few hundred posts per account within the test's moved clock.
+    /// Limits high enough for a few hundred posts per account within the test's moved clock, and a LinkedIn app
+    /// approved for `r_member_social`, so members' posts can be looked up.
     static let configuration = SandboxConfiguration(
-        timestampTolerance: .seconds(86_400), graphCallBudget: 100_000, instagramPublishLimit: 1_000, linkedinDailyPostLimit: 1_000)
+        timestampTolerance: .seconds(86_400), graphCallBudget: 100_000, instagramPublishLimit: 1_000, linkedinDailyPostLimit: 1_000,
+        linkedinProducts: Set(LinkedInProduct.allCases))
 
     static func with(_ body: @Sendable (ListingSandbox) async throws -> Void) async throws {
         let clock = ListingClock()

@@ -13,9 +13,9 @@ struct SandboxX: Sendable {
 
     static let logger = Logger(label: "connectors-tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// Runs `body` with a sandbox that is listening, and stops it afterwards.
-    static func with<T: Sendable>(_ body: @Sendable (SandboxX) async throws -> T) async throws -> T {
-        let sandbox = SandboxServer(logger: logger)
+    /// Runs `body` with a sandbox (as `configuration` describes it) that is listening, and stops it afterwards.
+    static func with<T: Sendable>(configuration: SandboxConfiguration = .init(), _ body: @Sendable (SandboxX) async throws -> T) async throws -> T {
+        let sandbox = SandboxServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(services: [sandbox], logger: logger)
         let client = CurlHTTPClient()
         defer { client.shutdown() }
