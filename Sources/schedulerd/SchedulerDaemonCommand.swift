@@ -59,6 +59,8 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             print("  socket:    \(configuration.resolvedSocketPath)")
             print("  sandbox:   \(configuration.sandbox)")
             print("  timezone:  \(configuration.timeZone.identifier)")
+            print("  versions:  Graph \(configuration.facebook.graphVersion), LinkedIn \(configuration.linkedin.version)")
+            for warning in APIVersionWarnings.check(configuration, now: Date()) { print("warning: \(warning.message)") }
             return
         }
         let level = configuration.logLevel

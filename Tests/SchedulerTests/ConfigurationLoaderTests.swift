@@ -159,4 +159,24 @@ import Testing
     func load_theShippedExampleConfiguration_isAccepted() throws {
         _ = try ConfigurationLoader.load(path: Self.exampleFile)
     }
+
+    @Test func parse_readsTheAPIVersions_andRefusesOnesThatAreNoVersion() throws {
+        let configuration = try parse("""
+            sandbox_linkedin_products = ["share", "openid", "community"]
+            [networks.facebook]
+            graph_version = "v25.0"
+            [networks.linkedin]
+            version = "202608"
+            read_member_posts = true
+            """)
+        #expect(configuration.facebook.graphVersion == "v25.0")
+        #expect(configuration.linkedin.version == "202608" && configuration.linkedin.readMemberPosts)
+        #expect(configuration.sandboxSettings.linkedinProducts == ["share", "openid", "community"])
+        let defaults = try parse("")
+        #expect(defaults.facebook.graphVersion == "v26.0" && defaults.linkedin.version == "202609" && !defaults.linkedin.readMemberPosts)
+        #expect(refusal("[networks.linkedin]\nversion = \"2026-09\"").contains("networks.linkedin.version"))
+        #expect(refusal("[networks.linkedin]\nversion = \"202613\"").contains("is not a LinkedIn-Version"))
+        #expect(refusal("[networks.facebook]\ngraph_version = \"19.0\"").contains("networks.facebook.graph_version"))
+        #expect(refusal("sandbox_linkedin_products = [\"sharing\"]").contains("'sharing' is not a LinkedIn product"))
+    }
 }

@@ -82,7 +82,7 @@ final class CountingLinker: AccountLinker, @unchecked Sendable {
 
     var refreshes: Int { count.withLock { $0 } }
 
-    func start(method: LinkMethod, redirectURI: String) async throws(LinkError) -> PendingLink { throw LinkError(.unsupported, "not here") }
+    func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink { throw LinkError(.unsupported, "not here") }
     func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
         throw LinkError(.unsupported, "not here")
     }

@@ -1,5 +1,7 @@
+import Connectors
 import Foundation
 import Logging
+import Sandbox
 import SchedulerCore
 import TOMLKit
 
@@ -82,12 +84,16 @@ public enum ConfigurationLoader {
             }
         }
         if var notifications = try reader.table("notifications") {
-            configuration.notifyCommand = try notifications.stringArray("command")
+            configuration.notifyCommand = try notifications.command("command")
             configuration.notifyWebhookURL = try notifications.url("webhook_url")
             try notifications.finish()
         }
         configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")
         configuration.sandboxSettings.codeLifetimeSeconds = try reader.duration("sandbox_code_lifetime")
+        if let products = try reader.stringArray("sandbox_linkedin_products", example: "[\"share\", \"openid\", \"community\"]") {
+            do throws(SandboxError) { _ = try LinkedInProduct.parse(products) } catch { throw reader.error("sandbox_linkedin_products", error.message) }
+            configuration.sandboxSettings.linkedinProducts = products
+        }
         if var networks = try reader.table("networks") {
             if var x = try networks.table("x") {
                 configuration.x.apiBaseURL = try x.url("api_base_url")
@@ -101,7 +107,12 @@ public enum ConfigurationLoader {
             if var facebook = try networks.table("facebook") {
                 configuration.facebook.graphBaseURL = try facebook.url("graph_base_url")
                 configuration.facebook.dialogBaseURL = try facebook.url("dialog_base_url")
-                configuration.facebook.graphVersion = try facebook.string("graph_version") ?? configuration.facebook.graphVersion
+                if let version = try facebook.string("graph_version") {
+                    guard GraphVersions.isVersion(version) else {
+                        throw facebook.error("graph_version", "'\(version)' is not a Graph API version such as \(GraphVersions.current)")
+                    }
+                    configuration.facebook.graphVersion = version
+                }
                 configuration.facebook.appID = try facebook.string("app_id")
                 configuration.facebook.appSecretFile = try facebook.string("app_secret_file")
                 try facebook.finish()
@@ -111,6 +122,13 @@ public enum ConfigurationLoader {
                 configuration.linkedin.authBaseURL = try linkedin.url("auth_base_url")
                 configuration.linkedin.clientID = try linkedin.string("client_id")
                 configuration.linkedin.clientSecretFile = try linkedin.string("client_secret_file")
+                if let version = try linkedin.string("version") {
+                    guard LinkedInVersions.isVersion(version) else {
+                        throw linkedin.error("version", "'\(version)' is not a LinkedIn-Version such as \(LinkedInApp.defaultVersion) (YYYYMM)")
+                    }
+                    configuration.linkedin.version = version
+                }
+                configuration.linkedin.readMemberPosts = try linkedin.bool("read_member_posts") ?? false
                 try linkedin.finish()
             }
             try networks.finish()

@@ -1,3 +1,4 @@
+import Connectors
 import Foundation
 import Logging
 
@@ -79,7 +80,8 @@ public struct XSettings: Sendable {
 public struct FacebookSettings: Sendable {
     public var graphBaseURL: String?
     public var dialogBaseURL: String?
-    public var graphVersion = "v19.0"
+    /// `vNN.N`; checked at start against Graph's published retirement dates.
+    public var graphVersion = GraphVersions.current
     public var appID: String?
     public var appSecretFile: String?
 
@@ -92,14 +94,21 @@ public struct LinkedInSettings: Sendable {
     public var authBaseURL: String?
     public var clientID: String?
     public var clientSecretFile: String?
+    /// The `LinkedIn-Version` (YYYYMM) every call names; checked at start, since LinkedIn retires each after a year.
+    public var version = LinkedInApp.defaultVersion
+    /// The app has LinkedIn's restricted `r_member_social`: ask for it, so members' posts can be looked up.
+    public var readMemberPosts = false
 
     public init() {}
 }
 
-/// Lifetimes the in-process sandbox issues, so tests can watch tokens expire in seconds.
+/// Lifetimes the in-process sandbox issues, so tests can watch tokens expire in seconds, and the products
+/// its LinkedIn app has.
 public struct SandboxSettings: Sendable {
     public var accessTokenLifetimeSeconds: Int?
     public var codeLifetimeSeconds: Int?
+    /// `share`, `openid`, `community`, `member_posts_read`; nil keeps the sandbox's default (share and openid).
+    public var linkedinProducts: [String]?
 
     public init() {}
 }

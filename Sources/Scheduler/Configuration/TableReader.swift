@@ -31,15 +31,21 @@ struct TableReader {
         return text
     }
 
-    /// A non-empty array of strings, such as a command and its arguments.
-    mutating func stringArray(_ key: String) throws(ConfigurationError) -> [String]? {
+    /// An array of strings, `example` showing one in the error for anything else.
+    mutating func stringArray(_ key: String, example: String) throws(ConfigurationError) -> [String]? {
         guard let raw = value(key) else { return nil }
-        guard let array = raw.array else { throw error(key, "expected an array of strings, such as [\"/usr/local/bin/notify\", \"--flag\"]") }
+        guard let array = raw.array else { throw error(key, "expected an array of strings, such as \(example)") }
         var strings: [String] = []
         for element in array {
             guard let text = element.string else { throw error(key, "every element must be a string") }
             strings.append(text)
         }
+        return strings
+    }
+
+    /// A command and its arguments, the command an absolute path (no shell is used).
+    mutating func command(_ key: String) throws(ConfigurationError) -> [String]? {
+        guard let strings = try stringArray(key, example: "[\"/usr/local/bin/notify\", \"--flag\"]") else { return nil }
         guard let first = strings.first, first.hasPrefix("/") else { throw error(key, "give the command as an absolute path first; no shell is used") }
         return strings
     }

@@ -30,11 +30,11 @@ struct RecoveryRoutes: Sendable {
         v1.get("posts/:id/history") { _, context in try await store.history(postID: try ControlAPIRoutes.postID(context)) }
         v1.post("pause") { request, _ in
             let body = try await Self.optionalBody(PauseRequest.self, request) ?? PauseRequest()
-            return try await store.pause(account: body.account, paused: true)
+            return try await store.pause(account: body.account, network: body.network, paused: true)
         }
         v1.post("resume") { request, _ in
             let body = try await Self.optionalBody(PauseRequest.self, request) ?? PauseRequest()
-            let view = try await store.pause(account: body.account, paused: false)
+            let view = try await store.pause(account: body.account, network: body.network, paused: false)
             wake.signal()
             return view
         }

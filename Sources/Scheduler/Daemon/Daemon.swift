@@ -32,6 +32,15 @@ public struct Daemon: Sendable {
             logger.warning("deliveries interrupted by the last stop will be looked up on their networks before any retry",
                            metadata: ["deliveries.count": "\(interrupted)"])
         }
+        for network in try await store.liftRefusalPausesAtStart() {
+            logger.notice("a network that refused this app is tried again after the restart", metadata: ["account.network": "\(network)"])
+        }
+        let versionWarnings = APIVersionWarnings.check(configuration, now: Date())
+        for warning in versionWarnings {
+            logger.error("configured API version is retired or retires soon", metadata: ["account.network": "\(warning.network)",
+                                                                                      "warning": "\(warning.message)"])
+        }
+        try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
         try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: EventBus.retention)
         let budget = try await seededBudget(store)
         let http = CurlHTTPClient()
@@ -87,7 +96,8 @@ public struct Daemon: Sendable {
                     return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,
                                       deliveries: summary.deliveries, nextDue: summary.nextDue,
                                       accountsNeedingAttention: summary.accountsNeedingAttention,
-                                      paused: summary.paused, throttled: summary.throttled)
+                                      paused: summary.paused, throttled: summary.throttled,
+                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message))
                 },
                 sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
                 recovery: RecoveryRoutes(store: store, events: events, wake: wake))
@@ -144,6 +154,8 @@ public struct Daemon: Sendable {
         var sandbox = SandboxConfiguration()
         if let seconds = configuration.sandboxSettings.accessTokenLifetimeSeconds { sandbox.accessTokenLifetime = .seconds(seconds) }
         if let seconds = configuration.sandboxSettings.codeLifetimeSeconds { sandbox.authorizationCodeLifetime = .seconds(seconds) }
+        // Checked when the configuration was read.
+        if let products = configuration.sandboxSettings.linkedinProducts { sandbox.linkedinProducts = (try? LinkedInProduct.parse(products)) ?? sandbox.linkedinProducts }
         return sandbox
     }
 

@@ -50,11 +50,13 @@ struct NetworkApps {
                      clientID: SandboxCredentials.xClientID, clientSecret: SandboxCredentials.xClientSecret)
             if let graph = urls.facebook {
                 facebook = FacebookApp(graphBaseURL: graph, dialogBaseURL: configuration.facebook.dialogBaseURL ?? graph,
+                                       graphVersion: configuration.facebook.graphVersion,
                                        appID: SandboxCredentials.facebookAppID, appSecret: SandboxCredentials.facebookAppSecret)
             }
             if let linkedinBase = urls.linkedin {
                 linkedin = LinkedInApp(apiBaseURL: linkedinBase, authBaseURL: configuration.linkedin.authBaseURL ?? linkedinBase,
-                                       clientID: SandboxCredentials.linkedinClientID, clientSecret: SandboxCredentials.linkedinClientSecret)
+                                       clientID: SandboxCredentials.linkedinClientID, clientSecret: SandboxCredentials.linkedinClientSecret,
+                                       version: configuration.linkedin.version, readsMemberPosts: configuration.linkedin.readMemberPosts)
             }
             return
         }
@@ -81,7 +83,8 @@ struct NetworkApps {
             linkedin = LinkedInApp(apiBaseURL: urls.linkedin ?? "https://api.linkedin.com",
                                    authBaseURL: configuration.linkedin.authBaseURL ?? "https://www.linkedin.com", clientID: clientID,
                                    clientSecret: try SecretFile.read(configuration.linkedin.clientSecretFile, credentialName: "linkedin-client-secret",
-                                                                     environment: environment, what: "networks.linkedin.client_secret_file"))
+                                                                     environment: environment, what: "networks.linkedin.client_secret_file"),
+                                   version: configuration.linkedin.version, readsMemberPosts: configuration.linkedin.readMemberPosts)
         }
     }
 

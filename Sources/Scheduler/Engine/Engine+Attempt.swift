@@ -138,6 +138,12 @@ extension Engine {
                                                    error: "gave up after \(claim.attempt) attempts: \(error.message)")
                 logger.error("delivery failed", metadata: metadata)
             }
+        case .appBlocked:
+            // Not this post's fault, nor this account's: nothing goes to the network until a person acts.
+            try await store.recordNetworkRefused(claim, attempt: attempt, reason: error.message, remedy: error.remedy,
+                                                 needsCheck: claim.needsCheck && attempt.outcome == "lookup")
+            metadata["remedy"] = "\(error.remedy ?? "")"
+            logger.error("the network refuses this app; publishing to it is paused", metadata: metadata)
         case .authFailure:
             try await store.recordNeedsRelink(claim, attempt: attempt, error: error.message, needsCheck: claim.needsCheck && attempt.outcome == "lookup")
             logger.error("account needs relinking", metadata: metadata)

@@ -28,7 +28,7 @@ extension Engine {
             return .settled(.found(found, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: found.httpStatus, outcome: "found")))
         } catch {
             switch error.code {
-            case .retryable, .rateLimited, .uncertain, .authFailure:
+            case .retryable, .rateLimited, .uncertain, .authFailure, .appBlocked:
                 return .settled(failure(error, started, outcome: "lookup"))
             default:
                 return .settled(.uncheckable(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus,

@@ -44,7 +44,8 @@ public struct AccountService: Sendable {
             }
             redirectURI = given
         }
-        let pending = try await mapLinkErrors { try await linker.start(method: method, redirectURI: redirectURI) }
+        let options = LinkOptions(page: request.page, organization: request.organization)
+        let pending = try await mapLinkErrors { try await linker.start(method: method, redirectURI: redirectURI, options: options) }
         let id = await sessions.add(pending)
         return LinkStartView(linkId: id, network: request.network, authorizationURL: pending.authorizationURL,
                              redirectURI: redirectURI, expects: pending.expects)

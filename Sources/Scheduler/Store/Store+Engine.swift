@@ -41,6 +41,7 @@ extension Store {
             try Int64.fetchOne(db, sql: """
                 SELECT d.next_attempt_at FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
                 WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND a.paused = 0
+                  AND a.network NOT IN (SELECT network FROM network_pause)
                   AND NOT EXISTS (SELECT 1 FROM setting WHERE name = 'paused')
                 ORDER BY d.next_attempt_at LIMIT 1
                 """).map(Date.init(unixMilliseconds:))
@@ -77,7 +78,7 @@ extension Store {
                     throttled_until = NULL, attempt_count = attempt_count + 1, updated_at = :now
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
                              WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND a.status = 'active'
-                               AND a.paused = 0
+                               AND a.paused = 0 AND a.network NOT IN (SELECT network FROM network_pause)
                              ORDER BY d.next_attempt_at LIMIT :limit)
                 RETURNING id
                 """, arguments: ["now": ms, "limit": limit])

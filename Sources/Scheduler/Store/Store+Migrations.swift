@@ -127,6 +127,20 @@ extension Store {
                 CREATE INDEX attempt_by_time ON attempt (started_at);
                 """)
         }
+        migrator.registerMigration("v6: networks paused as a whole") { db in
+            try db.execute(sql: """
+                -- Publishing to a whole network stops: the network refuses this app (a retired API version, no
+                -- credits left; cause 'refused', lifted at the next start or by `resume`), or a person paused it
+                -- (cause 'person', lifted only by `resume`).
+                CREATE TABLE network_pause (
+                    network TEXT PRIMARY KEY CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
+                    cause TEXT NOT NULL CHECK (cause IN ('refused', 'person')),
+                    reason TEXT NOT NULL,
+                    remedy TEXT,
+                    since INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -83,18 +83,23 @@ extension Store {
 }
 
 extension Store {
-    /// Pauses everything (`account` nil) or one account; resuming with no account lifts every pause. Paused deliveries are not sent; their lateness
-    /// limit still runs, so a long pause ends in `missed` posts rather than a surprise days later.
-    public func pause(account reference: String?, paused: Bool, now: Date = Date()) async throws -> PauseView {
+    /// Pauses everything (no account, no network), one account, or one network; resuming with neither lifts every
+    /// pause, the accounts' and the networks' too. Paused deliveries are not sent; their lateness limit still runs,
+    /// so a long pause ends in `missed` posts rather than a surprise days later.
+    public func pause(account reference: String?, network: Network? = nil, paused: Bool, now: Date = Date()) async throws -> PauseView {
         try await writer.write { db in
-            if let reference {
+            if let network {
+                guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }
+                try Self.setNetworkPause(network, paused: paused, now: now, db)
+            } else if let reference {
                 let account = try Self.resolveAccount(reference, db)
                 try db.execute(sql: "UPDATE account SET paused = ?, updated_at = ? WHERE id = ?", arguments: [paused, now.unixMilliseconds, account.id])
             } else if paused {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('paused', ?)", arguments: [RFC3339.format(now)])
             } else {
-                // `resume` with no account lifts every pause, the accounts' too.
+                // `resume` with no account lifts every pause, the accounts' and the networks' too.
                 try db.execute(sql: "DELETE FROM setting WHERE name = 'paused'")
+                try db.execute(sql: "DELETE FROM network_pause")
                 try db.execute(sql: "UPDATE account SET paused = 0, updated_at = ? WHERE paused = 1", arguments: [now.unixMilliseconds])
             }
             return try Self.pauseView(db)
@@ -104,7 +109,7 @@ extension Store {
     static func pauseView(_ db: Database) throws -> PauseView {
         let accounts = try Row.fetchAll(db, sql: "SELECT network, handle FROM account WHERE paused = 1 AND status != 'revoked' ORDER BY network, handle")
             .map { "\($0["network"] as String):@\($0["handle"] as String)" }
-        return PauseView(everything: try isPausedEverywhere(db), accounts: accounts)
+        return PauseView(everything: try isPausedEverywhere(db), accounts: accounts, networks: try networkPauses(db))
     }
 
     static func isPausedEverywhere(_ db: Database) throws -> Bool {

@@ -23,12 +23,14 @@ extension Store {
                 SELECT d.post_id, d.next_attempt_at,
                        (SELECT COUNT(*) FROM delivery e WHERE e.post_id = d.post_id AND e.state IN ('scheduled', 'retrying')) AS accounts
                 FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
-                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND a.paused = 0 ORDER BY d.next_attempt_at LIMIT 1
+                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND a.paused = 0
+                  AND a.network NOT IN (SELECT network FROM network_pause)
+                ORDER BY d.next_attempt_at LIMIT 1
                 """).map { StatusView.NextDue(postId: $0["post_id"], dueAt: Date(unixMilliseconds: $0["next_attempt_at"]), accounts: $0["accounts"]) }
             let attention = try Self.accountsNeedingAttention(db, now: now)
             let paused = try Self.pauseView(db)
             return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention,
-                                paused: paused.everything || !paused.accounts.isEmpty ? paused : nil,
+                                paused: paused.isEmpty ? nil : paused,
                                 throttled: try Self.throttleView(db, now: now))
         }
     }

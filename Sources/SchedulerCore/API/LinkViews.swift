@@ -5,14 +5,17 @@ public struct StartLinkRequest: Codable, Sendable, Equatable {
     public var method: String?
     /// The CLI's loopback listener (`http://127.0.0.1:PORT/callback`); absent in headless mode.
     public var redirectURI: String?
+    /// The choices that change what is asked for: a LinkedIn organization needs the organization scopes.
+    public var page: String?
+    public var organization: String?
 
     enum CodingKeys: String, CodingKey {
-        case network, method
+        case network, method, page, organization
         case redirectURI = "redirect_uri"
     }
 
-    public init(network: Network, method: String? = nil, redirectURI: String? = nil) {
-        self.network = network; self.method = method; self.redirectURI = redirectURI
+    public init(network: Network, method: String? = nil, redirectURI: String? = nil, page: String? = nil, organization: String? = nil) {
+        self.network = network; self.method = method; self.redirectURI = redirectURI; self.page = page; self.organization = organization
     }
 }
 

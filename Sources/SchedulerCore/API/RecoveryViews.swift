@@ -17,11 +17,16 @@ public struct ResolveDeliveryRequest: Codable, Sendable, Equatable {
     public init(publishedUrl: String) { self.publishedUrl = publishedUrl }
 }
 
-/// `POST /v1/pause` and `/v1/resume`: everything, or one account when `account` is given.
+/// `POST /v1/pause` and `/v1/resume`: everything, one account when `account` is given, or every account of
+/// one network when `network` is.
 public struct PauseRequest: Codable, Sendable, Equatable {
     public var account: String?
+    public var network: Network?
 
-    public init(account: String? = nil) { self.account = account }
+    public init(account: String? = nil, network: Network? = nil) {
+        self.account = account
+        self.network = network
+    }
 }
 
 /// What is paused after a pause or resume, and in `status`.
@@ -29,10 +34,42 @@ public struct PauseView: Codable, Sendable, Equatable {
     public var everything: Bool
     /// `network:@handle` of each paused account.
     public var accounts: [String]
+    /// Networks paused as a whole.
+    public var networks: [NetworkPauseView]
 
-    public init(everything: Bool, accounts: [String]) {
+    public var isEmpty: Bool { !everything && accounts.isEmpty && networks.isEmpty }
+
+    public init(everything: Bool, accounts: [String], networks: [NetworkPauseView] = []) {
         self.everything = everything
         self.accounts = accounts
+        self.networks = networks
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        everything = try container.decode(Bool.self, forKey: .everything)
+        accounts = try container.decode([String].self, forKey: .accounts)
+        networks = try container.decodeIfPresent([NetworkPauseView].self, forKey: .networks) ?? []
+    }
+}
+
+/// A network publishing stopped for: refused by the network (a retired API version, spent credits) or paused by hand.
+public struct NetworkPauseView: Codable, Sendable, Equatable {
+    public var network: Network
+    /// Paused with `schedctl pause --network`, rather than refused by the network.
+    public var byPerson: Bool
+    public var reason: String
+    /// What to do so the network takes requests again.
+    public var remedy: String?
+    public var since: Date
+
+    enum CodingKeys: String, CodingKey {
+        case network, reason, remedy, since
+        case byPerson = "by_person"
+    }
+
+    public init(network: Network, byPerson: Bool, reason: String, remedy: String?, since: Date) {
+        self.network = network; self.byPerson = byPerson; self.reason = reason; self.remedy = remedy; self.since = since
     }
 }
 

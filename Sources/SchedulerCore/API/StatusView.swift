@@ -14,6 +14,8 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var paused: PauseView?
     /// Deliveries a rate-limit budget holds back; nil when none.
     public var throttled: ThrottleView?
+    /// What the daemon found wrong with its configuration at start (an API version retired or retiring soon); nil when nothing.
+    public var warnings: [String]?
 
     public struct NextDue: Codable, Sendable, Equatable {
         public var postId: Int64
@@ -34,12 +36,13 @@ public struct StatusView: Codable, Sendable, Equatable {
         case version, now, sandbox, deliveries
         case startedAt = "started_at", nextDue = "next_due"
         case accountsNeedingAttention = "accounts_needing_attention"
-        case paused, throttled
+        case paused, throttled, warnings
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
-                nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil) {
-        self.paused = paused; self.throttled = throttled
+                nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
+                warnings: [String]? = nil) {
+        self.paused = paused; self.throttled = throttled; self.warnings = warnings
         self.version = version; self.startedAt = startedAt; self.now = now; self.sandbox = sandbox
         self.deliveries = deliveries; self.nextDue = nextDue; self.accountsNeedingAttention = accountsNeedingAttention
     }

@@ -54,7 +54,7 @@ struct AccountsLink: AsyncParsableCommand {
         let response: String
         let start: LinkStartView
         if headless {
-            start = try client.decode(LinkStartView.self, try await client.send("POST", "/v1/links", body: StartLinkRequest(network: network, method: method)))
+            start = try client.decode(LinkStartView.self, try await client.send("POST", "/v1/links", body: StartLinkRequest(network: network, method: method, page: page, organization: organization)))
             Self.printURL(start.authorizationURL)
             Self.hint(start.expects == "pin"
                 ? "Open the URL, approve, and type the PIN X shows:"
@@ -70,7 +70,8 @@ struct AccountsLink: AsyncParsableCommand {
             }
             defer { listener.close() }
             start = try client.decode(LinkStartView.self, try await client.send(
-                "POST", "/v1/links", body: StartLinkRequest(network: network, method: method, redirectURI: listener.redirectURI)))
+                "POST", "/v1/links", body: StartLinkRequest(network: network, method: method, redirectURI: listener.redirectURI,
+                                                                   page: page, organization: organization)))
             Self.printURL(start.authorizationURL)
             Self.hint("Open the URL in your browser and approve; waiting up to \(timeout) for it to come back to \(listener.redirectURI)")
             do {

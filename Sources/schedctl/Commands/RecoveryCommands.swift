@@ -52,23 +52,35 @@ struct ResolveCommand: AsyncParsableCommand {
 
 struct PauseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pause", abstract: "Stop publishing, everywhere or to one account, until `resume`.",
+        commandName: "pause", abstract: "Stop publishing, everywhere, to one account, or to one network, until `resume`.",
         discussion: """
             Posts keep their times while paused. Their lateness limit still runs: what is due during a long \
-            pause becomes missed (and is reported) rather than going out hours late.
+            pause becomes missed (and is reported) rather than going out hours late. schedulerd pauses a network \
+            by itself when the network refuses the app as a whole (a retired API version, X credits used up); \
+            `schedctl status` says why and what to do.
 
             Examples:
               schedctl pause
               schedctl pause x:@runner
+              schedctl pause --network linkedin
             """)
 
     @Argument(help: "An account (x:@handle, or its id); all accounts when left out.")
     var account: String?
 
+    @Option(help: "Pause every account of this network (x, facebook, linkedin, instagram).")
+    var network: String?
+
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if account != nil && network != nil { throw ValidationError("name an account or --network, not both") }
+        if let network { _ = try NetworkArgument.parse(network) }
+    }
+
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/pause", body: PauseRequest(account: account))
+        let request = PauseRequest(account: account, network: try network.map(NetworkArgument.parse))
+        let data = try await options.client().send("POST", "/v1/pause", body: request)
         if options.json { return Output.json(data) }
         PausePrinter.print(try options.client().decode(PauseView.self, data))
     }
@@ -76,16 +88,34 @@ struct PauseCommand: AsyncParsableCommand {
 
 struct ResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resume", abstract: "Publish again after `pause`, everywhere or to one account.",
-        discussion: "Examples:\n  schedctl resume\n  schedctl resume x:@runner")
+        commandName: "resume", abstract: "Publish again after a pause, everywhere, to one account, or to one network.",
+        discussion: """
+            A network schedulerd paused because it refused the app is tried again after `resume --network` \
+            (once you fixed what `schedctl status` names, such as adding X credits) or after a restart \
+            (for a configuration change, such as networks.linkedin.version).
 
-    @Argument(help: "An account (x:@handle, or its id); when left out, every pause is lifted, the accounts' too.")
+            Examples:
+              schedctl resume
+              schedctl resume x:@runner
+              schedctl resume --network x
+            """)
+
+    @Argument(help: "An account (x:@handle, or its id); when left out, every pause is lifted, the accounts' and networks' too.")
     var account: String?
+
+    @Option(help: "Resume every account of this network (x, facebook, linkedin, instagram).")
+    var network: String?
 
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if account != nil && network != nil { throw ValidationError("name an account or --network, not both") }
+        if let network { _ = try NetworkArgument.parse(network) }
+    }
+
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/resume", body: PauseRequest(account: account))
+        let request = PauseRequest(account: account, network: try network.map(NetworkArgument.parse))
+        let data = try await options.client().send("POST", "/v1/resume", body: request)
         if options.json { return Output.json(data) }
         PausePrinter.print(try options.client().decode(PauseView.self, data))
     }
@@ -95,10 +125,19 @@ enum PausePrinter {
     static func print(_ view: PauseView) {
         if view.everything {
             Swift.print("publishing is paused everywhere; `schedctl resume` starts it again")
-        } else if view.accounts.isEmpty {
+        } else if view.isEmpty {
             Swift.print("publishing: nothing is paused")
         }
         if !view.accounts.isEmpty { Swift.print("paused accounts: \(view.accounts.joined(separator: ", "))") }
+        for network in view.networks { Swift.print("paused network: \(line(network))") }
+    }
+
+    /// `LinkedIn since …: why; what to do`.
+    static func line(_ pause: NetworkPauseView) -> String {
+        var text = "\(pause.network.displayName) since \(RFC3339.format(pause.since))"
+        text += pause.byPerson ? " (by hand; `schedctl resume --network \(pause.network.rawValue)`)" : ": \(pause.reason)"
+        if let remedy = pause.remedy { text += "; to publish again: \(remedy)" }
+        return text
     }
 }
 

@@ -19,8 +19,12 @@ struct StatusCommand: AsyncParsableCommand {
             print("next due:   nothing scheduled")
         }
         if let paused = status.paused {
-            print("paused:     \(paused.everything ? "everything" : paused.accounts.joined(separator: ", ")); `schedctl resume` to publish again")
+            if paused.everything || !paused.accounts.isEmpty {
+                print("paused:     \(paused.everything ? "everything" : paused.accounts.joined(separator: ", ")); `schedctl resume` to publish again")
+            }
+            for network in paused.networks { print("paused:     \(PausePrinter.line(network))") }
         }
+        for warning in status.warnings ?? [] { print("warning:    \(warning)") }
         if let throttled = status.throttled {
             print("throttled:  \(throttled.deliveries) deliveries held back by rate limits; they go out from \(RFC3339.format(throttled.from)) "
                   + "to \(RFC3339.format(throttled.until))")

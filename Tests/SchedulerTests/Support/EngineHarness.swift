@@ -16,7 +16,8 @@ struct EngineHarness {
 
     static let logger = Logger(label: "engine-tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(),
+    /// `others` are connectors for further networks, beside the X one in ``connector``.
+    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(), others: [ScriptedConnector] = [],
          configure: (inout Engine.Settings) -> Void = { _ in }) throws {
         store = try Store.inMemory()
         vault = try CredentialVault(key: testKey())
@@ -26,12 +27,12 @@ struct EngineHarness {
         settings.retry.maxSeconds = 3_600
         configure(&settings)
         let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
-        engine = Engine(store: store, connectors: ConnectorRegistry([connector]), credentials: credentials, wake: wake,
+        engine = Engine(store: store, connectors: ConnectorRegistry([connector] + others), credentials: credentials, wake: wake,
                         settings: settings, budget: budget, logger: log.logger(label: "engine"))
     }
 
-    func addAccount(_ handle: String) async throws -> AccountView {
-        try await store.addAccount(handle, vault: vault)
+    func addAccount(_ handle: String, network: Network = .x) async throws -> AccountView {
+        try await store.addAccount(handle, network: network, vault: vault)
     }
 
     /// A post that is already due, and the engine woken for it.
