@@ -13,7 +13,9 @@ import Testing
     @Test(.timeLimit(.minutes(5)))
     func sigkillWhilePublishing_leavesEveryPostPublishedExactlyOnce() async throws {
         let directory = TemporaryDirectory("crash-sandbox")
-        let sandbox = try await SandboxUnderTest(directory: directory)
+        // A Community Management app: an organization's posts can be looked up (r_organization_social); a member's
+        // cannot with LinkedIn's self-serve products, and would end `unknown` after a kill, waiting for a person.
+        let sandbox = try await SandboxUnderTest(directory: directory, arguments: ["--linkedin-products", "share,openid,community"])
         let daemon = try DaemonUnderTest("crash", sandbox: sandbox, config: """
             [engine]
             retry_base = "1s"
@@ -26,7 +28,7 @@ import Testing
         let accounts: [[AccountView]] = [
             [try await daemon.linkAccount("x", as: "crash_x1"), try await daemon.linkAccount("x", as: "crash_x2")],
             [try await daemon.linkAccount("facebook", as: "crash_fb")],
-            [try await daemon.linkAccount("linkedin", as: "crash_li")],
+            [try await daemon.linkAccount("linkedin", as: "crash_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "crash_li")])],
             [try await daemon.linkAccount("instagram", as: "crash_ig1"), try await daemon.linkAccount("instagram", as: "crash_ig2"),
              try await daemon.linkAccount("instagram", as: "crash_ig3")],
         ]

@@ -13,7 +13,8 @@ import Testing
     @Test(.timeLimit(.minutes(60)))
     func withThirtyPercentOfRequestsFaulted_everyPostIsPublishedExactlyOnce_andRetriesWaitForTheReset() async throws {
         let directory = TemporaryDirectory("fault-sandbox")
-        let sandbox = try await SandboxUnderTest(directory: directory)
+        // A Community Management app, so LinkedIn look-ups after lost answers are possible (see CrashRecoveryTests).
+        let sandbox = try await SandboxUnderTest(directory: directory, arguments: ["--linkedin-products", "share,openid,community"])
         // One request at a time per account, so "the next request after a 429" is that account's retry.
         let daemon = try DaemonUnderTest("faults", sandbox: sandbox, config: """
             [engine]
@@ -27,7 +28,7 @@ import Testing
         let accounts: [[AccountView]] = [
             [try await daemon.linkAccount("x", as: "fault_x1"), try await daemon.linkAccount("x", as: "fault_x2")],
             [try await daemon.linkAccount("facebook", as: "fault_fb")],
-            [try await daemon.linkAccount("linkedin", as: "fault_li")],
+            [try await daemon.linkAccount("linkedin", as: "fault_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "fault_li")])],
             [try await daemon.linkAccount("instagram", as: "fault_ig1"), try await daemon.linkAccount("instagram", as: "fault_ig2")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))

@@ -37,19 +37,25 @@ import Testing
         guard case .array(let mediaIDs)? = tweet["body"]?["media"]?["media_ids"] else { Issue.record("X got no media ids"); return }
         #expect(mediaIDs.count == 1)
         #expect(!records("x", pathSuffix: "/2/media/upload").isEmpty, "the image went through X's media upload")
-        // Facebook: a multipart photo with the text as its message.
+        // X: the alt text through the media metadata endpoint.
+        let metadata = try #require(records("x", pathSuffix: "/2/media/metadata").first)
+        #expect(metadata["body"]?["metadata"]?["alt_text"]?["text"]?.stringValue == "Route along the river")
+        // Facebook: a multipart photo with the text as its caption (`message` is deprecated) and its alt text.
         let photo = try #require(records("facebook", pathSuffix: "/photos").first)
-        #expect(photo["body"]?["message"]?.stringValue == text)
+        #expect(photo["body"]?["caption"]?.stringValue == text)
+        #expect(photo["body"]?["alt_text_custom"]?.stringValue == "Route along the river")
         #expect(photo["body"]?["source"]?["content_type"]?.stringValue == "image/jpeg")
         // LinkedIn: commentary escaped in the little text format, and the uploaded image's URN.
         let share = try #require(records("linkedin", pathSuffix: "/rest/posts").first)
         let commentary = try #require(share["body"]?["commentary"]?.stringValue)
         #expect(commentary.contains("\\(negative splits!\\)") && commentary.contains("\\#running") && commentary.contains("\\@club\\_runs"), "\(commentary)")
         #expect(share["body"]?["content"]?["media"]?["id"]?.stringValue?.hasPrefix("urn:li:image:") == true)
+        #expect(share["body"]?["content"]?["media"]?["altText"]?.stringValue == "Route along the river")
         #expect(share["body"]?["author"]?.stringValue == linkedin.remoteId)
         // Instagram Graph: the container from the public image URL, then its publication.
         let container = try #require(records("instagram", pathSuffix: "/media").first ?? records("facebook", pathSuffix: "/media").first)
         #expect(container["body"]?["caption"]?.stringValue == text)
+        #expect(container["body"]?["alt_text"]?.stringValue == "Route along the river")
         #expect(!(records("instagram", pathSuffix: "/media_publish") + records("facebook", pathSuffix: "/media_publish")).isEmpty)
 
         // The handoff bundle holds the caption and the picture; confirming publishes it.

@@ -38,9 +38,10 @@ extension DaemonUnderTest {
         return ["scheduled", "publishing", "retrying"].reduce(0) { $0 + (counts[$1] ?? 0) }
     }
 
-    /// Links `network` as the sandbox user `user` (each sandbox user has their own Page and Instagram account).
-    func linkAccount(_ network: String, as user: String) async throws -> AccountView {
-        let attempt = try await link(network, paste: { url in try await Browser.approve(url + "&sandbox_user=\(user)") })
+    /// Links `network` as the sandbox user `user` (each sandbox user has their own Page and Instagram account);
+    /// `extra` adds `schedctl accounts link` options (`--organization URN`).
+    func linkAccount(_ network: String, as user: String, extra: [String] = []) async throws -> AccountView {
+        let attempt = try await link(network, extra, paste: { url in try await Browser.approve(url + "&sandbox_user=\(user)") })
         guard attempt.status == 0 else { throw E2EError("link \(network) as \(user) failed (\(attempt.status)): \(attempt.stderr)") }
         return try JSONCoding.decoder().decode(AccountView.self, from: Data(attempt.stdout.utf8))
     }

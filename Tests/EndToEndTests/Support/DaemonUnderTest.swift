@@ -7,6 +7,7 @@ final class DaemonUnderTest: @unchecked Sendable {
     let directory: TemporaryDirectory
     let arguments: [String]
     private(set) var process: ChildProcess?
+    private let sandbox: SandboxUnderTest?
     private var starts = 0
 
     var stateDirectory: String { directory.file("state") }
@@ -14,29 +15,34 @@ final class DaemonUnderTest: @unchecked Sendable {
     var logs: String { process.map { $0.stderr + $0.stdout } ?? "" }
 
     /// `sandbox` is a sandboxd process to publish to; nil uses `--sandbox`'s own emulation.
-    /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file.
-    init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "") throws {
+    /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file, and
+    /// `networks` keys for its `[networks.NAME]` tables (see ``writeConfiguration(_:networks:)``).
+    init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "", networks: [String: String] = [:]) throws {
         directory = TemporaryDirectory(label)
+        self.sandbox = sandbox
         self.socket = socket ?? (directory.file("state") as NSString).appendingPathComponent("control.sock")
         var arguments = ["--sandbox", "--state-dir", directory.file("state")]
         if let socket { arguments += ["--socket", socket] }
-        if sandbox != nil || !config.isEmpty {
-            var text = "sandbox = true\n" + config + "\n"
-            if let sandbox {
-                text += """
-                    [networks.x]
-                    api_base_url = "\(sandbox.url)"
-                    [networks.facebook]
-                    graph_base_url = "\(sandbox.urls["facebook"] ?? sandbox.url)"
-                    [networks.linkedin]
-                    api_base_url = "\(sandbox.urls["linkedin"] ?? sandbox.url)"
-
-                    """
-            }
-            try text.write(toFile: directory.file("schedulerd.toml"), atomically: true, encoding: .utf8)
-            arguments += ["--config", directory.file("schedulerd.toml")]
-        }
+        let configured = sandbox != nil || !config.isEmpty || !networks.isEmpty
+        if configured { arguments += ["--config", directory.file("schedulerd.toml")] }
         self.arguments = arguments
+        if configured { try writeConfiguration(config, networks: networks) }
+    }
+
+    /// Writes the configuration file the next start reads: `sandbox = true`, then `config` (top-level keys
+    /// and tables), then the sandboxd's URLs. `config` must not open `[networks.*]` tables itself; give their
+    /// keys in `networks` instead (`["linkedin": "version = \"202411\""]`).
+    func writeConfiguration(_ config: String, networks: [String: String] = [:]) throws {
+        var text = "sandbox = true\n" + config + "\n"
+        for name in ["x", "facebook", "linkedin"] where sandbox != nil || networks[name] != nil {
+            text += "[networks.\(name)]\n"
+            if let sandbox {
+                let key = name == "facebook" ? "graph_base_url" : "api_base_url"
+                text += "\(key) = \"\(name == "x" ? sandbox.url : sandbox.urls[name] ?? sandbox.url)\"\n"
+            }
+            if let extra = networks[name] { text += extra + "\n" }
+        }
+        try text.write(toFile: directory.file("schedulerd.toml"), atomically: true, encoding: .utf8)
     }
 
     func start() async throws {
@@ -113,6 +119,17 @@ final class SandboxUnderTest: @unchecked Sendable {
 
     func rejected() async throws -> [JSONValue] {
         try await getArray("/_sandbox/rejected")
+    }
+
+    /// The organization the sandbox LinkedIn member `username` administers (`urn:li:organization:…`).
+    func linkedInOrganization(of username: String) async throws -> String {
+        let response = try await http.send(HTTPRequest(method: "POST", url: (urls["linkedin"] ?? url) + "/_sandbox/linkedin/tokens",
+                                                       headers: [HTTPHeader("Content-Type", "application/json")],
+                                                       body: Array(#"{"username":"\#(username)","scopes":["openid"]}"#.utf8)))
+        guard let urn = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))["organization_urn"]?.stringValue else {
+            throw E2EError("the sandbox did not say which organization \(username) administers: \(response.bodyText)")
+        }
+        return urn
     }
 
     private func getArray(_ path: String) async throws -> [JSONValue] {
