@@ -41,23 +41,7 @@ struct HeaderParameters: Sendable, Equatable {
     private static func decodeExtended(_ text: String) -> String? {
         let pieces = text.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
         guard pieces.count == 3, pieces[0].lowercased() == "utf-8" else { return nil }
-        var bytes: [UInt8] = []
-        var iterator = Array(pieces[2].utf8).makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return RFC3986.decode(pieces[2], plusIsSpace: false)
     }
 }
 
