@@ -10,7 +10,8 @@ import Testing
     @Test func graph_versionsRetireOnTheChangelogsDates_olderOnesAreLongGone_newerOnesHaveNoDateYet() {
         #expect(GraphVersions.lifetime(of: "v19.0").retiresAt == RFC3339.parse("2026-05-21T00:00:00Z"))
         #expect(GraphVersions.lifetime(of: "v21.0").retiresAt == RFC3339.parse("2027-01-21T00:00:00Z"))
-        #expect(GraphVersions.lifetime(of: "v12.0").retiresAt! < Self.day("2026-01-02"))
+        #expect(GraphVersions.lifetime(of: "v12.0").retiredLongAgo)
+        #expect(GraphVersions.lifetime(of: "v12.0").warning(setting: "s", now: Self.day("2026-11-23"))?.hasPrefix("s = v12.0 was retired long ago") == true)
         #expect(GraphVersions.lifetime(of: "v26.0").retiresAt == nil)
         #expect(GraphVersions.lifetime(of: "v27.0").retiresAt == nil)
         #expect(GraphVersions.isVersion("v26.0") && !GraphVersions.isVersion("26.0") && !GraphVersions.isVersion("v26"))

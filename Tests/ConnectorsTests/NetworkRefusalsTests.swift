@@ -98,4 +98,17 @@ import Testing
         let url = try await approved.start(method: .oauth2, redirectURI: "http://127.0.0.1:1/cb", options: LinkOptions()).authorizationURL
         #expect(url.contains("r_member_social"), "an app approved for r_member_social asks for it, so members' posts can be looked up")
     }
+
+    @Test func linkedIn_linkingAnOrganizationWithARetiredVersion_namesTheSettingToChange() async throws {
+        let transport = ScriptedTransport([("GET", "/rest/organizationAcls",
+                                            .respond(426, #"{"status":426,"code":"NONEXISTENT_VERSION","message":"Requested version 20241101 is not active"}"#))])
+        let linker = LinkedInLinker(app: LinkedInApp(clientID: "id", clientSecret: "secret", version: "202411"), transport: transport)
+        do {
+            _ = try await linker.administeredOrganizations(HTTPHeader("Authorization", "Bearer t"))
+            Issue.record("expected the retired version to be refused")
+        } catch {
+            #expect(error.code == .misconfigured)
+            #expect(error.message.contains("version 202411") && error.message.contains("[networks.linkedin]"))
+        }
+    }
 }

@@ -82,9 +82,15 @@ public struct LinkedInLinker: AccountLinker {
     }
 
     func administeredOrganizations(_ bearer: HTTPHeader) async throws(LinkError) -> [String] {
-        let value = try await identity.json(app.apiBaseURL + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR", headers: [
-            bearer, HTTPHeader("LinkedIn-Version", app.version), HTTPHeader("X-Restli-Protocol-Version", "2.0.0"),
-        ])
+        let value: JSONValue
+        do {
+            value = try await identity.json(app.apiBaseURL + "/rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR", headers: [
+                bearer, HTTPHeader("LinkedIn-Version", app.version), HTTPHeader("X-Restli-Protocol-Version", "2.0.0"),
+            ])
+        } catch let error where error.message.contains("HTTP 426") {
+            throw LinkError(.misconfigured, "LinkedIn no longer serves API version \(app.version); set `version` under [networks.linkedin] "
+                + "in the configuration to a current one (such as \(LinkedInApp.defaultVersion)) and restart schedulerd")
+        }
         guard case .array(let elements)? = value["elements"] else { return [] }
         return elements.compactMap { $0["state"]?.stringValue == "APPROVED" || $0["state"] == nil ? $0["organization"]?.stringValue : nil }
     }

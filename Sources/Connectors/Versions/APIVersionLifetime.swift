@@ -6,8 +6,11 @@ import SchedulerCore
 public struct APIVersionLifetime: Sendable, Equatable {
     public var network: Network
     public var version: String
-    /// When the network stops serving it; nil when it has announced no date yet.
+    /// When the network stops serving it; nil when it has announced no date yet, or retired it long before
+    /// the dates schedulerd knows (``retiredLongAgo``).
     public var retiresAt: Date?
+    /// Older than every version whose date schedulerd knows: retired, on a date not worth knowing.
+    public var retiredLongAgo = false
     /// The version to move to.
     public var current: String
 
@@ -17,11 +20,12 @@ public struct APIVersionLifetime: Sendable, Equatable {
     /// A sentence for the log, `status` and the `api_version` event when `version` is retired or retires within
     /// the warning period; nil otherwise. `setting` names the configuration key to change.
     public func warning(setting: String, now: Date) -> String? {
-        guard let retiresAt, retiresAt.timeIntervalSince(now) <= Self.warningPeriod else { return nil }
-        let day = RFC3339.format(retiresAt).prefix(10)
         let consequence = network == .linkedin
             ? "LinkedIn refuses every call with it (HTTP 426), so LinkedIn publishing pauses at the first attempt"
             : "Graph serves its calls with the oldest live version instead, so what Facebook and Instagram accept can change without notice"
+        if retiredLongAgo { return "\(setting) = \(version) was retired long ago: \(consequence). Set it to \(current) and restart schedulerd." }
+        guard let retiresAt, retiresAt.timeIntervalSince(now) <= Self.warningPeriod else { return nil }
+        let day = RFC3339.format(retiresAt).prefix(10)
         if retiresAt <= now {
             return "\(setting) = \(version) was retired on \(day): \(consequence). Set it to \(current) and restart schedulerd."
         }
@@ -48,16 +52,15 @@ public enum GraphVersions {
         text.wholeMatch(of: /v[0-9]{1,3}\.[0-9]{1,2}/) != nil
     }
 
+    /// When `version` stops being served: the table's day; long ago for anything older than the table; not
+    /// yet known for versions newer than every dated one.
     public static func lifetime(of version: String) -> APIVersionLifetime {
-        APIVersionLifetime(network: .facebook, version: version, retiresAt: retirement(of: version), current: current)
-    }
-
-    /// The day `version` stops being served: from the table, long past for anything older than it, nil for
-    /// versions newer than every dated one.
-    static func retirement(of version: String) -> Date? {
-        if let day = availableUntil[version] { return RFC3339.parse(day + "T00:00:00Z") }
-        guard let major = majorNumber(version), let oldest = availableUntil.keys.compactMap(majorNumber).min(), major < oldest else { return nil }
-        return RFC3339.parse("2026-01-01T00:00:00Z")
+        var lifetime = APIVersionLifetime(network: .facebook, version: version,
+                                          retiresAt: availableUntil[version].flatMap { RFC3339.parse($0 + "T00:00:00Z") }, current: current)
+        if let major = majorNumber(version), let oldest = availableUntil.keys.compactMap(majorNumber).min(), major < oldest {
+            lifetime.retiredLongAgo = true
+        }
+        return lifetime
     }
 
     private static func majorNumber(_ version: String) -> Int? {
