@@ -8,7 +8,7 @@ import Foundation
 /// Versions" table (developers.facebook.com/docs/graph-api/changelog): each is usable until the date given,
 /// two years after its successor's release; every version before v18.0 is long gone.
 enum GraphVersionCalendar {
-    /// `vNN.0` → the last day it is served (UTC midnight that starts the day after "available until").
+    /// `vNN.0` → its "available until" day, from whose first UTC second the sandbox no longer serves it (the stricter reading).
     static let lastDay: [Int: (year: Int, month: Int, day: Int)] = [
         18: (2026, 1, 26), 19: (2026, 5, 21), 20: (2026, 9, 24), 21: (2027, 1, 21),
         22: (2027, 5, 20), 23: (2027, 10, 8), 24: (2028, 2, 18), 25: (2028, 7, 29),
