@@ -177,6 +177,6 @@ import Testing
         #expect(refusal("[networks.linkedin]\nversion = \"2026-09\"").contains("networks.linkedin.version"))
         #expect(refusal("[networks.linkedin]\nversion = \"202613\"").contains("is not a LinkedIn-Version"))
         #expect(refusal("[networks.facebook]\ngraph_version = \"19.0\"").contains("networks.facebook.graph_version"))
-        #expect(refusal("sandbox_linkedin_products = [\"sharing\"]").contains("'sharing' is not a LinkedIn product"))
+        #expect(refusal("sandbox_linkedin_products = [\"sharing\"]").contains("'sharing' is not a LinkedIn product the sandbox knows (share, openid, community, member_posts_read)"))
     }
 }

@@ -45,7 +45,7 @@ public enum LinkedInProduct: String, CaseIterable, Sendable, Comparable {
         var products = Set<LinkedInProduct>()
         for name in names.map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let product = LinkedInProduct(rawValue: name) else {
-                throw SandboxError(code: .invalidConfiguration, message: "'\(name)' is not a LinkedIn product the sandbox knows (\(names))")
+                throw SandboxError(code: .invalidConfiguration, message: "'\(name)' is not a LinkedIn product the sandbox knows (\(Self.names))")
             }
             products.insert(product)
         }
