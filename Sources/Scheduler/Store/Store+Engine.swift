@@ -178,20 +178,22 @@ extension Store {
         try await writer.write { db in
             for (claim, until) in deferrals {
                 try db.execute(sql: """
-                    UPDATE delivery SET state = CASE WHEN attempt_count > 1 THEN 'retrying' ELSE 'scheduled' END,
-                        attempt_count = attempt_count - 1, claimed_at = NULL, next_attempt_at = ?, throttled_until = ?, updated_at = ?
+                    UPDATE delivery SET \(Self.unclaimed), next_attempt_at = ?, throttled_until = ?, updated_at = ?
                     WHERE id = ? AND state = 'publishing'
                     """, arguments: [until.unixMilliseconds, until.unixMilliseconds, now.unixMilliseconds, claim.deliveryID])
             }
         }
     }
 
+    /// The `SET` clauses that give a claim back as if it had never been made: waiting as before, the attempt
+    /// not counted (nothing was published).
+    static let unclaimed = "state = CASE WHEN attempt_count > 1 THEN 'retrying' ELSE 'scheduled' END, attempt_count = attempt_count - 1, claimed_at = NULL"
+
     /// Gives a claim back untouched (shutdown before any request was sent).
     public func releaseClaim(_ claim: ClaimedDelivery, now: Date = Date()) async throws {
         try await writer.write { db in
             try db.execute(sql: """
-                UPDATE delivery SET state = CASE WHEN attempt_count > 1 THEN 'retrying' ELSE 'scheduled' END,
-                    attempt_count = attempt_count - 1, claimed_at = NULL, updated_at = ?
+                UPDATE delivery SET \(Self.unclaimed), updated_at = ?
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [now.unixMilliseconds, claim.deliveryID])
         }

@@ -12,8 +12,7 @@ extension Store {
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             let ms = attempt.finishedAt.unixMilliseconds
             try db.execute(sql: """
-                UPDATE delivery SET state = CASE WHEN attempt_count > 1 THEN 'retrying' ELSE 'scheduled' END,
-                    attempt_count = attempt_count - 1, claimed_at = NULL, needs_check = ?, last_error = ?, updated_at = ?
+                UPDATE delivery SET \(Self.unclaimed), needs_check = ?, last_error = ?, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [needsCheck, "waiting: \(claim.network.displayName) publishing is paused: \(reason)", ms, claim.deliveryID])
             try db.execute(sql: """
