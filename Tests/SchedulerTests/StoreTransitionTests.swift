@@ -149,7 +149,8 @@ import Testing
         let waiting = try await store.addPost("three", due: now.addingTimeInterval(60), to: [account])
         #expect(try await store.claimDue(now: now, limit: 5).claimed.count == 2)
 
-        let returned = try await store.returnInterruptedClaimsForChecking(now: now.addingTimeInterval(5))
+        let returned = try await store.returnClaimsForChecking(now: now.addingTimeInterval(5), lookUpAt: now.addingTimeInterval(5),
+                                                               reason: "the network is checked before any retry")
 
         #expect(returned == 2)
         for id in [first.id, second.id] {
@@ -161,7 +162,7 @@ import Testing
         let again = try await store.claimDue(now: now.addingTimeInterval(5), limit: 5).claimed
         #expect(Set(again.map(\.postID)) == [first.id, second.id])
         #expect(again.allSatisfy { $0.needsCheck && $0.attempt == 2 && $0.firstClaimedAt == now })
-        #expect(try await store.returnInterruptedClaimsForChecking(now: now) == 2, "claimed again, so interrupted again")
+        #expect(try await store.returnClaimsForChecking(now: now, lookUpAt: now, reason: "stopped") == 2, "claimed again, so interrupted again")
     }
 
     @Test func aDeliveryNeedingACheck_isNeverMarkedMissedUnseen_butClaimedForTheLookUp() async throws {
@@ -169,7 +170,7 @@ import Testing
         let account = try await store.addAccount("runner")
         let post = try await store.addPost("one", due: now, to: [account], lateness: 60)
         _ = try await store.claimDue(now: now, limit: 5)
-        _ = try await store.returnInterruptedClaimsForChecking(now: now)
+        _ = try await store.returnClaimsForChecking(now: now, lookUpAt: now, reason: "stopped")
 
         let (claimed, missed) = try await store.claimDue(now: now.addingTimeInterval(3_600), limit: 5)
 

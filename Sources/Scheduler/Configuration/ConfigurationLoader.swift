@@ -66,6 +66,8 @@ public enum ConfigurationLoader {
             configuration.engine.perAccountConcurrency = try engine.int("per_account_concurrency", in: 1...1_000) ?? configuration.engine.perAccountConcurrency
             configuration.engine.maxAttempts = try engine.int("max_attempts", in: 1...100) ?? configuration.engine.maxAttempts
             configuration.engine.requestTimeoutSeconds = try engine.int("request_timeout_s", in: 1...600) ?? configuration.engine.requestTimeoutSeconds
+            configuration.engine.inFlightMarginSeconds = try engine.duration("in_flight_margin") ?? configuration.engine.inFlightMarginSeconds
+            configuration.engine.listingLagSeconds = try engine.duration("listing_lag") ?? configuration.engine.listingLagSeconds
             configuration.engine.retryBaseSeconds = try engine.duration("retry_base").map(Double.init) ?? configuration.engine.retryBaseSeconds
             configuration.engine.retryMaxSeconds = try engine.duration("retry_max").map(Double.init) ?? configuration.engine.retryMaxSeconds
             guard configuration.engine.retryBaseSeconds >= 1, configuration.engine.retryBaseSeconds <= configuration.engine.retryMaxSeconds else {

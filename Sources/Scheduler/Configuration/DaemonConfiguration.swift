@@ -58,6 +58,12 @@ public struct EngineSettings: Sendable {
     /// Longest wait between attempts.
     public var retryMaxSeconds: Double = 1_800
     public var requestTimeoutSeconds: Int = 30
+    /// How long a network may go on processing a request after our timeout gave up on it: a post whose
+    /// outcome is unknown is looked up no earlier than its last request's start + the timeout + this.
+    public var inFlightMarginSeconds: Int = 30
+    /// How long a published post may take to appear in the account's listing: a look-up that finds nothing
+    /// looks once more after this, before anything is sent again.
+    public var listingLagSeconds: Int = 30
 
     public init() {}
 }

@@ -27,11 +27,6 @@ public struct Daemon: Sendable {
         try createStateDirectory()
         let store = try Store.open(path: configuration.databasePath)
         let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment)
-        let interrupted = try await store.returnInterruptedClaimsForChecking()
-        if interrupted > 0 {
-            logger.warning("deliveries interrupted by the last stop will be looked up on their networks before any retry",
-                           metadata: ["deliveries.count": "\(interrupted)"])
-        }
         for network in try await store.liftRefusalPausesAtStart() {
             logger.notice("a network that refused this app is tried again after the restart", metadata: ["account.network": "\(network)"])
         }

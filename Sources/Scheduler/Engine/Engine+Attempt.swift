@@ -124,7 +124,10 @@ extension Engine {
         case .retryable, .uncertain:
             // After an uncertain answer the post may be out: the next turn looks before it sends.
             let needsCheck = error.code == .uncertain || (claim.needsCheck && attempt.outcome == "lookup")
-            if let next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
+            if var next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
+                // The request in doubt started before the attempt ended; it may land until its timeout and the
+                // network's processing have passed, and the look-up waits for that.
+                if error.code == .uncertain { next = max(next, settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt)) }
                 try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message, needsCheck: needsCheck)
                 metadata["retry.at"] = "\(RFC3339.format(next))"
                 logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",

@@ -25,6 +25,10 @@ extension Engine {
                 try await connector.findPublished(request(claim), since: claim.firstClaimedAt, credentials: credentials)
             }
             guard let found else { return .absent(AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: 200, outcome: "not_found")) }
+            if claim.lookedUpOnce {
+                logger.notice("delivery found on the network after its listing lag", metadata: ["delivery.id": "\(claim.deliveryID)",
+                                                                                                "account.network": "\(claim.network)"])
+            }
             return .settled(.found(found, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: found.httpStatus, outcome: "found")))
         } catch {
             switch error.code {
@@ -35,5 +39,18 @@ extension Engine {
                                                                   outcome: "lookup", errorClass: error.code.description, excerpt: error.excerpt)))
             }
         }
+    }
+
+    /// The first look-up since the last request found nothing, but the network's listing may not show the
+    /// post yet: nothing is sent until a second look-up, after the listing lag, finds nothing too.
+    func lookAgainAfterTheListingLag(_ claim: ClaimedDelivery, _ checked: AttemptRecord) async {
+        await budget.refund(accountID: claim.accountID, network: claim.network)
+        let again = settings.settling.secondLookUp(after: checked.finishedAt)
+        let note = "not on \(claim.network.displayName) at \(RFC3339.format(checked.finishedAt)); looked up again at \(RFC3339.format(again)), "
+            + "since its listing can lag, before anything is sent again"
+        await record { try await self.store.recordLookAgain(claim, attempt: checked, lookAgainAt: again, note: note) }
+        logger.info("delivery not listed on the network yet; looking again after the listing lag", metadata: [
+            "delivery.id": "\(claim.deliveryID)", "account.network": "\(claim.network)", "lookup.at": "\(RFC3339.format(again))",
+        ])
     }
 }

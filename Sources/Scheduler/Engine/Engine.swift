@@ -18,10 +18,15 @@ public final class Engine: Service, Sendable {
         public var retry: RetryPolicy
         /// Safety net for wall-clock jumps: the engine re-reads the next due time at least this often.
         public var maxSleepSeconds: Double = 60
+        /// When a request whose answer never came can no longer land, and how long a listing may lag.
+        public var settling: SettlingTimes
 
         public init(_ engine: EngineSettings) {
             maxConcurrentPublishes = engine.maxConcurrentPublishes
             perAccountConcurrency = engine.perAccountConcurrency
+            settling = SettlingTimes(requestTimeout: TimeInterval(engine.requestTimeoutSeconds),
+                                     inFlightMargin: TimeInterval(engine.inFlightMarginSeconds),
+                                     listingLag: TimeInterval(engine.listingLagSeconds))
             retry = RetryPolicy(baseSeconds: engine.retryBaseSeconds, maxSeconds: engine.retryMaxSeconds, maxAttempts: engine.maxAttempts)
         }
     }
@@ -36,7 +41,9 @@ public final class Engine: Service, Sendable {
     let logger: Logger
     let now: @Sendable () -> Date
     let limiter: ConcurrencyLimiter
-    private let inFlight = InFlightCounter()
+    let inFlight = InFlightDeliveries()
+    /// Outcomes known but not yet accepted by the store (it is failing): kept and retried until it does.
+    let unstoredOutcomes = Mutex(0)
     private let stopping = Mutex(false)
 
     public init(store: Store, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
@@ -57,35 +64,57 @@ public final class Engine: Service, Sendable {
     public var description: String { "Engine" }
 
     public func run() async throws {
+        try await returnInterruptedClaims()
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
+                var storeFailures = 0
+                var nextSweep = now()
                 while !isStopping {
-                    let capacity = settings.maxConcurrentPublishes - inFlight.value
-                    if capacity <= 0 {
-                        await wake.wait(until: nil)
-                        continue
+                    do {
+                        try await claimAndPublish(in: &group, nextSweep: &nextSweep)
+                        storeFailures = 0
+                    } catch {
+                        // The store failing (a full disk, a locked file) must not end the engine, which would
+                        // abandon what is in flight: it waits, then tries again.
+                        storeFailures += 1
+                        let wait = min(30, 0.1 * pow(2, Double(min(storeFailures, 10))))
+                        logger.error("the store could not be read or written; trying again", metadata: ["error": "\(error)", "retry.in_s": "\(wait)"])
+                        await wake.wait(until: now().addingTimeInterval(wait))
                     }
-                    let (claimed, missed) = try await store.claimDue(now: now(), limit: capacity)
-                    if missed > 0 {
-                        logger.warning("deliveries missed", metadata: ["deliveries.count": "\(missed)"])
-                    }
-                    let allowed = try await holdBackWhatTheBudgetDoesNotAllow(claimed)
-                    inFlight.add(allowed.count)
-                    for claim in allowed {
-                        group.addTask { await self.publish(claim) }
-                    }
-                    _ = try await store.handoffFollowUps(now: now())
-                    if claimed.count == capacity { continue }
-                    let next = [try await store.nextDueTime(), try await store.nextHandoffTime()].compactMap { $0 }.min()
-                    let cap = now().addingTimeInterval(settings.maxSleepSeconds)
-                    await wake.wait(until: min(next ?? cap, cap))
                 }
-                logger.info("engine stopping; waiting for publishes in flight", metadata: ["deliveries.count": "\(inFlight.value)"])
+                logger.info("engine stopping; waiting for publishes in flight", metadata: ["deliveries.count": "\(inFlight.count)"])
             }
         } onGracefulShutdown: {
             self.stopping.withLock { $0 = true }
             self.wake.signal()
         }
+    }
+
+    /// One turn: claims what is due (as much as there is room for), starts publishing it, and sleeps until
+    /// the next due time or a wake-up.
+    private func claimAndPublish(in group: inout ThrowingDiscardingTaskGroup<any Error>, nextSweep: inout Date) async throws {
+        let capacity = settings.maxConcurrentPublishes - inFlight.count
+        if capacity <= 0 {
+            await wake.wait(until: nil)
+            return
+        }
+        let (claimed, missed) = try await store.claimDue(now: now(), limit: capacity)
+        if missed > 0 {
+            logger.warning("deliveries missed", metadata: ["deliveries.count": "\(missed)"])
+        }
+        let allowed = try await holdBackWhatTheBudgetDoesNotAllow(claimed)
+        inFlight.add(allowed.map(\.deliveryID))
+        for claim in allowed {
+            group.addTask { await self.publish(claim) }
+        }
+        _ = try await store.handoffFollowUps(now: now())
+        if now() >= nextSweep {
+            nextSweep = try await returnOrphanedClaims() ?? now().addingTimeInterval(settings.maxSleepSeconds)
+        }
+        if claimed.count == capacity { return }
+        let next = [try await store.nextDueTime(), try await store.nextHandoffTime(), nextSweep].compactMap { $0 }.min()
+        let cap = now().addingTimeInterval(settings.maxSleepSeconds)
+        await wake.wait(until: min(next ?? cap, cap))
     }
 
     private var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
@@ -116,7 +145,7 @@ public final class Engine: Service, Sendable {
     /// shutdown begins is released untouched, since no request was sent for it.
     func publish(_ claim: ClaimedDelivery) async {
         defer {
-            inFlight.remove()
+            inFlight.remove(claim.deliveryID)
             wake.signal()
         }
         if claim.handoff {
@@ -134,6 +163,10 @@ public final class Engine: Service, Sendable {
         if claim.needsCheck {
             switch await lookUp(claim) {
             case .settled(let settled): outcome = settled
+            case .absent(let checked) where !claim.lookedUpOnce:
+                await limiter.release(claim.accountID)
+                await lookAgainAfterTheListingLag(claim, checked)
+                return
             case .absent(let checked) where now() > claim.deadline:
                 outcome = .missedAfterCheck(checked)
             case .absent(let checked):
@@ -176,17 +209,36 @@ public final class Engine: Service, Sendable {
         }
     }
 
-    /// Store writes after a publish must not be lost to a transient error; they are retried briefly,
-    /// then logged (the claim stays `publishing` and the next start looks it up on the network).
+    /// Store writes after a publish must not be lost: the outcome is kept and the write tried again, with
+    /// a growing pause, until the store takes it. Meanwhile the delivery stays `publishing`, held by this
+    /// task, so nothing else touches it. Only a stopping daemon gives up, after a last few tries: the claim
+    /// then stays `publishing`, and the next start looks it up on the network before anything is sent.
     func record(_ write: @Sendable () async throws -> Void) async {
-        for attempt in 1...5 {
+        var failures = 0
+        var counted = false
+        defer { if counted { unstoredOutcomes.withLock { $0 -= 1 } } }
+        while true {
             do {
                 try await write()
+                if failures > 0 { logger.notice("store write succeeded after failing", metadata: ["attempts": "\(failures + 1)"]) }
                 return
             } catch {
-                logger.error("store write failed", metadata: ["error": "\(error)", "attempt": "\(attempt)"])
-                try? await Task.sleep(for: .milliseconds(100 * attempt))
+                failures += 1
+                if !counted {
+                    counted = true
+                    unstoredOutcomes.withLock { $0 += 1 }
+                }
+                if isStopping && failures >= 5 {
+                    logger.error("store write failed while stopping; the next start looks the delivery up on its network",
+                                 metadata: ["error": "\(error)", "attempt": "\(failures)"])
+                    return
+                }
+                logger.error("store write failed; the outcome is kept and written again", metadata: ["error": "\(error)", "attempt": "\(failures)"])
+                try? await Task.sleep(for: .milliseconds(min(5_000, 100 * (1 << min(failures, 6)))))
             }
         }
     }
+
+    /// The number of outcomes waiting for the store to accept them.
+    public var outcomesWaitingForTheStore: Int { unstoredOutcomes.withLock { $0 } }
 }

@@ -25,6 +25,9 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var firstClaimedAt: Date = .distantPast
     /// Nothing goes out after this: the due time (or a person's retry) plus the lateness limit.
     public var deadline: Date = .distantFuture
+    /// A look-up made since the last request found nothing: this claim is the second look, after the
+    /// listing lag, and a second "not there" means it is not there.
+    public var lookedUpOnce: Bool = false
 
     /// `network:@handle`, as events and `--to` name the account.
     public var account: String { "\(network.rawValue):@\(handle)" }
@@ -52,8 +55,10 @@ extension Store {
     /// to `limit` due deliveries of active, unpaused accounts in the same transaction, so no other worker or
     /// restart can send them twice. A delivery whose last outcome is unknown is never marked missed
     /// unseen: it is claimed, so the engine looks on the network first.
+    ///
+    /// The claim is durable before it returns (see ``writeDurably(_:)``): its requests go out right after.
     public func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
-        try await writer.write { db in
+        try await writeDurably { db in
             let ms = now.unixMilliseconds
             // No delivery goes out later than its due time (or a person's retry) plus its lateness limit:
             // not after downtime, not after retries, not after a pause or a relink days later.
@@ -87,7 +92,9 @@ extension Store {
             let claimed = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
                        a.network, a.handle, a.remote_id, a.auth_kind, d.needs_check, d.first_claimed_at,
-                       MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline
+                       MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
+                       d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
+                                          ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found' AS looked_up_once
                 FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.id IN (\(placeholders)) ORDER BY d.next_attempt_at
                 """, arguments: StatementArguments(ids)).map { row in
@@ -96,7 +103,7 @@ extension Store {
                                 dueAt: Date(unixMilliseconds: row["due_at"]), attempt: row["attempt_count"],
                                 accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
                                 needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
-                                deadline: Date(unixMilliseconds: row["deadline"]))
+                                deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false)
             }
             let media = try Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), db)
             return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed.count)
@@ -199,16 +206,51 @@ extension Store {
         }
     }
 
-    /// At start: a claim left by a daemon that died mid-request may have been published. It goes back in
-    /// line at once, marked so the engine looks on the network before anything is sent again.
-    public func returnInterruptedClaimsForChecking(now: Date = Date()) async throws -> Int {
-        try await writer.write { db in
+    /// Claims with no publish behind them any more (the daemon that made them stopped, or lost track of them)
+    /// may have been published. They go back in line, marked so the engine looks on the network before
+    /// anything is sent again, and no earlier than `lookUpAt`, when a request they sent can no longer land.
+    /// `ids` nil means every claim: at start, when the lock says no other daemon holds any.
+    /// Each gets an `interrupted` attempt in its history, which also tells the look-up that it is the first
+    /// since the last request (so a look-up that finds nothing looks again after the listing lag).
+    public func returnClaimsForChecking(_ ids: [Int64]? = nil, now: Date = Date(), lookUpAt: Date, reason: String) async throws -> Int {
+        if let ids, ids.isEmpty { return 0 }
+        return try await writer.write { db in
+            let ms = now.unixMilliseconds
+            var filter = "state = 'publishing'"
+            if let ids { filter += " AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))" }
+            let selected = StatementArguments(ids ?? [])
             try db.execute(sql: """
-                UPDATE delivery SET state = 'retrying', needs_check = 1, claimed_at = NULL, next_attempt_at = ?, updated_at = ?,
-                    last_error = 'schedulerd stopped while this was being published; the network is checked before any retry'
-                WHERE state = 'publishing'
-                """, arguments: [now.unixMilliseconds, now.unixMilliseconds])
+                INSERT INTO attempt (delivery_id, started_at, finished_at, outcome, error_class)
+                SELECT id, COALESCE(claimed_at, ?), ?, 'interrupted', 'uncertain' FROM delivery WHERE \(filter)
+                """, arguments: [ms, ms] + selected)
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'retrying', needs_check = 1, claimed_at = NULL, next_attempt_at = ?, updated_at = ?, last_error = ?
+                WHERE \(filter)
+                """, arguments: [lookUpAt.unixMilliseconds, ms, reason] + selected)
             return db.changesCount
+        }
+    }
+
+    /// Every claim still `publishing`, with when it was made, read from the state index (as many rows as
+    /// there are publishes in flight).
+    public func publishingClaims() async throws -> [(id: Int64, claimedAt: Date)] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, claimed_at FROM delivery INDEXED BY delivery_by_state WHERE state = 'publishing'").map {
+                (id: $0["id"], claimedAt: Date(unixMilliseconds: $0["claimed_at"] ?? 0))
+            }
+        }
+    }
+
+    /// A look-up found nothing, but the network's listing may lag: the delivery waits until `lookAgainAt` and
+    /// is looked up once more before anything is sent. The claim is not counted as an attempt (nothing was sent).
+    public func recordLookAgain(_ claim: ClaimedDelivery, attempt: AttemptRecord, lookAgainAt: Date, note: String) async throws {
+        try await writer.write { db in
+            try Self.insertAttempt(claim.deliveryID, attempt, db)
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, needs_check = 1,
+                    attempt_count = attempt_count - 1, updated_at = ?
+                WHERE id = ? AND state = 'publishing'
+                """, arguments: [lookAgainAt.unixMilliseconds, note, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
         }
     }
 

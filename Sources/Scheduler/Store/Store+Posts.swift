@@ -173,7 +173,8 @@ extension Store {
                 state: state, text: row["text_override"], remoteId: row["remote_id"], remoteUrl: row["remote_url"],
                 publishedAt: (row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
                 nextAttemptAt: waiting ? Date(unixMilliseconds: row["next_attempt_at"]) : nil,
-                attempts: row["attempt_count"], error: row["last_error"])
+                attempts: row["attempt_count"], error: row["last_error"],
+                lookUpFirst: waiting && row["needs_check"] as Bool ? true : nil)
             deliveries[row["post_id"], default: []].append(view)
         }
         let media = try mediaItems(postIDs: ids, db)

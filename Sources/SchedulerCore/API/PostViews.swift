@@ -84,17 +84,20 @@ public struct DeliveryView: Codable, Sendable, Equatable {
     public var nextAttemptAt: Date?
     public var attempts: Int
     public var error: String?
+    /// An earlier request may have published it: at `nextAttemptAt` the network is looked at before anything is sent.
+    public var lookUpFirst: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, account, network, state, text, attempts, error
         case accountId = "account_id", remoteId = "remote_id", remoteUrl = "remote_url"
-        case publishedAt = "published_at", nextAttemptAt = "next_attempt_at"
+        case publishedAt = "published_at", nextAttemptAt = "next_attempt_at", lookUpFirst = "look_up_first"
     }
 
     public init(id: Int64, accountId: Int64, account: String, network: Network, state: DeliveryState, text: String?,
-                remoteId: String?, remoteUrl: String?, publishedAt: Date?, nextAttemptAt: Date?, attempts: Int, error: String?) {
+                remoteId: String?, remoteUrl: String?, publishedAt: Date?, nextAttemptAt: Date?, attempts: Int, error: String?,
+                lookUpFirst: Bool? = nil) {
         self.id = id; self.accountId = accountId; self.account = account; self.network = network; self.state = state
         self.text = text; self.remoteId = remoteId; self.remoteUrl = remoteUrl; self.publishedAt = publishedAt
-        self.nextAttemptAt = nextAttemptAt; self.attempts = attempts; self.error = error
+        self.nextAttemptAt = nextAttemptAt; self.attempts = attempts; self.error = error; self.lookUpFirst = lookUpFirst
     }
 }

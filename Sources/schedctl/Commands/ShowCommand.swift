@@ -28,7 +28,11 @@ enum PostPrinter {
             var line = "  delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)"
             if let url = delivery.remoteUrl { line += " \(url)" } else if let id = delivery.remoteId { line += " id \(id)" }
             if let at = delivery.publishedAt { line += " at \(RFC3339.format(at))" }
-            if let next = delivery.nextAttemptAt, delivery.state == .retrying { line += ", next attempt \(RFC3339.format(next))" }
+            if let next = delivery.nextAttemptAt, delivery.state == .retrying {
+                line += delivery.lookUpFirst == true
+                    ? ", looked up on \(delivery.network.displayName) at \(RFC3339.format(next)) before anything is sent again"
+                    : ", next attempt \(RFC3339.format(next))"
+            }
             Swift.print(line)
             if let text = delivery.text { Swift.print("    text: \(text)") }
             if let error = delivery.error { Swift.print("    last error: \(error)") }

@@ -25,6 +25,8 @@ struct EngineHarness {
         var settings = Engine.Settings(EngineSettings())
         settings.retry.baseSeconds = 600
         settings.retry.maxSeconds = 3_600
+        // Short, so recoveries happen within a test; a test about the timeline sets its own.
+        settings.settling = SettlingTimes(requestTimeout: 0.1, inFlightMargin: 0.05, listingLag: 0.1)
         configure(&settings)
         let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
         engine = Engine(store: store, connectors: ConnectorRegistry([connector] + others), credentials: credentials, wake: wake,

@@ -25,6 +25,9 @@ final class ScriptedConnector: Connector {
         var behaviour: Behaviour
         var lookUp: LookUp = .absent
         var lookUps: [Date] = []
+        var lookUpTimes: [Date] = []
+        /// Answers for the next look-ups, before `lookUp` is used.
+        var nextLookUps: [LookUp] = []
         var calls: [(text: String, credentials: AccountCredentials)] = []
         var active = 0
         var maxActive = 0
@@ -47,6 +50,11 @@ final class ScriptedConnector: Connector {
 
     func script(_ behaviour: Behaviour) { state.withLock { $0.behaviour = behaviour } }
     func script(lookUp: LookUp) { state.withLock { $0.lookUp = lookUp } }
+    /// Answers the next look-ups with `answers` in order, then with the scripted `lookUp`.
+    func script(lookUps answers: [LookUp]) { state.withLock { $0.nextLookUps = answers } }
+
+    /// When each look-up was made, in call order.
+    var lookUpTimes: [Date] { state.withLock { $0.lookUpTimes } }
 
     /// The `since` of every look-up, in call order.
     var lookUps: [Date] { state.withLock { $0.lookUps } }
@@ -79,7 +87,8 @@ final class ScriptedConnector: Connector {
     func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
         let lookUp = state.withLock { state -> LookUp in
             state.lookUps.append(since)
-            return state.lookUp
+            state.lookUpTimes.append(Date())
+            return state.nextLookUps.isEmpty ? state.lookUp : state.nextLookUps.removeFirst()
         }
         switch lookUp {
         case .absent: return nil

@@ -45,7 +45,7 @@ extension Store {
     func attempts(deliveryID: Int64) async throws -> [AttemptRow] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM attempt WHERE delivery_id = ? ORDER BY id", arguments: [deliveryID]).map {
-                AttemptRow(startedAt: $0["started_at"], httpStatus: $0["http_status"], outcome: $0["outcome"],
+                AttemptRow(startedAt: $0["started_at"], finishedAt: $0["finished_at"], httpStatus: $0["http_status"], outcome: $0["outcome"],
                            errorClass: $0["error_class"], excerpt: $0["excerpt"])
             }
         }
@@ -62,6 +62,7 @@ extension Store {
 /// One row of the `attempt` table, as `history` would show it.
 struct AttemptRow: Sendable, Equatable {
     var startedAt: Int64
+    var finishedAt: Int64
     var httpStatus: Int?
     var outcome: String
     var errorClass: String?

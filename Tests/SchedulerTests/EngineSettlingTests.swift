@@ -1,0 +1,119 @@
+import Connectors
+import Foundation
+import GRDB
+import SchedulerCore
+import Testing
+@testable import Scheduler
+
+/// Never twice under real timing: a request whose answer never came may still land, a listing may lag,
+/// and the store may refuse a write after the network accepted the post.
+@Suite(.timeLimit(.minutes(1))) struct EngineSettlingTests {
+    static let settling = SettlingTimes(requestTimeout: 0.6, inFlightMargin: 0.3, listingLag: 0.4)
+
+    @Test func aClaimLeftByAStoppedDaemon_isLookedUpOnlyOnceARequestItSentCanNoLongerLand() async throws {
+        let harness = try EngineHarness { $0.settling = Self.settling }
+        harness.connector.script(lookUp: .found(4))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.store.addPost("hello", due: Date().addingTimeInterval(-1), to: [account], now: Date())
+        #expect(try await harness.store.claimDue(now: Date(), limit: 1).claimed.count == 1, "left publishing, as a SIGKILL leaves it")
+        let started = Date()
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        let lookedAt = try #require(harness.connector.lookUpTimes.first)
+        #expect(lookedAt >= started.addingTimeInterval(0.9 - 0.01), "not before start + request timeout + margin")
+        #expect(harness.connector.callCount == 0, "found, so never sent again")
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(try await harness.store.attempts(deliveryID: delivery.id).map(\.outcome) == ["interrupted", "found"])
+    }
+
+    @Test func anUncertainAnswer_waitsForTheRequestToSettle_andShowSaysSo() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "X answered 504 Gateway Timeout", httpStatus: 504))) {
+            $0.settling = Self.settling
+            $0.retry.baseSeconds = 0.05
+        }
+        harness.connector.script(lookUp: .found(2))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
+            let waiting = try await harness.store.delivery(ofPost: post.id)
+            let failedAt = Date(unixMilliseconds: try #require(try await harness.store.attempts(deliveryID: waiting.id).first?.finishedAt))
+            #expect(waiting.lookUpFirst == true)
+            #expect(try #require(waiting.nextAttemptAt) >= failedAt.addingTimeInterval(0.9 - 0.002), "the retry policy alone would say 0.05 s")
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+            #expect(try #require(harness.connector.lookUpTimes.first) >= failedAt.addingTimeInterval(0.9 - 0.01))
+        }
+
+        #expect(harness.connector.callCount == 1, "published once: the look-up found the first request's post")
+    }
+
+    @Test func aPostTheListingShowsOnlyAfterItsLag_isFoundOnTheSecondLook_notSentAgain() async throws {
+        let harness = try EngineHarness { $0.settling = Self.settling }
+        harness.connector.script(lookUps: [.absent, .found(9)])
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.store.addPost("hello", due: Date().addingTimeInterval(-1), to: [account], now: Date())
+        _ = try await harness.store.claimDue(now: Date(), limit: 1)
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 0)
+        let times = harness.connector.lookUpTimes
+        #expect(times.count == 2)
+        #expect(times[1].timeIntervalSince(times[0]) >= 0.4 - 0.01, "the second look waited out the listing lag")
+        #expect(try await harness.store.delivery(ofPost: post.id).remoteId == "remote-9")
+        #expect(harness.log.contains("delivery found on the network after its listing lag"))
+    }
+
+    @Test func aStoreThatRefusesTheOutcome_keepsIt_andStoresItOnceTheStoreRecovers_withoutSendingAgain() async throws {
+        let harness = try EngineHarness()
+        let account = try await harness.addAccount("runner")
+        // A real SQLite failure on exactly the write that records the publish (as a full disk would fail it).
+        try await harness.store.writer.write { db in
+            try db.execute(sql: """
+                CREATE TRIGGER refuse_published BEFORE UPDATE OF state ON delivery WHEN NEW.state = 'published'
+                BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
+                """)
+        }
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { harness.connector.callCount == 1 && harness.engine.outcomesWaitingForTheStore == 1 }
+            try await waitUntil { harness.log.all.filter { $0.message == "store write failed; the outcome is kept and written again" }.count >= 3 }
+            #expect(try await harness.state(ofPost: post.id) == .publishing, "held by its task, not given back")
+            try await harness.store.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_published") }
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 1, "never sent again")
+        #expect(harness.connector.lookUps.isEmpty, "the outcome was known all along")
+        #expect(harness.engine.outcomesWaitingForTheStore == 0)
+        #expect(try await harness.store.delivery(ofPost: post.id).remoteId == "remote-1")
+    }
+
+    @Test func aClaimWithNoPublishBehindIt_isReturnedAndLookedUp_whileTheDaemonRuns() async throws {
+        let harness = try EngineHarness()
+        harness.connector.script(lookUp: .found(5))
+        let account = try await harness.addAccount("runner")
+
+        try await harness.running {
+            // Claimed behind the running engine's back (the engine is asleep: nothing was due): no task holds it.
+            let post = try await harness.store.addPost("hello", due: Date().addingTimeInterval(-1), to: [account], now: Date())
+            let claimedAt = Date()
+            #expect(try await harness.store.claimDue(now: claimedAt, limit: 1).claimed.count == 1)
+            try await waitUntil { Date() > claimedAt.addingTimeInterval(0.1) }
+            harness.wake.signal()
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+            let delivery = try await harness.store.delivery(ofPost: post.id)
+            #expect(try await harness.store.attempts(deliveryID: delivery.id).map(\.outcome) == ["interrupted", "found"])
+        }
+
+        #expect(harness.connector.callCount == 0)
+        #expect(harness.log.contains("claims with no publish behind them will be looked up on their networks before any retry"))
+    }
+}
