@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient",
+                "SchedulerCore", "HTTPClient", "Scheduler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -18,6 +18,9 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "Posts per account (X's sandbox allows 100 per 15 minutes per user).")
     var perAccount = 50
 
+    @Option(help: "Deliveries claimed to measure what durable claims cost.")
+    var claimDeliveries = 2_000
+
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("schedbench-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -58,6 +61,9 @@ struct Benchmark: AsyncParsableCommand {
         let report = BenchReport(posts: posts, accounts: accountCount, scheduleSeconds: scheduleSeconds, latenessMilliseconds: lateness,
                                  throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001))
         print(report.text)
+
+        print("durable claims (one claim per delivery's request, measured on this machine's disk in the same run):")
+        for figure in try await ClaimDurabilityBench(deliveries: claimDeliveries, work: work).run() { print("  " + figure.text) }
         try? FileManager.default.removeItem(atPath: work)
     }
 }

@@ -104,11 +104,19 @@ import Testing
         ("[engine]\nmax_attempts = 0", "engine.max_attempts", "outside 1...100"),
         ("[networks.x]\napi_base_url = \"ftp://x\"", "networks.x.api_base_url", "not an http or https URL"),
         ("log_level = \"loud\"", "log_level", "'loud' is not one of"),
+        ("[engine]\nlisting_lag = \"soon\"", "engine.listing_lag", "is not a duration"),
+        ("[engine]\nin_flight_margin = 30", "engine.in_flight_margin", "expected a string"),
     ])
     func parse_aBadValue_namesTheKeyAndTheProblem(text: String, key: String, problem: String) {
         let message = refusal(text)
         #expect(message.contains("test.toml: \(key):"), "\(message)")
         #expect(message.contains(problem), "\(message)")
+    }
+
+    @Test func parse_theRecoveryTimeline_isReadFromTheEngineTable() throws {
+        let configuration = try parse("[engine]\nrequest_timeout_s = 10\nin_flight_margin = \"45s\"\nlisting_lag = \"2m\"")
+        let settling = Engine.Settings(configuration.engine).settling
+        #expect(settling == SettlingTimes(requestTimeout: 10, inFlightMargin: 45, listingLag: 120))
     }
 
     @Test func parse_anUnknownTimeZone_isRefused() {

@@ -10,9 +10,10 @@ extension Store {
     /// transaction is committed with `synchronous = FULL` (the WAL is fsynced at commit), one fsync per
     /// batch of claims; `make bench` measures what that costs.
     func writeDurably<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-            defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        let durable = durableClaims
+        return try await writer.writeWithoutTransaction { db in
+            if durable { try db.execute(sql: "PRAGMA synchronous = FULL") }
+            defer { if durable { try? db.execute(sql: "PRAGMA synchronous = NORMAL") } }
             var result: T?
             try db.inTransaction(.immediate) {
                 result = try body(db)

@@ -7,9 +7,12 @@ public final class Store: Sendable {
     let writer: any DatabaseWriter
     /// Fires after every transaction that stored an event, so the event bus never polls.
     public let eventsCommitted = WakeSignal()
+    /// Claims are fsynced at commit (see ``writeDurably(_:)``). Off only to measure what that costs (`make bench`).
+    let durableClaims: Bool
 
-    init(writer: any DatabaseWriter) throws {
+    init(writer: any DatabaseWriter, durableClaims: Bool = true) throws {
         self.writer = writer
+        self.durableClaims = durableClaims
         try Self.migrator.migrate(writer)
     }
 
@@ -18,7 +21,9 @@ public final class Store: Sendable {
     /// Nothing is written before the file has been inspected: a damaged file, another program's database or
     /// one written by a newer schedulerd is refused with an error saying what to do, and left byte for byte as
     /// it was. schedulerd never resets, replaces or re-creates a database it cannot use.
-    public static func open(path: String) throws(StoreError) -> Store {
+    ///
+    /// `durableClaims: false` is for `make bench` only, which measures what durable claims cost.
+    public static func open(path: String, durableClaims: Bool = true) throws(StoreError) -> Store {
         try createPrivately(path)
         try inspect(path)
         var configuration = Configuration()
@@ -31,7 +36,7 @@ public final class Store: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try Store(writer: pool)
+            return try Store(writer: pool, durableClaims: durableClaims)
         } catch let error as DatabaseError {
             throw StoreError(.corrupt, "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). "
                 + Self.restoreAdvice(path))
