@@ -21,6 +21,7 @@ import Testing
             retry_base = "1s"
             retry_max = "2s"
             max_attempts = 30
+            \(DaemonUnderTest.quickRecovery)
             """)
         try await daemon.start()
         // Enough accounts that no network's own limit is reached: X allows 100 posts per 15 minutes per

@@ -22,7 +22,7 @@ import Testing
             retry_max = "4s"
             max_attempts = 60
             per_account_concurrency = 1
-            request_timeout_s = 10
+            \(DaemonUnderTest.quickRecovery)
             """)
         try await daemon.start()
         let accounts: [[AccountView]] = [

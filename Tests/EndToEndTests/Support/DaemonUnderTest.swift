@@ -14,6 +14,10 @@ final class DaemonUnderTest: @unchecked Sendable {
     let socket: String
     var logs: String { process.map { $0.stderr + $0.stdout } ?? "" }
 
+    /// `[engine]` keys for a recovery timeline that fits a test: a request in doubt is looked up 5 + 1 s after
+    /// it started (the sandbox holds a slow commit at most a few seconds), and again 3 s later (its listing lag is less).
+    static let quickRecovery = "request_timeout_s = 5\nin_flight_margin = \"1s\"\nlisting_lag = \"3s\""
+
     /// `sandbox` is a sandboxd process to publish to; nil uses `--sandbox`'s own emulation.
     /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file, and
     /// `networks` keys for its `[networks.NAME]` tables (see ``writeConfiguration(_:networks:)``).
