@@ -6,7 +6,7 @@ import Sandbox
 import SchedulerCore
 import ServiceLifecycle
 
-/// The one place that owns start-up and shutdown: state directory, store and migrations, credential key,
+/// The one place that owns start-up and shutdown: state directory and its lock, store and migrations, credential key,
 /// network connectors (or the sandbox emulations), the engine and the control socket, in that order.
 /// SIGTERM and SIGINT stop the socket first, then let the engine finish what is in flight.
 public struct Daemon: Sendable {
@@ -25,8 +25,13 @@ public struct Daemon: Sendable {
     public func run() async throws {
         umask(0o077)
         try createStateDirectory()
+        // Before anything reads or changes the state: a second daemon on this directory stops here.
+        let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)
+        defer { withExtendedLifetime(lock) {} }
         let store = try Store.open(path: configuration.databasePath)
-        let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment)
+        // A key is created only when no sealed credential needs the old one.
+        let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
+                                             sealedCredentials: try await store.sealedCredentialCount())
         let interrupted = try await store.returnInterruptedClaimsForChecking()
         if interrupted > 0 {
             logger.warning("deliveries interrupted by the last stop will be looked up on their networks before any retry",
