@@ -24,6 +24,8 @@ public struct Daemon: Sendable {
 
     public func run() async throws {
         umask(0o077)
+        // A hook command that exits without reading the event must not kill the daemon as it writes to the pipe.
+        signal(SIGPIPE, SIG_IGN)
         try createStateDirectory()
         // Before anything reads or changes the state: a second daemon on this directory stops here.
         let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)
@@ -46,7 +48,8 @@ public struct Daemon: Sendable {
                                                                                       "warning": "\(warning.message)"])
         }
         try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
-        try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: EventBus.retention)
+        try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
+                                        hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
         let budget = try await seededBudget(store)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
@@ -82,7 +85,8 @@ public struct Daemon: Sendable {
             let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
             try await checkSealedCredentials(store: store, vault: vault)
             let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
-            let events = EventBus(store: store, notifier: hooks, logger: logger)
+            let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
+                                  logger: logger)
             let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
                                       remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
                                       expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
@@ -102,7 +106,7 @@ public struct Daemon: Sendable {
                                       deliveries: summary.deliveries, nextDue: summary.nextDue,
                                       accountsNeedingAttention: summary.accountsNeedingAttention,
                                       paused: summary.paused, throttled: summary.throttled,
-                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message))
+                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks)
                 },
                 sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
                 recovery: RecoveryRoutes(store: store, events: events, wake: wake))
