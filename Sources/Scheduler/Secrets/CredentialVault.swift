@@ -39,7 +39,7 @@ public struct CredentialVault: Sendable {
         let systemd = credentialPath == nil ? "" : " (or give it to the unit with LoadCredential=schedulerd.key:PATH)"
         return CredentialVaultError("the credential key is missing: \(places), but \(sealedCredentials) account(s) in the database hold "
             + "credentials sealed under it. Restore the key from a backup to \(path)\(systemd) and start again; to start over "
-            + "instead, move the database aside (or unlink every account) and relink them. schedulerd does not create a new key "
+            + "instead, move the database aside and relink every account. schedulerd does not create a new key "
             + "over sealed credentials; nothing was changed")
     }
 
