@@ -1,6 +1,6 @@
 import Foundation
 
-/// A loopback HTTP server on a chosen port that answers every request with `status` and keeps the bodies,
+/// A loopback HTTP server on a chosen port that answers every request 204 and keeps the bodies,
 /// in the order they arrived: a webhook endpoint that can come up after the daemon started sending.
 final class HTTPReceiver: @unchecked Sendable {
     let port: Int
