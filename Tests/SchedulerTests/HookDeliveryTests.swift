@@ -93,6 +93,17 @@ import Testing
         #expect(outcome.failures == ["command /bin/sh exited with status 3"])
     }
 
+    @Test func command_thatExitsWithoutReadingTheEvent_isReportedNotFatal() async throws {
+        // Writing to a command that never reads its input must not raise SIGPIPE in the daemon (this test process).
+        let notifier = Notifier(command: ["/bin/sh", "-c", "exec 0<&-; exit 4"], webhookURL: nil, transport: CurlHTTPClient(), logger: Self.quiet)
+        let big = String(repeating: "long caption ", count: 100_000)
+
+        for _ in 1...5 {
+            let outcome = await notifier.notify(EventView(event: "handed_off", at: Date(), message: "post it", caption: big))
+            #expect(outcome.failures == ["command /bin/sh exited with status 4"])
+        }
+    }
+
     @Test func retryPolicy_doublesFromTheBase_upToTheCap() {
         let policy = HookRetryPolicy()
         #expect((1...11).map { policy.delay(afterFailures: $0) } == [1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300])

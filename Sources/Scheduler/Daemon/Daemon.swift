@@ -24,8 +24,6 @@ public struct Daemon: Sendable {
 
     public func run() async throws {
         umask(0o077)
-        // A hook command that exits without reading the event must not kill the daemon as it writes to the pipe.
-        signal(SIGPIPE, SIG_IGN)
         try createStateDirectory()
         // Before anything reads or changes the state: a second daemon on this directory stops here.
         let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)

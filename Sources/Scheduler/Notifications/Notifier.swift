@@ -95,8 +95,15 @@ public struct Notifier: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let input = Pipe()
-        process.standardInput = input
+        // Standard input is a socket, not a pipe: writing to a command that exited without reading it gets EPIPE
+        // (MSG_NOSIGNAL) instead of a SIGPIPE that would end the daemon.
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            return "command \(executable) could not be given its input: \(String(cString: strerror(errno)))"
+        }
+        let childEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        defer { close(ends[0]) }
+        process.standardInput = childEnd
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let (exited, exit) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
@@ -109,9 +116,9 @@ public struct Notifier: Sendable {
         } catch {
             return "command \(executable) could not run: \(error.localizedDescription)"
         }
-        // A command that exits without reading its input gets EPIPE here (the daemon ignores SIGPIPE); its exit status decides.
-        try? input.fileHandleForWriting.write(contentsOf: payload)
-        try? input.fileHandleForWriting.close()
+        try? childEnd.close()
+        Self.send(payload, to: ends[0])
+        shutdown(ends[0], Int32(SHUT_WR))
         let status: Int32? = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await exited.first { _ in true } }
             group.addTask {
@@ -127,5 +134,19 @@ public struct Notifier: Sendable {
             return "command \(executable) took over \(Self.timeout) and was stopped"
         }
         return status == 0 ? nil : "command \(executable) exited with status \(status)"
+    }
+
+    /// Writes all of `payload`, stopping quietly when the command stopped reading (its exit status decides).
+    private static func send(_ payload: Data, to fd: Int32) {
+        payload.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let sent = Glibc.send(fd, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { return }
+                offset += sent
+            }
+        }
     }
 }
