@@ -75,6 +75,10 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         } catch let error as ConfigurationError {
             Self.fail(error.message)
             throw ExitCode(78)
+        } catch let error as StateDirectoryLockError {
+            Self.fail(error.message)
+            // 75 (EX_TEMPFAIL): another daemon owns the directory; distinct so scripts and units can tell.
+            throw ExitCode(error.kind == .held ? 75 : 74)
         } catch let error as StoreError {
             Self.fail(error.message)
             throw ExitCode(74)  // EX_IOERR

@@ -131,6 +131,14 @@ import Testing
         #expect(message.contains("'soon' is not a duration"))
     }
 
+    @Test func parse_notificationRetryMax_defaultsToFiveMinutes_andIsReadAsADuration() throws {
+        #expect(try ConfigurationLoader.parse("", file: "t.toml").notifyRetryMaxSeconds == 300)
+        let configuration = try ConfigurationLoader.parse("[notifications]\nwebhook_url = \"http://127.0.0.1:9/h\"\nretry_max = \"2s\"", file: "t.toml")
+        #expect(configuration.notifyRetryMaxSeconds == 2)
+        let message = refusal("[notifications]\nretry_max = \"often\"")
+        #expect(message.contains("notifications.retry_max") && message.contains("'often' is not a duration"), "\(message)")
+    }
+
     @Test func parse_aTOMLSyntaxError_pointsAtFileLineAndColumn() {
         let message = refusal("""
             state_dir = "/var/lib/schedulerd"

@@ -65,9 +65,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let keyPath = directory.file("credentials.key")
 
-        let first = try CredentialVault.load(stateDirectory: directory.path, environment: [:])
+        let first = try CredentialVault.load(stateDirectory: directory.path, environment: [:], sealedCredentials: 0)
         let key = try #require(FileManager.default.contents(atPath: keyPath))
-        let second = try CredentialVault.load(stateDirectory: directory.path, environment: [:])
+        let second = try CredentialVault.load(stateDirectory: directory.path, environment: [:], sealedCredentials: 0)
 
         #expect(permissions(keyPath) == 0o600)
         #expect(key.count == 32)
@@ -79,10 +79,10 @@ import Testing
     @Test func load_twoDirectories_getDifferentKeys() throws {
         let one = try TemporaryDirectory()
         let two = try TemporaryDirectory()
-        let sealed = try CredentialVault.load(stateDirectory: one.path, environment: [:]).seal(credentials, accountID: 1)
+        let sealed = try CredentialVault.load(stateDirectory: one.path, environment: [:], sealedCredentials: 0).seal(credentials, accountID: 1)
 
         #expect(throws: CredentialVaultError.self) {
-            try CredentialVault.load(stateDirectory: two.path, environment: [:]).open(sealed, accountID: 1)
+            try CredentialVault.load(stateDirectory: two.path, environment: [:], sealedCredentials: 0).open(sealed, accountID: 1)
         }
     }
 
@@ -92,7 +92,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: keyPath, contents: Data(repeating: 9, count: 10), attributes: [.posixPermissions: 0o600]))
 
         let error = #expect(throws: CredentialVaultError.self) {
-            try CredentialVault.load(stateDirectory: directory.path, environment: [:])
+            try CredentialVault.load(stateDirectory: directory.path, environment: [:], sealedCredentials: 0)
         }
 
         #expect(error?.message.contains(keyPath) == true)
@@ -106,11 +106,53 @@ import Testing
         #expect(FileManager.default.createFile(atPath: credentialsDirectory.file("schedulerd.key"), contents: Data(testKey(3))))
 
         let vault = try CredentialVault.load(stateDirectory: state.path,
-                                             environment: ["CREDENTIALS_DIRECTORY": credentialsDirectory.path])
+                                             environment: ["CREDENTIALS_DIRECTORY": credentialsDirectory.path], sealedCredentials: 1)
 
         let sealed = try CredentialVault(key: testKey(3)).seal(credentials, accountID: 1)
         #expect(try vault.open(sealed, accountID: 1) == credentials)
         #expect(!FileManager.default.fileExists(atPath: state.file("credentials.key")))
+    }
+
+    @Test func load_whenTheKeyIsGoneButCredentialsAreSealed_refusesAndCreatesNoKey() throws {
+        let directory = try TemporaryDirectory()
+        let keyPath = directory.file("credentials.key")
+
+        let error = #expect(throws: CredentialVaultError.self) {
+            try CredentialVault.load(stateDirectory: directory.path, environment: [:], sealedCredentials: 2)
+        }
+
+        #expect(!FileManager.default.fileExists(atPath: keyPath), "no new key over sealed credentials")
+        let message = error?.message ?? ""
+        #expect(message.contains(keyPath) && message.contains("2 account(s)"), "\(message)")
+        #expect(message.contains("backup") && message.contains("move the database aside"), "\(message)")
+        #expect(!message.contains("LoadCredential"), "no systemd advice outside systemd: \(message)")
+    }
+
+    @Test func load_whenTheSystemdKeyIsAbsentAndCredentialsAreSealed_namesBothPlacesAndCreatesNoKey() throws {
+        let state = try TemporaryDirectory()
+        let credentialsDirectory = try TemporaryDirectory()
+
+        let error = #expect(throws: CredentialVaultError.self) {
+            try CredentialVault.load(stateDirectory: state.path, environment: ["CREDENTIALS_DIRECTORY": credentialsDirectory.path],
+                                     sealedCredentials: 1)
+        }
+
+        let message = error?.message ?? ""
+        #expect(message.contains(credentialsDirectory.file("schedulerd.key")) && message.contains(state.file("credentials.key")), "\(message)")
+        #expect(message.contains("LoadCredential=schedulerd.key"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: state.file("credentials.key")))
+        #expect(!FileManager.default.fileExists(atPath: credentialsDirectory.file("schedulerd.key")))
+    }
+
+    @Test func load_withOtherSystemdCredentialsOnly_usesTheStateDirectoryKey() throws {
+        let state = try TemporaryDirectory()
+        let credentialsDirectory = try TemporaryDirectory()
+        let sealed = try CredentialVault.load(stateDirectory: state.path, environment: [:], sealedCredentials: 0).seal(credentials, accountID: 1)
+
+        let vault = try CredentialVault.load(stateDirectory: state.path, environment: ["CREDENTIALS_DIRECTORY": credentialsDirectory.path],
+                                             sealedCredentials: 1)
+
+        #expect(try vault.open(sealed, accountID: 1) == credentials)
     }
 
     @Test func credentialsDescription_hidesTheSecrets() {

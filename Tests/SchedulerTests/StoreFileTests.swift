@@ -16,11 +16,11 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
         #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery",
-                                                    "event_unnotified", "attempt_by_time"]))
+                                                    "event_unnotified", "attempt_by_time", "event_hook_given_up"]))
         let applied = try await store.writer.read { db in try Store.migrator.appliedMigrations(db) }
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
-                            "v6: networks paused as a whole"])
+                            "v6: networks paused as a whole", "v7: hook delivery attempts"])
     }
 
     @Test func open_createsTheDatabaseAndItsWALFileWithMode0600() async throws {

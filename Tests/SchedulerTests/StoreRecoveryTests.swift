@@ -102,9 +102,9 @@ import Testing
         #expect(all.compactMap(\.id) == all.compactMap(\.id).sorted())
         let after = try await store.events(after: all[0].id!, limit: 10)
         #expect(after.count == 2)
-        #expect(try await store.unnotifiedEvents(limit: 10).count == 3)
+        #expect(try await store.pendingHookEvents(limit: 10).count == 3)
         try await store.markNotified([all[0].id!])
-        #expect(try await store.unnotifiedEvents(limit: 10).count == 2)
+        #expect(try await store.pendingHookEvents(limit: 10).count == 2)
         #expect(try await store.latestEventID() == all.last?.id)
     }
 

@@ -141,7 +141,7 @@ import Testing
         #expect(delivery.publishedAt == attempt(at: now).finishedAt)
     }
 
-    @Test func returnInterruptedClaimsForChecking_putsEveryPublishingDeliveryBackMarkedForALookUp() async throws {
+    @Test func returnClaimsForChecking_putsEveryPublishingDeliveryBackMarkedForALookUp() async throws {
         let store = try Store.inMemory()
         let account = try await store.addAccount("runner")
         let first = try await store.addPost("one", due: now, to: [account])

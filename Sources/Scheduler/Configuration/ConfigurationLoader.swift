@@ -88,6 +88,7 @@ public enum ConfigurationLoader {
         if var notifications = try reader.table("notifications") {
             configuration.notifyCommand = try notifications.command("command")
             configuration.notifyWebhookURL = try notifications.url("webhook_url")
+            configuration.notifyRetryMaxSeconds = try notifications.duration("retry_max") ?? configuration.notifyRetryMaxSeconds
             try notifications.finish()
         }
         configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")

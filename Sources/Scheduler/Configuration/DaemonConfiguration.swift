@@ -33,6 +33,8 @@ public struct DaemonConfiguration: Sendable {
     /// Notification hooks: a command (argv, no shell) that gets each event as JSON on stdin, and a webhook.
     public var notifyCommand: [String]?
     public var notifyWebhookURL: String?
+    /// The longest wait between two tries of a failing hook (the first retry is after 1 s, doubling up to this).
+    public var notifyRetryMaxSeconds = 300
 
     public init() {}
 

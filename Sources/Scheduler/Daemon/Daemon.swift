@@ -6,7 +6,7 @@ import Sandbox
 import SchedulerCore
 import ServiceLifecycle
 
-/// The one place that owns start-up and shutdown: state directory, store and migrations, credential key,
+/// The one place that owns start-up and shutdown: state directory and its lock, store and migrations, credential key,
 /// network connectors (or the sandbox emulations), the engine and the control socket, in that order.
 /// SIGTERM and SIGINT stop the socket first, then let the engine finish what is in flight.
 public struct Daemon: Sendable {
@@ -25,8 +25,13 @@ public struct Daemon: Sendable {
     public func run() async throws {
         umask(0o077)
         try createStateDirectory()
+        // Before anything reads or changes the state: a second daemon on this directory stops here.
+        let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)
+        defer { withExtendedLifetime(lock) {} }
         let store = try Store.open(path: configuration.databasePath)
-        let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment)
+        // A key is created only when no sealed credential needs the old one.
+        let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
+                                             sealedCredentials: try await store.sealedCredentialCount())
         for network in try await store.liftRefusalPausesAtStart() {
             logger.notice("a network that refused this app is tried again after the restart", metadata: ["account.network": "\(network)"])
         }
@@ -36,7 +41,8 @@ public struct Daemon: Sendable {
                                                                                       "warning": "\(warning.message)"])
         }
         try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
-        try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: EventBus.retention)
+        try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
+                                        hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
         let budget = try await seededBudget(store)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
@@ -72,7 +78,8 @@ public struct Daemon: Sendable {
             let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
             try await checkSealedCredentials(store: store, vault: vault)
             let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
-            let events = EventBus(store: store, notifier: hooks, logger: logger)
+            let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
+                                  logger: logger)
             let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
                                       remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
                                       expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
@@ -92,7 +99,7 @@ public struct Daemon: Sendable {
                                       deliveries: summary.deliveries, nextDue: summary.nextDue,
                                       accountsNeedingAttention: summary.accountsNeedingAttention,
                                       paused: summary.paused, throttled: summary.throttled,
-                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message))
+                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks)
                 },
                 sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
                 recovery: RecoveryRoutes(store: store, events: events, wake: wake))

@@ -7,22 +7,26 @@ import ServiceLifecycle
 ///
 /// The `event` table is the source of truth: a state change and its event commit together, and the
 /// bus reads what was committed after a wake-up from the store (never polling). Hooks are told
-/// at least once, even across a crash (`notified` is set only after they ran); followers get events
-/// live from the moment they subscribe.
+/// at least once, even across a crash or an outage of the hook: `notified` is set only once every
+/// configured hook accepted the event; until then it is retried, in order, with backoff (``HookRetryPolicy``),
+/// and given up (logged, counted in `status`) a day after it happened. Followers get events live from the
+/// moment they subscribe.
 public final class EventBus: Service, Sendable {
     /// Most followers at once; each holds a connection open.
     public static let maxFollowers = 32
 
     let store: Store
     let notifier: Notifier?
+    let retry: HookRetryPolicy
     let logger: Logger
     private let followers = Followers()
     private let hooksWake = WakeSignal()
     private let followersWake = WakeSignal()
 
-    public init(store: Store, notifier: Notifier?, logger: Logger) {
+    public init(store: Store, notifier: Notifier?, retry: HookRetryPolicy = HookRetryPolicy(), logger: Logger) {
         self.store = store
-        self.notifier = notifier.flatMap { $0.command == nil && $0.webhookURL == nil ? nil : $0 }
+        self.notifier = notifier.flatMap { $0.configured.isEmpty ? nil : $0 }
+        self.retry = retry
         self.logger = logger
     }
 
@@ -70,7 +74,8 @@ public final class EventBus: Service, Sendable {
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: .seconds(86_400))
-                try await store.settleOldEvents(before: Date().addingTimeInterval(-86_400), retention: Self.retention)
+                try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: Self.retention,
+                                                hooksConfigured: notifier != nil)
             } catch is CancellationError {
                 return
             } catch {
@@ -102,21 +107,54 @@ public final class EventBus: Service, Sendable {
         }
     }
 
+    /// Tells the hooks every unnotified event, oldest first. An event a hook refuses holds back the ones after
+    /// it (hooks hear about events in order) until its next try, which this waits for without polling; new
+    /// events wake it but do not jump the queue. Nothing else in the daemon waits for the hooks.
     private func tellHooks() async {
         guard let notifier else { return }
         while !Task.isCancelled {
+            var retryAt: Date?
             do {
-                let events = try await store.unnotifiedEvents(limit: 100)
-                for event in events {
-                    await notifier.notify(event)
-                    if let id = event.id { try await store.markNotified([id]) }
+                let pending = try await store.pendingHookEvents(limit: 100)
+                for item in pending {
+                    if let next = try await tell(item, notifier: notifier) {
+                        retryAt = next
+                        break
+                    }
+                    if Task.isCancelled { return }
                 }
-                if events.count == 100 { continue }
+                if retryAt == nil, pending.count == 100 { continue }
             } catch {
                 logger.error("events could not be read for the hooks", metadata: ["error": "\(error)"])
             }
-            await hooksWake.wait(until: nil)
+            await hooksWake.wait(until: retryAt)
         }
+    }
+
+    /// Tells the hooks about one event, or gives it up. Returns when to come back to it, or nil when it is done.
+    private func tell(_ item: PendingHookEvent, notifier: Notifier) async throws -> Date? {
+        let giveUpAt = retry.giveUpAt(eventTime: item.event.at)
+        let now = Date()
+        if now >= giveUpAt {
+            try await store.giveUpHooks(id: item.id)
+            logger.error("no hook accepted the event within a day of it; given up", metadata: [
+                "event": "\(item.event.event)", "event.id": "\(item.id)", "hook.attempts": "\(item.attempts)",
+                "error": "\(item.lastError ?? "none recorded")",
+            ])
+            return nil
+        }
+        if let next = item.nextAttemptAt, next > now { return min(next, giveUpAt) }
+        let outcome = await notifier.notify(item.event, alreadyAccepted: item.accepted)
+        if outcome.accepted.isSuperset(of: notifier.configured) {
+            try await store.markNotified([item.id])
+            return nil
+        }
+        // Cut short by shutdown: not a failure of the hook; the next start sends it again.
+        if Task.isCancelled { return nil }
+        let next = min(Date().addingTimeInterval(retry.delay(afterFailures: item.attempts + 1)), giveUpAt)
+        try await store.recordHookFailure(id: item.id, accepted: outcome.accepted, error: outcome.failures.joined(separator: "; "),
+                                          nextAttemptAt: next)
+        return next
     }
 }
 

@@ -11,15 +11,36 @@ public struct CredentialVault: Sendable {
         do { box = try SecretBox(key: key) } catch { throw CredentialVaultError("the credential key is unusable: \(error.message)") }
     }
 
-    /// The key from the systemd credential `schedulerd.key` when given, else from `state_dir/credentials.key`,
-    /// which is created (mode 0600) on first start.
-    public static func load(stateDirectory: String, environment: [String: String]) throws(CredentialVaultError) -> CredentialVault {
+    /// The key from the systemd credential `schedulerd.key` when given, else from `state_dir/credentials.key`.
+    ///
+    /// A new key (mode 0600) is created only when `sealedCredentials` is 0: a key missing while accounts hold
+    /// credentials sealed under it is an error saying how to restore it, never a fresh key that would leave
+    /// every account unopenable. `CREDENTIALS_DIRECTORY` alone does not mean the key is a credential (the
+    /// shipped unit passes only the X secret that way), so an absent `schedulerd.key` there falls back to the
+    /// state directory, and the refusal names both places.
+    public static func load(stateDirectory: String, environment: [String: String],
+                            sealedCredentials: Int) throws(CredentialVaultError) -> CredentialVault {
+        var credentialPath: String?
         if let directory = environment["CREDENTIALS_DIRECTORY"] {
             let path = (directory as NSString).appendingPathComponent("schedulerd.key")
             if FileManager.default.fileExists(atPath: path) { return try CredentialVault(key: try KeyFile.read(path)) }
+            credentialPath = path
         }
         let path = (stateDirectory as NSString).appendingPathComponent("credentials.key")
+        if sealedCredentials > 0, !FileManager.default.fileExists(atPath: path) {
+            throw missingKey(path, credentialPath: credentialPath, sealedCredentials: sealedCredentials)
+        }
         return try CredentialVault(key: try KeyFile.readOrCreate(path))
+    }
+
+    /// What to do when the key is gone but the credentials it sealed are still in the database.
+    static func missingKey(_ path: String, credentialPath: String?, sealedCredentials: Int) -> CredentialVaultError {
+        let places = credentialPath.map { "neither the systemd credential schedulerd.key (\($0)) nor \(path) exists" } ?? "\(path) is missing"
+        let systemd = credentialPath == nil ? "" : " (or give it to the unit with LoadCredential=schedulerd.key:PATH)"
+        return CredentialVaultError("the credential key is missing: \(places), but \(sealedCredentials) account(s) in the database hold "
+            + "credentials sealed under it. Restore the key from a backup to \(path)\(systemd) and start again; to start over "
+            + "instead, move the database aside and relink every account. schedulerd does not create a new key "
+            + "over sealed credentials; nothing was changed")
     }
 
     public func seal(_ credentials: AccountCredentials, accountID: Int64) throws -> [UInt8] {

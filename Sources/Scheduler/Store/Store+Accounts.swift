@@ -172,6 +172,12 @@ extension Store {
                                   confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")"), db, signal: signal)
     }
 
+    /// How many accounts (revoked ones included) hold credentials sealed under the current key: while any do,
+    /// a missing key is restored, never replaced.
+    public func sealedCredentialCount() async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account WHERE sealed_credentials IS NOT NULL") ?? 0 }
+    }
+
     /// Every stored sealed blob, to check at start that the key still opens them.
     public func sealedBlobs() async throws -> [(accountID: Int64, sealed: [UInt8])] {
         try await writer.read { db in

@@ -35,14 +35,6 @@ extension Store {
         try await writer.read { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event") ?? 0 }
     }
 
-    /// Events the hooks have not been told about yet, oldest first (read from a partial index).
-    public func unnotifiedEvents(limit: Int) async throws -> [EventView] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, payload FROM event INDEXED BY event_unnotified WHERE notified = 0 ORDER BY id LIMIT ?",
-                             arguments: [limit]).compactMap(Self.eventView)
-        }
-    }
-
     public func markNotified(_ ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
         try await writer.write { db in
@@ -51,11 +43,13 @@ extension Store {
         }
     }
 
-    /// At start: events older than `before` that no hook heard about are not sent any more (nobody
-    /// wants a day-old "published" notification), and events past `retention` are deleted.
-    public func settleOldEvents(before: Date, retention: TimeInterval, now: Date = Date()) async throws {
+    /// At start: events older than `before` (a day: ``HookRetryPolicy/giveUpAfter``) that no hook accepted are not
+    /// sent any more (nobody wants a day-old "published" notification); with hooks configured they count as given
+    /// up, as the event bus would have counted them. Events past `retention` are deleted.
+    public func settleOldEvents(before: Date, retention: TimeInterval, hooksConfigured: Bool, now: Date = Date()) async throws {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE event SET notified = 1 WHERE notified = 0 AND at < ?", arguments: [before.unixMilliseconds])
+            try db.execute(sql: "UPDATE event SET notified = 1, hook_given_up = ?, hook_next_at = NULL WHERE notified = 0 AND at < ?",
+                           arguments: [hooksConfigured ? 1 : 0, before.unixMilliseconds])
             try db.execute(sql: "DELETE FROM event WHERE at < ?", arguments: [now.addingTimeInterval(-retention).unixMilliseconds])
         }
     }

@@ -141,6 +141,23 @@ extension Store {
                 );
                 """)
         }
+        migrator.registerMigration("v7: hook delivery attempts") { db in
+            try db.execute(sql: """
+                -- A hook that failed is tried again with backoff; `notified` is set only once every configured hook
+                -- accepted the event (or it was given up), so the partial index event_unnotified still lists what is
+                -- left to send, in order.
+                ALTER TABLE event ADD COLUMN hook_attempts INTEGER NOT NULL DEFAULT 0;
+                -- Not before then (ms since 1970); null: at once.
+                ALTER TABLE event ADD COLUMN hook_next_at INTEGER;
+                -- The last failure, free of secrets (no webhook URL), for status.
+                ALTER TABLE event ADD COLUMN hook_last_error TEXT;
+                -- Hooks that already accepted it (1: command, 2: webhook), so a retry goes only to the others.
+                ALTER TABLE event ADD COLUMN hooks_accepted INTEGER NOT NULL DEFAULT 0;
+                -- No hook heard about it within a day of the event: given up, counted in status.
+                ALTER TABLE event ADD COLUMN hook_given_up INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX event_hook_given_up ON event (id) WHERE hook_given_up = 1;
+                """)
+        }
         return migrator
     }
 }

@@ -9,6 +9,7 @@ public struct StoreSummary: Sendable {
     public var accountsNeedingAttention: [AccountView]
     public var paused: PauseView?
     public var throttled: ThrottleView?
+    public var hooks: StatusView.Hooks?
 }
 
 extension Store {
@@ -31,7 +32,7 @@ extension Store {
             let paused = try Self.pauseView(db)
             return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention,
                                 paused: paused.isEmpty ? nil : paused,
-                                throttled: try Self.throttleView(db, now: now))
+                                throttled: try Self.throttleView(db, now: now), hooks: try Self.hookBacklog(db))
         }
     }
 

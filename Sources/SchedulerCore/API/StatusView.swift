@@ -16,6 +16,29 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var throttled: ThrottleView?
     /// What the daemon found wrong with its configuration at start (an API version retired or retiring soon); nil when nothing.
     public var warnings: [String]?
+    /// Notification hooks that are failing (events waiting to be retried) or events given up on; nil when neither.
+    public var hooks: Hooks?
+
+    /// Events the hooks have not accepted yet while one is failing, and events no hook heard about within a day.
+    public struct Hooks: Codable, Sendable, Equatable {
+        /// Events waiting for a hook that is failing (0 when none is).
+        public var waiting: Int
+        /// When the oldest waiting event happened.
+        public var waitingSince: Date?
+        /// Why the hook failed last, free of secrets.
+        public var lastError: String?
+        /// Events given up on (kept with the events, 90 days).
+        public var givenUp: Int
+
+        enum CodingKeys: String, CodingKey {
+            case waiting
+            case waitingSince = "waiting_since", lastError = "last_error", givenUp = "given_up"
+        }
+
+        public init(waiting: Int, waitingSince: Date?, lastError: String?, givenUp: Int) {
+            self.waiting = waiting; self.waitingSince = waitingSince; self.lastError = lastError; self.givenUp = givenUp
+        }
+    }
 
     public struct NextDue: Codable, Sendable, Equatable {
         public var postId: Int64
@@ -36,13 +59,13 @@ public struct StatusView: Codable, Sendable, Equatable {
         case version, now, sandbox, deliveries
         case startedAt = "started_at", nextDue = "next_due"
         case accountsNeedingAttention = "accounts_needing_attention"
-        case paused, throttled, warnings
+        case paused, throttled, warnings, hooks
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
-                warnings: [String]? = nil) {
-        self.paused = paused; self.throttled = throttled; self.warnings = warnings
+                warnings: [String]? = nil, hooks: Hooks? = nil) {
+        self.paused = paused; self.throttled = throttled; self.warnings = warnings; self.hooks = hooks
         self.version = version; self.startedAt = startedAt; self.now = now; self.sandbox = sandbox
         self.deliveries = deliveries; self.nextDue = nextDue; self.accountsNeedingAttention = accountsNeedingAttention
     }

@@ -29,6 +29,16 @@ struct StatusCommand: AsyncParsableCommand {
             print("throttled:  \(throttled.deliveries) deliveries held back by rate limits; they go out from \(RFC3339.format(throttled.from)) "
                   + "to \(RFC3339.format(throttled.until))")
         }
+        if let hooks = status.hooks {
+            if hooks.waiting > 0 {
+                let since = hooks.waitingSince.map { " since \(RFC3339.format($0))" } ?? ""
+                print("hooks:      \(hooks.waiting) event(s) waiting\(since) (last error: \(hooks.lastError ?? "none recorded")); "
+                      + "retried with backoff, given up a day after each event")
+            }
+            if hooks.givenUp > 0 {
+                print("hooks:      \(hooks.givenUp) event(s) given up: no hook accepted them within a day (see the log; `schedctl events`)")
+            }
+        }
         if let unknown = status.deliveries["unknown"], unknown > 0 {
             print("unknown:    \(unknown) deliveries may or may not be published; check, then `schedctl resolve` or `schedctl retry --force`")
         }
