@@ -99,7 +99,8 @@ public struct Daemon: Sendable {
                                       deliveries: summary.deliveries, nextDue: summary.nextDue,
                                       accountsNeedingAttention: summary.accountsNeedingAttention,
                                       paused: summary.paused, throttled: summary.throttled,
-                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks)
+                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
+                                      outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil)
                 },
                 sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
                 recovery: RecoveryRoutes(store: store, events: events, wake: wake))

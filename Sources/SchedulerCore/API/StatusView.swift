@@ -18,6 +18,9 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var warnings: [String]?
     /// Notification hooks that are failing (events waiting to be retried) or events given up on; nil when neither.
     public var hooks: Hooks?
+    /// Outcomes the network gave that the store has refused so far (a full disk, a broken file); kept in memory and
+    /// written again until it accepts them. Nil when none.
+    public var outcomesWaitingForTheStore: Int?
 
     /// Events the hooks have not accepted yet while one is failing, and events no hook heard about within a day.
     public struct Hooks: Codable, Sendable, Equatable {
@@ -60,12 +63,14 @@ public struct StatusView: Codable, Sendable, Equatable {
         case startedAt = "started_at", nextDue = "next_due"
         case accountsNeedingAttention = "accounts_needing_attention"
         case paused, throttled, warnings, hooks
+        case outcomesWaitingForTheStore = "outcomes_waiting_for_the_store"
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
-                warnings: [String]? = nil, hooks: Hooks? = nil) {
+                warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil) {
         self.paused = paused; self.throttled = throttled; self.warnings = warnings; self.hooks = hooks
+        self.outcomesWaitingForTheStore = outcomesWaitingForTheStore
         self.version = version; self.startedAt = startedAt; self.now = now; self.sandbox = sandbox
         self.deliveries = deliveries; self.nextDue = nextDue; self.accountsNeedingAttention = accountsNeedingAttention
     }

@@ -39,6 +39,10 @@ struct StatusCommand: AsyncParsableCommand {
                 print("hooks:      \(hooks.givenUp) event(s) given up: no hook accepted them within a day (see the log; `schedctl events`)")
             }
         }
+        if let unstored = status.outcomesWaitingForTheStore {
+            print("store:      \(unstored) publish outcome(s) the database refused so far are kept and written again; see the log "
+                  + "(a full disk? a read-only file?)")
+        }
         if let unknown = status.deliveries["unknown"], unknown > 0 {
             print("unknown:    \(unknown) deliveries may or may not be published; check, then `schedctl resolve` or `schedctl retry --force`")
         }
