@@ -72,6 +72,17 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
             await injector.record(withStatus(fault, response))
             try? await Task.sleep(for: delay)
             return response
+        case .slowCommit:
+            // Held before the routes run: the post is neither made nor listed until the hold ends.
+            let delay = decision.commitDelay
+            fault.delayMilliseconds = Int((delay.timeInterval * 1_000).rounded())
+            try? await Task.sleep(for: delay)
+            let response = try await router.respond(to: request, context: context.basic)
+            return await recorded(fault, response)
+        case .gatewayTimeout:
+            // The network did the work; only its answer was lost behind the gateway.
+            _ = try await router.respond(to: request, context: context.basic)
+            return await recorded(fault, GatewayTimeoutAnswer.response())
         case .drop:
             await injector.record(fault)
             return await hangUp(context)
