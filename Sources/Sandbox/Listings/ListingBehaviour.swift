@@ -29,9 +29,9 @@ public struct ListingBehaviour: Sendable, Equatable {
     /// The longest lag accepted: an hour, like the fault plan's durations.
     public static let longestLag: Duration = .seconds(3_600)
 
-    /// Whether a post made at `createdAt` is in listings at `now`.
+    /// Whether a post made at `createdAt` is in listings at `now`; without a lag, every post made is.
     func lists(createdAt: Date, now: Date) -> Bool {
-        createdAt.addingTimeInterval(lag.timeInterval) <= now
+        lag == .zero || createdAt.addingTimeInterval(lag.timeInterval) <= now
     }
 }
 
