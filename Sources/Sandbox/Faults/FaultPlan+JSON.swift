@@ -32,7 +32,7 @@ extension FaultPlan {
     /// The keys a `PUT /_sandbox/faults` body may have.
     static let documentKeys: Set<String> = ["rate", "kinds", "seed", "reset_seconds", "slow_seconds", "commit_seconds"]
 
-    /// Reads a `PUT /_sandbox/faults` body. Only `rate` is required; `kinds` defaults to every kind,
+    /// Reads a `PUT /_sandbox/faults` body. Only `rate` is required; `kinds` defaults to `all` (``FaultKind/everyday``),
     /// the durations to ``defaultReset``, ``defaultSlow`` and ``defaultCommitDelay``; unknown keys are refused so a typo is not silently ignored.
     ///
     /// - Throws: ``FaultPlanError`` saying which field is wrong and what it should be.
@@ -58,7 +58,8 @@ extension FaultPlan {
 
     private static func kinds(_ value: JSONValue?) throws(FaultPlanError) -> Set<FaultKind> {
         switch value {
-        case nil, .null?: return Set(FaultKind.allCases)
+        // Left out, it means `all`: the everyday kinds. `credits_depleted` stops every X account, so only a plan that names it gets it.
+        case nil, .null?: return Set(FaultKind.everyday)
         case .array(let items)?:
             var names: [String] = []
             for item in items {
