@@ -22,7 +22,7 @@ struct SandboxDaemon: AsyncParsableCommand {
             Once all accept connections it prints one line, \
             `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL` \
             (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
-            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners and /faults. \
+            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners, /faults and /listings. \
             With --fault-rate above 0, that share of API calls meets a fault (5xx, rate limit, slow answer, \
             slow commit, gateway timeout after the post was made, dropped connection, lost answer, expired token; \
             credits_depleted, X's 402, only when named); \
