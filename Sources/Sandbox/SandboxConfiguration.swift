@@ -30,6 +30,13 @@ public struct SandboxConfiguration: Sendable {
     /// Which API calls meet injected faults (5xx, throttling, slow or lost answers, dropped
     /// connections, expired tokens); off unless a test asks. `PUT /_sandbox/faults` replaces it while running.
     public var faults: FaultPlan = .off
+    /// How long after it was made a post first appears in the account's listings (X's user timeline, a
+    /// Page's feed, LinkedIn's author finder, Instagram's media); zero, the default, lists it at once.
+    /// Reads by id work at once either way. `PUT /_sandbox/listings` changes it while running.
+    public var listingLag: Duration = .zero
+    /// Whether listings show text as the networks rewrite it (X: t.co links, `&amp;` `&lt;` `&gt;`,
+    /// `entities.urls`; Graph and LinkedIn: tidied whitespace); on by default, as the networks do.
+    public var rewritesListedText: Bool = true
 
     public init(
         host: String = "127.0.0.1",
@@ -44,7 +51,9 @@ public struct SandboxConfiguration: Sendable {
         instagramPublishLimit: Int = 50,
         linkedinDailyPostLimit: Int = 150,
         linkedinProducts: Set<LinkedInProduct> = LinkedInProduct.defaults,
-        faults: FaultPlan = .off
+        faults: FaultPlan = .off,
+        listingLag: Duration = .zero,
+        rewritesListedText: Bool = true
     ) {
         self.linkedinProducts = linkedinProducts
         self.host = host
@@ -59,6 +68,13 @@ public struct SandboxConfiguration: Sendable {
         self.instagramPublishLimit = instagramPublishLimit
         self.linkedinDailyPostLimit = linkedinDailyPostLimit
         self.faults = faults
+        self.listingLag = listingLag
+        self.rewritesListedText = rewritesListedText
+    }
+
+    /// The listing behaviour the sandbox starts with.
+    var listingBehaviour: ListingBehaviour {
+        ListingBehaviour(lag: listingLag, rewritesText: rewritesListedText)
     }
 
     /// The host as the socket layer wants it: an IPv6 literal without brackets.

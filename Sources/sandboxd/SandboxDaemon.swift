@@ -22,17 +22,23 @@ struct SandboxDaemon: AsyncParsableCommand {
             Once all accept connections it prints one line, \
             `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL` \
             (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
-            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners and /faults. \
+            Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners, /faults and /listings. \
             With --fault-rate above 0, that share of API calls meets a fault (5xx, rate limit, slow answer, \
-            dropped connection, lost answer, expired token; credits_depleted, X's 402, only when named); \
+            slow commit, gateway timeout after the post was made, dropped connection, lost answer, expired token; \
+            credits_depleted, X's 402, only when named); \
             PUT /_sandbox/faults changes the plan while running, POST /_sandbox/x/credits tops X's credits up. \
-            The LinkedIn app has the products --linkedin-products names, which decide the scopes it may ask for.
+            The LinkedIn app has the products --linkedin-products names, which decide the scopes it may ask for. \
+            A new post shows up in the account's listings --listing-lag after it was made (reads by id work at once), \
+            and listings show its text as the network rewrites it unless --no-rewrite-listed-text; \
+            PUT /_sandbox/listings changes both while running.
 
             Examples:
               sandboxd
               sandboxd --port 8080 --access-token-lifetime 2s --code-lifetime 1s
               sandboxd --fault-rate 0.3 --faults server_error,rate_limit,slow,drop,lost_answer,expired_token --fault-seed 42
               sandboxd --linkedin-products share,openid,community
+              sandboxd --fault-rate 0.2 --faults slow_commit,gateway_timeout --fault-commit-delay 3s --listing-lag 5s
+              curl -X PUT http://127.0.0.1:8080/_sandbox/listings -d '{"lag_seconds": 5, "rewrite_text": true}'
               curl -X PUT http://127.0.0.1:8080/_sandbox/faults -d '{"rate": 0.3, "seed": 42, "reset_seconds": 2}'
               curl -X POST http://127.0.0.1:8080/_sandbox/x/tokens -d '{"username":"runner"}'
             """
@@ -74,6 +80,15 @@ struct SandboxDaemon: AsyncParsableCommand {
     @Option(help: "How long a slow fault holds the answer back (1.5s, 1500ms).", transform: faultDuration)
     var faultSlow: Duration = FaultPlan.defaultSlow
 
+    @Option(help: "How long a slow_commit fault holds a request before the network processes it (3s, 500ms).", transform: faultDuration)
+    var faultCommitDelay: Duration = FaultPlan.defaultCommitDelay
+
+    @Option(help: "How long after it was made a post first appears in listings (5s, 1500ms); default 0, at once.", transform: listingLagDuration)
+    var listingLag: Duration = .zero
+
+    @Flag(inversion: .prefixedNo, help: "List text as the networks rewrite it (X: t.co links, &amp; &lt; &gt;; Graph, LinkedIn: tidied whitespace).")
+    var rewriteListedText = true
+
     @Option(help: "The sandbox LinkedIn app's products, comma-separated (\(LinkedInProduct.names)); default share,openid, what most apps have.")
     var linkedinProducts = "share,openid"
 
@@ -105,12 +120,13 @@ struct SandboxDaemon: AsyncParsableCommand {
     /// The plan the `--fault-*` flags describe.
     func faultPlan() throws -> FaultPlan {
         do throws(FaultPlanError) {
-            return try FaultPlan(rate: faultRate, kinds: FaultPlan.parseKinds(faults), seed: faultSeed, resetAfter: faultReset, slowBy: faultSlow)
+            return try FaultPlan(rate: faultRate, kinds: FaultPlan.parseKinds(faults), seed: faultSeed, resetAfter: faultReset, slowBy: faultSlow,
+                                 commitDelay: faultCommitDelay)
         } catch {
             let flag = switch error.code {
             case .invalidRate: "--fault-rate"
             case .unknownKind: "--faults"
-            default: "--fault-reset/--fault-slow"
+            default: "--fault-reset/--fault-slow/--fault-commit-delay"
             }
             throw ValidationError("\(flag): \(error.message)")
         }
@@ -127,7 +143,9 @@ struct SandboxDaemon: AsyncParsableCommand {
             authorizationCodeLifetime: codeLifetime,
             refreshTokenLifetime: refreshTokenLifetime,
             linkedinProducts: try products(),
-            faults: try faultPlan()
+            faults: try faultPlan(),
+            listingLag: listingLag,
+            rewritesListedText: rewriteListedText
         )
         let sandbox = SandboxServer(configuration: configuration, logger: logger)
         let group = ServiceGroup(
@@ -176,6 +194,14 @@ struct SandboxDaemon: AsyncParsableCommand {
     static func faultDuration(_ text: String) throws -> Duration {
         guard let duration = FaultPlan.parseDuration(text) else {
             throw ValidationError("A fault duration is a number and a unit: 1.5s, 1500ms or 2m; got \(text).")
+        }
+        return duration
+    }
+
+    /// Reads `--listing-lag`: `0`, `5s`, `1500ms`, at most an hour.
+    static func listingLagDuration(_ text: String) throws -> Duration {
+        guard let duration = FaultPlan.parseDuration(text), duration <= ListingBehaviour.longestLag else {
+            throw ValidationError("--listing-lag is a number and a unit from 0 to 1h: 5s, 1500ms or 1m; got \(text).")
         }
         return duration
     }

@@ -59,7 +59,7 @@ public struct FacebookConnector: Connector {
                                            headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
                                            body: FormBody.encode([("message", request.text), ("access_token", credentials.token)]), publishing: true)
         }
-        guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Facebook") }
+        guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Facebook").answeringPublish(network: "Facebook") }
         guard let body = ConnectorTransport.json(response), let id = body["post_id"]?.stringValue ?? body["id"]?.stringValue else {
             throw ConnectorError(code: .uncertain, message: "Facebook accepted the post but its answer could not be read",
                                  httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))

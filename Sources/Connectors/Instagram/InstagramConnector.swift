@@ -71,7 +71,7 @@ public struct InstagramConnector: Connector {
         try await checkPublishingLimit(user, token: credentials.token)
         let published = try await http.send("POST", app.graph + "/\(user)/media_publish", headers: [Self.form],
                                             body: FormBody.encode([("creation_id", container), token]), publishing: true)
-        guard published.status == 200 else { throw GraphErrorMapping.error(for: published, network: "Instagram") }
+        guard published.status == 200 else { throw GraphErrorMapping.error(for: published, network: "Instagram").answeringPublish(network: "Instagram") }
         guard let id = ConnectorTransport.json(published)?["id"]?.stringValue else {
             throw ConnectorError(code: .uncertain, message: "Instagram published but its answer could not be read", httpStatus: published.status)
         }

@@ -42,7 +42,7 @@ public struct LinkedInConnector: Connector {
         let body = try! JSONEncoder().encode(postBody(request, image: image))
         let response = try await http.send("POST", app.apiBaseURL + "/rest/posts", headers: headers(credentials, json: true),
                                            body: Array(body), publishing: true)
-        guard response.status == 201 else { throw error(for: response) }
+        guard response.status == 201 else { throw error(for: response).answeringPublish(network: "LinkedIn") }
         guard let id = response.header("x-restli-id") else {
             throw ConnectorError(code: .uncertain, message: "LinkedIn accepted the post but sent no x-restli-id", httpStatus: 201)
         }

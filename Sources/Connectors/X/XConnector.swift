@@ -70,7 +70,7 @@ public struct XConnector: Connector {
         }
         let body = try! JSONEncoder().encode(XCreatePost(text: request.text, media: mediaIDs.isEmpty ? nil : XCreatePost.Media(mediaIDs: mediaIDs)))
         let response = try await send(method: "POST", path: "/2/tweets", body: Array(body), credentials: credentials)
-        guard response.status == 201 else { throw XResponseMapping.error(for: response) }
+        guard response.status == 201 else { throw XResponseMapping.error(for: response).answeringPublish(network: "X") }
         guard let created = try? JSONDecoder().decode(XEnvelope<XCreatedPost>.self, from: Data(response.body)).data else {
             // X said 201, so the post exists: a body we cannot read must not lead to a second post.
             throw ConnectorError(code: .uncertain, message: "X accepted the post but its answer could not be read",

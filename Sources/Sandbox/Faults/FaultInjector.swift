@@ -26,6 +26,7 @@ actor FaultInjector {
         var kind: FaultKind
         var resetAfter: Duration
         var slowBy: Duration
+        var commitDelay: Duration = FaultPlan.defaultCommitDelay
     }
 
     private var plan: FaultPlan
@@ -58,15 +59,17 @@ actor FaultInjector {
     /// The fault `candidate` meets, or `nil` when it meets none.
     ///
     /// Kinds that do not fit the request are left out of the choice (`expired_token` without a
-    /// refreshable token); a `lost_answer` drawn for a read becomes `drop`.
+    /// refreshable token, `slow_commit` for a read, which commits nothing); a `lost_answer` drawn for a read becomes `drop`.
     func draw(for candidate: Candidate) -> Decision? {
         guard plan.isActive, random.nextUnit() < plan.rate else { return nil }
         let fitting = plan.orderedKinds.filter {
             ($0 != .expiredToken || candidate.hasRefreshableToken) && ($0 != .creditsDepleted || candidate.billsPerUse)
+                && ($0 != .slowCommit || !candidate.isRead)
         }
         guard !fitting.isEmpty else { return nil }
         let kind = fitting[Int(random.next() % UInt64(fitting.count))]
-        return Decision(kind: kind == .lostAnswer && candidate.isRead ? .drop : kind, resetAfter: plan.resetAfter, slowBy: plan.slowBy)
+        return Decision(kind: kind == .lostAnswer && candidate.isRead ? .drop : kind, resetAfter: plan.resetAfter, slowBy: plan.slowBy,
+                        commitDelay: plan.commitDelay)
     }
 
     /// Remembers an injected fault for `GET /_sandbox/faults`.

@@ -15,6 +15,14 @@ public enum FaultKind: String, CaseIterable, Codable, Sendable, Comparable {
     case lostAnswer = "lost_answer"
     /// The access token expires now: refused as expired, here and on every later call; refreshing works.
     case expiredToken = "expired_token"
+    /// The network holds the request for ``FaultPlan/commitDelay`` before it processes it: a publishing
+    /// request's post is made (and listed) only after the hold, then the normal answer is sent. Models a
+    /// slow commit, so a client that gave up (or crashed) and looks for the post during the hold finds
+    /// nothing, though the post is still coming. Fits only requests that change something (not GET/HEAD).
+    case slowCommit = "slow_commit"
+    /// The request is processed (a post is made), then a gateway in front of the network answers 504 with
+    /// an HTML page, not the network's JSON error shape: a 5xx after a publish does not mean nothing was done.
+    case gatewayTimeout = "gateway_timeout"
     /// X's pay-per-use credits run out: 402 `credits-depleted` here and on every later X call until
     /// `POST /_sandbox/x/credits` tops them up. Only X bills per use; `all` leaves it out, since it stops
     /// every X account, so a plan names it to get it.

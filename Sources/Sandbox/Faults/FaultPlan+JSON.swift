@@ -1,7 +1,7 @@
 import SchedulerCore
 
 /// A fault plan as `PUT /_sandbox/faults` takes it and `GET /_sandbox/faults/plan` shows it:
-/// `{"rate": 0.3, "kinds": ["server_error", …], "seed": 42, "reset_seconds": 2, "slow_seconds": 1.5}`.
+/// `{"rate": 0.3, "kinds": ["server_error", …], "seed": 42, "reset_seconds": 2, "slow_seconds": 1.5, "commit_seconds": 3}`.
 struct FaultPlanDocument: Codable, Sendable, Equatable {
     var rate: Double
     var kinds: [String]
@@ -9,6 +9,7 @@ struct FaultPlanDocument: Codable, Sendable, Equatable {
     var seed: UInt64
     var resetSeconds: Double
     var slowSeconds: Double
+    var commitSeconds: Double
 
     init(plan: FaultPlan, seed: UInt64) {
         rate = plan.rate
@@ -16,26 +17,28 @@ struct FaultPlanDocument: Codable, Sendable, Equatable {
         self.seed = seed
         resetSeconds = plan.resetAfter.timeInterval
         slowSeconds = plan.slowBy.timeInterval
+        commitSeconds = plan.commitDelay.timeInterval
     }
 
     enum CodingKeys: String, CodingKey {
         case rate, kinds, seed
         case resetSeconds = "reset_seconds"
         case slowSeconds = "slow_seconds"
+        case commitSeconds = "commit_seconds"
     }
 }
 
 extension FaultPlan {
     /// The keys a `PUT /_sandbox/faults` body may have.
-    static let documentKeys: Set<String> = ["rate", "kinds", "seed", "reset_seconds", "slow_seconds"]
+    static let documentKeys: Set<String> = ["rate", "kinds", "seed", "reset_seconds", "slow_seconds", "commit_seconds"]
 
-    /// Reads a `PUT /_sandbox/faults` body. Only `rate` is required; `kinds` defaults to every kind,
-    /// the durations to ``defaultReset`` and ``defaultSlow``; unknown keys are refused so a typo is not silently ignored.
+    /// Reads a `PUT /_sandbox/faults` body. Only `rate` is required; `kinds` defaults to `all` (``FaultKind/everyday``),
+    /// the durations to ``defaultReset``, ``defaultSlow`` and ``defaultCommitDelay``; unknown keys are refused so a typo is not silently ignored.
     ///
     /// - Throws: ``FaultPlanError`` saying which field is wrong and what it should be.
     static func fromJSON(_ body: JSONValue?) throws(FaultPlanError) -> FaultPlan {
         guard case .object(let fields)? = body else {
-            throw malformed("The body must be a JSON object like {\"rate\": 0.3, \"kinds\": [\"server_error\"], \"seed\": 42, \"reset_seconds\": 2, \"slow_seconds\": 1.5}.")
+            throw malformed("The body must be a JSON object like {\"rate\": 0.3, \"kinds\": [\"server_error\"], \"seed\": 42, \"reset_seconds\": 2, \"slow_seconds\": 1.5, \"commit_seconds\": 3}.")
         }
         if let unknown = fields.keys.sorted().first(where: { !documentKeys.contains($0) }) {
             throw malformed("\"\(unknown)\" is not a fault plan field; use \(documentKeys.sorted().joined(separator: ", ")).")
@@ -48,13 +51,15 @@ extension FaultPlan {
             kinds: try kinds(fields["kinds"]),
             seed: try seed(fields["seed"]),
             resetAfter: try seconds(fields["reset_seconds"], named: "reset_seconds") ?? defaultReset,
-            slowBy: try seconds(fields["slow_seconds"], named: "slow_seconds") ?? defaultSlow
+            slowBy: try seconds(fields["slow_seconds"], named: "slow_seconds") ?? defaultSlow,
+            commitDelay: try seconds(fields["commit_seconds"], named: "commit_seconds") ?? defaultCommitDelay
         )
     }
 
     private static func kinds(_ value: JSONValue?) throws(FaultPlanError) -> Set<FaultKind> {
         switch value {
-        case nil, .null?: return Set(FaultKind.allCases)
+        // Left out, it means `all`: the everyday kinds. `credits_depleted` stops every X account, so only a plan that names it gets it.
+        case nil, .null?: return Set(FaultKind.everyday)
         case .array(let items)?:
             var names: [String] = []
             for item in items {

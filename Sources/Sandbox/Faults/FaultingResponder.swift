@@ -72,6 +72,18 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
             await injector.record(withStatus(fault, response))
             try? await Task.sleep(for: delay)
             return response
+        case .slowCommit:
+            // Held before the routes run: the post is neither made nor listed until the hold ends. Recorded
+            // as the hold starts (with no status yet), so `GET /_sandbox/faults` shows a request still held.
+            let delay = decision.commitDelay
+            fault.delayMilliseconds = Int((delay.timeInterval * 1_000).rounded())
+            await injector.record(fault)
+            try? await Task.sleep(for: delay)
+            return try await router.respond(to: request, context: context.basic)
+        case .gatewayTimeout:
+            // The network did the work; only its answer was lost behind the gateway.
+            _ = try await router.respond(to: request, context: context.basic)
+            return await recorded(fault, GatewayTimeoutAnswer.response())
         case .drop:
             await injector.record(fault)
             return await hangUp(context)

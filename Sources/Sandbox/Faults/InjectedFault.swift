@@ -14,12 +14,14 @@ public struct InjectedFault: Codable, Sendable, Equatable {
     /// What was done to the request. A `lost_answer` drawn for a `GET` is recorded as the `drop` it became.
     public var kind: FaultKind
     /// The status of the answer: the error sent, the delayed answer's, or for `lost_answer` the one
-    /// that never arrived; absent for `drop`.
+    /// that never arrived; for `gateway_timeout` the gateway's 504 (the network's own answer is lost); absent for `drop`,
+    /// and for `slow_commit`, which is recorded as its hold starts, before there is an answer.
     public var status: Int?
     /// For `rate_limit`: the instant the answer told the client it may call again, RFC 3339 UTC with
     /// milliseconds (X's whole Unix second, LinkedIn's `Retry-After`, Graph's whole minutes).
     public var resetAt: String?
-    /// For `slow`: how long the answer was held back, in milliseconds.
+    /// For `slow`: how long the answer was held back; for `slow_commit`: how long the request was held
+    /// before it was processed; in milliseconds.
     public var delayMilliseconds: Int?
     /// Whom the access token acts for (the X user id, the LinkedIn member id, the Page or user id),
     /// when the request carried an OAuth 2.0 token the sandbox knows.

@@ -118,7 +118,8 @@ extension FacebookSandboxNetwork {
     }
 
     /// `GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink`: published media, newest first,
-    /// paged by ``GraphEdgePaging`` (`limit` at most 100, `after`/`before`, `since`/`until`).
+    /// paged by ``GraphEdgePaging`` (`limit` at most 100, `after`/`before`, `since`/`until`). Media younger
+    /// than the listing lag are left out; `GET /{media-id}` finds them at once.
     func listMedia(_ request: Request, nodeID: String) async -> Response {
         await graphCall(request, nodeID: nodeID, network: "instagram") { call in
             let account: InstagramAccount
@@ -132,7 +133,9 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let parsed): paging = parsed
             }
-            let slice = paging.slice(await instagram.media(igUserID: account.id), id: \.id, time: \.timestamp)
+            let listing = environment.listings.current
+            let listed = await instagram.media(igUserID: account.id).filter { listing.lists(createdAt: $0.timestamp, now: call.now) }
+            let slice = paging.slice(listed, id: \.id, time: \.timestamp)
             var data: [JSONValue] = []
             for media in slice.items {
                 switch mediaNode(media, account: account, fields: fields) {

@@ -26,7 +26,7 @@ extension FacebookSandboxNetwork {
         for field in fields.fields {
             switch field.name {
             case "id": node["id"] = .string(media.id)
-            case "caption": if let caption = media.caption { node["caption"] = .string(caption) }
+            case "caption": if let caption = media.caption { node["caption"] = .string(storedText(caption)) }
             case "timestamp": node["timestamp"] = .string(GraphTimestamp.format(media.timestamp))
             case "permalink": node["permalink"] = .string(media.permalink)
             case "shortcode": node["shortcode"] = .string(media.shortcode)

@@ -18,4 +18,6 @@ struct SandboxEnvironment: Sendable {
     var configuration: SandboxConfiguration
     /// Downloads media a client asks a network to fetch (Instagram `image_url`, Facebook photo `url`).
     var fetcher: any MediaFetcher
+    /// How listings lag and rewrite text; shared, so `PUT /_sandbox/listings` reaches every network.
+    var listings: ListingSettings = ListingSettings(ListingBehaviour())
 }

@@ -46,7 +46,8 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         self.configuration = configuration
         self.logger = logger
         let environment = SandboxEnvironment(
-            recorder: recorder, now: now, logger: logger, configuration: configuration, fetcher: fetcher ?? CurlMediaFetcher()
+            recorder: recorder, now: now, logger: logger, configuration: configuration, fetcher: fetcher ?? CurlMediaFetcher(),
+            listings: ListingSettings(configuration.listingBehaviour)
         )
         self.environment = environment
         self.faults = FaultInjector(plan: configuration.faults)
@@ -134,6 +135,16 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         await faults.replace(plan)
     }
 
+    /// How listings behave now (lag, rewriting); the same as `GET /_sandbox/listings`.
+    public func listingBehaviour() -> ListingBehaviour {
+        environment.listings.current
+    }
+
+    /// Changes how listings behave, as `PUT /_sandbox/listings` does.
+    public func setListingBehaviour(_ behaviour: ListingBehaviour) {
+        environment.listings.replace(behaviour)
+    }
+
     /// Runs one listener's HTTP server, with the fault injector in front of its routes.
     private func serve(_ listener: SandboxListener) async throws {
         let responder = FaultingResponder(
@@ -165,6 +176,7 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
             Self.withAliases(try await state.urls(needing: Set(SandboxListener.names)))
         }).addRoutes(to: router)
         FaultControlRoutes(injector: faults).addRoutes(to: router)
+        ListingControlRoutes(settings: environment.listings).addRoutes(to: router)
         return router
     }
 

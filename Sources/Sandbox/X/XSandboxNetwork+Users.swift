@@ -42,11 +42,12 @@ extension XSandboxNetwork {
         case .failure(let problem): return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: principal)
         }
         let userID = context.parameters.get("id") ?? ""
-        let (page, limit) = await timeline.page(by: userID, readerID: principal.user.id, query: query, now: receivedAt)
+        let listing = environment.listings.current
+        let (page, limit) = await timeline.page(by: userID, readerID: principal.user.id, query: query, listing: listing, now: receivedAt)
         guard let page else {
             return await refuse(.tooManyRequests, request: request, body: nil, receivedAt: receivedAt, principal: principal, headers: limit.headers)
         }
-        return Response.json(page.body(fields: query.fields), status: .ok, headers: limit.headers)
+        return Response.json(page.body(fields: query.fields, rewritesText: listing.rewritesText), status: .ok, headers: limit.headers)
     }
 
     /// `POST /_sandbox/x/tokens`: mints an access token pair, standing in for X's developer portal.

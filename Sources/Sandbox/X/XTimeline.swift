@@ -55,11 +55,12 @@ actor XTimeline {
     }
 
     /// One page of a user's posts, newest first, as `GET /2/users/:id/tweets` lists them; nil when the
-    /// reader's window is spent (X allows 900 reads per 15 minutes per user).
-    func page(by userID: String, readerID: String, query: XTimelineQuery, now: Date) -> (XTimelinePage?, RateLimitStatus) {
+    /// reader's window is spent (X allows 900 reads per 15 minutes per user). Posts younger than the
+    /// listing lag are not there yet.
+    func page(by userID: String, readerID: String, query: XTimelineQuery, listing: ListingBehaviour = .init(), now: Date) -> (XTimelinePage?, RateLimitStatus) {
         let limit = readLimiter.consume(key: readerID, now: now)
         guard limit.allowed else { return (nil, limit) }
-        let newestFirst = tweets.reversed().filter { $0.authorID == userID && query.includes($0) }
+        let newestFirst = tweets.reversed().filter { $0.authorID == userID && query.includes($0) && listing.lists(createdAt: $0.createdAt, now: now) }
         return (XTimelinePage(newestFirst: newestFirst, query: query), limit)
     }
 

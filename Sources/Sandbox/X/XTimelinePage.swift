@@ -36,7 +36,7 @@ struct XTimelinePage: Sendable, Equatable {
     }
 
     /// `{"data": [...], "meta": {...}}`, or only `meta` when the page is empty, as X answers.
-    func body(fields: Set<String>) -> JSONValue {
+    func body(fields: Set<String>, rewritesText: Bool = false) -> JSONValue {
         var meta: [String: JSONValue] = ["result_count": .integer(Int64(tweets.count))]
         if let newest = tweets.first, let oldest = tweets.last {
             meta["newest_id"] = .string(newest.id)
@@ -45,12 +45,18 @@ struct XTimelinePage: Sendable, Equatable {
         if let nextToken { meta["next_token"] = .string(nextToken) }
         if let previousToken { meta["previous_token"] = .string(previousToken) }
         guard !tweets.isEmpty else { return .object(["meta": .object(meta)]) }
-        return .object(["data": .array(tweets.map { Self.render($0, fields: fields) }), "meta": .object(meta)])
+        return .object(["data": .array(tweets.map { Self.render($0, fields: fields, rewritesText: rewritesText) }), "meta": .object(meta)])
     }
 
-    /// `id`, `text` and `edit_history_tweet_ids` always; `created_at`, `author_id` and `attachments` when asked.
-    static func render(_ tweet: XTweet, fields: Set<String>) -> JSONValue {
-        var object: [String: JSONValue] = ["id": .string(tweet.id), "text": .string(tweet.text), "edit_history_tweet_ids": .array([.string(tweet.id)])]
+    /// `id`, `text` and `edit_history_tweet_ids` always; `created_at`, `author_id`, `attachments` and
+    /// `entities` when asked. With `rewritesText`, the text is as X lists it (``XListedText``): t.co links
+    /// and escaped `&`, `<`, `>`, with `entities.urls` when asked; without, as sent, and no entities.
+    static func render(_ tweet: XTweet, fields: Set<String>, rewritesText: Bool = false) -> JSONValue {
+        let listed = XListedText(tweet.text, postID: tweet.id)
+        var object: [String: JSONValue] = [
+            "id": .string(tweet.id), "text": .string(rewritesText ? listed.text : tweet.text), "edit_history_tweet_ids": .array([.string(tweet.id)]),
+        ]
+        if fields.contains("entities"), rewritesText, let entities = listed.entities { object["entities"] = entities }
         if fields.contains("created_at") { object["created_at"] = .string(SandboxTimestamp.rfc3339(tweet.createdAt)) }
         if fields.contains("author_id") { object["author_id"] = .string(tweet.authorID) }
         if fields.contains("attachments"), !tweet.mediaIDs.isEmpty {

@@ -67,7 +67,7 @@ enum XWeightedLength {
     }
 
     /// The first URL in `text`: a scheme URL, or a bare domain with a common TLD (and its path).
-    private static func firstURL(in text: Substring) -> Range<Substring.Index>? {
+    static func firstURL(in text: Substring) -> Range<Substring.Index>? {
         var index = text.startIndex
         while index < text.endIndex {
             let before = index == text.startIndex ? nil : text[text.index(before: index)]

@@ -25,7 +25,7 @@ struct ListingSandbox: Sendable {
         timestampTolerance: .seconds(86_400), graphCallBudget: 100_000, instagramPublishLimit: 1_000, linkedinDailyPostLimit: 1_000,
         linkedinProducts: Set(LinkedInProduct.allCases))
 
-    static func with(_ body: @Sendable (ListingSandbox) async throws -> Void) async throws {
+    static func with(configuration: SandboxConfiguration = Self.configuration, _ body: @Sendable (ListingSandbox) async throws -> Void) async throws {
         let clock = ListingClock()
         let sandbox = SandboxServer(configuration: configuration, logger: SandboxX.logger, now: { clock.now })
         let group = ServiceGroup(services: [sandbox], logger: SandboxX.logger)

@@ -51,6 +51,16 @@ import Testing
         #expect(await losing.draw(for: .init(isRead: false, hasRefreshableToken: false))?.kind == .lostAnswer)
     }
 
+    @Test func draw_neverHoldsARead_forACommit_andCarriesThePlansCommitDelay() async throws {
+        let holding = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.slowCommit], commitDelay: .milliseconds(2_500)))
+        #expect(await holding.draw(for: .init(isRead: true, hasRefreshableToken: false)) == nil, "a read commits nothing")
+        let decision = try #require(await holding.draw(for: .init(isRead: false, hasRefreshableToken: false)))
+        #expect(decision.kind == .slowCommit)
+        #expect(decision.commitDelay == .milliseconds(2_500))
+        let gateway = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.gatewayTimeout]))
+        #expect(await gateway.draw(for: .init(isRead: true, hasRefreshableToken: false))?.kind == .gatewayTimeout)
+    }
+
     @Test func draw_atRateZero_orWithThePlanOff_neverFaults() async throws {
         let injector = FaultInjector(plan: .off)
         for _ in 0..<50 { #expect(await injector.draw(for: Self.publish) == nil) }

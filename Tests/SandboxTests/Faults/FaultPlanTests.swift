@@ -48,9 +48,13 @@ import Testing
         let plan = try FaultPlan.fromJSON(body)
         #expect(plan == (try FaultPlan(rate: 0.3, kinds: [.serverError, .slow], seed: 42, resetAfter: .seconds(2), slowBy: .milliseconds(1_500))))
         let minimal = try FaultPlan.fromJSON(.object(["rate": .integer(1)]))
-        #expect(minimal.kinds == Set(FaultKind.allCases))
+        #expect(minimal.kinds == Set(FaultKind.everyday), "like `all`: credits_depleted only when named")
         #expect(minimal.seed == nil)
         #expect(minimal.resetAfter == FaultPlan.defaultReset)
+        #expect(minimal.commitDelay == .seconds(3), "a slow commit holds 3 s unless told otherwise")
+        let held = try FaultPlan.fromJSON(json(#"{"rate":0.3,"kinds":["slow_commit","gateway_timeout"],"commit_seconds":0.75}"#))
+        #expect(held.kinds == [.slowCommit, .gatewayTimeout])
+        #expect(held.commitDelay == .milliseconds(750))
     }
 
     @Test func fromJSON_refusesBadBodiesSayingWhichField() {
@@ -64,6 +68,7 @@ import Testing
             (#"{"rate":0.3,"kinds":["boom"]}"#, .unknownKind, "boom"),
             (#"{"rate":0.3,"seed":-1}"#, .malformedBody, "seed"),
             (#"{"rate":0.3,"slow_seconds":-1}"#, .invalidDuration, "slow_seconds"),
+            (#"{"rate":0.3,"commit_seconds":"3s"}"#, .invalidDuration, "commit_seconds"),
         ]
         for (text, code, mention) in cases {
             let error = #expect(throws: FaultPlanError.self, "\(text)") { try FaultPlan.fromJSON(json(text)) }
@@ -79,6 +84,7 @@ import Testing
         #expect(document.kinds == ["server_error", "drop"])
         #expect(document.resetSeconds == 3)
         #expect(document.slowSeconds == 0.5)
+        #expect(document.commitSeconds == 3)
     }
 
     @Test func scope_leavesOutSandboxControlsAuthorizationPagesAndTokenEndpoints() {

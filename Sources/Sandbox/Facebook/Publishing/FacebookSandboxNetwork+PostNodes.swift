@@ -12,7 +12,7 @@ extension FacebookSandboxNetwork {
         for field in fields.fields {
             switch field.name {
             case "id": node["id"] = .string(post.id)
-            case "message": if let message = post.message { node["message"] = .string(message) }
+            case "message": if let message = post.message { node["message"] = .string(storedText(message)) }
             case "link": if let link = post.link { node["link"] = .string(link) }
             case "created_time": node["created_time"] = .string(GraphTimestamp.format(post.createdAt))
             case "updated_time": node["updated_time"] = .string(GraphTimestamp.format(post.createdAt))
@@ -24,6 +24,11 @@ extension FacebookSandboxNetwork {
             }
         }
         return .success(.object(node))
+    }
+
+    /// A message or caption as Graph gives it back: tidied (``StoredText/graph(_:)``) unless rewriting is off.
+    func storedText(_ text: String) -> String {
+        environment.listings.current.rewritesText ? StoredText.graph(text) : text
     }
 
     /// A Page photo with the requested fields.

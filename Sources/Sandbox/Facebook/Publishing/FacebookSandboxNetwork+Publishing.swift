@@ -121,7 +121,8 @@ extension FacebookSandboxNetwork {
     }
 
     /// `GET /{page-id}/feed?fields=id,message,created_time` (or `/scheduled_posts`): newest first,
-    /// paged by ``GraphEdgePaging`` (`limit` at most 100, `after`/`before`, `since`/`until`).
+    /// paged by ``GraphEdgePaging`` (`limit` at most 100, `after`/`before`, `since`/`until`). The feed
+    /// leaves out posts younger than the listing lag; `GET /{post-id}` finds them at once.
     func readFeed(_ request: Request, nodeID: String, scheduled: Bool) async -> Response {
         await graphCall(request, nodeID: nodeID) { call in
             let page = call.reader.user.page
@@ -133,7 +134,9 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let parsed): paging = parsed
             }
-            let posts = scheduled ? await pages.scheduled(pageID: page.id, now: call.now) : await pages.feed(pageID: page.id, now: call.now)
+            let listing = environment.listings.current
+            let posts = scheduled ? await pages.scheduled(pageID: page.id, now: call.now)
+                : await pages.feed(pageID: page.id, now: call.now).filter { listing.lists(createdAt: $0.createdAt, now: call.now) }
             let slice = paging.slice(posts, id: \.id, time: \.createdAt)
             var data: [JSONValue] = []
             for post in slice.items {

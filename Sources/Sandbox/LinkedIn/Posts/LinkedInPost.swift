@@ -17,9 +17,11 @@ struct LinkedInPost: Sendable, Equatable {
     var body: JSONValue
     var imageURNs: [String]
 
-    /// The body with the fields LinkedIn adds: `id`, the times in epoch milliseconds, `lifecycleStateInfo`.
-    var rendered: JSONValue {
+    /// The body with the fields LinkedIn adds: `id`, the times in epoch milliseconds, `lifecycleStateInfo`;
+    /// with `rewritesText`, the commentary as LinkedIn keeps it (``StoredText/linkedIn(_:)``).
+    func rendered(rewritesText: Bool = false) -> JSONValue {
         var fields = body.objectMembers
+        if rewritesText, let commentary = fields["commentary"]?.stringValue { fields["commentary"] = .string(StoredText.linkedIn(commentary)) }
         let millis = JSONValue.integer(Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down)))
         fields["id"] = .string(urn)
         fields["createdAt"] = millis

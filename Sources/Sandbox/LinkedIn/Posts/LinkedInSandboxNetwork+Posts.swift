@@ -62,7 +62,8 @@ extension LinkedInSandboxNetwork {
 
     /// `GET /rest/posts?author={urn}&q=author[&count=10&start=0&sortBy=LAST_MODIFIED]`: the author's posts,
     /// newest first, with `paging.total`. The sandbox never edits a post, so `CREATED` and `LAST_MODIFIED`
-    /// give the same order; any other `sortBy` is refused as LinkedIn refuses it.
+    /// give the same order; any other `sortBy` is refused as LinkedIn refuses it. Posts younger than the
+    /// listing lag are not found (nor counted) yet; `GET /rest/posts/{urn}` finds them at once.
     func findPosts(_ call: RestCall) async -> Response {
         let query = OAuth2Parameters(call.request.queryPairs ?? [])
         guard query["q"] == "author" else {
@@ -80,8 +81,9 @@ extension LinkedInSandboxNetwork {
         }
         let start = max(0, Int(query["start"] ?? "") ?? 0)
         let count = min(100, max(1, Int(query["count"] ?? "") ?? 10))
-        let posts = await shares.posts(author: author)
-        let elements = posts.dropFirst(start).prefix(count).map(\.rendered)
+        let listing = environment.listings.current
+        let posts = await shares.posts(author: author).filter { listing.lists(createdAt: $0.createdAt, now: call.now) }
+        let elements = posts.dropFirst(start).prefix(count).map { $0.rendered(rewritesText: listing.rewritesText) }
         return answer(.object([
             "paging": .object(["start": .integer(Int64(start)), "count": .integer(Int64(count)), "links": .array([]), "total": .integer(Int64(posts.count))]),
             "elements": .array(Array(elements)),
@@ -97,7 +99,7 @@ extension LinkedInSandboxNetwork {
         if let problem = authorProblem(post.author, call, personScopes: Self.memberReadingScopes, organizationScopes: Self.organizationReadingScopes, resource: resource) {
             return await refuse(problem, request: call.request, now: call.now)
         }
-        return answer(post.rendered)
+        return answer(post.rendered(rewritesText: environment.listings.current.rewritesText))
     }
 
     /// `200` with `body` and `X-Restli-Protocol-Version`.
