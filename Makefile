@@ -36,7 +36,9 @@ test: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
 ## The full crash test: 500 posts across the four networks, SIGKILLed at 10 random moments while
-## publishing; prints how many were published once, duplicated, missing or left unknown.
+## publishing, against networks that hold requests before committing them, answer 504 after posting,
+## list new posts 2 s late and rewrite the text they list, with 30% of answers faulted; prints how many
+## were published once, duplicated, missing or left unknown, and how the recoveries went.
 crash-test: deps
 	$(SWIFT) build --build-tests
 	CRASH_TEST_POSTS=500 CRASH_TEST_KILLS=10 $(SWIFT) test --skip-build --filter CrashRecoveryTests.sigkillWhilePublishing

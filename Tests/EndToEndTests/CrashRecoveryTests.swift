@@ -68,7 +68,7 @@ import Testing
             try await daemon.kill()
             try await daemon.start()
         }
-        try await eventually(timeout: .seconds(240), "every delivery to finish") { try await daemon.unfinishedDeliveries() == 0 }
+        try await FaultInjectionTests.waitForEveryDelivery(daemon, sandbox, timeout: .seconds(240))
 
         let status = try await daemon.status()
         let count = PublicationCount(scheduled: texts, received: try await sandbox.received(), unknown: status.deliveries["unknown"] ?? 0)

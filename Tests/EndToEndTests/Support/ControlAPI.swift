@@ -71,7 +71,8 @@ struct PublicationCount: CustomStringConvertible {
     init(scheduled texts: [String], received: [JSONValue], unknown: Int) {
         var counts: [String: Int] = [:]
         for record in received where record["kind"]?.stringValue == "post" {
-            if let text = record["text"]?.stringValue { counts[text, default: 0] += 1 }
+            guard let text = record["text"]?.stringValue else { continue }
+            counts[record["network"]?.stringValue == "linkedin" ? Self.unescapingLittleText(text) : text, default: 0] += 1
         }
         for text in texts {
             switch counts[text] ?? 0 {
@@ -84,4 +85,17 @@ struct PublicationCount: CustomStringConvertible {
     }
 
     var description: String { "published once \(once), duplicated \(duplicates), missing \(missing), unknown \(unknown)" }
+
+    /// LinkedIn's `commentary` is "little text": the connector puts a backslash before each reserved character
+    /// (`<`, `>`, `(`, `)`, `#`, …). Undone here on its own terms, without the connector's code.
+    static func unescapingLittleText(_ text: String) -> String {
+        var result = ""
+        var escaped = false
+        for character in text {
+            if !escaped && character == "\\" { escaped = true; continue }
+            escaped = false
+            result.append(character)
+        }
+        return result
+    }
 }
