@@ -17,10 +17,12 @@ import Testing
         let directory = TemporaryDirectory("crash-sandbox")
         // A Community Management app: an organization's posts can be looked up (r_organization_social); a member's
         // cannot with LinkedIn's self-serve products, and would end `unknown` after a kill, waiting for a person.
-        // Listings show a post 2 s after it was made (the daemon looks again 3 s after a look-up that found nothing),
-        // and list its text rewritten as the networks do (X's t.co links and escapes, Graph's and LinkedIn's whitespace).
+        // Listings show a post 5 s after it was made and list its text rewritten as the networks do (X's t.co links and
+        // escapes, Graph's and LinkedIn's whitespace). A request held 3 s by a slow commit when the daemon was killed is
+        // listed up to 8 s after the kill: after the first look-up (restart + 5 s timeout + 1 s margin), before the
+        // second (3 s of listing lag later).
         let sandbox = try await SandboxUnderTest(directory: directory, arguments: ["--linkedin-products", "share,openid,community",
-                                                                                  "--listing-lag", "2"])
+                                                                                  "--listing-lag", "5"])
         let daemon = try DaemonUnderTest("crash", sandbox: sandbox, config: """
             [engine]
             retry_base = "1s"
@@ -29,14 +31,18 @@ import Testing
             \(DaemonUnderTest.quickRecovery)
             """)
         try await daemon.start()
-        // Enough accounts that no network's own limit is reached: X allows 100 posts per 15 minutes per
-        // user, Instagram 50 per day per account.
+        // Enough accounts that no network's own limit (and so no budget of ours) is reached, even counting the attempts
+        // whose outcome was in doubt: X allows 100 posts per 15 minutes per user, LinkedIn 150 a day per member,
+        // Instagram 50 a day per account. 500 posts are 125 per network.
         let accounts: [[AccountView]] = [
-            [try await daemon.linkAccount("x", as: "crash_x1"), try await daemon.linkAccount("x", as: "crash_x2")],
+            [try await daemon.linkAccount("x", as: "crash_x1"), try await daemon.linkAccount("x", as: "crash_x2"),
+             try await daemon.linkAccount("x", as: "crash_x3")],
             [try await daemon.linkAccount("facebook", as: "crash_fb")],
-            [try await daemon.linkAccount("linkedin", as: "crash_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "crash_li")])],
+            [try await daemon.linkAccount("linkedin", as: "crash_li1", extra: ["--organization", try await sandbox.linkedInOrganization(of: "crash_li1")]),
+             try await daemon.linkAccount("linkedin", as: "crash_li2", extra: ["--organization", try await sandbox.linkedInOrganization(of: "crash_li2")])],
             [try await daemon.linkAccount("instagram", as: "crash_ig1"), try await daemon.linkAccount("instagram", as: "crash_ig2"),
-             try await daemon.linkAccount("instagram", as: "crash_ig3")],
+             try await daemon.linkAccount("instagram", as: "crash_ig3"), try await daemon.linkAccount("instagram", as: "crash_ig4"),
+             try await daemon.linkAccount("instagram", as: "crash_ig5")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
         // 30 % of the answers faulted. `slow` answers 0.8 s after the network acted and `slow_commit` holds the request 3 s

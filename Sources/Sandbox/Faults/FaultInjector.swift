@@ -17,6 +17,8 @@ actor FaultInjector {
         var isRead: Bool
         /// Carries an OAuth 2.0 token whose account can get a new one with a refresh token.
         var hasRefreshableToken: Bool
+        /// Whom the bearer token acts for, so one account's tokens do not expire twice in quick succession.
+        var account: String? = nil
         /// The network bills each call against the app's credits (X's pay-per-use), so they can run out.
         var billsPerUse: Bool = false
     }
@@ -37,6 +39,11 @@ actor FaultInjector {
     private var expiredTokens: [String: Date] = [:]
     /// Networks whose app a `credits_depleted` fault left without credits, until they are topped up.
     private var depleted: Set<String> = []
+    /// When an `expired_token` fault last ended each account's token. Tokens live hours: the token issued by the
+    /// refresh that follows is not expired again moments later, so an account meets `expired_token` at most once
+    /// per ``expiryInterval``.
+    private var lastExpiry: [String: ContinuousClock.Instant] = [:]
+    static let expiryInterval: Duration = .seconds(30)
 
     init(plan: FaultPlan) {
         self.plan = plan
@@ -59,15 +66,18 @@ actor FaultInjector {
     /// The fault `candidate` meets, or `nil` when it meets none.
     ///
     /// Kinds that do not fit the request are left out of the choice (`expired_token` without a
-    /// refreshable token, `slow_commit` for a read, which commits nothing); a `lost_answer` drawn for a read becomes `drop`.
+    /// refreshable token or for an account whose token it expired under 30 s ago, `slow_commit` for a read, which commits nothing); a `lost_answer` drawn for a read becomes `drop`.
     func draw(for candidate: Candidate) -> Decision? {
+        let expirable = candidate.hasRefreshableToken
+            && candidate.account.flatMap { lastExpiry[$0] }.map { ContinuousClock.now - $0 >= Self.expiryInterval } ?? true
         guard plan.isActive, random.nextUnit() < plan.rate else { return nil }
         let fitting = plan.orderedKinds.filter {
-            ($0 != .expiredToken || candidate.hasRefreshableToken) && ($0 != .creditsDepleted || candidate.billsPerUse)
+            ($0 != .expiredToken || expirable) && ($0 != .creditsDepleted || candidate.billsPerUse)
                 && ($0 != .slowCommit || !candidate.isRead)
         }
         guard !fitting.isEmpty else { return nil }
         let kind = fitting[Int(random.next() % UInt64(fitting.count))]
+        if kind == .expiredToken, let account = candidate.account { lastExpiry[account] = ContinuousClock.now }
         return Decision(kind: kind == .lostAnswer && candidate.isRead ? .drop : kind, resetAfter: plan.resetAfter, slowBy: plan.slowBy,
                         commitDelay: plan.commitDelay)
     }

@@ -32,7 +32,7 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
         if await injector.isDepleted(network), let refusal = answers.creditsDepleted(request) {
             return await refuse(request, refusal, now: now)
         }
-        let candidate = FaultInjector.Candidate(isRead: request.method == .get || request.method == .head, hasRefreshableToken: bearer?.refreshable ?? false,
+        let candidate = FaultInjector.Candidate(isRead: request.method == .get || request.method == .head, hasRefreshableToken: bearer?.refreshable ?? false, account: bearer?.account,
                                                 billsPerUse: answers.billsPerUse)
         guard let decision = await injector.draw(for: candidate) else {
             return try await router.respond(to: request, context: context.basic)

@@ -40,6 +40,10 @@ import Testing
         let expiring = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.expiredToken]))
         #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: false)) == nil)
         #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: true))?.kind == .expiredToken)
+        #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: true, account: "ada"))?.kind == .expiredToken)
+        #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: true, account: "ada")) == nil,
+                "the token the refresh just issued is not expired again at once")
+        #expect(await expiring.draw(for: .init(isRead: false, hasRefreshableToken: true, account: "bob"))?.kind == .expiredToken)
 
         let either = FaultInjector(plan: try FaultPlan(rate: 1, kinds: [.expiredToken, .serverError]))
         for _ in 0..<20 {
