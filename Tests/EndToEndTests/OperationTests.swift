@@ -75,7 +75,8 @@ import Testing
         let second = try ChildProcess(Products.path("schedulerd"), daemon.arguments, logDirectory: daemon.directory.path, name: "second")
         let status = try await second.waitForExit()
         #expect(status != 0)
-        #expect(second.stderr.contains("another schedulerd is already serving"))
+        #expect(second.stderr.contains("another schedulerd (pid \(daemon.process?.process.processIdentifier ?? 0)) is running on the state directory"),
+                "\(second.stderr)")
         #expect(try daemon.schedctl(["status"]).status == 0, "the first daemon still serves")
         _ = try await daemon.stop()
     }

@@ -14,7 +14,8 @@ import Testing
         let account = try await daemon.linkAccount("x", as: "lock_x")
         // Slow answers keep the burst in flight (claims `publishing`) while the second daemon starts.
         try await sandbox.setFaults(#"{"rate":1.0,"kinds":["slow"],"slow_seconds":0.3}"#)
-        let due = Date().addingTimeInterval(2)
+        // Time enough to schedule the 30 on a busy machine.
+        let due = Date().addingTimeInterval(6)
         let tag = UUID().uuidString.prefix(6)
         var texts: [String] = []
         for number in 0..<30 {
