@@ -24,13 +24,14 @@ import Testing
     }
 
     @Test func webhook_receivesTheSameJSONWithATitle() async throws {
-        let receiver = try OneShotHTTPReceiver()
+        let receiver = try HTTPReceiver(port: try HTTPReceiver.unusedPort())
+        defer { receiver.stop() }
         let notifier = Notifier(command: nil, webhookURL: "http://127.0.0.1:\(receiver.port)/topic", transport: CurlHTTPClient(),
                                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         await notifier.notify(NotificationEvent(event: "expired", at: Date(timeIntervalSince1970: 0), postId: 7, deliveryId: 9,
                                                 account: "instagram:@club", message: "nobody confirmed"))
-        #expect(await eventually { receiver.received != nil }, "the webhook request arrived")
-        let request = try #require(receiver.received)
+        #expect(await eventually { !receiver.received.isEmpty }, "the webhook request arrived")
+        let request = try #require(receiver.received.first)
         #expect(request.hasPrefix("POST /topic HTTP/1.1"))
         #expect(request.contains("Title: schedulerd: expired"))
         let body = try #require(request.components(separatedBy: "\r\n\r\n").last)

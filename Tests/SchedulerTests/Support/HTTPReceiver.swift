@@ -1,7 +1,8 @@
 import Foundation
 
-/// A loopback HTTP server on a chosen port that answers every request 204 and keeps the bodies,
-/// in the order they arrived: a webhook endpoint that can come up after the daemon started sending.
+/// A loopback HTTP server on a chosen port that answers every request 204 and keeps what it got, in the
+/// order it arrived: enough to see what a webhook really sent over a socket, and an endpoint that can come
+/// up after the daemon started sending.
 final class HTTPReceiver: @unchecked Sendable {
     let port: Int
     private let listener: Int32
@@ -38,8 +39,11 @@ final class HTTPReceiver: @unchecked Sendable {
         thread.start()
     }
 
+    /// The requests received so far (request line, headers and body), oldest first.
+    var received: [String] { lock.withLock { requests } }
+
     /// The request bodies received so far, oldest first.
-    var bodies: [String] { lock.withLock { requests.compactMap { $0.components(separatedBy: "\r\n\r\n").last } } }
+    var bodies: [String] { received.compactMap { $0.components(separatedBy: "\r\n\r\n").last } }
 
     func stop() {
         lock.withLock { stopped = true }
