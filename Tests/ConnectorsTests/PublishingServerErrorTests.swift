@@ -7,20 +7,11 @@ import Testing
 /// before failing to answer (the sandbox's `gateway_timeout` does exactly that), so the engine looks
 /// before sending again. Answers that say the post was not made keep their class, and requests that
 /// make no post (uploads, containers, reads) stay retryable on 5xx.
-@Suite struct PublishingServerErrorTests {
+@Suite struct PublishingServerErrorTests: ClassifiesScriptedAnswers {
     typealias Script = ScriptedTransport
 
     /// A gateway's 504 page: HTML, not the network's JSON.
     static let gatewayPage = "<html><head><title>504 Gateway Time-out</title></head><body><h1>504 Gateway Time-out</h1></body></html>"
-
-    func code(_ body: () async throws -> Void) async -> ConnectorError.Code? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return (error as? ConnectorError)?.code
-        }
-    }
 
     // MARK: X
 
@@ -73,8 +64,6 @@ import Testing
 
     // MARK: Facebook
 
-    let app = FacebookApp(graphBaseURL: "http://graph.test", appID: "a", appSecret: "s")
-    let pageCredentials = AccountCredentials.oauth2(accessToken: "pt", refreshToken: nil, expiresAt: nil)
 
     @Test func facebook_serverErrorsAndGraphsUnknownErrorToTheFeedPOST_areUncertain() async {
         let post = PublishRequest(text: "Club run", accountRemoteID: "105")
@@ -95,17 +84,8 @@ import Testing
 
     // MARK: Instagram
 
-    func instagram(_ rules: [(String, String, Script.Answer)]) -> InstagramConnector {
-        InstagramConnector(app: app, mediaBaseURL: "http://media.test", transport: Script(rules + [
-            ("GET", "/c1?fields=status_code", .respond(200, #"{"status_code":"FINISHED","id":"c1"}"#)),
-            ("GET", "/content_publishing_limit", .respond(200, #"{"data":[{"quota_usage":0,"config":{"quota_total":50}}]}"#)),
-        ]), pollInterval: .milliseconds(1))
-    }
-
     @Test func instagram_aServerErrorToMediaPublish_isUncertain_toTheContainer_retryable() async {
-        let image = MediaItem(path: "/nonexistent/a.jpg", kind: .image, contentType: "image/jpeg", size: 4, sha256: String(repeating: "a", count: 64),
-                              width: 1080, height: 1350, alt: nil)
-        let post = PublishRequest(text: "Trail", media: [image], accountRemoteID: "178")
+        let post = instagramPost
         let container = instagram([("POST", "/178/media_publish", .respond(200, #"{"id":"m1"}"#)), ("POST", "/178/media", .respond(500, #"{"error":{"message":"x","code":2}}"#))])
         #expect(await code { _ = try await container.publish(post, credentials: pageCredentials) } == .retryable)
         let publish = instagram([("POST", "/178/media_publish", .respond(504, Self.gatewayPage)), ("POST", "/178/media", .respond(200, #"{"id":"c1"}"#))])

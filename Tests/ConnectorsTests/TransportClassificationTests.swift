@@ -6,17 +6,8 @@ import Testing
 /// Every connector's failures without an answer: only a publishing request that may have arrived is
 /// uncertain; anything never sent, any read and any media step is retryable. A 5xx to the publishing
 /// request is uncertain too (``PublishingServerErrorTests`` covers the answers in detail).
-@Suite struct TransportClassificationTests {
+@Suite struct TransportClassificationTests: ClassifiesScriptedAnswers {
     typealias Script = ScriptedTransport
-
-    func code(_ body: () async throws -> Void) async -> ConnectorError.Code? {
-        do {
-            try await body()
-            return nil
-        } catch {
-            return (error as? ConnectorError)?.code
-        }
-    }
 
     // MARK: X
 
@@ -48,8 +39,6 @@ import Testing
 
     // MARK: Graph
 
-    let app = FacebookApp(graphBaseURL: "http://graph.test", appID: "a", appSecret: "s")
-    let pageCredentials = AccountCredentials.oauth2(accessToken: "pt", refreshToken: nil, expiresAt: nil)
 
     @Test func facebook_theFeedPOST_isUncertainOnceSent_andOn5xx_retryableBefore() async {
         let post = PublishRequest(text: "Club run", accountRemoteID: "105")
@@ -60,17 +49,8 @@ import Testing
         }
     }
 
-    func instagram(_ rules: [(String, String, Script.Answer)]) -> InstagramConnector {
-        InstagramConnector(app: app, mediaBaseURL: "http://media.test", transport: Script(rules + [
-            ("GET", "/c1?fields=status_code", .respond(200, #"{"status_code":"FINISHED","id":"c1"}"#)),
-            ("GET", "/content_publishing_limit", .respond(200, #"{"data":[{"quota_usage":0,"config":{"quota_total":50}}]}"#)),
-        ]), pollInterval: .milliseconds(1))
-    }
-
     @Test func instagram_aContainerIsNotAPost_onlyMediaPublishCanBeUncertain() async {
-        let image = MediaItem(path: "/nonexistent/a.jpg", kind: .image, contentType: "image/jpeg", size: 4, sha256: String(repeating: "a", count: 64),
-                              width: 1080, height: 1350, alt: nil)
-        let post = PublishRequest(text: "Trail", media: [image], accountRemoteID: "178")
+        let post = instagramPost
         let container = instagram([("POST", "/178/media_publish", .respond(200, #"{"id":"m1"}"#)), ("POST", "/178/media", Script.timedOut)])
         #expect(await code { _ = try await container.publish(post, credentials: pageCredentials) } == .retryable)
         let publish = instagram([("POST", "/178/media_publish", Script.dropped), ("POST", "/178/media", .respond(200, #"{"id":"c1"}"#))])
