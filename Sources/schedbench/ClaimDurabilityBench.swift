@@ -27,7 +27,7 @@ struct ClaimDurabilityBench {
 
     private func claimsPerSecond(batch: Int, durable: Bool) async throws -> Double {
         let path = "\(work)/claims-\(batch)-\(durable ? "full" : "normal").sqlite"
-        let store = try Store.open(path: path, durableClaims: durable)
+        let store = try SQLiteStore.open(path: path, durableClaims: durable)
         let account = try await store.upsertAccount(network: .x, remoteID: "bench", handle: "bench", displayName: "Bench",
                                                     authKind: .oauth1) { _ in Array("sealed".utf8) }
         let due = Date().addingTimeInterval(-1)

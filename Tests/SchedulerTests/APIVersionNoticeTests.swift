@@ -7,7 +7,7 @@ import Testing
 /// again if it comes back after being fixed.
 @Suite struct APIVersionNoticeTests {
     @Test func aWarningRaisesOneEvent_perChange_notPerStart() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let retired = (network: Network.linkedin, message: "networks.linkedin.version = 202411 was retired on 2025-11-01")
         try await store.noteAPIVersionWarnings([retired])
         try await store.noteAPIVersionWarnings([retired])

@@ -10,8 +10,8 @@ import Testing
 @Suite struct CredentialProviderTests {
     let now = Date(timeIntervalSince1970: 1_900_000_000)
 
-    func setUp(_ linker: CountingLinker, expiresIn: TimeInterval) async throws -> (Store, CredentialVault, CredentialProvider, AccountView) {
-        let store = try Store.inMemory()
+    func setUp(_ linker: CountingLinker, expiresIn: TimeInterval) async throws -> (SQLiteStore, CredentialVault, CredentialProvider, AccountView) {
+        let store = try SQLiteStore.inMemory()
         let vault = try CredentialVault(key: testKey())
         let credentials = AccountCredentials.oauth2(accessToken: "access-1", refreshToken: "refresh-1", expiresAt: now.addingTimeInterval(expiresIn))
         let account = try await store.addAccount("renewer", vault: vault, credentials: credentials)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct HandoffStoreTests {
     let now = Date(timeIntervalSince1970: 1_900_000_000)
 
-    func handedOff(_ store: Store) async throws -> (PostView, ClaimedDelivery) {
+    func handedOff(_ store: SQLiteStore) async throws -> (PostView, ClaimedDelivery) {
         let account = try await store.addAccount("club", network: .instagram)
         let post = try await store.addPost("Caption #run", due: now, to: [account])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aHandoff_remindsOnce_thenExpires() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let (post, _) = try await handedOff(store)
         #expect(try await store.delivery(ofPost: post.id).state == .handedOff)
         #expect(try await store.nextHandoffTime() == now.addingTimeInterval(3_600))
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func confirmingAHandoff_publishesItWithThePermalink_once() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let (post, claim) = try await handedOff(store)
         #expect(try await store.handoffs().map(\.deliveryID) == [claim.deliveryID])
         let view = try await store.confirmHandoff(deliveryID: claim.deliveryID, url: "https://www.instagram.com/p/Abc123/", now: now)

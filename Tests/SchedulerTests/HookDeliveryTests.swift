@@ -14,7 +14,7 @@ import Testing
     static let fastRetry = HookRetryPolicy(baseDelay: 0.05, maxDelay: 0.2)
 
     @Test func aWebhookThatIsDownForAWhile_receivesEveryEventOnceItIsBack_inOrder() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let port = try HTTPReceiver.unusedPort()
         let webhook = "http://127.0.0.1:\(port)/hook/secret-topic?token=hunter2"
         let bus = EventBus(store: store, notifier: Notifier(command: nil, webhookURL: webhook, transport: CurlHTTPClient(), logger: Self.quiet),
@@ -23,8 +23,8 @@ import Testing
         defer { running.cancel() }
         let ids = try await Self.storeEvents(store, count: 5)
 
-        await waitUntil { (try? await Store.summaryHooks(store))?.waiting == 5 }
-        let failing = try #require(try await Store.summaryHooks(store))
+        await waitUntil { (try? await SQLiteStore.summaryHooks(store))?.waiting == 5 }
+        let failing = try #require(try await SQLiteStore.summaryHooks(store))
         #expect(failing.lastError?.contains("webhook unreachable") == true, "\(failing)")
         #expect(failing.lastError?.contains("hunter2") == false && failing.lastError?.contains("secret-topic") == false, "no secret: \(failing)")
         try await waitUntil { try await store.pendingHookEvents(limit: 10).first.map { $0.attempts >= 3 } ?? false }
@@ -35,11 +35,11 @@ import Testing
 
         let received = try receiver.bodies.map { try JSONCoding.decoder().decode(EventView.self, from: Data($0.utf8)) }
         #expect(received.map(\.deliveryId) == ids, "every event once, in order")
-        #expect(try await Store.summaryHooks(store) == nil, "nothing waiting, nothing given up")
+        #expect(try await SQLiteStore.summaryHooks(store) == nil, "nothing waiting, nothing given up")
     }
 
     @Test func aHookThatAccepted_isNotToldAgainWhileTheOtherIsRetried() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let directory = try TemporaryDirectory()
         let log = directory.file("told")
         let notifier = Notifier(command: ["/bin/sh", "-c", "cat >> \"$0\"; echo >> \"$0\"", log],
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func anEventNoHookAcceptedWithinADay_isGivenUp_andCounted() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let bus = EventBus(store: store, notifier: Notifier(command: ["/bin/false"], webhookURL: nil, transport: CurlHTTPClient(), logger: Self.quiet),
                            retry: Self.fastRetry, logger: Self.quiet)
         _ = try await Self.storeEvents(store, count: 1, at: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter - 60))
@@ -67,12 +67,12 @@ import Testing
 
         try await waitUntil { try await store.pendingHookEvents(limit: 1).isEmpty }
 
-        #expect(try await Store.summaryHooks(store) == StatusView.Hooks(waiting: 0, waitingSince: nil, lastError: nil, givenUp: 1))
+        #expect(try await SQLiteStore.summaryHooks(store) == StatusView.Hooks(waiting: 0, waitingSince: nil, lastError: nil, givenUp: 1))
     }
 
     @Test func settlingAtStart_countsDayOldEventsAsGivenUp_onlyWhenHooksAreConfigured() async throws {
         for configured in [true, false] {
-            let store = try Store.inMemory()
+            let store = try SQLiteStore.inMemory()
             _ = try await Self.storeEvents(store, count: 2, at: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter - 60))
             _ = try await Self.storeEvents(store, count: 1)
 
@@ -80,7 +80,7 @@ import Testing
                                             hooksConfigured: configured)
 
             #expect(try await store.pendingHookEvents(limit: 10).count == 1, "the recent event is still to be told")
-            #expect(try await Store.summaryHooks(store)?.givenUp == (configured ? 2 : nil))
+            #expect(try await SQLiteStore.summaryHooks(store)?.givenUp == (configured ? 2 : nil))
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
     }
 
     /// Stores `count` published events (one transaction each, as the engine does) and returns their delivery ids.
-    static func storeEvents(_ store: Store, count: Int, at: Date = Date()) async throws -> [Int64] {
+    static func storeEvents(_ store: SQLiteStore, count: Int, at: Date = Date()) async throws -> [Int64] {
         var ids: [Int64] = []
         for number in 1...count {
             let deliveryID = Int64(100 + number)
@@ -124,9 +124,9 @@ import Testing
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// What `status` shows about the hooks.
-    static func summaryHooks(_ store: Store) async throws -> StatusView.Hooks? {
+    static func summaryHooks(_ store: SQLiteStore) async throws -> StatusView.Hooks? {
         try await store.summary().hooks
     }
 }

@@ -10,12 +10,12 @@ import Testing
     /// 2030-01-01T00:00:00Z.
     static let now = Date(timeIntervalSince1970: 1_893_456_000)
 
-    let store: Store
+    let store: SQLiteStore
     let wake = WakeSignal()
     let service: PostService
 
     init() throws {
-        store = try Store.inMemory()
+        store = try SQLiteStore.inMemory()
         let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"),
                            transport: UnusedTransport())
         service = PostService(store: store, connectors: ConnectorRegistry([x]), wake: wake,

@@ -9,7 +9,7 @@ import Testing
 
     @Test(arguments: ["x:@runner", "x:runner", "@runner", "runner", "X:@Runner", "  runner "])
     func accountReference_resolvesEveryFormOfAHandle(reference: String) async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         try await store.addAccount("club")
         let runner = try await store.addAccount("runner")
 
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func accountReference_resolvesANumberAsTheID() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         try await store.addAccount("a")
         try await store.addAccount("b")
         let third = try await store.addAccount("c")
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func accountReference_whenNothingMatches_throwsNotFound() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         try await store.addAccount("runner")
 
         for reference in ["walker", "x:@walker", "99"] {
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func accountReference_whenAHandleIsOnTwoNetworks_isAmbiguousUnlessTheNetworkIsNamed() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let onX = try await store.addAccount("runner", network: .x)
         let onFacebook = try await store.addAccount("runner", network: .facebook)
 
@@ -57,14 +57,14 @@ import Testing
     }
 
     @Test func accountReference_withAnUnknownNetwork_isInvalid() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let error = await #expect(throws: StoreError.self) { try await store.account(reference: "mastodon:@runner") }
         #expect(error?.code == .invalid)
         #expect(error?.message.contains("unknown network 'mastodon'") == true)
     }
 
     @Test func upsertAccount_importingTheSameRemoteAccountAgain_updatesIt() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let first = try await store.addAccount("runner")
         try await store.setStatus(.needsRelink, accountID: first.id)
 
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func removeAccount_withPendingPosts_isRefusedUnlessToldToCancelThem() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let post = try await store.addPost(due: now.addingTimeInterval(60), to: [runner])
 
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func removeAccount_withCancelPending_cancelsThePostsAndDeletesTheSealedCredentials() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let post = try await store.addPost(due: now.addingTimeInterval(60), to: [runner])
 
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func removeAccount_withNothingPending_removesItAndKeepsItsHistory() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let post = try await store.addPost(due: now, to: [runner])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func removeAccount_whilePublishing_isAConflict() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [runner])
         _ = try await store.claimDue(now: now, limit: 1)
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func accountView_countsOnlyUnfinishedDeliveriesAsPending() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         try await store.addPost("one", due: now, to: [runner])
         try await store.addPost("two", due: now.addingTimeInterval(60), to: [runner])

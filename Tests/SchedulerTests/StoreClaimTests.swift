@@ -10,7 +10,7 @@ import Testing
     let now = referenceNow
 
     @Test func claimDue_returnsOnlyDueDeliveriesOfActiveAccounts() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let active = try await store.addAccount("runner")
         let relink = try await store.addAccount("stale")
         let due = try await store.addPost("due", due: now.addingTimeInterval(-10), to: [active])
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func claimDue_usesThePerAccountTextOverride() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let time = ScheduleTime(instant: now, zoneIdentifier: "UTC", wallClock: "x")
         _ = try await store.insertPost(NewPost(text: "general", time: time, latenessLimitSeconds: 60,
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func claimDue_calledAgain_doesNotReturnWhatIsAlreadyClaimed() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account])
 
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func claimDue_respectsTheLimitAndTakesTheEarliestFirst() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let late = try await store.addPost("c", due: now.addingTimeInterval(-1), to: [account])
         let early = try await store.addPost("a", due: now.addingTimeInterval(-3), to: [account])
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func claimDue_retryingDeliveryIncrementsTheAttemptCount() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let post = try await store.addPost(due: now, to: [account])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func claimDue_whenPastTheLatenessLimit_marksTheDeliveryMissedAndCountsIt() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let stale = try await store.addPost("stale", due: now.addingTimeInterval(-601), to: [account], lateness: 600)
         let edge = try await store.addPost("edge", due: now.addingTimeInterval(-600), to: [account], lateness: 600)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func claimDue_missesLateDeliveriesOfInactiveAccountsToo() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let post = try await store.addPost(due: now.addingTimeInterval(-7_200), to: [account], lateness: 60)
         try await store.setStatus(.needsRelink, accountID: account.id)
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func claimDue_whenARetryFallsPastTheLatenessLimit_marksItMissedKeepingTheLastError() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let post = try await store.addPost(due: now, to: [account], lateness: 60)
         let (claimed, _) = try await store.claimDue(now: now, limit: 10)
@@ -136,12 +136,12 @@ import Testing
     @Test func claimDue_whenTwoWorkersRaceOnOneFile_neverReturnsTheSameDeliveryTwice() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("schedulerd.sqlite")
-        let setup = try Store.open(path: path)
+        let setup = try SQLiteStore.open(path: path)
         let accounts = [try await setup.addAccount("a"), try await setup.addAccount("b")]
         for index in 0..<60 {
             try await setup.addPost("post \(index)", due: now.addingTimeInterval(-Double(index % 7)), to: accounts)
         }
-        let workers = [try Store.open(path: path), try Store.open(path: path)]
+        let workers = [try SQLiteStore.open(path: path), try SQLiteStore.open(path: path)]
         let now = self.now
 
         let perWorker = try await withThrowingTaskGroup(of: [Int64].self) { group in
@@ -165,7 +165,7 @@ import Testing
     }
 
     @Test func nextDueTime_ignoresFinishedDeliveriesAndInactiveAccounts() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let active = try await store.addAccount("runner")
         let inactive = try await store.addAccount("stale")
         try await store.addPost("inactive, earliest", due: now.addingTimeInterval(10), to: [inactive])
@@ -182,12 +182,12 @@ import Testing
     }
 
     @Test func nextDueTime_whenNothingWaits_isNil() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         #expect(try await store.nextDueTime() == nil)
     }
 
     @Test func nextDueTime_includesRetryTimes() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -199,7 +199,7 @@ import Testing
     // MARK: The due query reads the partial index
 
     @Test func claimDue_findsDueDeliveriesThroughTheDeliveryDueIndex() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account])
         let statements = try await capturedStatements(store) { _ = try await store.claimDue(now: now, limit: 5) }
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func nextDueTime_readsTheDeliveryDueIndex() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account])
         let statements = try await capturedStatements(store) { _ = try await store.nextDueTime() }
@@ -224,7 +224,7 @@ import Testing
     }
 
     /// The SQL `operation` runs on the store's connection, with its arguments inlined.
-    private func capturedStatements(_ store: Store, _ operation: () async throws -> Void) async throws -> [String] {
+    private func capturedStatements(_ store: SQLiteStore, _ operation: () async throws -> Void) async throws -> [String] {
         let sink = StatementSink()
         try await store.writer.writeWithoutTransaction { db in
             db.trace(options: .statement) { event in
@@ -236,7 +236,7 @@ import Testing
         return sink.statements.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
-    private func queryPlan(_ store: Store, _ sql: String) async throws -> [String] {
+    private func queryPlan(_ store: SQLiteStore, _ sql: String) async throws -> [String] {
         try await store.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(sql)").map { $0["detail"] as String }
         }

@@ -7,7 +7,7 @@ import Testing
 /// The store on a real file: schema, permissions, refusing a file that is not ours.
 @Suite struct StoreFileTests {
     @Test func migrations_createTheSchema() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
@@ -17,7 +17,7 @@ import Testing
         }
         #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery",
                                                     "event_unnotified", "attempt_by_time", "event_hook_given_up"]))
-        let applied = try await store.writer.read { db in try Store.migrator.appliedMigrations(db) }
+        let applied = try await store.writer.read { db in try SQLiteStore.migrator.appliedMigrations(db) }
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
                             "v6: networks paused as a whole", "v7: hook delivery attempts"])
@@ -27,7 +27,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.file("schedulerd.sqlite")
 
-        let store = try Store.open(path: path)
+        let store = try SQLiteStore.open(path: path)
         #expect(permissions(path) == 0o600)
         let account = try await store.addAccount("runner")
         try await store.addPost(due: referenceNow, to: [account])
@@ -46,7 +46,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
         #expect(permissions(path) == 0o644)
 
-        _ = try Store.open(path: path)
+        _ = try SQLiteStore.open(path: path)
 
         #expect(permissions(path) == 0o600)
     }
@@ -58,7 +58,7 @@ import Testing
         let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try garbage.write(to: URL(fileURLWithPath: path))
 
-        let error = #expect(throws: StoreError.self) { try Store.open(path: path) }
+        let error = #expect(throws: StoreError.self) { try SQLiteStore.open(path: path) }
 
         #expect(error?.code == .corrupt)
         #expect(error?.message.contains(path) == true)
@@ -71,19 +71,19 @@ import Testing
         let path = directory.file("schedulerd.sqlite")
         let postID: Int64
         do {
-            let store = try Store.open(path: path)
+            let store = try SQLiteStore.open(path: path)
             let account = try await store.addAccount("runner")
             postID = try await store.addPost("kept", due: referenceNow, to: [account]).id
         }
 
-        let reopened = try Store.open(path: path)
+        let reopened = try SQLiteStore.open(path: path)
 
         #expect(try await reopened.post(id: postID).text == "kept")
     }
 
     @Test func open_whenTheDirectoryDoesNotExist_throwsCannotOpen() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: StoreError.self) { try Store.open(path: directory.file("missing/schedulerd.sqlite")) }
+        let error = #expect(throws: StoreError.self) { try SQLiteStore.open(path: directory.file("missing/schedulerd.sqlite")) }
         #expect(error?.code == .cannotOpen)
     }
 }

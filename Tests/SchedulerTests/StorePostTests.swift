@@ -8,7 +8,7 @@ import Testing
     let now = referenceNow
 
     @Test func insertPost_thenPost_roundTripsEveryField() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let x = try await store.addAccount("runner")
         let other = try await store.addAccount("club")
         let due = Date(timeIntervalSince1970: 1_900_003_600.125)
@@ -35,14 +35,14 @@ import Testing
     }
 
     @Test func post_whenTheIDIsUnknown_throwsNotFound() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let error = await #expect(throws: StoreError.self) { try await store.post(id: 42) }
         #expect(error?.code == .notFound)
         #expect(error?.message.contains("no post 42") == true)
     }
 
     @Test func insertPost_forAnUnknownAccount_storesNothing() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let time = ScheduleTime(instant: now, zoneIdentifier: "UTC", wallClock: "x")
 
         await #expect(throws: (any Error).self) {
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func listPosts_isNewestDueFirstAndPages() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         var ids: [Int64] = []
         for offset in [30.0, 10, 50, 20, 40] {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func listPosts_filtersByStateAndAccount() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let club = try await store.addAccount("club")
         let published = try await store.addPost("published", due: now.addingTimeInterval(-5), to: [runner])
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func editPost_changesTextTimeAndLatenessWhileScheduled() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let post = try await store.addPost("before", due: now.addingTimeInterval(60), to: [account])
         let newTime = ScheduleTime(instant: now.addingTimeInterval(3_600), zoneIdentifier: "America/New_York",
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func editPost_onceADeliveryLeftScheduled_isRefusedAsConflict() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let post = try await store.addPost("before", due: now, to: [runner])
         _ = try await store.claimDue(now: now, limit: 1)
@@ -131,13 +131,13 @@ import Testing
     }
 
     @Test func editPost_ofAnUnknownPost_throwsNotFound() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let error = await #expect(throws: StoreError.self) { try await store.editPost(id: 7, change: PostChange(text: "x")) }
         #expect(error?.code == .notFound)
     }
 
     @Test func cancelPost_cancelsEveryUnfinishedDelivery() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let club = try await store.addAccount("club")
         let post = try await store.addPost(due: now.addingTimeInterval(60), to: [runner, club])
@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func cancelPost_leavesPublishedDeliveriesAlone() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let club = try await store.addAccount("club")
         let post = try await store.addPost(due: now, to: [runner, club])
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func cancelPost_whenNothingIsLeft_isAConflict() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let post = try await store.addPost(due: now, to: [runner])
         _ = try await store.cancelPost(id: post.id, now: now)
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func cancelPost_whilePublishing_isAConflictThatSaysSo() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let runner = try await store.addAccount("runner")
         let post = try await store.addPost(due: now, to: [runner])
         _ = try await store.claimDue(now: now, limit: 1)

@@ -8,8 +8,8 @@ import Testing
 @Suite struct StoreRecoveryTests {
     let now = referenceNow
 
-    private func ended(_ state: DeliveryState) async throws -> (Store, ClaimedDelivery) {
-        let store = try Store.inMemory()
+    private func ended(_ state: DeliveryState) async throws -> (SQLiteStore, ClaimedDelivery) {
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account], lateness: 60)
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func retry_ofAPublishedDelivery_isAConflict() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func events_areStoredWithTheirChange_andPagedByID() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         for number in 1...3 { try await store.addPost("post \(number)", due: now, to: [account]) }
         for claim in try await store.claimDue(now: now, limit: 5).claimed {
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aMissedDelivery_raisesOneMissedEventNamingTheAccount() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let post = try await store.addPost(due: now, to: [account], lateness: 60)
 
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func needsRelink_raisesItsEventOnlyOnTheFirstChange() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.markNeedsRelink(accountID: account.id, reason: "refresh token revoked")
         try await store.markNeedsRelink(accountID: account.id, reason: "again")
@@ -134,10 +134,10 @@ import Testing
 
 extension StoreRecoveryTests {
     @Test func resumeWithNoAccount_liftsEveryPause() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
-        _ = try await store.pause(account: account.reference, paused: true, now: now)
-        _ = try await store.pause(account: nil, paused: true, now: now)
-        #expect(try await store.pause(account: nil, paused: false, now: now) == PauseView(everything: false, accounts: []))
+        _ = try await store.pause(account: account.reference, network: nil, paused: true, now: now)
+        _ = try await store.pause(account: nil, network: nil, paused: true, now: now)
+        #expect(try await store.pause(account: nil, network: nil, paused: false, now: now) == PauseView(everything: false, accounts: []))
     }
 }

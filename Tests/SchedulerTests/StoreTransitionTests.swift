@@ -9,8 +9,8 @@ import Testing
     let now = referenceNow
 
     /// A store with one account and one claimed delivery.
-    private func claimed() async throws -> (Store, ClaimedDelivery) {
-        let store = try Store.inMemory()
+    private func claimed() async throws -> (SQLiteStore, ClaimedDelivery) {
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         try await store.addPost(due: now, to: [account])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
@@ -142,14 +142,14 @@ import Testing
     }
 
     @Test func returnClaimsForChecking_putsEveryPublishingDeliveryBackMarkedForALookUp() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let first = try await store.addPost("one", due: now, to: [account])
         let second = try await store.addPost("two", due: now, to: [account])
         let waiting = try await store.addPost("three", due: now.addingTimeInterval(60), to: [account])
         #expect(try await store.claimDue(now: now, limit: 5).claimed.count == 2)
 
-        let returned = try await store.returnClaimsForChecking(now: now.addingTimeInterval(5), lookUpAt: now.addingTimeInterval(5),
+        let returned = try await store.returnClaimsForChecking(nil, now: now.addingTimeInterval(5), lookUpAt: now.addingTimeInterval(5),
                                                                reason: "the network is checked before any retry")
 
         #expect(returned == 2)
@@ -162,15 +162,15 @@ import Testing
         let again = try await store.claimDue(now: now.addingTimeInterval(5), limit: 5).claimed
         #expect(Set(again.map(\.postID)) == [first.id, second.id])
         #expect(again.allSatisfy { $0.needsCheck && $0.attempt == 2 && $0.firstClaimedAt == now })
-        #expect(try await store.returnClaimsForChecking(now: now, lookUpAt: now, reason: "stopped") == 2, "claimed again, so interrupted again")
+        #expect(try await store.returnClaimsForChecking(nil, now: now, lookUpAt: now, reason: "stopped") == 2, "claimed again, so interrupted again")
     }
 
     @Test func aDeliveryNeedingACheck_isNeverMarkedMissedUnseen_butClaimedForTheLookUp() async throws {
-        let store = try Store.inMemory()
+        let store = try SQLiteStore.inMemory()
         let account = try await store.addAccount("runner")
         let post = try await store.addPost("one", due: now, to: [account], lateness: 60)
         _ = try await store.claimDue(now: now, limit: 5)
-        _ = try await store.returnClaimsForChecking(now: now, lookUpAt: now, reason: "stopped")
+        _ = try await store.returnClaimsForChecking(nil, now: now, lookUpAt: now, reason: "stopped")
 
         let (claimed, missed) = try await store.claimDue(now: now.addingTimeInterval(3_600), limit: 5)
 

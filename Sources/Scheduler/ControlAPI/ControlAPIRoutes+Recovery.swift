@@ -8,7 +8,7 @@ extension EventView: ResponseEncodable {}
 
 /// Routes for what a person does when something went wrong: retry, resolve, pause, history, events.
 struct RecoveryRoutes: Sendable {
-    let store: Store
+    let store: any PostStore & EventStore
     let events: EventBus?
     /// Wakes the engine after a retry or a resume.
     let wake: WakeSignal

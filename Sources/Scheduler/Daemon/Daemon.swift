@@ -28,7 +28,7 @@ public struct Daemon: Sendable {
         // Before anything reads or changes the state: a second daemon on this directory stops here.
         let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)
         defer { withExtendedLifetime(lock) {} }
-        let store = try Store.open(path: configuration.databasePath)
+        let store: any SchedulerStore = try SQLiteStore.open(path: configuration.databasePath)
         // A key is created only when no sealed credential needs the old one.
         let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
                                              sealedCredentials: try await store.sealedCredentialCount())
@@ -130,7 +130,7 @@ public struct Daemon: Sendable {
     }
 
     /// Budgets start from the posts published within each network's window before this start.
-    private func seededBudget(_ store: Store) async throws -> PublishBudget {
+    private func seededBudget(_ store: any DeliveryStore) async throws -> PublishBudget {
         let budget = PublishBudget()
         let now = Date()
         for (network, rules) in PublishBudget.defaultRules {
@@ -164,7 +164,7 @@ public struct Daemon: Sendable {
 
     /// A missing or replaced key must not fail silently at publish time: every account whose blob no
     /// longer opens is marked for relinking at start, and the log says so. Posts are untouched.
-    private func checkSealedCredentials(store: Store, vault: CredentialVault) async throws {
+    private func checkSealedCredentials(store: any AccountStore, vault: CredentialVault) async throws {
         var unusable = 0
         for (accountID, sealed) in try await store.sealedBlobs() {
             do { _ = try vault.open(sealed, accountID: accountID) } catch {

@@ -9,7 +9,7 @@ extension Engine {
     func returnInterruptedClaims() async throws {
         let now = now()
         let lookUpAt = settings.settling.firstLookUp(lastRequestStart: now)
-        let count = try await store.returnClaimsForChecking(now: now, lookUpAt: lookUpAt, reason: Self.interruptedNote(lookUpAt, "schedulerd stopped"))
+        let count = try await store.returnClaimsForChecking(nil, now: now, lookUpAt: lookUpAt, reason: Self.interruptedNote(lookUpAt, "schedulerd stopped"))
         if count > 0 {
             logger.warning("deliveries interrupted by the last stop will be looked up on their networks before any retry", metadata: [
                 "deliveries.count": "\(count)", "lookup.at": "\(RFC3339.format(lookUpAt))",
@@ -34,6 +34,21 @@ extension Engine {
             ])
         }
         return unheld.filter { $0.claimedAt.addingTimeInterval(timeout) > now }.map { $0.claimedAt.addingTimeInterval(timeout) }.min()
+    }
+
+    /// Several daemons on one store: claims of a daemon that stopped renewing its lease (it died, or lost the
+    /// database) are taken over as after a crash. That daemon sent nothing after its lease ran out (see
+    /// ``DeliveryStore/claimsAreHeld``), so a request of its can land until the lease's end plus a request's
+    /// timeout and the margin; only then are the claims looked up, never sent blind.
+    func takeOverAbandonedClaims() async throws {
+        let window = settings.settling.requestTimeout + settings.settling.inFlightMargin
+        let count = try await store.takeOverAbandonedClaims(
+            inFlightWindow: window, reason: "the daemon publishing this stopped renewing its lease; its network is looked at "
+                + "when a request it sent can no longer land, before anything is sent again")
+        if count > 0 {
+            logger.warning("claims of a daemon that stopped renewing its lease were taken over; they are looked up before any retry",
+                           metadata: ["deliveries.count": "\(count)", "lookup.after_s": "\(window)"])
+        }
     }
 
     static func interruptedNote(_ lookUpAt: Date, _ cause: String) -> String {

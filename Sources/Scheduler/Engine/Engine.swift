@@ -31,7 +31,7 @@ public final class Engine: Service, Sendable {
         }
     }
 
-    let store: Store
+    let store: any DeliveryStore
     let connectors: ConnectorRegistry
     let credentials: CredentialProvider
     let wake: WakeSignal
@@ -46,7 +46,7 @@ public final class Engine: Service, Sendable {
     let unstoredOutcomes = Mutex(0)
     private let stopping = Mutex(false)
 
-    public init(store: Store, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
+    public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
                 settings: Settings, handoff: HandoffDesk? = nil, budget: PublishBudget = PublishBudget(), logger: Logger,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.handoff = handoff
@@ -109,6 +109,7 @@ public final class Engine: Service, Sendable {
         }
         _ = try await store.handoffFollowUps(now: now())
         if now() >= nextSweep {
+            try await takeOverAbandonedClaims()
             nextSweep = try await returnOrphanedClaims() ?? now().addingTimeInterval(settings.maxSleepSeconds)
         }
         if claimed.count == capacity { return }
@@ -153,7 +154,13 @@ public final class Engine: Service, Sendable {
             return
         }
         await limiter.acquire(claim.accountID)
-        if isStopping {
+        // Stopping, or this daemon's lease may have run out (the database is unreachable) and another daemon may
+        // be taking the claim over: nothing was sent, so the claim is given back untouched.
+        if isStopping || !store.claimsAreHeld {
+            if !isStopping {
+                logger.warning("not sending: this daemon's lease on its claims could not be renewed; the claim is given back",
+                               metadata: ["delivery.id": "\(claim.deliveryID)"])
+            }
             await limiter.release(claim.accountID)
             await budget.refund(accountID: claim.accountID, network: claim.network)
             await record { try await self.store.releaseClaim(claim) }

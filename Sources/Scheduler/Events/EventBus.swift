@@ -15,7 +15,7 @@ public final class EventBus: Service, Sendable {
     /// Most followers at once; each holds a connection open.
     public static let maxFollowers = 32
 
-    let store: Store
+    let store: any EventStore
     let notifier: Notifier?
     let retry: HookRetryPolicy
     let logger: Logger
@@ -23,7 +23,7 @@ public final class EventBus: Service, Sendable {
     private let hooksWake = WakeSignal()
     private let followersWake = WakeSignal()
 
-    public init(store: Store, notifier: Notifier?, retry: HookRetryPolicy = HookRetryPolicy(), logger: Logger) {
+    public init(store: any EventStore, notifier: Notifier?, retry: HookRetryPolicy = HookRetryPolicy(), logger: Logger) {
         self.store = store
         self.notifier = notifier.flatMap { $0.configured.isEmpty ? nil : $0 }
         self.retry = retry

@@ -7,7 +7,7 @@ import SchedulerCore
 /// about to expire, and after a refusal renews once. Renewals are single-flight per account, and the
 /// rotated refresh token is committed to the store before anyone uses the new access token.
 public actor CredentialProvider {
-    let store: Store
+    let store: any AccountStore
     let vault: CredentialVault
     let linkers: LinkerRegistry
     let logger: Logger
@@ -16,7 +16,7 @@ public actor CredentialProvider {
     let renewalMargin: TimeInterval
     private var renewals: [Int64: Task<AccountCredentials, any Error>] = [:]
 
-    public init(store: Store, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
+    public init(store: any AccountStore, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
                 renewalMargin: TimeInterval = 60, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.vault = vault; self.linkers = linkers; self.logger = logger
         self.renewalMargin = renewalMargin; self.now = now

@@ -5,7 +5,7 @@ import SchedulerCore
 /// The account lifecycle: link (OAuth), import, refresh, unlink. Credentials are confirmed with the
 /// network, sealed, and only then stored; nothing is stored when any step fails.
 public struct AccountService: Sendable {
-    let store: Store
+    let store: any AccountStore
     let linkers: LinkerRegistry
     let vault: CredentialVault
     let credentials: CredentialProvider
@@ -13,7 +13,7 @@ public struct AccountService: Sendable {
     let headlessRedirectURI: String
     let sessions = LinkSessions()
 
-    public init(store: Store, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
+    public init(store: any AccountStore, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
                 headlessRedirectURI: String) {
         self.store = store; self.linkers = linkers; self.vault = vault; self.credentials = credentials
         self.wake = wake; self.headlessRedirectURI = headlessRedirectURI

@@ -5,7 +5,7 @@ import SchedulerCore
 /// Scheduling, editing and cancelling posts: every check happens here, before anything is stored,
 /// and the engine is woken after every change.
 public struct PostService: Sendable {
-    let store: Store
+    let store: any PostStore & AccountStore
     let connectors: ConnectorRegistry
     let wake: WakeSignal
     let defaultZone: TimeZone
@@ -13,7 +13,7 @@ public struct PostService: Sendable {
     let media: MediaLibrary?
     let now: @Sendable () -> Date
 
-    public init(store: Store, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
+    public init(store: any PostStore & AccountStore, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
                 defaultLatenessSeconds: Int, media: MediaLibrary? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
         self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.now = now

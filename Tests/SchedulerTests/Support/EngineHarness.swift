@@ -7,7 +7,7 @@ import ServiceLifecycle
 
 /// A store, a vault, a scripted connector and an engine over them, run inside a `ServiceGroup`.
 struct EngineHarness {
-    let store: Store
+    let store: SQLiteStore
     let vault: CredentialVault
     let connector: ScriptedConnector
     let wake = WakeSignal()
@@ -19,7 +19,7 @@ struct EngineHarness {
     /// `others` are connectors for further networks, beside the X one in ``connector``.
     init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(), others: [ScriptedConnector] = [],
          configure: (inout Engine.Settings) -> Void = { _ in }) throws {
-        store = try Store.inMemory()
+        store = try SQLiteStore.inMemory()
         vault = try CredentialVault(key: testKey())
         connector = ScriptedConnector(behaviour)
         var settings = Engine.Settings(EngineSettings())

@@ -5,7 +5,7 @@ import SchedulerCore
 @testable import Scheduler
 
 /// Shorthands for putting accounts and posts into a store, and for reading what the API does not show.
-extension Store {
+extension SQLiteStore {
     /// Adds an active account whose sealed credentials are `sealed` (or a vault's blob via `vault`).
     @discardableResult
     func addAccount(_ handle: String, network: Network = .x, vault: CredentialVault? = nil,

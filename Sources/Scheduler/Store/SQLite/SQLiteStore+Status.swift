@@ -2,19 +2,9 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-/// What `schedctl status` shows about the stored state.
-public struct StoreSummary: Sendable {
-    public var deliveries: [String: Int]
-    public var nextDue: StatusView.NextDue?
-    public var accountsNeedingAttention: [AccountView]
-    public var paused: PauseView?
-    public var throttled: ThrottleView?
-    public var hooks: StatusView.Hooks?
-}
-
-extension Store {
+extension SQLiteStore {
     /// `now` decides which tokens count as expiring soon (within a week, with no way to renew).
-    public func summary(now: Date = Date()) async throws -> StoreSummary {
+    public func summary(now: Date) async throws -> StoreSummary {
         try await writer.read { db in
             var counts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM delivery GROUP BY state") {

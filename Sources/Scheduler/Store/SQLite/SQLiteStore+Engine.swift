@@ -3,40 +3,7 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-/// A delivery the engine has claimed: committed as `publishing` before any request is sent.
-public struct ClaimedDelivery: Sendable, Equatable {
-    public var deliveryID: Int64
-    public var postID: Int64
-    public var accountID: Int64
-    public var network: Network
-    public var handle: String
-    public var text: String
-    public var dueAt: Date
-    /// 1 for the first attempt.
-    public var attempt: Int
-    /// The account's id at the network (Page id, member URN, IG user id).
-    public var accountRemoteID: String = ""
-    /// An Instagram account that publishes by handoff.
-    public var handoff: Bool = false
-    public var media: [MediaItem] = []
-    /// The outcome of an earlier request is unknown: look on the network before sending again.
-    public var needsCheck: Bool = false
-    /// When the first request could have gone out; a look-up searches from there.
-    public var firstClaimedAt: Date = .distantPast
-    /// Nothing goes out after this: the due time (or a person's retry) plus the lateness limit.
-    public var deadline: Date = .distantFuture
-    /// A look-up made since the last request found nothing: this claim is the second look, after the
-    /// listing lag, and a second "not there" means it is not there.
-    public var lookedUpOnce: Bool = false
-
-    /// `network:@handle`, as events and `--to` name the account.
-    public var account: String { "\(network.rawValue):@\(handle)" }
-}
-
-/// One try at publishing (or looking up), as it is logged for `history`.
-public typealias AttemptRecord = HistoryView.Attempt
-
-extension Store {
+extension SQLiteStore {
     /// The earliest time a waiting delivery to an active account is due, read from the partial index.
     /// `INDEXED BY` because, without statistics, SQLite prefers `delivery_by_state` and sorts every waiting delivery.
     public func nextDueTime() async throws -> Date? {
@@ -117,7 +84,7 @@ extension Store {
 
     /// `found` says the post was found on the network by a look-up rather than just published.
     public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?,
-                                found: Bool = false) async throws {
+                                found: Bool) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
@@ -140,7 +107,7 @@ extension Store {
     /// Puts the delivery back in line for `nextAttempt`. `needsCheck` says whether the network must be
     /// looked at first (the last request may have published).
     public func recordRetry(_ claim: ClaimedDelivery, attempt: AttemptRecord, nextAttempt: Date, error: String,
-                            needsCheck: Bool = false) async throws {
+                            needsCheck: Bool) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
@@ -180,7 +147,7 @@ extension Store {
 
     /// Sends claims back to wait, untouched, until their account's or network's rate-limit budget allows
     /// them (`throttled_until` is what `status` reports).
-    public func deferClaims(_ deferrals: [(claim: ClaimedDelivery, until: Date)], now: Date = Date()) async throws {
+    public func deferClaims(_ deferrals: [(claim: ClaimedDelivery, until: Date)], now: Date) async throws {
         guard !deferrals.isEmpty else { return }
         try await writer.write { db in
             for (claim, until) in deferrals {
@@ -197,7 +164,7 @@ extension Store {
     static let unclaimed = "state = CASE WHEN attempt_count > 1 THEN 'retrying' ELSE 'scheduled' END, attempt_count = attempt_count - 1, claimed_at = NULL"
 
     /// Gives a claim back untouched (shutdown before any request was sent).
-    public func releaseClaim(_ claim: ClaimedDelivery, now: Date = Date()) async throws {
+    public func releaseClaim(_ claim: ClaimedDelivery, now: Date) async throws {
         try await writer.write { db in
             try db.execute(sql: """
                 UPDATE delivery SET \(Self.unclaimed), updated_at = ?
@@ -212,7 +179,7 @@ extension Store {
     /// `ids` nil means every claim: at start, when the lock says no other daemon holds any.
     /// Each gets an `interrupted` attempt in its history, which also tells the look-up that it is the first
     /// since the last request (so a look-up that finds nothing looks again after the listing lag).
-    public func returnClaimsForChecking(_ ids: [Int64]? = nil, now: Date = Date(), lookUpAt: Date, reason: String) async throws -> Int {
+    public func returnClaimsForChecking(_ ids: [Int64]?, now: Date, lookUpAt: Date, reason: String) async throws -> Int {
         if let ids, ids.isEmpty { return 0 }
         return try await writer.write { db in
             let ms = now.unixMilliseconds
@@ -265,10 +232,10 @@ extension Store {
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// The network refused the account's credentials: the account waits for a relink, and the delivery
     /// stays in line (it goes out once the account is active again, within its lateness limit).
-    public func recordNeedsRelink(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String, needsCheck: Bool = false) async throws {
+    public func recordNeedsRelink(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String, needsCheck: Bool) async throws {
         try await writer.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             let ms = attempt.finishedAt.unixMilliseconds
@@ -281,7 +248,7 @@ extension Store {
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// Posts published per account since `since`, so the rate-limit budgets start a restart where the
     /// last run left them instead of full.
     public func recentPublishCounts(since: Date) async throws -> [(accountID: Int64, network: Network, count: Int)] {

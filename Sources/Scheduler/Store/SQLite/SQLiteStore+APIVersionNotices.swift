@@ -2,11 +2,11 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-extension Store {
+extension SQLiteStore {
     /// Records the warnings about configured API versions found at this start (`network` → message): each
     /// raises an `api_version` event the first time it is seen, not at every restart; a network with no
     /// warning now forgets its old one, so it is told again if the problem comes back.
-    public func noteAPIVersionWarnings(_ warnings: [(network: Network, message: String)], now: Date = Date()) async throws {
+    public func noteAPIVersionWarnings(_ warnings: [(network: Network, message: String)], now: Date) async throws {
         try await writer.write { db in
             for network in Network.allCases {
                 let key = "api_version_warning:\(network.rawValue)"

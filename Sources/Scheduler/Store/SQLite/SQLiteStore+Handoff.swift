@@ -3,25 +3,7 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-/// A handed-off delivery waiting for the person, as `handoff list` shows it.
-public struct HandoffRecord: Sendable {
-    public var deliveryID: Int64
-    public var postID: Int64
-    public var account: String
-    public var caption: String
-    public var bundle: String
-    public var handedOffAt: Date
-    public var remindAt: Date?
-    public var expiresAt: Date
-}
-
-/// What the engine must do about a handed-off delivery whose time came: remind once, or give up.
-public struct HandoffFollowUp: Sendable {
-    public var record: HandoffRecord
-    public var expired: Bool
-}
-
-extension Store {
+extension SQLiteStore {
     /// The delivery is with the person now: its bundle is written, and it waits for `handoff done`,
     /// a reminder at `remindAt`, then `expired` at `expiresAt`.
     public func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
@@ -95,7 +77,7 @@ extension Store {
     }
 
     /// The person published it: the delivery becomes `published`, with the permalink when given.
-    public func confirmHandoff(deliveryID: Int64, url: String?, now: Date = Date()) async throws -> PostView {
+    public func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state FROM delivery WHERE id = ?", arguments: [deliveryID]) else {
                 throw StoreError(.notFound, "no handoff \(deliveryID); `schedctl handoff list` shows what waits")

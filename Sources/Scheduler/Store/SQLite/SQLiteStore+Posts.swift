@@ -3,46 +3,9 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-/// A post ready to be stored: validated, with its targets resolved.
-public struct NewPost: Sendable {
-    public var text: String
-    public var time: ScheduleTime
-    public var latenessLimitSeconds: Int
-    public var source: String
-    public var targets: [Target]
-    public var media: [MediaItem]
-
-    public struct Target: Sendable {
-        public var accountID: Int64
-        public var textOverride: String?
-
-        public init(accountID: Int64, textOverride: String? = nil) {
-            self.accountID = accountID
-            self.textOverride = textOverride
-        }
-    }
-
-    public init(text: String, time: ScheduleTime, latenessLimitSeconds: Int, source: String = "typed", targets: [Target],
-                media: [MediaItem] = []) {
-        self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds
-        self.source = source; self.targets = targets; self.media = media
-    }
-}
-
-/// What `edit` changes; nil fields stay as they are.
-public struct PostChange: Sendable {
-    public var text: String?
-    public var time: ScheduleTime?
-    public var latenessLimitSeconds: Int?
-
-    public init(text: String? = nil, time: ScheduleTime? = nil, latenessLimitSeconds: Int? = nil) {
-        self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds
-    }
-}
-
-extension Store {
+extension SQLiteStore {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
-    public func insertPost(_ post: NewPost, now: Date = Date()) async throws -> PostView {
+    public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
         try await writer.write { db in
             let ms = now.unixMilliseconds
             let due = post.time.instant.unixMilliseconds
@@ -76,7 +39,7 @@ extension Store {
     }
 
     /// Posts with at least one delivery in `filter`, newest due time first.
-    public func listPosts(filter: StateFilter, accountID: Int64? = nil, limit: Int, offset: Int) async throws -> [PostView] {
+    public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
         try await writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
@@ -98,7 +61,7 @@ extension Store {
     }
 
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
-    public func editPost(id: Int64, change: PostChange, now: Date = Date()) async throws -> PostView {
+    public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
             let started = try Row.fetchAll(db, sql: """
@@ -127,7 +90,7 @@ extension Store {
 
     /// Cancels every delivery of the post that has not finished. One being published right now cannot be
     /// stopped and is reported; a post with nothing left to cancel is a conflict.
-    public func cancelPost(id: Int64, now: Date = Date()) async throws -> PostView {
+    public func cancelPost(id: Int64, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
             try db.execute(sql: """

@@ -2,11 +2,11 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-extension Store {
+extension SQLiteStore {
     /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
     /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
     /// the network (the person looked, and it is not).
-    public func retryDelivery(id: Int64, force: Bool, now: Date = Date()) async throws -> PostView {
+    public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
         try await writer.write { db in
             let (postID, state) = try Self.delivery(id: id, db)
             switch state {
@@ -29,7 +29,7 @@ extension Store {
     }
 
     /// The person found the post on the network: an `unknown` (or `failed`) delivery becomes `published` with its URL.
-    public func resolveDelivery(id: Int64, publishedURL: String, now: Date = Date()) async throws -> PostView {
+    public func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
         try await writer.write { db in
             let (postID, state) = try Self.delivery(id: id, db)
             guard state == .unknown || state == .failed || state == .missed else {
@@ -82,11 +82,11 @@ extension Store {
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// Pauses everything (no account, no network), one account, or one network; resuming with neither lifts every
     /// pause, the accounts' and the networks' too. Paused deliveries are not sent; their lateness limit still runs,
     /// so a long pause ends in `missed` posts rather than a surprise days later.
-    public func pause(account reference: String?, network: Network? = nil, paused: Bool, now: Date = Date()) async throws -> PauseView {
+    public func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView {
         try await writer.write { db in
             if let network {
                 guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }

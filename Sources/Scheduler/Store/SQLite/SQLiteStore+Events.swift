@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-extension Store {
+extension SQLiteStore {
     /// Writes `event` in the caller's transaction, so a state change and its event are committed together
     /// (or not at all), and wakes the event bus once the transaction commits.
     static func insertEvent(_ event: EventView, _ db: Database, signal: WakeSignal) throws {
@@ -46,7 +46,7 @@ extension Store {
     /// At start: events older than `before` (a day: ``HookRetryPolicy/giveUpAfter``) that no hook accepted are not
     /// sent any more (nobody wants a day-old "published" notification); with hooks configured they count as given
     /// up, as the event bus would have counted them. Events past `retention` are deleted.
-    public func settleOldEvents(before: Date, retention: TimeInterval, hooksConfigured: Bool, now: Date = Date()) async throws {
+    public func settleOldEvents(before: Date, retention: TimeInterval, hooksConfigured: Bool, now: Date) async throws {
         try await writer.write { db in
             try db.execute(sql: "UPDATE event SET notified = 1, hook_given_up = ?, hook_next_at = NULL WHERE notified = 0 AND at < ?",
                            arguments: [hooksConfigured ? 1 : 0, before.unixMilliseconds])

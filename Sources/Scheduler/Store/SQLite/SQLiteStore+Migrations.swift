@@ -1,6 +1,6 @@
 import GRDB
 
-extension Store {
+extension SQLiteStore {
     /// Named migrations, never edited once released: add a new one instead.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-extension Store {
+extension SQLiteStore {
     /// The network refused this app's request as a whole (a retired API version, spent credits): the delivery
     /// goes back in line untouched (the attempt is logged but not counted, since nothing was published) and
     /// the network is paused, with a `network_paused` event the first time. Its lateness limit keeps running.

@@ -1,6 +1,6 @@
 import GRDB
 
-extension Store {
+extension SQLiteStore {
     /// Runs `body` in one transaction whose commit is on disk when this returns.
     ///
     /// The database runs in WAL mode with `synchronous = NORMAL`: a commit is safe from a crash of the

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-/// The one place schedulerd's state lives: a SQLite file in WAL mode, so nothing the engine
+/// schedulerd's state for one daemon: a SQLite file in WAL mode, so nothing the engine
 /// needs exists only in memory. Every method is one transaction.
-public final class Store: Sendable {
+public final class SQLiteStore: Sendable {
     let writer: any DatabaseWriter
     /// Fires after every transaction that stored an event, so the event bus never polls.
     public let eventsCommitted = WakeSignal()
@@ -23,7 +23,7 @@ public final class Store: Sendable {
     /// it was. schedulerd never resets, replaces or re-creates a database it cannot use.
     ///
     /// `durableClaims: false` is for `make bench` only, which measures what durable claims cost.
-    public static func open(path: String, durableClaims: Bool = true) throws(StoreError) -> Store {
+    public static func open(path: String, durableClaims: Bool = true) throws(StoreError) -> SQLiteStore {
         try createPrivately(path)
         try inspect(path)
         var configuration = Configuration()
@@ -36,7 +36,7 @@ public final class Store: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try Store(writer: pool, durableClaims: durableClaims)
+            return try SQLiteStore(writer: pool, durableClaims: durableClaims)
         } catch let error as DatabaseError {
             throw StoreError(.corrupt, "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). "
                 + Self.restoreAdvice(path))
@@ -96,10 +96,10 @@ public final class Store: Sendable {
     }
 
     /// An in-memory database for unit tests.
-    public static func inMemory() throws -> Store {
+    public static func inMemory() throws -> SQLiteStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        return try Store(writer: DatabaseQueue(configuration: configuration))
+        return try SQLiteStore(writer: DatabaseQueue(configuration: configuration))
     }
 
     /// Creates the file with mode 0600 before SQLite does, so it is never readable by others, even briefly.
@@ -114,4 +114,12 @@ public final class Store: Sendable {
         fchmod(fd, 0o600)
         close(fd)
     }
+}
+
+extension SQLiteStore: AccountStore, DeliveryStore, EventStore, PostStore {
+    /// One daemon per file (the state directory's lock): nobody else's claims to take over.
+    public func takeOverAbandonedClaims(inFlightWindow: TimeInterval, reason: String) async throws -> Int { 0 }
+
+    /// One daemon per file: its claims are its own for as long as it runs.
+    public var claimsAreHeld: Bool { true }
 }

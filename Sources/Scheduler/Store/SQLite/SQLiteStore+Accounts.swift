@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SchedulerCore
 
-extension Store {
+extension SQLiteStore {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
         a.access_expires_at, a.has_refresh_token, a.status_reason,
@@ -26,7 +26,7 @@ extension Store {
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
     /// `seal` receives the row id, so the sealed blob is bound to its row.
     public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
-                              grant: CredentialGrant = CredentialGrant(), now: Date = Date(),
+                              grant: CredentialGrant, now: Date,
                               seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
         try await writer.write { db in
             let ms = now.unixMilliseconds
@@ -48,7 +48,7 @@ extension Store {
     }
 
     /// Accounts people can publish to or need to fix; removed ones only when asked.
-    public func accounts(includeRevoked: Bool = false) async throws -> [AccountView] {
+    public func accounts(includeRevoked: Bool) async throws -> [AccountView] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(Self.accountColumns) FROM account a
@@ -103,7 +103,7 @@ extension Store {
 
     /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
     /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them.
-    public func removeAccount(reference: String, cancelPending: Bool, now: Date = Date()) async throws -> AccountView {
+    public func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> AccountView {
         try await writer.write { db in
             let account = try Self.resolveAccount(reference, db)
             let inFlight = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE account_id = ? AND state = 'publishing'", arguments: [account.id])!
@@ -131,23 +131,10 @@ extension Store {
     }
 }
 
-/// What the network said about a grant that is not secret: kept in plain columns for listings and warnings.
-public struct CredentialGrant: Sendable {
-    public var accessExpiresAt: Date?
-    public var refreshable: Bool
-    public var scopes: [String]
-
-    public init(accessExpiresAt: Date? = nil, refreshable: Bool = false, scopes: [String] = []) {
-        self.accessExpiresAt = accessExpiresAt
-        self.refreshable = refreshable
-        self.scopes = scopes
-    }
-}
-
-extension Store {
+extension SQLiteStore {
     /// Replaces an account's sealed credentials (after a refresh) in one transaction, so a rotated
     /// refresh token is on disk before anything uses it.
-    public func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date = Date()) async throws {
+    public func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date) async throws {
         try await writer.write { db in
             try db.execute(sql: """
                 UPDATE account SET sealed_credentials = ?, access_expires_at = ?, has_refresh_token = ?, updated_at = ?
@@ -157,7 +144,7 @@ extension Store {
     }
 
     /// Holds an account's posts until a person relinks it, saying why.
-    public func markNeedsRelink(accountID: Int64, reason: String, now: Date = Date()) async throws {
+    public func markNeedsRelink(accountID: Int64, reason: String, now: Date) async throws {
         try await writer.write { db in try Self.markNeedsRelink(accountID: accountID, reason: reason, at: now, db, signal: eventsCommitted) }
     }
 

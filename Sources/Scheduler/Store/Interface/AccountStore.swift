@@ -1,0 +1,53 @@
+import Foundation
+import SchedulerCore
+
+/// Linked accounts and their sealed credentials. The blobs are sealed before they reach the store and
+/// opened after they leave it: no store ever sees a token in the clear.
+public protocol AccountStore: Sendable {
+    /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
+    /// `seal` receives the row id, so the sealed blob is bound to its row.
+    func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
+                       grant: CredentialGrant, now: Date, seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView
+    /// Accounts people can publish to or need to fix; removed ones only when asked.
+    func accounts(includeRevoked: Bool) async throws -> [AccountView]
+    /// Resolves `3`, `x:@runner`, `x:runner`, `@runner` or `runner` to one account that is not removed.
+    func account(reference: String) async throws -> AccountView
+    /// The sealed credential blob of an account, or nil when it has none.
+    func sealedCredentials(accountID: Int64) async throws -> [UInt8]?
+    /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
+    /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them.
+    func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> AccountView
+    /// Replaces an account's sealed credentials (after a refresh) in one transaction, so a rotated refresh
+    /// token is stored before anything uses it.
+    func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date) async throws
+    /// Holds an account's posts until a person relinks it, saying why (a `needs_relink` event the first time).
+    func markNeedsRelink(accountID: Int64, reason: String, now: Date) async throws
+    /// How many accounts (revoked ones included) hold sealed credentials: while any do, a missing key is
+    /// restored, never replaced.
+    func sealedCredentialCount() async throws -> Int
+    /// Every stored sealed blob, to check at start that the key still opens them.
+    func sealedBlobs() async throws -> [(accountID: Int64, sealed: [UInt8])]
+}
+
+extension AccountStore {
+    public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
+                              grant: CredentialGrant = CredentialGrant(),
+                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
+        try await upsertAccount(network: network, remoteID: remoteID, handle: handle, displayName: displayName, authKind: authKind,
+                                grant: grant, now: Date(), seal: seal)
+    }
+
+    public func accounts() async throws -> [AccountView] { try await accounts(includeRevoked: false) }
+
+    public func removeAccount(reference: String, cancelPending: Bool) async throws -> AccountView {
+        try await removeAccount(reference: reference, cancelPending: cancelPending, now: Date())
+    }
+
+    public func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant) async throws {
+        try await replaceCredentials(accountID: accountID, sealed: sealed, grant: grant, now: Date())
+    }
+
+    public func markNeedsRelink(accountID: Int64, reason: String) async throws {
+        try await markNeedsRelink(accountID: accountID, reason: reason, now: Date())
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SchedulerCore
+
+/// Posts as people schedule, change and look at them, and what they ask of deliveries that went wrong.
+public protocol PostStore: Sendable {
+    /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
+    func insertPost(_ post: NewPost, now: Date) async throws -> PostView
+    func post(id: Int64) async throws -> PostView
+    /// Posts with at least one delivery in `filter`, newest due time first.
+    func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView]
+    /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
+    func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
+    /// Cancels every delivery of the post that has not finished; one being published right now cannot be stopped.
+    func cancelPost(id: Int64, now: Date) async throws -> PostView
+    /// Sends a `failed`, `missed` or `expired` delivery again with a fresh lateness window; an `unknown` one only with `force`.
+    func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView
+    /// The person found the post on the network: the delivery becomes `published` with its URL.
+    func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView
+    /// Every attempt at every delivery of a post, oldest first.
+    func history(postID: Int64) async throws -> HistoryView
+    /// Pauses everything, one account, or one network; resuming with neither lifts every pause.
+    func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView
+    /// What `schedctl status` shows about the stored state; `now` decides which tokens count as expiring soon.
+    func summary(now: Date) async throws -> StoreSummary
+    /// Handed-off deliveries waiting for the person, as `handoff list` shows them.
+    func handoffs() async throws -> [HandoffRecord]
+    /// The person published it by hand: the delivery becomes `published`, with the permalink when given.
+    func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView
+    /// Raises an `api_version` event for each warning the first time it is seen, not at every restart.
+    func noteAPIVersionWarnings(_ warnings: [(network: Network, message: String)], now: Date) async throws
+}
+
+extension PostStore {
+    public func insertPost(_ post: NewPost) async throws -> PostView { try await insertPost(post, now: Date()) }
+
+    public func listPosts(filter: StateFilter, limit: Int, offset: Int) async throws -> [PostView] {
+        try await listPosts(filter: filter, accountID: nil, limit: limit, offset: offset)
+    }
+
+    public func editPost(id: Int64, change: PostChange) async throws -> PostView { try await editPost(id: id, change: change, now: Date()) }
+    public func cancelPost(id: Int64) async throws -> PostView { try await cancelPost(id: id, now: Date()) }
+    public func retryDelivery(id: Int64, force: Bool) async throws -> PostView { try await retryDelivery(id: id, force: force, now: Date()) }
+
+    public func resolveDelivery(id: Int64, publishedURL: String) async throws -> PostView {
+        try await resolveDelivery(id: id, publishedURL: publishedURL, now: Date())
+    }
+
+    public func pause(account reference: String?, network: Network? = nil, paused: Bool) async throws -> PauseView {
+        try await pause(account: reference, network: network, paused: paused, now: Date())
+    }
+
+    public func summary() async throws -> StoreSummary { try await summary(now: Date()) }
+    public func confirmHandoff(deliveryID: Int64, url: String?) async throws -> PostView { try await confirmHandoff(deliveryID: deliveryID, url: url, now: Date()) }
+
+    public func noteAPIVersionWarnings(_ warnings: [(network: Network, message: String)]) async throws {
+        try await noteAPIVersionWarnings(warnings, now: Date())
+    }
+}
