@@ -1,0 +1,156 @@
+/// The PostgreSQL schema as named migrations, never edited once released: add a new one instead.
+///
+/// It holds what SQLite's seven migrations built, in PostgreSQL's types (instants stay integer Unix
+/// milliseconds, as in SQLite, so `store copy` moves them unchanged), plus what sharing needs: which daemon
+/// holds a claim and until when, the daemons themselves, and the database's clock as a function.
+enum PostgresSchema {
+    static let migrations: [(id: String, sql: String)] = [
+        ("v1: the shared store", v1),
+    ]
+
+    /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
+    static func statements(_ sql: String) -> [String] {
+        sql.components(separatedBy: ";\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.hasSuffix(";") ? String($0.dropLast()) : $0 }
+            .filter { !$0.isEmpty && !$0.split(separator: "\n").allSatisfy { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--") } }
+    }
+
+    /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
+    static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v1 = """
+        CREATE FUNCTION schedulerd_now_ms() RETURNS bigint LANGUAGE sql VOLATILE
+            AS $$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint $$;
+        CREATE TABLE account (
+            id BIGSERIAL PRIMARY KEY,
+            network TEXT NOT NULL CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
+            remote_id TEXT NOT NULL,
+            handle TEXT NOT NULL,
+            display_name TEXT NOT NULL DEFAULT '',
+            auth_kind TEXT NOT NULL CHECK (auth_kind IN ('oauth1', 'oauth2', 'none')),
+            sealed_credentials BYTEA,
+            scopes TEXT NOT NULL DEFAULT '',
+            access_expires_at BIGINT,
+            refresh_expires_at BIGINT,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'needs_relink', 'revoked')),
+            status_reason TEXT,
+            has_refresh_token BOOLEAN NOT NULL DEFAULT false,
+            paused BOOLEAN NOT NULL DEFAULT false,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL,
+            UNIQUE (network, remote_id)
+        );
+        CREATE INDEX account_by_handle ON account (lower(handle));
+        CREATE TABLE post (
+            id BIGSERIAL PRIMARY KEY,
+            text TEXT NOT NULL,
+            due_at BIGINT NOT NULL,
+            due_zone TEXT NOT NULL,
+            due_local TEXT NOT NULL,
+            lateness_limit_s INTEGER NOT NULL CHECK (lateness_limit_s >= 0),
+            source TEXT NOT NULL DEFAULT 'typed',
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL
+        );
+        CREATE INDEX post_by_due ON post (due_at DESC, id DESC);
+        CREATE TABLE post_media (
+            post_id BIGINT NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('image', 'gif', 'video')),
+            content_type TEXT NOT NULL,
+            size BIGINT NOT NULL CHECK (size > 0),
+            width INTEGER,
+            height INTEGER,
+            alt TEXT,
+            path TEXT NOT NULL,
+            PRIMARY KEY (post_id, position)
+        );
+        CREATE TABLE delivery (
+            id BIGSERIAL PRIMARY KEY,
+            post_id BIGINT NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+            account_id BIGINT NOT NULL REFERENCES account (id) ON DELETE RESTRICT,
+            text_override TEXT,
+            state TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ('scheduled', 'publishing', 'retrying',
+                'published', 'failed', 'unknown', 'handed_off', 'expired', 'missed', 'cancelled')),
+            next_attempt_at BIGINT NOT NULL,
+            claimed_at BIGINT,
+            -- The daemon (daemon.id) whose claim this is, and until when (database clock) unless it renews it.
+            claimed_by TEXT,
+            lease_until BIGINT,
+            attempt_count INTEGER NOT NULL DEFAULT 0,
+            remote_id TEXT,
+            remote_url TEXT,
+            published_at BIGINT,
+            last_error TEXT,
+            updated_at BIGINT NOT NULL,
+            handoff_path TEXT,
+            handoff_reminded BOOLEAN NOT NULL DEFAULT false,
+            handoff_expires_at BIGINT,
+            needs_check BOOLEAN NOT NULL DEFAULT false,
+            first_claimed_at BIGINT,
+            throttled_until BIGINT,
+            retry_requested_at BIGINT,
+            UNIQUE (post_id, account_id)
+        );
+        -- What is due next: only waiting deliveries, ordered by time.
+        CREATE INDEX delivery_due ON delivery (next_attempt_at) WHERE state IN ('scheduled', 'retrying');
+        CREATE INDEX delivery_by_state ON delivery (state, post_id);
+        CREATE INDEX delivery_by_account ON delivery (account_id, state);
+        CREATE INDEX delivery_handoff_due ON delivery (next_attempt_at) WHERE state = 'handed_off';
+        -- Claims in flight, by holder (renewal, a restart's recovery) and by lease (takeover).
+        CREATE INDEX delivery_claims ON delivery (claimed_by) WHERE state = 'publishing';
+        CREATE INDEX delivery_leases ON delivery (lease_until) WHERE state = 'publishing';
+        CREATE TABLE attempt (
+            id BIGSERIAL PRIMARY KEY,
+            delivery_id BIGINT NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            started_at BIGINT NOT NULL,
+            finished_at BIGINT NOT NULL,
+            http_status INTEGER,
+            outcome TEXT NOT NULL,
+            error_class TEXT,
+            excerpt TEXT
+        );
+        CREATE INDEX attempt_by_delivery ON attempt (delivery_id, started_at);
+        CREATE INDEX attempt_by_time ON attempt (started_at);
+        CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE event (
+            id BIGSERIAL PRIMARY KEY,
+            at BIGINT NOT NULL,
+            kind TEXT NOT NULL,
+            post_id BIGINT,
+            delivery_id BIGINT,
+            payload TEXT NOT NULL,
+            notified BOOLEAN NOT NULL DEFAULT false,
+            hook_attempts INTEGER NOT NULL DEFAULT 0,
+            hook_next_at BIGINT,
+            hook_last_error TEXT,
+            hooks_accepted INTEGER NOT NULL DEFAULT 0,
+            hook_given_up BOOLEAN NOT NULL DEFAULT false
+        );
+        CREATE INDEX event_unnotified ON event (id) WHERE NOT notified;
+        CREATE INDEX event_by_time ON event (at);
+        CREATE INDEX event_hook_given_up ON event (id) WHERE hook_given_up;
+        CREATE TABLE network_pause (
+            network TEXT PRIMARY KEY CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
+            cause TEXT NOT NULL CHECK (cause IN ('refused', 'person')),
+            reason TEXT NOT NULL,
+            remedy TEXT,
+            since BIGINT NOT NULL
+        );
+        -- Every daemon that shares this database: it renews lease_until while it runs.
+        CREATE TABLE daemon (
+            id TEXT PRIMARY KEY,
+            host TEXT NOT NULL,
+            state_dir TEXT NOT NULL,
+            pid INTEGER NOT NULL,
+            version TEXT NOT NULL,
+            socket TEXT NOT NULL,
+            started_at BIGINT NOT NULL,
+            heartbeat_at BIGINT NOT NULL,
+            lease_until BIGINT NOT NULL,
+            stopped_at BIGINT
+        );
+        CREATE INDEX daemon_by_place ON daemon (host, state_dir);
+        """
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One leased connection, usually inside a transaction: runs statements and reads rows by column name, the way
+/// the SQLite store reads GRDB rows, so the two stores' methods read alike.
+struct PostgresSession {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func rows(_ query: PostgresQuery) async throws -> [PostgresStoreRow] {
+        try await connection.query(query, logger: logger).collect().map { PostgresStoreRow($0.makeRandomAccess()) }
+    }
+
+    func row(_ query: PostgresQuery) async throws -> PostgresStoreRow? {
+        try await rows(query).first
+    }
+
+    /// The first column of the first row, or nil when there is no row (or it is NULL).
+    func value<T: PostgresDecodable>(_ query: PostgresQuery, as: T.Type = T.self) async throws -> T? where T._DecodableType == T {
+        guard let row = try await row(query) else { return nil }
+        return try row.first(T?.self)
+    }
+
+    func execute(_ query: PostgresQuery) async throws {
+        _ = try await connection.query(query, logger: logger).collect()
+    }
+
+    /// Wakes every daemon's engine when this transaction commits (NOTIFY is delivered at commit, or not at all).
+    func notifyDueTimesChanged() async throws {
+        try await execute("SELECT pg_notify('\(unescaped: PostgresStore.dueChannel)', '')")
+    }
+
+    /// Wakes every daemon's event bus when this transaction commits.
+    func notifyEventsStored() async throws {
+        try await execute("SELECT pg_notify('\(unescaped: PostgresStore.eventsChannel)', '')")
+    }
+}
+
+/// A result row read by column name.
+struct PostgresStoreRow {
+    let row: PostgresRandomAccessRow
+
+    init(_ row: PostgresRandomAccessRow) { self.row = row }
+
+    subscript<T: PostgresDecodable>(_ column: String) -> T {
+        get throws {
+            do {
+                return try row[column].decode(T.self, context: .default)
+            } catch {
+                throw StoreError(.corrupt, "the PostgreSQL store's column \(column) holds an unexpected value (\(T.self) expected); "
+                                 + "was the schema changed by hand?")
+            }
+        }
+    }
+
+    func first<T: PostgresDecodable>(_: T.Type) throws -> T {
+        do {
+            return try row[0].decode(T.self, context: .default)
+        } catch {
+            throw StoreError(.corrupt, "the PostgreSQL store answered an unexpected value (\(T.self) expected)")
+        }
+    }
+}

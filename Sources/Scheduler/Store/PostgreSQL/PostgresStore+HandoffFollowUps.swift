@@ -1,0 +1,85 @@
+import Connectors
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore {
+    public func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
+                                event: EventView) async throws {
+        try await write { session in
+            try await insertAttempt(claim.deliveryID, attempt, session)
+            let changed = try await session.rows("""
+                UPDATE delivery SET state = 'handed_off', handoff_path = \(bundle), handoff_reminded = false,
+                    handoff_expires_at = \(databaseMilliseconds(expiresAt)), next_attempt_at = \(databaseMilliseconds(remindAt)),
+                    claimed_at = NULL, claimed_by = NULL, lease_until = NULL, last_error = NULL,
+                    updated_at = \(databaseMilliseconds(attempt.finishedAt))
+                WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id
+                """)
+            if !changed.isEmpty { try await insertEvent(event, session) }
+        }
+    }
+
+    /// As the SQLite store's; the rows are locked (`SKIP LOCKED`), so across daemons each reminder and expiry fires once.
+    public func handoffFollowUps(now: Date) async throws -> [HandoffFollowUp] {
+        try await write { session in
+            let databaseNow = try await session.value("SELECT schedulerd_now_ms()", as: Int64.self) ?? databaseMilliseconds(now)
+            let rows = try await session.rows("""
+                SELECT \(unescaped: Self.handoffColumns), d.handoff_reminded FROM delivery d
+                JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
+                WHERE d.state = 'handed_off' AND d.next_attempt_at <= \(databaseNow)
+                FOR UPDATE OF d SKIP LOCKED
+                """)
+            var followUps: [HandoffFollowUp] = []
+            for row in rows {
+                let record = try Self.handoffRecord(row)
+                let reminded: Bool = try row["handoff_reminded"]
+                if reminded || record.expiresAt.unixMilliseconds <= databaseNow {
+                    try await session.execute("""
+                        UPDATE delivery SET state = 'expired', updated_at = \(databaseNow),
+                            last_error = 'nobody confirmed the Instagram handoff in time'
+                        WHERE id = \(record.deliveryID) AND state = 'handed_off'
+                        """)
+                    followUps.append(HandoffFollowUp(record: record, expired: true))
+                    try await insertEvent(EventView(event: "expired", at: now, postId: record.postID, deliveryId: record.deliveryID,
+                                                    account: record.account, message: "Nobody confirmed the Instagram post; it is now expired",
+                                                    caption: record.caption, bundle: record.bundle), session)
+                } else {
+                    try await session.execute("""
+                        UPDATE delivery SET handoff_reminded = true, next_attempt_at = handoff_expires_at, updated_at = \(databaseNow)
+                        WHERE id = \(record.deliveryID)
+                        """)
+                    followUps.append(HandoffFollowUp(record: record, expired: false))
+                    try await insertEvent(EventView(event: "handoff_reminder", at: now, postId: record.postID, deliveryId: record.deliveryID,
+                                                    account: record.account,
+                                                    message: "Reminder: the Instagram post in \(record.bundle) is still waiting",
+                                                    caption: record.caption, bundle: record.bundle,
+                                                    confirm: "schedctl handoff done \(record.deliveryID) --url PERMALINK"), session)
+                }
+            }
+            return followUps
+        }
+    }
+
+    public func nextHandoffTime() async throws -> Date? {
+        try await read { session in
+            try await session.value("""
+                SELECT next_attempt_at FROM delivery WHERE state = 'handed_off' ORDER BY next_attempt_at LIMIT 1
+                """, as: Int64.self).map(localDate)
+        }
+    }
+
+    static let handoffColumns = """
+        d.id, d.post_id, a.network, a.handle, coalesce(d.text_override, p.text) AS caption, d.handoff_path,
+        d.updated_at, d.next_attempt_at, d.handoff_expires_at
+        """
+
+    static func handoffRecord(_ row: PostgresStoreRow) throws -> HandoffRecord {
+        let network: String = try row["network"]
+        let handle: String = try row["handle"]
+        let expires = Date(unixMilliseconds: (try row["handoff_expires_at"] as Int64?) ?? 0)
+        let next = Date(unixMilliseconds: try row["next_attempt_at"])
+        return HandoffRecord(deliveryID: try row["id"], postID: try row["post_id"], account: "\(network):@\(handle)", caption: try row["caption"],
+                             bundle: (try row["handoff_path"] as String?) ?? "", handedOffAt: Date(unixMilliseconds: try row["updated_at"]),
+                             remindAt: next < expires ? next : nil, expiresAt: expires)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresStore {
+    /// One dedicated connection (outside the pool) LISTENs for due-time and event changes from every daemon and
+    /// wakes the engine or the event bus. Notifications are lost while it is down, so after every (re)connect it
+    /// wakes both, which re-read; the engine's re-read every few seconds covers the rest. (LISTEN needs a session
+    /// of its own: it does not work through PgBouncer in transaction mode.)
+    func keepListening() async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: queryLogger)
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: Self.dueChannel) { due in
+                    try await connection.listen(on: Self.eventsChannel) { events in
+                        if failures > 0 { logger.notice("listening for other daemons' changes again") }
+                        failures = 0
+                        dueTimesChanged.signal()
+                        eventsCommitted.signal()
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            group.addTask { for try await _ in due { self.dueTimesChanged.signal() } }
+                            group.addTask { for try await _ in events { self.eventsCommitted.signal() } }
+                            try await group.next()
+                            group.cancelAll()
+                        }
+                    }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                failures += 1
+                if failures == 1 {
+                    logger.warning("lost the connection that listens for other daemons' changes; reconnecting (the engine re-reads meanwhile)",
+                                   metadata: ["error": "\(error)"])
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(min(5_000, 100 * (1 << min(failures, 6)))))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Connectors
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+/// Steps several methods take inside their own transaction.
+extension PostgresStore {
+    /// Writes `event` in the caller's transaction, so a change and its event commit together (or not at all); every
+    /// daemon's event bus hears of it at commit (NOTIFY), this one's included.
+    func insertEvent(_ event: EventView, _ session: PostgresSession) async throws {
+        let payload = String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self)
+        try await session.execute("""
+            INSERT INTO event (at, kind, post_id, delivery_id, payload)
+            VALUES (\(databaseMilliseconds(event.at)), \(event.event), \(event.postId), \(event.deliveryId), \(payload))
+            """)
+        try await session.notifyEventsStored()
+    }
+
+    /// `network:@handle`, as events name an account.
+    static func accountName(id: Int64, _ session: PostgresSession) async throws -> String {
+        guard let row = try await session.row("SELECT network, handle FROM account WHERE id = \(id)") else { return "account \(id)" }
+        return "\(try row["network"] as String):@\(try row["handle"] as String)"
+    }
+
+    static func isPausedEverywhere(_ session: PostgresSession) async throws -> Bool {
+        try await session.value("SELECT EXISTS (SELECT 1 FROM setting WHERE name = 'paused')", as: Bool.self) ?? false
+    }
+
+    /// The media of each post, in order, with one query.
+    static func mediaItems(postIDs: [Int64], _ session: PostgresSession) async throws -> [Int64: [MediaItem]] {
+        guard !postIDs.isEmpty else { return [:] }
+        var items: [Int64: [MediaItem]] = [:]
+        for row in try await session.rows("SELECT * FROM post_media WHERE post_id = ANY(\(postIDs)) ORDER BY post_id, position") {
+            items[try row["post_id"], default: []].append(MediaItem(
+                path: try row["path"], kind: MediaKind(rawValue: try row["kind"]) ?? .image, contentType: try row["content_type"],
+                size: Int(try row["size"] as Int64), sha256: try row["sha256"], width: (try row["width"] as Int32?).map(Int.init),
+                height: (try row["height"] as Int32?).map(Int.init), alt: try row["alt"]))
+        }
+        return items
+    }
+
+    /// An active account becomes `needs_relink`, with a `needs_relink` event the first time only.
+    func markNeedsRelink(accountID: Int64, reason: String, at now: Date, _ session: PostgresSession) async throws {
+        let changed = try await session.rows("""
+            UPDATE account SET status = 'needs_relink', status_reason = \(reason), updated_at = \(databaseMilliseconds(now))
+            WHERE id = \(accountID) AND status = 'active' RETURNING id
+            """)
+        guard !changed.isEmpty else { return }
+        let account = try await Self.accountName(id: accountID, session)
+        try await insertEvent(EventView(event: "needs_relink", at: now, account: account,
+                                        message: "\(account) needs to be linked again: \(reason)",
+                                        confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")"), session)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+import Synchronization
+
+/// schedulerd's state shared by several daemons on several machines: one PostgreSQL database.
+///
+/// Every method is one transaction on a pooled connection. Claims belong to the daemon that made them and carry
+/// a lease the daemon renews (``keepRenewingLease()``); decisions about time use the database's clock, so daemons
+/// whose clocks drift still agree on what is due and whose lease ran out. Changes to due times send `NOTIFY` in
+/// their transaction and every daemon `LISTEN`s (``keepListening()``), with the engine's re-read as a backstop.
+///
+/// Run it as a service (``run()``) before calling ``prepare()`` and anything else: the pool lives in it.
+public final class PostgresStore: Service, Sendable {
+    static let dueChannel = "schedulerd_due"
+    static let eventsChannel = "schedulerd_events"
+
+    public struct Settings: Sendable {
+        /// How long a claim stays this daemon's without a renewal; renewed every third of it.
+        public var leaseSeconds: Double
+        public init(leaseSeconds: Double = 15) { self.leaseSeconds = leaseSeconds }
+    }
+
+    /// Who this daemon is, in the `daemon` table and on every claim it makes.
+    public struct Identity: Sendable {
+        /// Unique per start: a restarted daemon is a new one, and takes its predecessor's claims as a crash's.
+        public var id: String
+        public var host: String
+        public var stateDirectory: String
+        public var pid: Int32
+        public var version: String
+        public var socketPath: String
+
+        public init(host: String, stateDirectory: String, version: String, socketPath: String) {
+            self.id = UUID().uuidString.lowercased()
+            self.host = host
+            self.stateDirectory = stateDirectory
+            self.pid = getpid()
+            self.version = version
+            self.socketPath = socketPath
+        }
+    }
+
+    let client: PostgresClient
+    let listenerConfiguration: PostgresConnection.Configuration
+    public let location: PostgresLocation
+    let identity: Identity
+    let settings: Settings
+    let logger: Logger
+    /// Fires after every transaction that stored an event here, and when another daemon's does (NOTIFY).
+    public let eventsCommitted = WakeSignal()
+    /// The engine's wake-up: due times changed here or at another daemon.
+    let dueTimesChanged: WakeSignal
+    let clock = Mutex(DatabaseClock())
+
+    public init(location: PostgresLocation, password: String?, identity: Identity, wake: WakeSignal, settings: Settings = Settings(),
+                logger: Logger) throws(StoreError) {
+        var configuration = try location.clientConfiguration(password: password)
+        configuration.options.maximumConnections = 16
+        configuration.options.connectTimeout = .seconds(10)
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: Self.quiet(logger))
+        self.listenerConfiguration = try location.connectionConfiguration(password: password)
+        self.location = location
+        self.identity = identity
+        self.settings = settings
+        self.dueTimesChanged = wake
+        var logger = logger
+        logger[metadataKey: "component"] = "postgres"
+        self.logger = logger
+    }
+
+    /// postgres-nio logs every query at debug and connection trouble at its own levels; the store says what matters itself.
+    private static func quiet(_ logger: Logger) -> Logger {
+        var quiet = logger
+        quiet.logLevel = .critical
+        return quiet
+    }
+
+    var queryLogger: Logger { Self.quiet(logger) }
+
+    /// Runs the pool, the lease renewal and the listener until shutdown; then says this daemon stopped, so
+    /// `status` does not list it, and closes the pool.
+    public func run() async throws {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.client.run() }
+            group.addTask { await self.keepRenewingLease() }
+            group.addTask { await self.keepListening() }
+            try? await gracefulShutdown()
+            await self.sayStopped()
+            group.cancelAll()
+        }
+    }
+
+    /// Reads in one transaction (a consistent snapshot across its statements).
+    func read<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await transaction(body)
+    }
+
+    func write<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await transaction(body)
+    }
+
+    /// BEGIN … COMMIT on a pooled connection; ROLLBACK and the body's own error when it throws, so a
+    /// `StoreError` reaches the caller as it was thrown. Server errors become `StoreError`s saying what failed.
+    private func transaction<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { connection in
+                let session = PostgresSession(connection: connection, logger: queryLogger)
+                try await session.execute("BEGIN")
+                do {
+                    let result = try await body(session)
+                    try await session.execute("COMMIT")
+                    return result
+                } catch {
+                    try? await session.execute("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch let error as PSQLError {
+            throw Self.storeError(error, location: location)
+        }
+    }
+
+    /// A PostgreSQL error as a person can act on it: the server's own message when there is one (it names the
+    /// object and the problem, never a password), else what went wrong with the connection.
+    static func storeError(_ error: PSQLError, location: PostgresLocation) -> StoreError {
+        if let message = error.serverInfo?[.message] {
+            let code = error.serverInfo?[.sqlState] ?? ""
+            let conflict = code.hasPrefix("23") || code == "40001" || code == "40P01"
+            return StoreError(conflict ? .conflict : .cannotOpen, "PostgreSQL at \(location) said: \(message) (SQLSTATE \(code))")
+        }
+        let what: String = switch error.code {
+        case .connectionError: "cannot connect"
+        case .serverClosedConnection, .uncleanShutdown: "the server closed the connection"
+        case .authMechanismRequiresPassword: "the server asks for a password: set [store] password_file or the credential postgres-password"
+        case .sslUnsupported: "the server does not offer TLS, which sslmode asks for"
+        case .poolClosed, .clientClosedConnection: "the connection pool is closed (schedulerd is stopping)"
+        default: "\(error.code)"
+        }
+        let underlying = error.underlying.map { ": \($0)" } ?? ""
+        return StoreError(.cannotOpen, "PostgreSQL at \(location): \(what)\(underlying)")
+    }
+}
+
+/// This machine's clock against the database's: times the engine passes in are moved onto the database's clock,
+/// and due times read back are moved onto this machine's, so drift between daemons does not shift anything.
+struct DatabaseClock: Sendable {
+    /// Database time minus local time, in milliseconds.
+    var offsetMilliseconds: Int64 = 0
+    /// When this daemon last renewed its lease (this machine's monotonic clock), nil before the first renewal.
+    var lastRenewal: ContinuousClock.Instant?
+}
+
+extension PostgresStore {
+    /// A local instant as database milliseconds.
+    func databaseMilliseconds(_ local: Date) -> Int64 {
+        local.unixMilliseconds + clock.withLock { $0.offsetMilliseconds }
+    }
+
+    /// Database milliseconds as a local instant.
+    func localDate(_ milliseconds: Int64) -> Date {
+        Date(unixMilliseconds: milliseconds - clock.withLock { $0.offsetMilliseconds })
+    }
+}
