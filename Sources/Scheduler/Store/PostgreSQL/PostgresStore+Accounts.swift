@@ -1,0 +1,200 @@
+import Connectors
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore: AccountStore {
+    static let accountColumns = """
+        a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
+        a.access_expires_at, a.has_refresh_token, a.status_reason,
+        (SELECT count(*) FROM delivery d WHERE d.account_id = a.id
+            AND d.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
+        (SELECT count(*) FROM delivery d WHERE d.account_id = a.id AND d.state IN ('scheduled', 'retrying')
+            AND a.access_expires_at IS NOT NULL AND d.next_attempt_at >= a.access_expires_at) AS posts_after_expiry
+        """
+
+    static func accountView(_ row: PostgresStoreRow) throws -> AccountView {
+        AccountView(
+            id: try row["id"], network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"],
+            displayName: try row["display_name"], remoteId: try row["remote_id"],
+            authKind: AuthKind(rawValue: try row["auth_kind"]) ?? .none,
+            status: AccountStatus(rawValue: try row["status"]) ?? .active,
+            createdAt: Date(unixMilliseconds: try row["created_at"]), pendingPosts: Int(try row["pending_posts"] as Int64),
+            accessExpiresAt: (try row["access_expires_at"] as Int64?).map(Date.init(unixMilliseconds:)),
+            refreshable: try row["has_refresh_token"], postsAfterExpiry: Int(try row["posts_after_expiry"] as Int64),
+            statusReason: try row["status_reason"])
+    }
+
+    /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
+    /// `seal` receives the row id, so the sealed blob is bound to its row. A re-activated account's waiting posts
+    /// become due again: every daemon hears of it.
+    public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
+                              grant: CredentialGrant, now: Date,
+                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
+        try await write { session in
+            let ms = databaseMilliseconds(now)
+            let previous = try await session.value("""
+                SELECT status FROM account WHERE network = \(network.rawValue) AND remote_id = \(remoteID) FOR UPDATE
+                """, as: String.self)
+            let id = try await session.value("""
+                INSERT INTO account (network, remote_id, handle, display_name, auth_kind, status, scopes, access_expires_at,
+                                     has_refresh_token, created_at, updated_at)
+                VALUES (\(network.rawValue), \(remoteID), \(handle), \(displayName), \(authKind.rawValue), 'active',
+                        \(grant.scopes.joined(separator: " ")), \(grant.accessExpiresAt.map(databaseMilliseconds)), \(grant.refreshable),
+                        \(ms), \(ms))
+                ON CONFLICT (network, remote_id) DO UPDATE SET handle = excluded.handle,
+                    display_name = excluded.display_name, auth_kind = excluded.auth_kind, status = 'active', status_reason = NULL,
+                    scopes = excluded.scopes, access_expires_at = excluded.access_expires_at,
+                    has_refresh_token = excluded.has_refresh_token, updated_at = excluded.updated_at
+                RETURNING id
+                """, as: Int64.self)!
+            let sealed = try seal(id).map { ByteBuffer(bytes: $0) }
+            try await session.execute("UPDATE account SET sealed_credentials = \(sealed) WHERE id = \(id)")
+            if let previous, previous != AccountStatus.active.rawValue { try await session.notifyDueTimesChanged() }
+            return try Self.accountView(try await session.row("SELECT \(unescaped: Self.accountColumns) FROM account a WHERE a.id = \(id)")!)
+        }
+    }
+
+    /// Accounts people can publish to or need to fix; removed ones only when asked.
+    public func accounts(includeRevoked: Bool) async throws -> [AccountView] {
+        try await read { session in
+            try await session.rows("""
+                SELECT \(unescaped: Self.accountColumns) FROM account a
+                \(unescaped: includeRevoked ? "" : "WHERE a.status != 'revoked'") ORDER BY a.network, a.handle COLLATE "C"
+                """).map(Self.accountView)
+        }
+    }
+
+    /// Resolves `3`, `x:@runner`, `x:runner`, `@runner` or `runner` to one account that is not removed.
+    public func account(reference: String) async throws -> AccountView {
+        try await read { session in try await Self.resolveAccount(reference, session) }
+    }
+
+    static func resolveAccount(_ reference: String, _ session: PostgresSession) async throws -> AccountView {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        var network: String?
+        var handle = trimmed
+        if let colon = trimmed.firstIndex(of: ":") {
+            network = trimmed[..<colon].lowercased()
+            handle = String(trimmed[trimmed.index(after: colon)...])
+            guard Network(rawValue: network!) != nil else {
+                throw StoreError(.invalid, "unknown network '\(network!)' in account '\(reference)'; networks are \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        if handle.hasPrefix("@") { handle.removeFirst() }
+        guard !handle.isEmpty else { throw StoreError(.invalid, "empty account reference '\(reference)'") }
+        let rows: [PostgresStoreRow]
+        if network == nil, let id = Int64(handle), !trimmed.hasPrefix("@") {
+            rows = try await session.rows("""
+                SELECT \(unescaped: accountColumns) FROM account a WHERE a.id = \(id) AND a.status != 'revoked'
+                """)
+        } else {
+            rows = try await session.rows("""
+                SELECT \(unescaped: accountColumns) FROM account a
+                WHERE lower(a.handle) = lower(\(handle)) AND (\(network)::text IS NULL OR a.network = \(network)) AND a.status != 'revoked'
+                ORDER BY a.network
+                """)
+        }
+        guard !rows.isEmpty else {
+            throw StoreError(.notFound, "no account '\(reference)'; `schedctl accounts list` shows the linked accounts")
+        }
+        guard rows.count == 1 else {
+            let names = try rows.map { try accountView($0).reference }.joined(separator: ", ")
+            throw StoreError(.invalid, "'\(reference)' matches several accounts (\(names)); name the network, e.g. \(try accountView(rows[0]).reference)")
+        }
+        return try accountView(rows[0])
+    }
+
+    /// The sealed credential blob of an account, or nil when it has none.
+    public func sealedCredentials(accountID: Int64) async throws -> [UInt8]? {
+        try await read { session in
+            try await session.value("SELECT sealed_credentials FROM account WHERE id = \(accountID)", as: ByteBuffer.self)
+                .map { Array($0.readableBytesView) }
+        }
+    }
+
+    /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
+    /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them.
+    public func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> AccountView {
+        try await write { session in
+            let resolved = try await Self.resolveAccount(reference, session)
+            // Another daemon may be claiming its deliveries or adding posts for it. Its unfinished deliveries are locked
+            // (claims skip them), then its row (a new delivery waits for it), then the deliveries added meanwhile:
+            // deliveries before the account, in the order the engine's changes take them, so the two never deadlock.
+            try await Self.lockUnfinishedDeliveries(accountID: resolved.id, session)
+            try await session.execute("SELECT id FROM account WHERE id = \(resolved.id) FOR UPDATE")
+            try await Self.lockUnfinishedDeliveries(accountID: resolved.id, session)
+            let account = try Self.accountView(try await session.row("""
+                SELECT \(unescaped: Self.accountColumns) FROM account a WHERE a.id = \(resolved.id)
+                """)!)
+            let inFlight = try await session.value("""
+                SELECT count(*) FROM delivery WHERE account_id = \(account.id) AND state = 'publishing'
+                """, as: Int64.self) ?? 0
+            if inFlight > 0 {
+                throw StoreError(.conflict, "\(account.reference) is publishing right now; try again in a moment")
+            }
+            if account.pendingPosts > 0 && !cancelPending {
+                throw StoreError(.conflict, "\(account.pendingPosts) unfinished post(s) target \(account.reference); "
+                    + "cancel them first or pass --cancel-pending")
+            }
+            let ms = databaseMilliseconds(now)
+            try await session.execute("""
+                UPDATE delivery SET state = 'cancelled', updated_at = \(ms), last_error = 'account removed'
+                WHERE account_id = \(account.id) AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off')
+                """)
+            try await session.execute("""
+                UPDATE account SET status = 'revoked', sealed_credentials = NULL, status_reason = NULL, access_expires_at = NULL,
+                    has_refresh_token = false, updated_at = \(ms) WHERE id = \(account.id)
+                """)
+            var removed = account
+            removed.status = .revoked
+            removed.pendingPosts = 0
+            return removed
+        }
+    }
+
+    /// Locks an account's unfinished deliveries until the caller's transaction ends.
+    static func lockUnfinishedDeliveries(accountID: Int64, _ session: PostgresSession) async throws {
+        try await session.execute("""
+            SELECT id FROM delivery WHERE account_id = \(accountID)
+              AND state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off') FOR UPDATE
+            """)
+    }
+}
+
+extension PostgresStore {
+    /// Replaces an account's sealed credentials (after a refresh) in one transaction, so a rotated
+    /// refresh token is stored before anything uses it.
+    public func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date) async throws {
+        try await write { session in
+            try await session.execute("""
+                UPDATE account SET sealed_credentials = \(ByteBuffer(bytes: sealed)),
+                    access_expires_at = \(grant.accessExpiresAt.map(databaseMilliseconds)), has_refresh_token = \(grant.refreshable),
+                    updated_at = \(databaseMilliseconds(now))
+                WHERE id = \(accountID) AND status != 'revoked'
+                """)
+        }
+    }
+
+    /// Holds an account's posts until a person relinks it, saying why.
+    public func markNeedsRelink(accountID: Int64, reason: String, now: Date) async throws {
+        try await write { session in try await markNeedsRelink(accountID: accountID, reason: reason, at: now, session) }
+    }
+
+    /// How many accounts (revoked ones included) hold credentials sealed under the current key: while any do,
+    /// a missing key is restored, never replaced.
+    public func sealedCredentialCount() async throws -> Int {
+        try await read { session in
+            Int(try await session.value("SELECT count(*) FROM account WHERE sealed_credentials IS NOT NULL", as: Int64.self) ?? 0)
+        }
+    }
+
+    /// Every stored sealed blob, to check at start that the key still opens them.
+    public func sealedBlobs() async throws -> [(accountID: Int64, sealed: [UInt8])] {
+        try await read { session in
+            try await session.rows("""
+                SELECT id, sealed_credentials FROM account WHERE sealed_credentials IS NOT NULL AND status != 'revoked' ORDER BY id
+                """).map { (accountID: try $0["id"], sealed: Array((try $0["sealed_credentials"] as ByteBuffer).readableBytesView)) }
+        }
+    }
+}
