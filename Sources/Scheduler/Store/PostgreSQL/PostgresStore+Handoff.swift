@@ -1,0 +1,47 @@
+import Connectors
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore {
+    public func handoffs() async throws -> [HandoffRecord] {
+        try await read { session in
+            try await session.rows("""
+                SELECT \(unescaped: Self.handoffColumns) FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
+                WHERE d.state = 'handed_off' ORDER BY d.updated_at, d.id
+                """).map(Self.handoffRecord)
+        }
+    }
+
+    /// The person published it: the delivery becomes `published`, with the permalink when given. The row is locked
+    /// first, so a daemon's reminder or expiry of it waits, or skips it.
+    public func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView {
+        try await write { session in
+            guard let row = try await session.row("SELECT post_id, state FROM delivery WHERE id = \(deliveryID) FOR UPDATE") else {
+                throw StoreError(.notFound, "no handoff \(deliveryID); `schedctl handoff list` shows what waits")
+            }
+            let state: String = try row["state"]
+            guard state == DeliveryState.handedOff.rawValue else {
+                throw StoreError(.conflict, "delivery \(deliveryID) is \(state), not waiting for a handoff confirmation")
+            }
+            let remoteID = url.flatMap(Self.instagramShortcode) ?? "handoff-\(deliveryID)"
+            let ms = databaseMilliseconds(now)
+            try await session.execute("""
+                UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(url), published_at = \(ms), updated_at = \(ms)
+                WHERE id = \(deliveryID) AND state = 'handed_off'
+                """)
+            let post = try await Self.postView(id: try row["post_id"], session)!
+            let account = post.deliveries.first { $0.id == deliveryID }?.account
+            try await insertEvent(EventView(event: "published", at: now, postId: post.id, deliveryId: deliveryID, account: account,
+                                            message: "Post \(post.id) was posted on Instagram by hand and confirmed", remoteUrl: url), session)
+            return post
+        }
+    }
+
+    /// `https://www.instagram.com/p/SHORTCODE/` → `SHORTCODE`.
+    static func instagramShortcode(_ url: String) -> String? {
+        let parts = url.split(separator: "/")
+        guard let index = parts.firstIndex(where: { $0 == "p" || $0 == "reel" }), index + 1 < parts.count else { return nil }
+        return String(parts[index + 1])
+    }
+}

@@ -1,0 +1,178 @@
+import Connectors
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore: PostStore {
+    /// Stores a post and one delivery per target in one transaction; returns it as the API shows it. Every daemon
+    /// hears of the new due time.
+    public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
+        let lateness = try Self.latenessColumn(post.latenessLimitSeconds)
+        return try await write { session in
+            let ms = databaseMilliseconds(now)
+            let due = databaseMilliseconds(post.time.instant)
+            let postID = try await session.value("""
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
+                VALUES (\(post.text), \(due), \(post.time.zoneIdentifier), \(post.time.wallClock), \(lateness), \(post.source), \(ms), \(ms))
+                RETURNING id
+                """, as: Int64.self)!
+            for (position, item) in post.media.enumerated() {
+                try await session.execute("""
+                    INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                    VALUES (\(postID), \(Int32(clamping: position)), \(item.sha256), \(item.kind.rawValue), \(item.contentType),
+                            \(Int64(item.size)), \(item.width.map { Int32(clamping: $0) }), \(item.height.map { Int32(clamping: $0) }),
+                            \(item.alt), \(item.path))
+                    """)
+            }
+            for target in post.targets {
+                try await session.execute("""
+                    INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
+                    VALUES (\(postID), \(target.accountID), \(target.textOverride), 'scheduled', \(due), \(ms))
+                    """)
+            }
+            try await session.notifyDueTimesChanged()
+            return try await Self.postView(id: postID, session)!
+        }
+    }
+
+    public func post(id: Int64) async throws -> PostView {
+        try await read { session in
+            guard let view = try await Self.postView(id: id, session) else { throw Self.noSuchPost(id) }
+            return view
+        }
+    }
+
+    /// Posts with at least one delivery in `filter`, newest due time first.
+    public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
+        var states: [String]?
+        if case .states(let set) = filter { states = set.map(\.rawValue).sorted() }
+        return try await read { [states] session in
+            let rows: [PostgresStoreRow]
+            if states == nil && accountID == nil {
+                rows = try await session.rows("""
+                    SELECT p.* FROM post p ORDER BY p.due_at DESC, p.id DESC LIMIT \(Int64(limit)) OFFSET \(Int64(offset))
+                    """)
+            } else {
+                rows = try await session.rows("""
+                    SELECT p.* FROM post p
+                    WHERE EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id
+                                  AND (\(states)::text[] IS NULL OR d.state = ANY(\(states)::text[]))
+                                  AND (\(accountID)::bigint IS NULL OR d.account_id = \(accountID)))
+                    ORDER BY p.due_at DESC, p.id DESC LIMIT \(Int64(limit)) OFFSET \(Int64(offset))
+                    """)
+            }
+            return try await Self.postViews(rows, session)
+        }
+    }
+
+    /// Changes text, time or lateness while every delivery is still waiting for its first attempt. A new time
+    /// wakes every daemon.
+    public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
+        let lateness = try change.latenessLimitSeconds.map(Self.latenessColumn)
+        return try await write { session in
+            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            // Locked, so no daemon claims a delivery between this check and the change (claims skip locked rows).
+            let started = try await session.rows("""
+                SELECT a.network, a.handle, d.state FROM delivery d JOIN account a ON a.id = d.account_id
+                WHERE d.post_id = \(id) ORDER BY d.id FOR UPDATE OF d
+                """).filter { try $0["state"] as String != DeliveryState.scheduled.rawValue }
+            if let first = started.first {
+                throw StoreError(.conflict, "post \(id) can no longer be edited: its delivery to \(try first["network"] as String):@\(try first["handle"] as String) is \(try first["state"] as String)")
+            }
+            let ms = databaseMilliseconds(now)
+            if let text = change.text {
+                try await session.execute("UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(id)")
+            }
+            if let time = change.time {
+                let due = databaseMilliseconds(time.instant)
+                try await session.execute("""
+                    UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), updated_at = \(ms)
+                    WHERE id = \(id)
+                    """)
+                try await session.execute("UPDATE delivery SET next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(id)")
+                try await session.notifyDueTimesChanged()
+            }
+            if let lateness {
+                try await session.execute("UPDATE post SET lateness_limit_s = \(lateness), updated_at = \(ms) WHERE id = \(id)")
+            }
+            return try await Self.postView(id: id, session)!
+        }
+    }
+
+    /// Cancels every delivery of the post that has not finished. One being published right now cannot be
+    /// stopped and is reported; a post with nothing left to cancel is a conflict.
+    public func cancelPost(id: Int64, now: Date) async throws -> PostView {
+        try await write { session in
+            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            let cancelled = try await session.rows("""
+                UPDATE delivery SET state = 'cancelled', updated_at = \(databaseMilliseconds(now))
+                WHERE post_id = \(id) AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off') RETURNING id
+                """)
+            if cancelled.isEmpty {
+                let publishing = try await session.value("""
+                    SELECT count(*) FROM delivery WHERE post_id = \(id) AND state = 'publishing'
+                    """, as: Int64.self) ?? 0
+                throw StoreError(.conflict, publishing > 0
+                    ? "post \(id) is being published right now and cannot be cancelled"
+                    : "post \(id) has nothing left to cancel: every delivery has finished")
+            }
+            return try await Self.postView(id: id, session)!
+        }
+    }
+
+    static func noSuchPost(_ id: Int64) -> StoreError {
+        StoreError(.notFound, "no post \(id); `schedctl list --state all` shows the posts")
+    }
+
+    /// A lateness limit as the INTEGER column holds it (about 68 years at most).
+    static func latenessColumn(_ seconds: Int) throws(StoreError) -> Int32 {
+        guard let value = Int32(exactly: seconds) else {
+            throw StoreError(.invalid, "a lateness limit of \(seconds) seconds is out of range")
+        }
+        return value
+    }
+
+    static func postView(id: Int64, _ session: PostgresSession) async throws -> PostView? {
+        guard let row = try await session.row("SELECT * FROM post WHERE id = \(id)") else { return nil }
+        return try await postViews([row], session).first
+    }
+
+    /// Builds views for `rows` with one query for all their deliveries and one for their media.
+    static func postViews(_ rows: [PostgresStoreRow], _ session: PostgresSession) async throws -> [PostView] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [Int64] = try rows.map { try $0["id"] }
+        let deliveryRows = try await session.rows("""
+            SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
+            WHERE d.post_id = ANY(\(ids)) ORDER BY d.post_id, d.id
+            """)
+        var deliveries: [Int64: [DeliveryView]] = [:]
+        for row in deliveryRows {
+            let network = Network(rawValue: try row["network"]) ?? .x
+            let handle: String = try row["handle"]
+            let state = DeliveryState(rawValue: try row["state"]) ?? .unknown
+            let waiting = state == .scheduled || state == .retrying
+            let needsCheck: Bool = try row["needs_check"]
+            let nextAttempt: Int64 = try row["next_attempt_at"]
+            let view = DeliveryView(
+                id: try row["id"], accountId: try row["account_id"], account: "\(network.rawValue):@\(handle)", network: network,
+                state: state, text: try row["text_override"], remoteId: try row["remote_id"], remoteUrl: try row["remote_url"],
+                publishedAt: (try row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
+                nextAttemptAt: waiting ? Date(unixMilliseconds: nextAttempt) : nil,
+                attempts: Int(try row["attempt_count"] as Int32), error: try row["last_error"],
+                lookUpFirst: waiting && needsCheck ? true : nil)
+            deliveries[try row["post_id"], default: []].append(view)
+        }
+        let media = try await mediaItems(postIDs: ids, session)
+        return try rows.map { row in
+            let id: Int64 = try row["id"]
+            return PostView(id: id, text: try row["text"], dueAt: Date(unixMilliseconds: try row["due_at"]), dueZone: try row["due_zone"],
+                            dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32),
+                            source: try row["source"], createdAt: Date(unixMilliseconds: try row["created_at"]),
+                            updatedAt: Date(unixMilliseconds: try row["updated_at"]), deliveries: deliveries[id] ?? [],
+                            media: (media[id] ?? []).map {
+                                MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
+                                          width: $0.width, height: $0.height, alt: $0.alt)
+                            })
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Connectors
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore {
+    /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
+    /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
+    /// the network (the person looked, and it is not). Every daemon hears of the new due time.
+    public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
+        try await write { session in
+            let (postID, state) = try await Self.delivery(id: id, session)
+            switch state {
+            case .failed, .missed, .expired: break
+            case .unknown where force: break
+            case .unknown:
+                throw StoreError(.conflict, "delivery \(id) may already be on the network. Look at the account first; if the post is not there, "
+                                 + "`schedctl retry \(id) --force` sends it again, and if it is, `schedctl resolve \(id) --published URL` records it")
+            default:
+                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries can be retried")
+            }
+            let ms = databaseMilliseconds(now)
+            try await session.execute("""
+                UPDATE delivery SET state = 'scheduled', attempt_count = 0, next_attempt_at = \(ms), retry_requested_at = \(ms),
+                    needs_check = false, first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = \(ms)
+                WHERE id = \(id)
+                """)
+            try await session.notifyDueTimesChanged()
+            return try await Self.postView(id: postID, session)!
+        }
+    }
+
+    /// The person found the post on the network: an `unknown` (or `failed`) delivery becomes `published` with its URL.
+    public func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
+        try await write { session in
+            let (postID, state) = try await Self.delivery(id: id, session)
+            guard state == .unknown || state == .failed || state == .missed else {
+                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only unknown, failed or missed deliveries can be resolved")
+            }
+            let accountID = try await session.value("SELECT account_id FROM delivery WHERE id = \(id)", as: Int64.self)!
+            let account = try await Self.accountName(id: accountID, session)
+            let remoteID = URL(string: publishedURL)?.lastPathComponent ?? publishedURL
+            let ms = databaseMilliseconds(now)
+            try await session.execute("""
+                UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(publishedURL), published_at = \(ms),
+                    needs_check = false, last_error = NULL, updated_at = \(ms)
+                WHERE id = \(id)
+                """)
+            try await insertEvent(EventView(event: "published", at: now, postId: postID, deliveryId: id, account: account,
+                                            message: "Post \(postID) was confirmed on \(account) by hand", remoteUrl: publishedURL), session)
+            return try await Self.postView(id: postID, session)!
+        }
+    }
+
+    /// Every attempt at every delivery of a post, oldest first.
+    public func history(postID: Int64) async throws -> HistoryView {
+        try await read { session in
+            guard try await session.row("SELECT 1 FROM post WHERE id = \(postID)") != nil else {
+                throw StoreError(.notFound, "no post \(postID); `schedctl list --state all` shows every post")
+            }
+            let deliveries = try await session.rows("""
+                SELECT d.id, d.state, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
+                WHERE d.post_id = \(postID) ORDER BY d.id
+                """)
+            var views: [HistoryView.Delivery] = []
+            for row in deliveries {
+                let deliveryID: Int64 = try row["id"]
+                let attempts = try await session.rows("""
+                    SELECT started_at, finished_at, http_status, outcome, error_class, excerpt FROM attempt
+                    WHERE delivery_id = \(deliveryID) ORDER BY started_at, id
+                    """).map { attempt in
+                    HistoryView.Attempt(startedAt: Date(unixMilliseconds: try attempt["started_at"]),
+                                        finishedAt: Date(unixMilliseconds: try attempt["finished_at"]),
+                                        httpStatus: (try attempt["http_status"] as Int32?).map(Int.init), outcome: try attempt["outcome"],
+                                        errorClass: try attempt["error_class"], excerpt: try attempt["excerpt"])
+                }
+                views.append(HistoryView.Delivery(id: deliveryID, account: "\(try row["network"] as String):@\(try row["handle"] as String)",
+                                                  state: DeliveryState(rawValue: try row["state"]) ?? .failed, attempts: attempts))
+            }
+            return HistoryView(postId: postID, deliveries: views)
+        }
+    }
+
+    /// The delivery's post and state, its row locked until the caller's transaction ends (a daemon's claim or
+    /// handoff follow-up waits for it, or skips it).
+    static func delivery(id: Int64, _ session: PostgresSession) async throws -> (postID: Int64, state: DeliveryState) {
+        guard let row = try await session.row("SELECT post_id, state FROM delivery WHERE id = \(id) FOR UPDATE") else {
+            throw StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
+        }
+        return (try row["post_id"], DeliveryState(rawValue: try row["state"]) ?? .failed)
+    }
+}
+
+extension PostgresStore {
+    /// Pauses everything (no account, no network), one account, or one network; resuming with neither lifts every
+    /// pause, the accounts' and the networks' too. Paused deliveries are not sent; their lateness limit still runs,
+    /// so a long pause ends in `missed` posts rather than a surprise days later. A resume wakes every daemon.
+    public func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView {
+        try await write { session in
+            let ms = databaseMilliseconds(now)
+            if let network {
+                guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }
+                // Lifting a network's pause notifies by itself.
+                try await Self.setNetworkPause(network, paused: paused, now: ms, session)
+            } else if let reference {
+                let account = try await Self.resolveAccount(reference, session)
+                try await session.execute("UPDATE account SET paused = \(paused), updated_at = \(ms) WHERE id = \(account.id)")
+                if !paused { try await session.notifyDueTimesChanged() }
+            } else if paused {
+                try await session.execute("""
+                    INSERT INTO setting (name, value) VALUES ('paused', \(RFC3339.format(now)))
+                    ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                    """)
+            } else {
+                // `resume` with no account lifts every pause, the accounts' and the networks' too.
+                try await session.execute("DELETE FROM setting WHERE name = 'paused'")
+                try await session.execute("DELETE FROM network_pause")
+                try await session.execute("UPDATE account SET paused = false, updated_at = \(ms) WHERE paused")
+                try await session.notifyDueTimesChanged()
+            }
+            return try await Self.pauseView(session)
+        }
+    }
+
+    static func pauseView(_ session: PostgresSession) async throws -> PauseView {
+        let accounts = try await session.rows("""
+            SELECT network, handle FROM account WHERE paused AND status != 'revoked' ORDER BY network, handle COLLATE "C"
+            """).map { "\(try $0["network"] as String):@\(try $0["handle"] as String)" }
+        return PauseView(everything: try await isPausedEverywhere(session), accounts: accounts, networks: try await networkPauses(session))
+    }
+
+    /// Deliveries a rate-limit budget holds back, and when they go out; `now` in database milliseconds.
+    static func throttleView(_ session: PostgresSession, now: Int64) async throws -> ThrottleView? {
+        guard let row = try await session.row("""
+            SELECT count(*) AS n, min(throttled_until) AS first_at, max(throttled_until) AS last_at FROM delivery
+            WHERE state IN ('scheduled', 'retrying') AND throttled_until > \(now)
+            """) else { return nil }
+        let count: Int64 = try row["n"]
+        guard count > 0 else { return nil }
+        return ThrottleView(deliveries: Int(count), from: Date(unixMilliseconds: try row["first_at"]),
+                            until: Date(unixMilliseconds: try row["last_at"]))
+    }
+}
