@@ -54,6 +54,15 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             throw ExitCode(78)  // EX_CONFIG
         }
         if checkConfig {
+            // The shared store is connected to, so a wrong URL, password or TLS setting shows here, not at start.
+            let storeLines: [String]
+            do {
+                storeLines = try await Daemon(configuration: configuration, environment: environment, logger: Logger(label: "schedulerd"))
+                    .describeStore()
+            } catch {
+                Self.fail("configuration error: the store cannot be used: \(error). Nothing was started.")
+                throw ExitCode(78)
+            }
             print("configuration OK (\(source))")
             print("  state_dir: \(configuration.stateDirectory)")
             print("  socket:    \(configuration.resolvedSocketPath)")
@@ -61,6 +70,7 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             print("  timezone:  \(configuration.timeZone.identifier)")
             print("  versions:  Graph \(configuration.facebook.graphVersion), LinkedIn \(configuration.linkedin.version)")
             for warning in APIVersionWarnings.check(configuration, now: Date()) { print("warning: \(warning.message)") }
+            for line in storeLines { print("  \(line)") }
             return
         }
         let level = configuration.logLevel

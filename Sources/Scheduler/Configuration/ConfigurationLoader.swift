@@ -61,6 +61,18 @@ public enum ConfigurationLoader {
             }
             configuration.logLevel = level
         }
+        if var store = try reader.table("store") {
+            if let url = try store.string("url") {
+                do throws(StoreError) { configuration.store.postgres = try PostgresLocation(url: url) } catch { throw store.error("url", error.message) }
+            }
+            configuration.store.passwordFile = try store.string("password_file")
+            configuration.store.leaseSeconds = try store.int("lease_s", in: 3...600) ?? configuration.store.leaseSeconds
+            configuration.store.rereadSeconds = try store.int("reread_s", in: 1...60) ?? configuration.store.rereadSeconds
+            try store.finish()
+            if configuration.store.postgres == nil, configuration.store.passwordFile != nil {
+                throw store.error("password_file", "is set but store.url is not; without a url the state is SQLite in state_dir, which has no password")
+            }
+        }
         if var engine = try reader.table("engine") {
             configuration.engine.maxConcurrentPublishes = try engine.int("max_concurrent_publishes", in: 1...10_000) ?? configuration.engine.maxConcurrentPublishes
             configuration.engine.perAccountConcurrency = try engine.int("per_account_concurrency", in: 1...1_000) ?? configuration.engine.perAccountConcurrency

@@ -16,6 +16,8 @@ public struct DaemonConfiguration: Sendable {
     /// How late a post may still go out after the daemon was down.
     public var defaultLatenessSeconds: Int = 3_600
     public var logLevel: Logger.Level = .info
+    /// Where the state lives: SQLite in the state directory unless `[store] url` names a PostgreSQL database.
+    public var store = StoreSettings()
     public var engine = EngineSettings()
     public var x = XSettings()
     public var facebook = FacebookSettings()
@@ -45,6 +47,18 @@ public struct DaemonConfiguration: Sendable {
     public var databasePath: String {
         (stateDirectory as NSString).appendingPathComponent("schedulerd.sqlite")
     }
+}
+
+/// `[store]`: the shared PostgreSQL database several daemons use, when one machine is not enough.
+public struct StoreSettings: Sendable {
+    /// nil: SQLite in the state directory.
+    public var postgres: PostgresLocation?
+    /// The password's file; else the systemd credential `postgres-password` when given; else none (peer or trust auth).
+    public var passwordFile: String?
+    /// How long a claim stays a daemon's without renewal: a daemon that dies is taken over this long after.
+    public var leaseSeconds: Int = 15
+    /// The engine re-reads the database at least this often, in case a notification was lost.
+    public var rereadSeconds: Int = 3
 }
 
 /// How hard the engine may push: concurrency and retry limits.

@@ -28,7 +28,36 @@ public struct Daemon: Sendable {
         // Before anything reads or changes the state: a second daemon on this directory stops here.
         let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)
         defer { withExtendedLifetime(lock) {} }
-        let store: any SchedulerStore = try SQLiteStore.open(path: configuration.databasePath)
+        let wake = WakeSignal()
+        let http = CurlHTTPClient()
+        defer { http.shutdown() }
+        let notifier = SystemdNotifier(environment: environment)
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var auxiliaryGroups: [ServiceGroup] = []
+            // The shared store's pool, lease and listener run first and stop last.
+            var storeGroup: ServiceGroup?
+            let store: any SchedulerStore
+            if let location = configuration.store.postgres {
+                let postgres = try makePostgresStore(location, wake: wake)
+                let services = ServiceGroup(services: [postgres], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
+                group.addTask { try await services.run() }
+                storeGroup = services
+                try await prepare(postgres)
+                store = postgres
+            } else {
+                store = try SQLiteStore.open(path: configuration.databasePath)
+            }
+            try await run(store: store, shared: storeGroup != nil, wake: wake, http: http, notifier: notifier, in: &group,
+                          auxiliaryGroups: &auxiliaryGroups)
+            await storeGroup?.triggerGracefulShutdown()
+            try await group.waitForAll()
+            logger.info("schedulerd stopped")
+        }
+    }
+
+    private func run(store: any SchedulerStore, shared: Bool, wake: WakeSignal, http: CurlHTTPClient, notifier: SystemdNotifier,
+                     in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws {
         // A key is created only when no sealed credential needs the old one.
         let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
                                              sealedCredentials: try await store.sealedCredentialCount())
@@ -44,89 +73,82 @@ public struct Daemon: Sendable {
         try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
                                         hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
         let budget = try await seededBudget(store)
-        let http = CurlHTTPClient()
-        defer { http.shutdown() }
-        let notifier = SystemdNotifier(environment: environment)
-
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var auxiliaryGroups: [ServiceGroup] = []
-            var urls = NetworkURLs(configuration)
-            if configuration.sandbox, urls.x == nil {
-                var sandboxLogger = logger
-                sandboxLogger[metadataKey: "component"] = "sandbox"
-                let sandbox = SandboxServer(configuration: sandboxConfiguration(), logger: sandboxLogger)
-                let serviceGroup = ServiceGroup(services: [sandbox], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
-                group.addTask { try await serviceGroup.run() }
-                auxiliaryGroups.append(serviceGroup)
-                urls = NetworkURLs(sandbox: try await sandbox.baseURLs())
-                logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
-                                                                   "sandbox.linkedin": "\(urls.linkedin ?? "")"])
-            }
-            let library = MediaLibrary(stateDirectory: configuration.stateDirectory)
-            var mediaBaseURL = configuration.mediaBaseURL
-            if configuration.sandbox, mediaBaseURL == nil {
-                let mediaServer = MediaServer(library: library, logger: logger)
-                let mediaGroup = ServiceGroup(services: [mediaServer], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
-                group.addTask { try await mediaGroup.run() }
-                auxiliaryGroups.append(mediaGroup)
-                mediaBaseURL = await mediaServer.baseURL()
-            }
-            let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
-            let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
-            let linkers = apps.linkers(transport: http)
-            let wake = WakeSignal()
-            let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
-            try await checkSealedCredentials(store: store, vault: vault)
-            let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
-            let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
-                                  logger: logger)
-            let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
-                                      remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
-                                      expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
-            let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                                settings: Engine.Settings(configuration.engine), handoff: handoff, budget: budget, logger: logger)
-            let startedAt = Date()
-            let sandboxMode = configuration.sandbox
-            let routes = ControlAPIRoutes(
-                posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                                   defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                                   media: library),
-                accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
-                                         headlessRedirectURI: configuration.headlessRedirectURI),
-                status: {
-                    let summary = try await store.summary()
-                    return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,
-                                      deliveries: summary.deliveries, nextDue: summary.nextDue,
-                                      accountsNeedingAttention: summary.accountsNeedingAttention,
-                                      paused: summary.paused, throttled: summary.throttled,
-                                      warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
-                                      outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil)
-                },
-                sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
-                recovery: RecoveryRoutes(store: store, events: events, wake: wake))
-            let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
-                notifier.notify("READY=1\nSTATUS=publishing")
-            }
-            // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
-            // then the engine, which finishes what is in flight.
-            var services: [any Service] = [engine, try control.makeService(), events]
-            if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
-                services.append(WatchdogService(notifier: notifier, interval: interval))
-            }
-            let main = ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
-            do {
-                try await main.run()
-            } catch {
-                notifier.notify("STOPPING=1")
-                for auxiliary in auxiliaryGroups { await auxiliary.triggerGracefulShutdown() }
-                throw error
-            }
-            notifier.notify("STOPPING=1")
-            unlink(configuration.resolvedSocketPath)
-            for auxiliary in auxiliaryGroups { await auxiliary.triggerGracefulShutdown() }
-            try await group.waitForAll()
-            logger.info("schedulerd stopped")
+        var urls = NetworkURLs(configuration)
+        if configuration.sandbox, urls.x == nil {
+            var sandboxLogger = logger
+            sandboxLogger[metadataKey: "component"] = "sandbox"
+            let sandbox = SandboxServer(configuration: sandboxConfiguration(), logger: sandboxLogger)
+            let serviceGroup = ServiceGroup(services: [sandbox], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
+            group.addTask { try await serviceGroup.run() }
+            auxiliaryGroups.append(serviceGroup)
+            urls = NetworkURLs(sandbox: try await sandbox.baseURLs())
+            logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
+                                                               "sandbox.linkedin": "\(urls.linkedin ?? "")"])
         }
+        let library = MediaLibrary(stateDirectory: configuration.stateDirectory)
+        var mediaBaseURL = configuration.mediaBaseURL
+        if configuration.sandbox, mediaBaseURL == nil {
+            let mediaServer = MediaServer(library: library, logger: logger)
+            let mediaGroup = ServiceGroup(services: [mediaServer], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
+            group.addTask { try await mediaGroup.run() }
+            auxiliaryGroups.append(mediaGroup)
+            mediaBaseURL = await mediaServer.baseURL()
+        }
+        let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
+        let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
+        let linkers = apps.linkers(transport: http)
+        let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
+        try await checkSealedCredentials(store: store, vault: vault, shared: shared)
+        let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
+        let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
+                              logger: logger)
+        let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
+                                  remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
+                                  expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
+        var engineSettings = Engine.Settings(configuration.engine)
+        // Another daemon's change wakes this one by NOTIFY; the re-read covers a lost notification.
+        if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
+        let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
+                            settings: engineSettings, handoff: handoff, budget: budget, logger: logger)
+        let startedAt = Date()
+        let sandboxMode = configuration.sandbox
+        let routes = ControlAPIRoutes(
+            posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
+                               defaultLatenessSeconds: configuration.defaultLatenessSeconds,
+                               media: library),
+            accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
+                                     headlessRedirectURI: configuration.headlessRedirectURI),
+            status: {
+                let summary = try await store.summary()
+                return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,
+                                  deliveries: summary.deliveries, nextDue: summary.nextDue,
+                                  accountsNeedingAttention: summary.accountsNeedingAttention,
+                                  paused: summary.paused, throttled: summary.throttled,
+                                  warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
+                                  outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil)
+            },
+            sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
+            recovery: RecoveryRoutes(store: store, events: events, wake: wake))
+        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
+            notifier.notify("READY=1\nSTATUS=publishing")
+        }
+        // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
+        // then the engine, which finishes what is in flight.
+        var services: [any Service] = [engine, try control.makeService(), events]
+        if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
+            services.append(WatchdogService(notifier: notifier, interval: interval))
+        }
+        let main = ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
+        do {
+            try await main.run()
+        } catch {
+            notifier.notify("STOPPING=1")
+            for auxiliary in auxiliaryGroups { await auxiliary.triggerGracefulShutdown() }
+            throw error
+        }
+        notifier.notify("STOPPING=1")
+        unlink(configuration.resolvedSocketPath)
+        for auxiliary in auxiliaryGroups { await auxiliary.triggerGracefulShutdown() }
     }
 
     /// Budgets start from the posts published within each network's window before this start.
@@ -164,10 +186,18 @@ public struct Daemon: Sendable {
 
     /// A missing or replaced key must not fail silently at publish time: every account whose blob no
     /// longer opens is marked for relinking at start, and the log says so. Posts are untouched.
-    private func checkSealedCredentials(store: any AccountStore, vault: CredentialVault) async throws {
+    ///
+    /// A shared store is different: the other daemons' key opens those credentials, so a daemon whose key does
+    /// not is the one that is wrong. It refuses to start and changes nothing.
+    private func checkSealedCredentials(store: any AccountStore, vault: CredentialVault, shared: Bool) async throws {
         var unusable = 0
         for (accountID, sealed) in try await store.sealedBlobs() {
             do { _ = try vault.open(sealed, accountID: accountID) } catch {
+                if shared {
+                    throw ConfigurationError("this daemon's credential key does not open the credentials sealed in the shared database "
+                        + "(account \(accountID)): every daemon sharing it must be given the same key, as the file "
+                        + "\(configuration.stateDirectory)/schedulerd.key or the systemd credential schedulerd.key. Nothing was changed")
+                }
                 unusable += 1
                 try await store.markNeedsRelink(accountID: accountID, reason: "\(error.message)")
             }

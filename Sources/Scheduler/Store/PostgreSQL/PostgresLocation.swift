@@ -36,7 +36,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// Parses `url`, saying what is wrong and how to write it instead.
     public init(url: String) throws(StoreError) {
         func invalid(_ problem: String) -> StoreError {
-            StoreError(.invalid, "[store] url: \(problem); write it as postgresql://USER@HOST:5432/DATABASE?sslmode=verify-full "
+            StoreError(.invalid, "\(problem); write it as postgresql://USER@HOST:5432/DATABASE?sslmode=verify-full "
                        + "(or postgresql://USER@/DATABASE?host=/run/postgresql for a local socket)")
         }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
@@ -46,7 +46,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             throw invalid("the scheme is '\(scheme)', not postgresql")
         }
         if components.password != nil {
-            throw StoreError(.invalid, "[store] url holds a password; remove it and put the password in the file named by "
+            throw StoreError(.invalid, "the URL holds a password; remove it and put the password in the file named by "
                              + "[store] password_file, or in the systemd credential postgres-password (never inline, where "
                              + "logs, backups and `ps` could show it)")
         }
@@ -132,7 +132,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             let context = try NIOSSLContext(configuration: configuration)
             return strictness == .require ? .require(context) : .prefer(context)
         } catch {
-            throw StoreError(.invalid, "[store] url: TLS cannot be set up: \(error)")
+            throw StoreError(.invalid, "TLS cannot be set up: \(error)")
         }
     }
 
@@ -141,7 +141,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let rootCertificatePath {
             guard FileManager.default.isReadableFile(atPath: rootCertificatePath) else {
-                throw StoreError(.invalid, "[store] url: sslrootcert \(rootCertificatePath) cannot be read")
+                throw StoreError(.invalid, "sslrootcert \(rootCertificatePath) cannot be read")
             }
             configuration.trustRoots = .file(rootCertificatePath)
         }

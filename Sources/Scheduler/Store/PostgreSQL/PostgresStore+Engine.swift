@@ -19,12 +19,13 @@ extension PostgresStore: DeliveryStore {
 
     /// As the SQLite store's, across daemons: due rows are locked with `FOR UPDATE SKIP LOCKED` inside a CTE, so
     /// `LIMIT` locks no more rows than it claims and two daemons never claim the same delivery; each claim records
-    /// this daemon and a lease. "Due" and "late" are decided on the database's clock; `now` is not used.
+    /// this daemon and a lease. "Due" and "late" are decided on the database's clock: `now` is moved onto it with the
+    /// offset measured at each lease renewal, so every daemon claims by the same clock however its own drifts.
     public func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
         let me = identity.id
         let leaseMilliseconds = Int64(settings.leaseSeconds * 1000)
         return try await write { session in
-            let databaseNow = try await session.value("SELECT schedulerd_now_ms()", as: Int64.self) ?? databaseMilliseconds(now)
+            let databaseNow = databaseMilliseconds(now)
             let missed = try await session.rows("""
                 WITH late AS (
                     SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id

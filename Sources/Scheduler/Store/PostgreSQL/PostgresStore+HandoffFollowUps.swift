@@ -22,7 +22,7 @@ extension PostgresStore {
     /// As the SQLite store's; the rows are locked (`SKIP LOCKED`), so across daemons each reminder and expiry fires once.
     public func handoffFollowUps(now: Date) async throws -> [HandoffFollowUp] {
         try await write { session in
-            let databaseNow = try await session.value("SELECT schedulerd_now_ms()", as: Int64.self) ?? databaseMilliseconds(now)
+            let databaseNow = databaseMilliseconds(now)
             let rows = try await session.rows("""
                 SELECT \(unescaped: Self.handoffColumns), d.handoff_reminded FROM delivery d
                 JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id

@@ -46,7 +46,7 @@ extension PostgresStore {
 
     private func renewLease(first: Bool) async throws {
         let started = ContinuousClock.now
-        let localStart = Date()
+        let localStart = settings.localClock()
         let leaseMilliseconds = Int64(settings.leaseSeconds * 1000)
         let me = identity
         let databaseNow = try await write { session -> Int64 in
@@ -68,7 +68,7 @@ extension PostgresStore {
             }
             return try await session.value("SELECT schedulerd_now_ms()", as: Int64.self) ?? 0
         }
-        let localEnd = Date()
+        let localEnd = settings.localClock()
         let localMiddle = (localStart.unixMilliseconds + localEnd.unixMilliseconds) / 2
         clock.withLock {
             $0.offsetMilliseconds = databaseNow - localMiddle

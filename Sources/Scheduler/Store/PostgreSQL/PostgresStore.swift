@@ -19,7 +19,13 @@ public final class PostgresStore: Service, Sendable {
     public struct Settings: Sendable {
         /// How long a claim stays this daemon's without a renewal; renewed every third of it.
         public var leaseSeconds: Double
-        public init(leaseSeconds: Double = 15) { self.leaseSeconds = leaseSeconds }
+        /// This machine's clock, measured against the database's at each renewal (replaced only by tests of drift).
+        public var localClock: @Sendable () -> Date
+
+        public init(leaseSeconds: Double = 15, localClock: @escaping @Sendable () -> Date = Date.init) {
+            self.leaseSeconds = leaseSeconds
+            self.localClock = localClock
+        }
     }
 
     /// Who this daemon is, in the `daemon` table and on every claim it makes.
