@@ -6,10 +6,12 @@ RELEASE_BIN := .build/release
 .PHONY: deps build demo test crash-test fault-test bench clean
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
-## python3 runs the HTTP client tests' echo server.
+## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
+## pg_ctl) they start a throwaway server with, and its `postgres` user to run it as when the tests run as root.
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \

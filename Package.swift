@@ -106,10 +106,17 @@ let package = Package(
             name: "ConnectorsTests",
             dependencies: ["Connectors", "Sandbox", "HTTPClient", .product(name: "Yams", package: "Yams")]
         ),
-        .testTarget(name: "SchedulerTests", dependencies: ["Scheduler", "SchedulerCore", "Connectors"]),
+        // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
+        .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
+        .testTarget(
+            name: "SchedulerTests",
+            dependencies: ["Scheduler", "SchedulerCore", "Connectors", "PostgresTestCluster", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SchedulerCore", "HTTPClient", "Sandbox", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "SchedulerCore", "HTTPClient", "Sandbox", "PostgresTestCluster", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

@@ -196,7 +196,7 @@ public struct Daemon: Sendable {
                 if shared {
                     throw ConfigurationError("this daemon's credential key does not open the credentials sealed in the shared database "
                         + "(account \(accountID)): every daemon sharing it must be given the same key, as the file "
-                        + "\(configuration.stateDirectory)/schedulerd.key or the systemd credential schedulerd.key. Nothing was changed")
+                        + "\(configuration.stateDirectory)/credentials.key (copy it from another daemon) or the systemd credential schedulerd.key. Nothing was changed")
                 }
                 unusable += 1
                 try await store.markNeedsRelink(accountID: accountID, reason: "\(error.message)")

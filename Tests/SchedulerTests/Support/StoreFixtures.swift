@@ -2,10 +2,11 @@ import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
+import PostgresNIO
 @testable import Scheduler
 
-/// Shorthands for putting accounts and posts into a store, and for reading what the API does not show.
-extension SQLiteStore {
+/// Shorthands for putting accounts and posts into either store.
+extension AccountStore {
     /// Adds an active account whose sealed credentials are `sealed` (or a vault's blob via `vault`).
     @discardableResult
     func addAccount(_ handle: String, network: Network = .x, vault: CredentialVault? = nil,
@@ -17,7 +18,9 @@ extension SQLiteStore {
             return Array("sealed-\(id)".utf8)
         }
     }
+}
 
+extension PostStore {
     /// Stores a post due at `due` for each account in `to`.
     @discardableResult
     func addPost(_ text: String = "hello", due: Date, to accounts: [AccountView], lateness: Int = 3_600,
@@ -34,14 +37,24 @@ extension SQLiteStore {
         precondition(view.deliveries.count == 1, "post \(id) has \(view.deliveries.count) deliveries")
         return view.deliveries[0]
     }
+}
 
+/// What the API does not show, read (or set) in each store's own SQL.
+protocol StoreInspection: SchedulerStore {
+    func setStatus(_ status: AccountStatus, accountID: Int64) async throws
+    /// Every attempt logged for a delivery, oldest first.
+    func attempts(deliveryID: Int64) async throws -> [AttemptRow]
+    /// Deliveries in `state`, across all posts.
+    func deliveryCount(in state: DeliveryState) async throws -> Int
+}
+
+extension SQLiteStore: StoreInspection {
     func setStatus(_ status: AccountStatus, accountID: Int64) async throws {
         try await writer.write { db in
             try db.execute(sql: "UPDATE account SET status = ? WHERE id = ?", arguments: [status.rawValue, accountID])
         }
     }
 
-    /// Every attempt logged for a delivery, oldest first.
     func attempts(deliveryID: Int64) async throws -> [AttemptRow] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM attempt WHERE delivery_id = ? ORDER BY id", arguments: [deliveryID]).map {
@@ -51,10 +64,33 @@ extension SQLiteStore {
         }
     }
 
-    /// Deliveries in `state`, across all posts.
     func deliveryCount(in state: DeliveryState) async throws -> Int {
         try await writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE state = ?", arguments: [state.rawValue])!
+        }
+    }
+}
+
+extension PostgresStore: StoreInspection {
+    func setStatus(_ status: AccountStatus, accountID: Int64) async throws {
+        try await write { session in
+            try await session.execute("UPDATE account SET status = \(status.rawValue) WHERE id = \(accountID)")
+        }
+    }
+
+    func attempts(deliveryID: Int64) async throws -> [AttemptRow] {
+        try await read { session in
+            try await session.rows("SELECT * FROM attempt WHERE delivery_id = \(deliveryID) ORDER BY id").map {
+                AttemptRow(startedAt: try $0["started_at"], finishedAt: try $0["finished_at"],
+                           httpStatus: (try $0["http_status"] as Int32?).map(Int.init), outcome: try $0["outcome"],
+                           errorClass: try $0["error_class"], excerpt: try $0["excerpt"])
+            }
+        }
+    }
+
+    func deliveryCount(in state: DeliveryState) async throws -> Int {
+        try await read { session in
+            Int(try await session.value("SELECT count(*) FROM delivery WHERE state = \(state.rawValue)", as: Int64.self) ?? 0)
         }
     }
 }

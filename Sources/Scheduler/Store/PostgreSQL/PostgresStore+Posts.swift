@@ -10,7 +10,8 @@ extension PostgresStore: PostStore {
         let lateness = try Self.latenessColumn(post.latenessLimitSeconds)
         return try await write { session in
             let ms = databaseMilliseconds(now)
-            let due = databaseMilliseconds(post.time.instant)
+            // A due time is an instant a person chose, not a reading of this machine's clock: stored as it is.
+            let due = post.time.instant.unixMilliseconds
             let postID = try await session.value("""
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
                 VALUES (\(post.text), \(due), \(post.time.zoneIdentifier), \(post.time.wallClock), \(lateness), \(post.source), \(ms), \(ms))
@@ -84,7 +85,7 @@ extension PostgresStore: PostStore {
                 try await session.execute("UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(id)")
             }
             if let time = change.time {
-                let due = databaseMilliseconds(time.instant)
+                let due = time.instant.unixMilliseconds
                 try await session.execute("""
                     UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), updated_at = \(ms)
                     WHERE id = \(id)

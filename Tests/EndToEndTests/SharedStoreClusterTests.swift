@@ -1,0 +1,94 @@
+import Foundation
+import PostgresTestCluster
+import SchedulerCore
+import Testing
+
+/// Several daemons, one PostgreSQL database, one set of networks: the work is split between them, a daemon
+/// SIGKILLed mid-burst (and one that never comes back) is taken over, and every post is on its network once.
+/// `make test` runs a short version; `CLUSTER_TEST_POSTS` and `CLUSTER_TEST_KILLS` make it longer.
+@Suite(.serialized) struct SharedStoreClusterTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let posts = environment["CLUSTER_TEST_POSTS"].flatMap(Int.init) ?? 90
+    static let kills = environment["CLUSTER_TEST_KILLS"].flatMap(Int.init) ?? 2
+
+    @Test(.timeLimit(.minutes(6)))
+    func threeDaemonsOneDatabase_oneKilledRepeatedly_oneLost_everyPostOnce() async throws {
+        let directory = TemporaryDirectory("cluster-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: directory, arguments: ["--linkedin-products", "share,openid,community",
+                                                                                  "--listing-lag", "3"])
+        let database = try await PostgresCluster.shared().createDatabase()
+        // A short lease, so a dead daemon's claims are taken over within seconds; the recovery timeline of the crash test.
+        let config = """
+            [store]
+            url = "\(database.url)"
+            password_file = "\(database.passwordFile)"
+            lease_s = 3
+            reread_s = 1
+            [engine]
+            retry_base = "1s"
+            retry_max = "2s"
+            max_attempts = 30
+            \(DaemonUnderTest.quickRecovery)
+            """
+        let first = try DaemonUnderTest("cluster-a", sandbox: sandbox, config: config)
+        try await first.start()
+        let accounts: [AccountView] = [
+            try await first.linkAccount("x", as: "cluster_x1"), try await first.linkAccount("x", as: "cluster_x2"),
+            try await first.linkAccount("facebook", as: "cluster_fb"),
+            try await first.linkAccount("linkedin", as: "cluster_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "cluster_li")]),
+        ]
+        // Every daemon is given the same credential key.
+        let key = try Data(contentsOf: URL(fileURLWithPath: first.stateDirectory + "/credentials.key"))
+        var others: [DaemonUnderTest] = []
+        for label in ["cluster-b", "cluster-c"] {
+            let daemon = try DaemonUnderTest(label, sandbox: sandbox, config: config)
+            try FileManager.default.createDirectory(atPath: daemon.stateDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            FileManager.default.createFile(atPath: daemon.stateDirectory + "/credentials.key", contents: key, attributes: [.posixPermissions: 0o600])
+            try await daemon.start()
+            others.append(daemon)
+        }
+        let (killed, lost) = (others[0], others[1])
+        let daemons = [first, killed, lost]
+        #expect(try await killed.status().deliveries.isEmpty, "every daemon sees the same (empty) state")
+        #expect(try killed.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).count == accounts.count,
+                "accounts linked at one daemon are there at the others")
+
+        try await sandbox.setFaults(#"{"rate":0.3,"kinds":["server_error","slow","drop","lost_answer","slow_commit","gateway_timeout"],"#
+                                    + #""slow_seconds":0.8,"commit_seconds":2}"#)
+        let tag = UUID().uuidString.prefix(6)
+        let firstDue = Date().addingTimeInterval(3 + Double(Self.posts) / 100)
+        var texts: [String] = []
+        for number in 0..<Self.posts {
+            let account = accounts[number % accounts.count]
+            let text = "Cluster run \(tag) post \(number)"
+            let due = firstDue.addingTimeInterval(8 * Double(number) / Double(Self.posts))
+            // Scheduled through every daemon's socket in turn: each sees and changes the same state.
+            _ = try await daemons[number % daemons.count].schedule(SchedulePostRequest(text: text, to: [account.reference], at: RFC3339.format(due)))
+            texts.append(text)
+        }
+
+        var random = SystemRandomNumberGenerator()
+        try await eventually(timeout: .seconds(30), "the first post to go out") { Date() >= firstDue }
+        for round in 0..<Self.kills {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 300...(8_000 / max(1, Self.kills)), using: &random)))
+            try await killed.kill()
+            if round == 0 { try await lost.kill() }  // lost for good halfway through
+            try await killed.start()
+        }
+        try await FaultInjectionTests.waitForEveryDelivery(first, sandbox, timeout: .seconds(180))
+
+        let status = try await first.status()
+        let count = PublicationCount(scheduled: texts, received: try await sandbox.received(), unknown: status.deliveries["unknown"] ?? 0)
+        print("three daemons, one database, \(Self.posts) posts, \(Self.kills) kills and one daemon lost: \(count)")
+        #expect(count.once == Self.posts, "\(count)")
+        #expect(count.duplicates == 0)
+        #expect(count.missing == 0)
+        #expect(count.unknown == 0)
+        let publishedBy = daemons.map { $0.logs.components(separatedBy: "delivery published").count - 1 }
+        print("deliveries each daemon's logs report published: \(publishedBy)")
+        #expect(publishedBy.filter { $0 > 0 }.count >= 2, "the work was split: \(publishedBy)")
+        #expect(try await first.stop() == 0)
+        #expect(try await killed.stop() == 0)
+    }
+}

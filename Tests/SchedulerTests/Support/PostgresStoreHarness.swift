@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+import PostgresTestCluster
+@testable import Scheduler
+
+/// A ``PostgresStore`` on a database of the test cluster, running (pool, lease, listener) for the body's duration,
+/// migrated and registered as a daemon, as `schedulerd` starts one.
+func withPostgresStore<T: Sendable>(on database: PostgresTestDatabase? = nil, stateDirectory: String = "/state/\(UUID().uuidString)",
+                                    lease: Double = 15, wake: WakeSignal = WakeSignal(),
+                                    localClock: @escaping @Sendable () -> Date = Date.init,
+                                    _ body: (PostgresStore) async throws -> T) async throws -> T {
+    let store = try await makePostgresStore(on: database, stateDirectory: stateDirectory, lease: lease, wake: wake, localClock: localClock)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await store.run() }
+        defer { group.cancelAll() }
+        _ = try await store.prepare()
+        try await store.register()
+        return try await body(store)
+    }
+}
+
+/// A store not yet running, for tests of what happens before and during `prepare`.
+func makePostgresStore(on database: PostgresTestDatabase? = nil, stateDirectory: String = "/state/\(UUID().uuidString)",
+                       lease: Double = 15, wake: WakeSignal = WakeSignal(),
+                       localClock: @escaping @Sendable () -> Date = Date.init) async throws -> PostgresStore {
+    let cluster = try await PostgresCluster.shared()
+    let target: PostgresTestDatabase = if let database { database } else { try await cluster.createDatabase() }
+    let password = try String(contentsOfFile: target.passwordFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    var logger = Logger(label: "postgres-store-test")
+    logger.logLevel = .critical
+    return try PostgresStore(location: PostgresLocation(url: target.url), password: password,
+                             identity: PostgresStore.Identity(host: "test-host", stateDirectory: stateDirectory, version: "test",
+                                                              socketPath: "/dev/null"),
+                             wake: wake, settings: PostgresStore.Settings(leaseSeconds: lease, localClock: localClock), logger: logger)
+}
