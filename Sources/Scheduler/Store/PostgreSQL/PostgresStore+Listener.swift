@@ -12,21 +12,14 @@ extension PostgresStore {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: queryLogger)
-                defer { Task { try? await connection.close() } }
-                try await connection.listen(on: Self.dueChannel) { due in
-                    try await connection.listen(on: Self.eventsChannel) { events in
-                        if failures > 0 { logger.notice("listening for other daemons' changes again") }
-                        failures = 0
-                        dueTimesChanged.signal()
-                        eventsCommitted.signal()
-                        try await withThrowingTaskGroup(of: Void.self) { group in
-                            group.addTask { for try await _ in due { self.dueTimesChanged.signal() } }
-                            group.addTask { for try await _ in events { self.eventsCommitted.signal() } }
-                            try await group.next()
-                            group.cancelAll()
-                        }
-                    }
+                // A notification sequence does not end on cancellation: closing the connection ends it.
+                try await withTaskCancellationHandler {
+                    try await listen(on: connection, failures: &failures)
+                } onCancel: {
+                    let closing: EventLoopFuture<Void> = connection.close()
+                    _ = closing
                 }
+                try? await connection.close()
             } catch {
                 guard !Task.isCancelled else { return }
                 failures += 1
@@ -36,6 +29,23 @@ extension PostgresStore {
                 }
             }
             try? await Task.sleep(for: .milliseconds(min(5_000, 100 * (1 << min(failures, 6)))))
+        }
+    }
+
+    private func listen(on connection: PostgresConnection, failures: inout Int) async throws {
+        try await connection.listen(on: Self.dueChannel) { due in
+            try await connection.listen(on: Self.eventsChannel) { events in
+                if failures > 0 { logger.notice("listening for other daemons' changes again") }
+                failures = 0
+                dueTimesChanged.signal()
+                eventsCommitted.signal()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { for try await _ in due { self.dueTimesChanged.signal() } }
+                    group.addTask { for try await _ in events { self.eventsCommitted.signal() } }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            }
         }
     }
 }
