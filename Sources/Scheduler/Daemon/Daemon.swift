@@ -72,7 +72,8 @@ public struct Daemon: Sendable {
         try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
         try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
                                         hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
-        let budget = try await seededBudget(store)
+        let budget: any PublishBudgeting = if let shared = store as? PostgresStore { SharedPublishBudget(store: shared) }
+            else { try await seededBudget(store) }
         var urls = NetworkURLs(configuration)
         if configuration.sandbox, urls.x == nil {
             var sandboxLogger = logger

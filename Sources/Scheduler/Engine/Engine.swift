@@ -37,7 +37,7 @@ public final class Engine: Service, Sendable {
     let wake: WakeSignal
     let settings: Settings
     let handoff: HandoffDesk?
-    let budget: PublishBudget
+    let budget: any PublishBudgeting
     let logger: Logger
     let now: @Sendable () -> Date
     let limiter: ConcurrencyLimiter
@@ -47,7 +47,7 @@ public final class Engine: Service, Sendable {
     private let stopping = Mutex(false)
 
     public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
-                settings: Settings, handoff: HandoffDesk? = nil, budget: PublishBudget = PublishBudget(), logger: Logger,
+                settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), logger: Logger,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.handoff = handoff
         self.budget = budget

@@ -7,7 +7,7 @@ import SchedulerCore
 ///
 /// One token bucket per account and one per network (the app), refilled continuously; answers that say
 /// the limit is spent (``RateLimitHint``, a 429's reset time) block the account or the network until then.
-public actor PublishBudget {
+public actor PublishBudget: PublishBudgeting {
     /// `capacity` posts per `window` seconds.
     public struct Rule: Sendable, Equatable {
         public var capacity: Double
@@ -29,34 +29,13 @@ public actor PublishBudget {
         .facebook: (Rule(capacity: 4_800, window: 3_600), nil),
     ]
 
-    private struct Bucket {
-        var rule: Rule
-        var tokens: Double
-        var updated: Date
-        var blockedUntil: Date?
-
-        mutating func refill(_ now: Date) {
-            let elapsed = max(0, now.timeIntervalSince(updated))
-            tokens = min(rule.capacity, tokens + elapsed * rule.capacity / rule.window)
-            updated = now
-        }
-
-        /// When one token will be there and nothing blocks (now when one is there already).
-        func availableAt(_ now: Date) -> Date {
-            var at = now
-            if tokens < 1 { at = now.addingTimeInterval((1 - tokens) * rule.window / rule.capacity) }
-            if let blockedUntil, blockedUntil > at { at = blockedUntil }
-            return at
-        }
-    }
-
     private enum Key: Hashable {
         case account(Int64)
         case network(Network)
     }
 
     private let rules: [Network: (account: Rule, network: Rule?)]
-    private var buckets: [Key: Bucket] = [:]
+    private var buckets: [Key: TokenBucket] = [:]
 
     public init(rules: [Network: (account: Rule, network: Rule?)] = PublishBudget.defaultRules) {
         self.rules = rules
@@ -81,20 +60,10 @@ public actor PublishBudget {
         guard let rule = rules[network] else { return nil }
         var account = bucket(.account(accountID), rule.account, now)
         var shared = rule.network.map { bucket(.network(network), $0, now) }
-        account.refill(now)
-        shared?.refill(now)
-        let at = max(account.availableAt(now), shared?.availableAt(now) ?? now)
-        // Due times are stored to the millisecond: a wait shorter than that is no wait.
-        if at.timeIntervalSince(now) >= 0.001 {
-            buckets[.account(accountID)] = account
-            if let shared { buckets[.network(network)] = shared }
-            return at
-        }
-        account.tokens -= 1
-        shared?.tokens -= 1
+        let wait = TokenBucket.take(&account, &shared, now: now)
         buckets[.account(accountID)] = account
         if let shared { buckets[.network(network)] = shared }
-        return nil
+        return wait
     }
 
     /// Gives back what ``reserve(accountID:network:now:)`` took for an attempt that published nothing
@@ -102,14 +71,8 @@ public actor PublishBudget {
     /// failures must not hold the next posts back for a day's refill.
     public func refund(accountID: Int64, network: Network) {
         guard let rule = rules[network] else { return }
-        if var account = buckets[.account(accountID)] {
-            account.tokens = min(rule.account.capacity, account.tokens + 1)
-            buckets[.account(accountID)] = account
-        }
-        if let networkRule = rule.network, var shared = buckets[.network(network)] {
-            shared.tokens = min(networkRule.capacity, shared.tokens + 1)
-            buckets[.network(network)] = shared
-        }
+        buckets[.account(accountID)]?.refund()
+        if rule.network != nil { buckets[.network(network)]?.refund() }
     }
 
     /// What the network said: fewer calls left than we thought, or none until a reset. A spent limit
@@ -119,22 +82,11 @@ public actor PublishBudget {
         guard let rule = rules[network] else { return }
         let key: Key = hint.scope == .account ? .account(accountID) : .network(network)
         var bucket = bucket(key, hint.scope == .account ? rule.account : (rule.network ?? rule.account), now)
-        bucket.refill(now)
-        switch (hint.remaining, hint.resetAt) {
-        case (let remaining?, let resetAt?) where remaining <= 0:
-            if resetAt > now { bucket.blockedUntil = max(bucket.blockedUntil ?? resetAt, resetAt) }
-        case (nil, _?):
-            // Nearly spent (Graph at 95 %): slow down to the refill rate rather than stop.
-            bucket.tokens = min(bucket.tokens, 1)
-        case (let remaining?, _):
-            bucket.tokens = min(bucket.tokens, Double(max(0, remaining)))
-        case (nil, nil):
-            break
-        }
+        bucket.observe(hint, now: now)
         buckets[key] = bucket
     }
 
-    private func bucket(_ key: Key, _ rule: Rule, _ now: Date) -> Bucket {
-        buckets[key] ?? Bucket(rule: rule, tokens: rule.capacity, updated: now)
+    private func bucket(_ key: Key, _ rule: Rule, _ now: Date) -> TokenBucket {
+        buckets[key] ?? TokenBucket(rule: rule, tokens: rule.capacity, updated: now)
     }
 }

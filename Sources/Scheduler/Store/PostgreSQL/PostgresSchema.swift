@@ -6,6 +6,7 @@
 enum PostgresSchema {
     static let migrations: [(id: String, sql: String)] = [
         ("v1: the shared store", v1),
+        ("v2: shared rate-limit budgets", v2),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -17,6 +18,16 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v2 = """
+        -- One token bucket per budget ('account:ID', 'network:x'), shared by every daemon: each reserve locks its rows.
+        CREATE TABLE budget_bucket (
+            key TEXT PRIMARY KEY,
+            tokens DOUBLE PRECISION NOT NULL,
+            updated_at BIGINT NOT NULL,
+            blocked_until BIGINT
+        );
+        """
 
     private static let v1 = """
         CREATE FUNCTION schedulerd_now_ms() RETURNS bigint LANGUAGE sql VOLATILE
