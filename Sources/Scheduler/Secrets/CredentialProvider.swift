@@ -39,22 +39,46 @@ public actor CredentialProvider {
         return try await task.value
     }
 
+    /// What a renewal came to, decided while the account's renewal lock is held; acted on after it is released.
+    private enum Renewal: Sendable {
+        /// Renewed here (`byThisCall`), or found already renewed by another caller or daemon.
+        case renewed(AccountCredentials, byThisCall: Bool)
+        case needsRelink(String)
+    }
+
+    /// Renews under the store's renewal lock, so daemons sharing a store renew an account once: whoever comes second
+    /// finds the token already replaced and uses it.
     private func performRenewal(accountID: Int64, network: Network, rejected: AccountCredentials) async throws -> AccountCredentials {
-        let stored = try await open(accountID, network: network)
-        if stored.token != rejected.token { return stored }
-        guard let linker = linkers[network], stored.refreshToken != nil else {
-            throw try await needsRelink(accountID, network, "\(network.displayName) unavailable: login error (the token expired and cannot be renewed); relink with `schedctl accounts link \(network.rawValue)`")
+        let vault = vault
+        let linker = linkers[network]
+        let renewal = try await store.renewingCredentials(accountID: accountID, now: now()) { sealed -> (replacement: RenewedCredentials?, result: Renewal) in
+            guard let sealed else { return (nil, .needsRelink("\(network.displayName) unavailable: login error (no stored credentials)")) }
+            let stored: AccountCredentials
+            do throws(CredentialVaultError) { stored = try vault.open(sealed, accountID: accountID) } catch {
+                return (nil, .needsRelink("\(network.displayName) unavailable: login error (\(error.message))"))
+            }
+            if stored.token != rejected.token { return (nil, .renewed(stored, byThisCall: false)) }
+            guard let linker, stored.refreshToken != nil else {
+                return (nil, .needsRelink("\(network.displayName) unavailable: login error (the token expired and cannot be renewed); relink with `schedctl accounts link \(network.rawValue)`"))
+            }
+            do {
+                let renewed = try await linker.refresh(stored)
+                return (RenewedCredentials(sealed: try vault.seal(renewed, accountID: accountID), grant: CredentialGrant(credentials: renewed)),
+                        .renewed(renewed, byThisCall: true))
+            } catch let error as LinkError where error.code == .needsRelink || error.code == .unsupported || error.code == .misconfigured {
+                return (nil, .needsRelink("\(network.displayName) unavailable: login error (\(error.message)); relink with `schedctl accounts link \(network.rawValue)`"))
+            } catch let error as LinkError {
+                throw CredentialProviderError(needsRelink: false, message: "renewing the \(network.displayName) token failed: \(error.message)")
+            }
         }
-        do {
-            let renewed = try await linker.refresh(stored)
-            let sealed = try vault.seal(renewed, accountID: accountID)
-            try await store.replaceCredentials(accountID: accountID, sealed: sealed, grant: CredentialGrant(credentials: renewed), now: now())
-            logger.info("account token renewed", metadata: ["account.id": "\(accountID)", "account.network": "\(network)"])
-            return renewed
-        } catch let error as LinkError where error.code == .needsRelink || error.code == .unsupported || error.code == .misconfigured {
-            throw try await needsRelink(accountID, network, "\(network.displayName) unavailable: login error (\(error.message)); relink with `schedctl accounts link \(network.rawValue)`")
-        } catch let error as LinkError {
-            throw CredentialProviderError(needsRelink: false, message: "renewing the \(network.displayName) token failed: \(error.message)")
+        switch renewal {
+        case .renewed(let credentials, let byThisCall):
+            if byThisCall {
+                logger.info("account token renewed", metadata: ["account.id": "\(accountID)", "account.network": "\(network)"])
+            }
+            return credentials
+        case .needsRelink(let reason):
+            throw try await needsRelink(accountID, network, reason)
         }
     }
 

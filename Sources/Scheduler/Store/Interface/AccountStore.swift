@@ -20,6 +20,13 @@ public protocol AccountStore: Sendable {
     /// Replaces an account's sealed credentials (after a refresh) in one transaction, so a rotated refresh
     /// token is stored before anything uses it.
     func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date) async throws
+    /// Renews an account's credentials once, however many daemons need them renewed at the same moment: `renew` runs
+    /// holding the account's renewal lock (a row lock where daemons share the store), is given the sealed blob as
+    /// stored now (another daemon may have just renewed it), and returns the blob to store in its place, if any.
+    /// That blob is committed before this returns, so a rotated refresh token is stored before the new access
+    /// token is used.
+    func renewingCredentials<T: Sendable>(accountID: Int64, now: Date,
+                                          _ renew: @Sendable ([UInt8]?) async throws -> (replacement: RenewedCredentials?, result: T)) async throws -> T
     /// Holds an account's posts until a person relinks it, saying why (a `needs_relink` event the first time).
     func markNeedsRelink(accountID: Int64, reason: String, now: Date) async throws
     /// How many accounts (revoked ones included) hold sealed credentials: while any do, a missing key is

@@ -14,3 +14,14 @@ public struct CredentialGrant: Sendable {
         self.scopes = scopes
     }
 }
+
+/// Credentials a renewal produced: the sealed blob and what is not secret about it.
+public struct RenewedCredentials: Sendable {
+    public var sealed: [UInt8]
+    public var grant: CredentialGrant
+
+    public init(sealed: [UInt8], grant: CredentialGrant) {
+        self.sealed = sealed
+        self.grant = grant
+    }
+}

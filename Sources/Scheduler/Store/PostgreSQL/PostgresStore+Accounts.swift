@@ -198,3 +198,26 @@ extension PostgresStore {
         }
     }
 }
+
+extension PostgresStore {
+    /// The account's row is locked (`FOR UPDATE`) for the whole renewal, the network's answer included: a second
+    /// daemon renewing the same account waits, then reads the token the first stored and uses it without renewing.
+    /// The rotated refresh token commits with the lock's transaction, before the new access token is used.
+    public func renewingCredentials<T: Sendable>(accountID: Int64, now: Date,
+                                                 _ renew: @Sendable ([UInt8]?) async throws -> (replacement: RenewedCredentials?, result: T)) async throws -> T {
+        try await write { session in
+            let row = try await session.row("SELECT sealed_credentials FROM account WHERE id = \(accountID) FOR UPDATE")
+            let stored = try row.flatMap { row -> [UInt8]? in (try row["sealed_credentials"] as ByteBuffer?).map { Array($0.readableBytesView) } }
+            let (replacement, result) = try await renew(stored)
+            if let replacement {
+                try await session.execute("""
+                    UPDATE account SET sealed_credentials = \(ByteBuffer(bytes: replacement.sealed)),
+                        access_expires_at = \(replacement.grant.accessExpiresAt?.unixMilliseconds), has_refresh_token = \(replacement.grant.refreshable),
+                        updated_at = \(databaseMilliseconds(now))
+                    WHERE id = \(accountID) AND status != 'revoked'
+                    """)
+            }
+            return result
+        }
+    }
+}

@@ -173,3 +173,13 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore {
+    /// One daemon per file: the credential provider's own single flight is the lock; the renewal is stored at once.
+    public func renewingCredentials<T: Sendable>(accountID: Int64, now: Date,
+                                                 _ renew: @Sendable ([UInt8]?) async throws -> (replacement: RenewedCredentials?, result: T)) async throws -> T {
+        let (replacement, result) = try await renew(try await sealedCredentials(accountID: accountID))
+        if let replacement { try await replaceCredentials(accountID: accountID, sealed: replacement.sealed, grant: replacement.grant, now: now) }
+        return result
+    }
+}
