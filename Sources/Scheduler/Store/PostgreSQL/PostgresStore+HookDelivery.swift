@@ -4,12 +4,24 @@ import PostgresNIO
 import SchedulerCore
 
 extension PostgresStore {
-    /// Events the hooks still have to accept, oldest first (read from the partial index `event_unnotified`).
+    /// Events the hooks still have to accept, oldest first, for the one daemon that sends them (the hook sender).
+    ///
+    /// Hooks hear about events once and in order, so across daemons one sends them: the first daemon with hooks
+    /// to ask takes the role (a `setting` row naming it) and keeps it while its lease is renewed; the others get
+    /// nothing. When the sender dies, another takes the role at its next call (woken by the next event, or by the
+    /// lease renewal noticing the role is vacant while events wait: ``wakeHookSenderIfVacant(_:)``).
     public func pendingHookEvents(limit: Int) async throws -> [PendingHookEvent] {
-        // Read as the SQLite store reads them: every daemon's event bus sees the same events. Sending each one
-        // once across daemons (a claim on the event, as deliveries have) comes later.
-        try await read { session in
-            try await session.rows("""
+        let me = identity.id
+        return try await write { session in
+            let sender = try await session.row("""
+                INSERT INTO setting (name, value) VALUES ('hook_sender', \(me))
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                WHERE setting.value = excluded.value OR NOT EXISTS (
+                    SELECT 1 FROM daemon d WHERE d.id = setting.value AND d.stopped_at IS NULL AND d.lease_until >= schedulerd_now_ms())
+                RETURNING value
+                """)
+            guard sender != nil else { return [] }
+            return try await session.rows("""
                 SELECT id, payload, hook_attempts, hook_next_at, hooks_accepted, hook_last_error
                 FROM event WHERE NOT notified ORDER BY id LIMIT \(Int64(limit))
                 """).compactMap { row in
@@ -21,6 +33,17 @@ extension PostgresStore {
                                         lastError: try row["hook_last_error"])
             }
         }
+    }
+
+    /// At each lease renewal: when events wait for the hooks and no live daemon holds the sender role (it died), the
+    /// event buses here are woken to take it. One query per renewal, no loop of its own.
+    func wakeHookSenderIfVacant(_ session: PostgresSession) async throws {
+        let vacant = try await session.value("""
+            SELECT EXISTS (SELECT 1 FROM event WHERE NOT notified) AND NOT EXISTS (
+                SELECT 1 FROM setting s JOIN daemon d ON d.id = s.value
+                WHERE s.name = 'hook_sender' AND d.stopped_at IS NULL AND d.lease_until >= schedulerd_now_ms())
+            """, as: Bool.self) ?? false
+        if vacant { eventsCommitted.signal() }
     }
 
     /// A failed attempt: counted, with what already accepted it, the error (no secrets) and the next try.

@@ -65,6 +65,7 @@ extension PostgresStore {
                     UPDATE delivery SET lease_until = schedulerd_now_ms() + \(leaseMilliseconds)
                     WHERE claimed_by = \(me.id) AND state = 'publishing'
                     """)
+                try await wakeHookSenderIfVacant(session)
             }
             return try await session.value("SELECT schedulerd_now_ms()", as: Int64.self) ?? 0
         }
