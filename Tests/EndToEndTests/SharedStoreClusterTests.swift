@@ -51,6 +51,9 @@ import Testing
         let (killed, lost) = (others[0], others[1])
         let daemons = [first, killed, lost]
         #expect(try await killed.status().deliveries.isEmpty, "every daemon sees the same (empty) state")
+        let listed = try #require(try await first.status().daemons, "status lists the daemons sharing the store")
+        #expect(listed.count == 3)
+        #expect(listed.filter(\.this).count == 1, "the one that answered is marked")
         #expect(try killed.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).count == accounts.count,
                 "accounts linked at one daemon are there at the others")
 

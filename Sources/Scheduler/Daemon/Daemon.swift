@@ -126,7 +126,8 @@ public struct Daemon: Sendable {
                                   accountsNeedingAttention: summary.accountsNeedingAttention,
                                   paused: summary.paused, throttled: summary.throttled,
                                   warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
-                                  outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil)
+                                  outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil,
+                                  daemons: try await (store as? PostgresStore)?.liveDaemonViews())
             },
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
             recovery: RecoveryRoutes(store: store, events: events, wake: wake))

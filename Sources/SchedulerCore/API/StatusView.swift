@@ -21,6 +21,32 @@ public struct StatusView: Codable, Sendable, Equatable {
     /// Outcomes the network gave that the store has refused so far (a full disk, a broken file); kept in memory and
     /// written again until it accepts them. Nil when none.
     public var outcomesWaitingForTheStore: Int?
+    /// With a shared PostgreSQL store: the daemons alive (renewing their lease), this one included. Nil with SQLite.
+    public var daemons: [Daemon]?
+
+    /// A daemon sharing the store, as `status` lists it.
+    public struct Daemon: Codable, Sendable, Equatable {
+        public var id: String
+        public var host: String
+        public var pid: Int
+        public var version: String
+        public var startedAt: Date
+        public var leaseUntil: Date
+        /// Deliveries it is publishing right now.
+        public var publishing: Int
+        /// Whether this is the daemon that answered.
+        public var this: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case id, host, pid, version, publishing, this
+            case startedAt = "started_at", leaseUntil = "lease_until"
+        }
+
+        public init(id: String, host: String, pid: Int, version: String, startedAt: Date, leaseUntil: Date, publishing: Int, this: Bool) {
+            self.id = id; self.host = host; self.pid = pid; self.version = version; self.startedAt = startedAt
+            self.leaseUntil = leaseUntil; self.publishing = publishing; self.this = this
+        }
+    }
 
     /// Events the hooks have not accepted yet while one is failing, and events no hook heard about within a day.
     public struct Hooks: Codable, Sendable, Equatable {
@@ -64,11 +90,13 @@ public struct StatusView: Codable, Sendable, Equatable {
         case accountsNeedingAttention = "accounts_needing_attention"
         case paused, throttled, warnings, hooks
         case outcomesWaitingForTheStore = "outcomes_waiting_for_the_store"
+        case daemons
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
-                warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil) {
+                warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil) {
+        self.daemons = daemons
         self.paused = paused; self.throttled = throttled; self.warnings = warnings; self.hooks = hooks
         self.outcomesWaitingForTheStore = outcomesWaitingForTheStore
         self.version = version; self.startedAt = startedAt; self.now = now; self.sandbox = sandbox

@@ -39,6 +39,13 @@ struct StatusCommand: AsyncParsableCommand {
                 print("hooks:      \(hooks.givenUp) event(s) given up: no hook accepted them within a day (see the log; `schedctl events`)")
             }
         }
+        if let daemons = status.daemons {
+            print("daemons:    \(daemons.count) sharing the store")
+            for daemon in daemons {
+                print("  \(daemon.this ? "*" : " ") \(daemon.host) pid \(daemon.pid) (\(daemon.version)), up since \(RFC3339.format(daemon.startedAt)), "
+                      + "publishing \(daemon.publishing), lease until \(RFC3339.format(daemon.leaseUntil))")
+            }
+        }
         if let unstored = status.outcomesWaitingForTheStore {
             print("store:      \(unstored) publish outcome(s) the database refused so far are kept and written again; see the log "
                   + "(a full disk? a read-only file?)")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import SchedulerCore
 
 /// One row per daemon sharing the database, as `status` lists them.
 public struct DaemonRecord: Sendable, Equatable {
@@ -110,6 +111,16 @@ extension PostgresStore {
                              startedAt: Date(unixMilliseconds: try row["started_at"]), heartbeatAt: Date(unixMilliseconds: try row["heartbeat_at"]),
                              leaseUntil: Date(unixMilliseconds: try row["lease_until"]), publishing: Int(try row["publishing"] as Int64))
             }
+        }
+    }
+}
+
+extension PostgresStore {
+    /// ``liveDaemons()`` as `status` shows them, this daemon marked.
+    public func liveDaemonViews() async throws -> [StatusView.Daemon] {
+        try await liveDaemons().map {
+            StatusView.Daemon(id: $0.id, host: $0.host, pid: $0.pid, version: $0.version, startedAt: $0.startedAt, leaseUntil: $0.leaseUntil,
+                              publishing: $0.publishing, this: $0.id == identity.id)
         }
     }
 }
