@@ -36,7 +36,10 @@ import Testing
             try await first.linkAccount("x", as: "cluster_x1"), try await first.linkAccount("x", as: "cluster_x2"),
             try await first.linkAccount("facebook", as: "cluster_fb"),
             try await first.linkAccount("linkedin", as: "cluster_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "cluster_li")]),
+            try await first.linkAccount("instagram", as: "cluster_ig"),
         ]
+        // Uploaded at one daemon, kept in the database: whichever daemon publishes an Instagram post fetches it from there.
+        let picture = try await first.uploadMedia(Fixtures.path("run-4x5.jpg"))
         // Every daemon is given the same credential key.
         let key = try Data(contentsOf: URL(fileURLWithPath: first.stateDirectory + "/credentials.key"))
         var others: [DaemonUnderTest] = []
@@ -68,7 +71,9 @@ import Testing
             let text = "Cluster run \(tag) post \(number)"
             let due = firstDue.addingTimeInterval(8 * Double(number) / Double(Self.posts))
             // Scheduled through every daemon's socket in turn: each sees and changes the same state.
-            _ = try await daemons[number % daemons.count].schedule(SchedulePostRequest(text: text, to: [account.reference], at: RFC3339.format(due)))
+            _ = try await daemons[number % daemons.count].schedule(SchedulePostRequest(
+                text: text, to: [account.reference], at: RFC3339.format(due),
+                media: account.network == .instagram ? [MediaReference(id: picture)] : nil))
             texts.append(text)
         }
 

@@ -59,7 +59,7 @@ struct ControlAPIRoutes: Sendable {
             do { body = try await request.collectBody(upTo: MediaLibrary.maxBytes) } catch {
                 throw RequestError.badRequest("the file is larger than \(MediaLibrary.maxBytes / 1_048_576) MB")
             }
-            let item = try library.store(Array(body.readableBytesView))
+            let item = try await library.storeAndShare(Array(body.readableBytesView))
             return try Self.json(MediaView(id: item.sha256, kind: item.kind.rawValue, contentType: item.contentType, size: item.size,
                                            width: item.width, height: item.height, alt: nil), status: .created)
         }

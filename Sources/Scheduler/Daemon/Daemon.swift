@@ -86,7 +86,7 @@ public struct Daemon: Sendable {
             logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
                                                                "sandbox.linkedin": "\(urls.linkedin ?? "")"])
         }
-        let library = MediaLibrary(stateDirectory: configuration.stateDirectory)
+        let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store as? PostgresStore)
         var mediaBaseURL = configuration.mediaBaseURL
         if configuration.sandbox, mediaBaseURL == nil {
             let mediaServer = MediaServer(library: library, logger: logger)
@@ -110,7 +110,7 @@ public struct Daemon: Sendable {
         // Another daemon's change wakes this one by NOTIFY; the re-read covers a lost notification.
         if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
         let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                            settings: engineSettings, handoff: handoff, budget: budget, logger: logger)
+                            settings: engineSettings, handoff: handoff, budget: budget, media: library, logger: logger)
         let startedAt = Date()
         let sandboxMode = configuration.sandbox
         let routes = ControlAPIRoutes(

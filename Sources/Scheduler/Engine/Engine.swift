@@ -37,6 +37,8 @@ public final class Engine: Service, Sendable {
     let wake: WakeSignal
     let settings: Settings
     let handoff: HandoffDesk?
+    /// Where attached files are found here (fetched from a shared store when another daemon scheduled the post).
+    let media: MediaLibrary?
     let budget: any PublishBudgeting
     let logger: Logger
     let now: @Sendable () -> Date
@@ -47,9 +49,10 @@ public final class Engine: Service, Sendable {
     private let stopping = Mutex(false)
 
     public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
-                settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), logger: Logger,
+                settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), media: MediaLibrary? = nil, logger: Logger,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.handoff = handoff
+        self.media = media
         self.budget = budget
         self.store = store
         self.connectors = connectors
@@ -149,6 +152,7 @@ public final class Engine: Service, Sendable {
             inFlight.remove(claim.deliveryID)
             wake.signal()
         }
+        guard let claim = await withLocalMedia(claim) else { return }
         if claim.handoff {
             await handOff(claim)
             return

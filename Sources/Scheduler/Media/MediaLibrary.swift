@@ -6,11 +6,14 @@ import OAuth
 /// its SHA-256, so a post never depends on the person's copy and one file attached twice is stored once.
 public struct MediaLibrary: Sendable {
     public let directory: String
+    /// Daemons sharing a store keep every file in it too, and fetch what they lack from it.
+    let shared: (any SharedMediaStore)?
     /// The largest file accepted through the control API.
     public static let maxBytes = 100 * 1024 * 1024
 
-    public init(stateDirectory: String) {
+    public init(stateDirectory: String, shared: (any SharedMediaStore)? = nil) {
         directory = (stateDirectory as NSString).appendingPathComponent("media")
+        self.shared = shared
     }
 
     /// Stores `bytes` (checked to be a known media type) and describes them.
@@ -52,5 +55,41 @@ public struct MediaLibrary: Sendable {
         }
         return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: size, sha256: id,
                          width: description.width, height: description.height, alt: alt)
+    }
+
+    /// Stores an uploaded file here and, when daemons share a store, in the store for the others.
+    public func storeAndShare(_ bytes: [UInt8]) async throws -> MediaItem {
+        let item = try store(bytes)
+        try await shared?.putMedia(sha256: item.sha256, bytes: bytes)
+        return item
+    }
+
+    /// A stored file by its id, fetched from the shared store first when this daemon lacks it.
+    public func sharedItem(id: String, alt: String?) async throws -> MediaItem {
+        if let shared, (try? item(id: id, alt: alt)) == nil, let bytes = try await shared.mediaBytes(sha256: id) {
+            _ = try store(bytes)
+        }
+        return try item(id: id, alt: alt)
+    }
+
+    /// `media` as files of this daemon's folder: a post scheduled at another daemon names that daemon's paths, so
+    /// each file is found here by its SHA-256, or fetched from the shared store (checked against its SHA-256).
+    public func localized(_ media: [MediaItem]) async throws -> [MediaItem] {
+        guard shared != nil else { return media }
+        var local: [MediaItem] = []
+        for item in media {
+            let here = (directory as NSString).appendingPathComponent((item.path as NSString).lastPathComponent)
+            if !FileManager.default.fileExists(atPath: here) {
+                guard let bytes = try await shared?.mediaBytes(sha256: item.sha256) else {
+                    throw RequestError(.notFound, "media \(item.sha256) is neither here nor in the shared store")
+                }
+                let stored = try store(bytes)
+                guard stored.sha256 == item.sha256 else { throw RequestError(.internalError, "media \(item.sha256) came back from the store changed") }
+            }
+            var moved = item
+            moved.path = here
+            local.append(moved)
+        }
+        return local
     }
 }

@@ -46,7 +46,7 @@ public struct PostService: Sendable {
         var attachments: [MediaItem] = []
         for reference in request.media ?? [] {
             guard let library = media else { problems.append("this daemon keeps no media"); break }
-            do { attachments.append(try library.item(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
+            do { attachments.append(try await library.sharedItem(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
                 problems.append(error.message)
             }
         }
@@ -79,7 +79,9 @@ public struct PostService: Sendable {
         change.latenessLimitSeconds = try parseLateness(request.lateness)
         if let text = request.text {
             var problems: [String] = []
-            let attachments = try current.media.map { try media?.item(id: $0.id, alt: $0.alt) ?? { throw RequestError.badRequest("this daemon keeps no media") }() }
+            guard current.media.isEmpty || media != nil else { throw RequestError.badRequest("this daemon keeps no media") }
+            var attachments: [MediaItem] = []
+            for reference in current.media { if let media { attachments.append(try await media.sharedItem(id: reference.id, alt: reference.alt)) } }
             for delivery in current.deliveries where delivery.text == nil {
                 let account = try await store.account(reference: "\(delivery.accountId)")
                 problems += validationProblems(text: text, media: attachments, account: account)

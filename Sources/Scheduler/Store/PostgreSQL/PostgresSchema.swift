@@ -7,6 +7,7 @@ enum PostgresSchema {
     static let migrations: [(id: String, sql: String)] = [
         ("v1: the shared store", v1),
         ("v2: shared rate-limit budgets", v2),
+        ("v3: media kept in the database", v3),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -18,6 +19,15 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v3 = """
+        -- Attached files by SHA-256, so a daemon on another machine can publish a post whose media it never received.
+        CREATE TABLE media_blob (
+            sha256 TEXT PRIMARY KEY,
+            content BYTEA NOT NULL,
+            created_at BIGINT NOT NULL
+        );
+        """
 
     private static let v2 = """
         -- One token bucket per budget ('account:ID', 'network:x'), shared by every daemon: each reserve locks its rows.
