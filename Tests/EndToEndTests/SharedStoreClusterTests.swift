@@ -100,4 +100,70 @@ import Testing
         #expect(try await first.stop() == 0)
         #expect(try await killed.stop() == 0)
     }
+
+    @Test(.timeLimit(.minutes(4)))
+    func postgresRestartedMidBurst_theDaemonsReconnect_andEveryPostGoesOutOnce() async throws {
+        let directory = TemporaryDirectory("restart-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: directory)
+        // A cluster of its own: restarting the shared one would pull it from under the other tests.
+        let cluster = try await PostgresCluster.start()
+        let database = try await cluster.createDatabase()
+        let config = """
+            [store]
+            url = "\(database.url)"
+            password_file = "\(database.passwordFile)"
+            lease_s = 3
+            reread_s = 1
+            [engine]
+            retry_base = "1s"
+            retry_max = "2s"
+            max_attempts = 30
+            \(DaemonUnderTest.quickRecovery)
+            """
+        let first = try DaemonUnderTest("restart-a", sandbox: sandbox, config: config)
+        try await first.start()
+        let accounts = [try await first.linkAccount("x", as: "restart_x1"), try await first.linkAccount("x", as: "restart_x2")]
+        let second = try DaemonUnderTest("restart-b", sandbox: sandbox, config: config)
+        try FileManager.default.createDirectory(atPath: second.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        FileManager.default.createFile(atPath: second.stateDirectory + "/credentials.key",
+                                       contents: try Data(contentsOf: URL(fileURLWithPath: first.stateDirectory + "/credentials.key")),
+                                       attributes: [.posixPermissions: 0o600])
+        try await second.start()
+
+        let posts = 40
+        let tag = UUID().uuidString.prefix(6)
+        let firstDue = Date().addingTimeInterval(5 + Double(posts) / 10)
+        var texts: [String] = []
+        for number in 0..<posts {
+            let text = "Restart run \(tag) post \(number)"
+            let due = firstDue.addingTimeInterval(6 * Double(number) / Double(posts))
+            _ = try await [first, second][number % 2].schedule(SchedulePostRequest(text: text, to: [accounts[number % 2].reference], at: RFC3339.format(due)))
+            texts.append(text)
+        }
+        try await eventually(timeout: .seconds(40), "the burst to be under way") { Date() >= firstDue.addingTimeInterval(2) }
+        try await cluster.restart()
+        do {
+            try await FaultInjectionTests.waitForEveryDelivery(first, sandbox, timeout: .seconds(120))
+        } catch {
+            for daemon in [first, second] { print("--- \(daemon.stateDirectory)\n\(daemon.logs.suffix(3_000))") }
+            throw error
+        }
+
+        let count = PublicationCount(scheduled: texts, received: try await sandbox.received(),
+                                     unknown: try await first.status().deliveries["unknown"] ?? 0)
+        print("PostgreSQL restarted mid-burst under two daemons, \(posts) posts: \(count)")
+        #expect(count.once == posts, "\(count)")
+        #expect(count.duplicates == 0)
+        #expect(count.missing == 0)
+        #expect(count.unknown == 0)
+        for daemon in [first, second] {
+            do {
+                let status = try await daemon.stop()
+                #expect(status == 0, "stopped cleanly: \(daemon.logs.suffix(12_000))")
+            } catch {
+                Issue.record("\(error): \(daemon.logs.suffix(4_000))")
+            }
+        }
+        try await cluster.stop()
+    }
 }

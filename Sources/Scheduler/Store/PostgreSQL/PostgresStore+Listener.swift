@@ -12,14 +12,20 @@ extension PostgresStore {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: queryLogger)
-                // A notification sequence does not end on cancellation: closing the connection ends it.
-                try await withTaskCancellationHandler {
-                    try await listen(on: connection, failures: &failures)
-                } onCancel: {
-                    let closing: EventLoopFuture<Void> = connection.close()
-                    _ = closing
+                // A notification sequence does not end on cancellation: closing the connection ends it. It is closed
+                // on every way out (postgres-nio requires a connection closed before it is released).
+                do {
+                    try await withTaskCancellationHandler {
+                        try await listen(on: connection, failures: &failures)
+                    } onCancel: {
+                        let closing: EventLoopFuture<Void> = connection.close()
+                        _ = closing
+                    }
+                    try? await connection.close()
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
-                try? await connection.close()
             } catch {
                 guard !Task.isCancelled else { return }
                 failures += 1
