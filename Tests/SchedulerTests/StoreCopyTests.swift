@@ -198,6 +198,21 @@ import Testing
         }
     }
 
+    @Test func aPublishingDeliveryWithNoLeaseAtAll_isTakenOverToo_fromNowPlusTheWindow() async throws {
+        let source = try await makeSource()
+        let database = try await PostgresCluster.shared().createDatabase()
+        _ = try await copy(source.path, to: database)
+        _ = try await PostgresCluster.shared().psql("UPDATE delivery SET lease_until = NULL WHERE id = \(source.publishingDeliveryID)",
+                                                    database: database.name)
+        try await withPostgresStore(on: database) { store in
+            #expect(try await store.takeOverAbandonedClaims(inFlightWindow: 60, reason: "taken over") == 1)
+            let delivery = try await store.delivery(ofPost: source.publishingPostID)
+            #expect(delivery.state == .retrying)
+            #expect(delivery.lookUpFirst == true)
+            #expect(try #require(delivery.nextAttemptAt).timeIntervalSinceNow > 50, "its holder's end is unknown: a whole window from now")
+        }
+    }
+
     @Test func aSecondCopy_intoTheNowFilledTarget_isRefused_andChangesNothing() async throws {
         let source = try await makeSource()
         let database = try await PostgresCluster.shared().createDatabase()
