@@ -59,9 +59,7 @@ struct StoreCopyCommand: AsyncParsableCommand {
             var logger = Logger(label: "schedulerd.store-copy")
             logger.logLevel = .warning
             var copy = StoreCopy(sourcePath: sourcePath, target: location, password: password, logger: logger)
-            copy.progress = { table, rows in
-                if rows % 100_000 == 0 { Self.note("\(table): \(rows) rows so far") }
-            }
+            copy.progress = { table, rows in Self.note("\(table): \(rows) rows so far") }
             let report = try await copy.run()
             print(report.lines.joined(separator: "\n"))
         } catch let error as StoreCopyError {

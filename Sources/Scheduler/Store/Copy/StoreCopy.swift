@@ -18,7 +18,7 @@ public struct StoreCopy: Sendable {
     /// Rows read from SQLite and inserted into PostgreSQL at a time.
     public var batchRows: Int = 500
     public var logger: Logger
-    /// Told how many rows of a table are copied so far (after each batch), for a person watching a long copy.
+    /// Told how many rows of a table are copied so far, every 100,000, for a person watching a long copy.
     public var progress: (@Sendable (_ table: String, _ rows: Int) -> Void)?
 
     public init(sourcePath: String, target: PostgresLocation, password: String?, logger: Logger) {
@@ -94,17 +94,25 @@ public struct StoreCopy: Sendable {
         } catch {
             throw StoreCopyError(.configuration, "--to: \(error.message)")
         }
+        func unusable(_ error: any Error) -> StoreCopyError {
+            let reason = (error as? PSQLError).map { PostgresStore.storeError($0, location: target).message } ?? "\(error)"
+            return StoreCopyError(.configuration, "the target cannot be used: \(reason). Check --to and the password "
+                                  + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
+        }
         let connection: PostgresConnection
-        let server: String
         do {
             connection = try await PostgresConnection.connect(configuration: store.listenerConfiguration, id: 1, logger: quiet)
-            server = try await PostgresSession(connection: connection, logger: quiet).value("SHOW server_version", as: String.self) ?? "unknown"
         } catch {
-            let reason = (error as? PSQLError).map { PostgresStore.storeError($0, location: target).message } ?? "\(error)"
-            throw StoreCopyError(.configuration, "the target cannot be used: \(reason). Check --to and the password "
-                                 + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
+            throw unusable(error)
         }
         let session = PostgresSession(connection: connection, logger: quiet)
+        let server: String
+        do {
+            server = try await session.value("SHOW server_version", as: String.self) ?? "unknown"
+        } catch {
+            try? await connection.close()
+            throw unusable(error)
+        }
         do {
             try await session.execute("BEGIN")
             var report: StoreCopyReport
@@ -120,6 +128,7 @@ public struct StoreCopy: Sendable {
             report.sourcePath = sourcePath
             report.stateDirectory = stateDirectory
             report.target = target
+            report.keyFileExists = FileManager.default.fileExists(atPath: (stateDirectory as NSString).appendingPathComponent("credentials.key"))
             return report
         } catch {
             try? await connection.close()
@@ -180,7 +189,7 @@ public struct StoreCopy: Sendable {
             guard !page.rows.isEmpty else { break }
             try await Self.insert(page.rows, into: table, session)
             copied += page.rows.count
-            progress?(table.name, copied)
+            if copied / 100_000 > (copied - page.rows.count) / 100_000 { progress?(table.name, copied) }
             guard page.rows.count == rowsPerBatch else { break }
             after = page.lastKey
         }
@@ -272,6 +281,8 @@ public struct StoreCopyReport: Sendable {
     public var sourcePath = ""
     public var stateDirectory = ""
     public var target: PostgresLocation?
+    /// Whether the source's state directory holds `credentials.key` (else the old daemon had it as a systemd credential).
+    public var keyFileExists = true
 
     public func rows(_ table: String) -> Int { counts.first { $0.table == table }?.rows ?? 0 }
 
@@ -291,6 +302,9 @@ public struct StoreCopyReport: Sendable {
             }
             lines.append(line)
         }
+        if !appliedMigrations.isEmpty {
+            lines.append("The schema was created in the same transaction (\(appliedMigrations.joined(separator: ", "))).")
+        }
         lines.append("Ids are kept; new ones continue after the largest. The source was not changed.")
         lines.append("")
         lines.append("Next steps:")
@@ -300,9 +314,15 @@ public struct StoreCopyReport: Sendable {
             lines.append("  \(step). \(text)")
         }
         let key = (stateDirectory as NSString).appendingPathComponent("credentials.key")
-        next("Copy the credential key \(key) (mode 0600) into the state directory of every daemon that will use this database, "
-             + "or give it to them as the systemd credential schedulerd.key (if the old daemon had it that way, give that one). "
-             + "The credentials were copied sealed under that key and open only with it; a daemon with another key refuses to start.")
+        if keyFileExists {
+            next("Copy the credential key \(key) (mode 0600) into the state directory of every daemon that will use this database, "
+                 + "or give it to them as the systemd credential schedulerd.key. The credentials were copied sealed under that key "
+                 + "and open only with it; a daemon with another key refuses to start.")
+        } else {
+            next("Give every daemon that will use this database the old daemon's credential key: there is no \(key), so it had "
+                 + "the key as the systemd credential schedulerd.key; give them that one. The credentials were copied sealed under "
+                 + "that key and open only with it; a daemon with another key refuses to start.")
+        }
         if rows("post_media") > 0 || handedOff > 0 {
             let media = (stateDirectory as NSString).appendingPathComponent("media")
             var what: [String] = []
