@@ -213,6 +213,28 @@ import Testing
         }
     }
 
+    @Test func aCopyThatFailsMidway_leavesTheTargetAsItWas_schemaIncluded() async throws {
+        let source = try await makeSource()
+        // Fine in SQLite's 64-bit INTEGER, too large for PostgreSQL's INTEGER: found after accounts and posts went in.
+        do {
+            let queue = try DatabaseQueue(path: source.path)
+            try await queue.write { db in try db.execute(sql: "UPDATE post SET lateness_limit_s = 3000000000 WHERE id = 5") }
+            try queue.close()
+        }
+        let database = try await PostgresCluster.shared().createDatabase()
+
+        var copy = StoreCopy(sourcePath: source.path, target: try PostgresLocation(url: database.url), password: try password(database),
+                             logger: Logger(label: "store-copy-test"))
+        copy.batchRows = 2
+        let error = await #expect(throws: StoreCopyError.self) { _ = try await copy.run() }
+
+        #expect(error?.kind == .unusableSource)
+        #expect(error?.message.contains("post id 5, column lateness_limit_s") == true, "\(error?.message ?? "")")
+        #expect(try await PostgresCluster.shared().psql("""
+            SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()
+            """, database: database.name) == "0")
+    }
+
     @Test func aSecondCopy_intoTheNowFilledTarget_isRefused_andChangesNothing() async throws {
         let source = try await makeSource()
         let database = try await PostgresCluster.shared().createDatabase()
