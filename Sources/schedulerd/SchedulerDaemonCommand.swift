@@ -3,7 +3,8 @@ import Foundation
 import Logging
 import Scheduler
 
-/// `schedulerd`: the daemon. Everything it does lives in the Scheduler library; this only reads the command line.
+/// `schedulerd`: the daemon (the command itself, as always), and `schedulerd store copy`. Everything they do lives in
+/// the Scheduler library; this only reads the command line.
 @main
 struct SchedulerDaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,10 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
               schedulerd --config /etc/schedulerd/schedulerd.toml
               schedulerd --check-config --config my.toml
             The configuration is read from --config, else $SCHEDULERD_CONFIG, else /etc/schedulerd/schedulerd.toml.
+            Without a subcommand, schedulerd runs the daemon; `schedulerd store copy` moves its SQLite store to PostgreSQL.
             """,
-        version: Daemon.version)
+        version: Daemon.version,
+        subcommands: [StoreCommand.self])
 
     @Option(help: "The TOML configuration file.")
     var config: String?
@@ -100,6 +103,26 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             // not the argument parser's bare "Error:".
             Self.fail("stopped by an unexpected error: \(error)")
             throw ExitCode(70)  // EX_SOFTWARE
+        }
+    }
+
+    /// ArgumentParser's own `main`, except that a wrong argument to `store copy` ends with 78 (EX_CONFIG), as a wrong
+    /// URL or password does there; the daemon's own command line keeps ArgumentParser's 64 (EX_USAGE).
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if arguments.first == StoreCommand.configuration.commandName, exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                exit(withError: ExitCode(78))
+            }
+            exit(withError: error)
         }
     }
 

@@ -229,12 +229,14 @@ extension PostgresStore: DeliveryStore {
     }
 
     /// Claims whose lease ran out (on the database's clock): looked up from the lease's end plus `inFlightWindow`.
+    /// A claim with no lease at all (no daemon makes one; a hand edit could) is abandoned too, looked up from now
+    /// plus the window: left out, it would stay `publishing` for ever. (`store copy` gives a claim it copies a lease of 0.)
     public func takeOverAbandonedClaims(inFlightWindow: TimeInterval, reason: String) async throws -> Int {
         let window = Int64(inFlightWindow * 1000)
         return try await write { session in
             let expired = try await session.rows("""
                 SELECT id, lease_until FROM delivery
-                WHERE state = 'publishing' AND lease_until < schedulerd_now_ms()
+                WHERE state = 'publishing' AND (lease_until IS NULL OR lease_until < schedulerd_now_ms())
                 ORDER BY id LIMIT 1000 FOR UPDATE SKIP LOCKED
                 """)
             guard !expired.isEmpty else { return 0 }

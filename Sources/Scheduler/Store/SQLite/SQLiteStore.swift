@@ -56,7 +56,7 @@ public final class SQLiteStore: Sendable {
 
     /// Reads the file without changing it (no WAL switch, no migration) and refuses what must not be migrated:
     /// not SQLite, damaged, another program's database, or one migrated by a newer schedulerd.
-    private static func inspect(_ path: String) throws(StoreError) {
+    static func inspect(_ path: String) throws(StoreError) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
         guard size > 0 else { return }  // created just now, or left empty: nothing to lose
         var problem: String?

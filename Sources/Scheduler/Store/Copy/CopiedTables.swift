@@ -1,0 +1,109 @@
+/// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
+/// (migrations v1–v7) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
+struct CopiedTable: Sendable {
+    enum ColumnType: String, Sendable {
+        case bigint, integer, boolean, text, bytea
+    }
+
+    struct Column: Sendable {
+        let name: String
+        let type: ColumnType
+        /// What is read from SQLite instead of the column of that name: for PostgreSQL's own columns.
+        let sourceExpression: String?
+
+        init(_ name: String, _ type: ColumnType, from sourceExpression: String? = nil) {
+            self.name = name
+            self.type = type
+            self.sourceExpression = sourceExpression
+        }
+    }
+
+    let name: String
+    /// Ordered and unique: rows are read a page at a time after the last key read.
+    let key: [String]
+    let columns: [Column]
+    /// An `id BIGSERIAL` whose sequence is set past the largest copied id.
+    let hasSerialID: Bool
+
+    /// How the copy's output names it.
+    let label: String
+
+    init(_ name: String, label: String, key: [String] = ["id"], serial: Bool = true, _ columns: [Column]) {
+        self.name = name
+        self.label = label
+        self.key = key
+        self.hasSerialID = serial
+        self.columns = columns
+    }
+
+    static let all: [CopiedTable] = [account, post, postMedia, delivery, attempt, setting, event, networkPause]
+
+    static let account = CopiedTable("account", label: "accounts", [
+        Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
+        Column("display_name", .text), Column("auth_kind", .text), Column("sealed_credentials", .bytea), Column("scopes", .text),
+        Column("access_expires_at", .bigint), Column("refresh_expires_at", .bigint), Column("status", .text),
+        Column("status_reason", .text), Column("has_refresh_token", .boolean), Column("paused", .boolean),
+        Column("created_at", .bigint), Column("updated_at", .bigint),
+    ])
+
+    static let post = CopiedTable("post", label: "posts", [
+        Column("id", .bigint), Column("text", .text), Column("due_at", .bigint), Column("due_zone", .text), Column("due_local", .text),
+        Column("lateness_limit_s", .integer), Column("source", .text), Column("created_at", .bigint), Column("updated_at", .bigint),
+    ])
+
+    static let postMedia = CopiedTable("post_media", label: "post media", key: ["post_id", "position"], serial: false, [
+        Column("post_id", .bigint), Column("position", .integer), Column("sha256", .text), Column("kind", .text),
+        Column("content_type", .text), Column("size", .bigint), Column("width", .integer), Column("height", .integer),
+        Column("alt", .text), Column("path", .text),
+    ])
+
+    /// A delivery left `publishing` (its daemon was killed) arrives unclaimed, with a lease that ended in 1970: the
+    /// first daemon on PostgreSQL takes it over as a crash's (`takeOverAbandonedClaims`), looked up before anything
+    /// is sent again. Every other delivery has no claim and no lease.
+    static let delivery = CopiedTable("delivery", label: "deliveries", [
+        Column("id", .bigint), Column("post_id", .bigint), Column("account_id", .bigint), Column("text_override", .text),
+        Column("state", .text), Column("next_attempt_at", .bigint), Column("claimed_at", .bigint),
+        Column("claimed_by", .text, from: "NULL"),
+        Column("lease_until", .bigint, from: "CASE WHEN state = 'publishing' THEN 0 END"),
+        Column("attempt_count", .integer), Column("remote_id", .text), Column("remote_url", .text), Column("published_at", .bigint),
+        Column("last_error", .text), Column("updated_at", .bigint), Column("handoff_path", .text), Column("handoff_reminded", .boolean),
+        Column("handoff_expires_at", .bigint), Column("needs_check", .boolean), Column("first_claimed_at", .bigint),
+        Column("throttled_until", .bigint), Column("retry_requested_at", .bigint),
+    ])
+
+    static let attempt = CopiedTable("attempt", label: "attempts", [
+        Column("id", .bigint), Column("delivery_id", .bigint), Column("started_at", .bigint), Column("finished_at", .bigint),
+        Column("http_status", .integer), Column("outcome", .text), Column("error_class", .text), Column("excerpt", .text),
+    ])
+
+    static let setting = CopiedTable("setting", label: "settings", key: ["name"], serial: false, [
+        Column("name", .text), Column("value", .text),
+    ])
+
+    static let event = CopiedTable("event", label: "events", [
+        Column("id", .bigint), Column("at", .bigint), Column("kind", .text), Column("post_id", .bigint), Column("delivery_id", .bigint),
+        Column("payload", .text), Column("notified", .boolean), Column("hook_attempts", .integer), Column("hook_next_at", .bigint),
+        Column("hook_last_error", .text), Column("hooks_accepted", .integer), Column("hook_given_up", .boolean),
+    ])
+
+    static let networkPause = CopiedTable("network_pause", label: "network pauses", key: ["network"], serial: false, [
+        Column("network", .text), Column("cause", .text), Column("reason", .text), Column("remedy", .text), Column("since", .bigint),
+    ])
+
+    /// The columns PostgreSQL has and SQLite has not: they are given a value (`sourceExpression`) rather than read.
+    var postgresOnlyColumns: [String] { columns.filter { $0.sourceExpression != nil }.map(\.name) }
+
+    /// The SQLite columns read.
+    var sourceColumns: [String] { columns.filter { $0.sourceExpression == nil }.map(\.name) }
+}
+
+/// One value on its way from SQLite to PostgreSQL, already in PostgreSQL's type.
+enum CopiedValue: Sendable, Equatable {
+    case null
+    case bigint(Int64)
+    case integer(Int32)
+    case boolean(Bool)
+    case text(String)
+    case bytes([UInt8])
+}
