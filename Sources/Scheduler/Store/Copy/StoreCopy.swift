@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import OAuth
 import PostgresNIO
 
 /// `schedulerd store copy`: moves an installation from its SQLite file into an empty PostgreSQL database, so
@@ -63,8 +64,7 @@ public struct StoreCopy: Sendable {
 
     /// Copies everything, or nothing; throws ``StoreCopyError`` only.
     public func run() async throws(StoreCopyError) -> StoreCopyReport {
-        let stateDirectory = (sourcePath as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (sourcePath as NSString).deletingLastPathComponent
+        let stateDirectory = sourceStateDirectory
         // Before the file is read: a daemon still running would change it underneath the copy, and keep publishing.
         let lock: StateDirectoryLock
         do {
@@ -170,12 +170,43 @@ public struct StoreCopy: Sendable {
                     """, binds: { var binds = PostgresBindings(); binds.append(issued); return binds }()))
             }
         }
+        (report.mediaCopied, report.mediaMissing) = try await copyMedia(from: sourceStateDirectory, session)
         report.sealedCredentials = Int(try await session.value(
             "SELECT count(*) FROM account WHERE sealed_credentials IS NOT NULL", as: Int64.self) ?? 0)
         report.publishing = Int(try await session.value("SELECT count(*) FROM delivery WHERE state = 'publishing'", as: Int64.self) ?? 0)
         report.handedOff = Int(try await session.value(
             "SELECT count(*) FROM delivery WHERE state = 'handed_off' AND handoff_path IS NOT NULL", as: Int64.self) ?? 0)
         return report
+    }
+
+    /// The posts' files into `media_blob`, so any daemon can publish them: read from the source's `media/` folder by
+    /// name and checked against their SHA-256. A file that is missing or changed is counted and left out; the posts
+    /// that name it fail at publish time with a message saying so, as they would have on the old machine.
+    private func copyMedia(from stateDirectory: String, _ session: PostgresSession) async throws -> (copied: Int, missing: Int) {
+        let folder = (stateDirectory as NSString).appendingPathComponent("media")
+        var copied = 0
+        var missing = 0
+        for row in try await session.rows("SELECT DISTINCT ON (sha256) sha256, path FROM post_media ORDER BY sha256") {
+            let sha: String = try row["sha256"]
+            let path = (folder as NSString).appendingPathComponent(((try row["path"] as String) as NSString).lastPathComponent)
+            guard let data = FileManager.default.contents(atPath: path),
+                  Digest.sha256(Array(data)).map({ String(format: "%02x", $0) }).joined() == sha else {
+                missing += 1
+                continue
+            }
+            try await session.execute("""
+                INSERT INTO media_blob (sha256, content, created_at) VALUES (\(sha), \(ByteBuffer(bytes: Array(data))), \(Date().unixMilliseconds))
+                ON CONFLICT (sha256) DO NOTHING
+                """)
+            copied += 1
+        }
+        return (copied, missing)
+    }
+
+    /// The source database's folder: its lock, its credential key and its `media/`.
+    private var sourceStateDirectory: String {
+        let directory = (sourcePath as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 
     /// Copies one table a page at a time: each page read from SQLite is one multi-row INSERT.
@@ -221,7 +252,7 @@ public struct StoreCopy: Sendable {
     }
 
     /// PostgreSQL's tables that have nothing to copy from SQLite: the daemons sharing the store, and the migrations.
-    static let postgresOnlyTables: Set<String> = ["daemon", "schedulerd_migration"]
+    static let postgresOnlyTables: Set<String> = ["daemon", "schedulerd_migration", "budget_bucket", "media_blob"]
 
     /// Every table schedulerd's migrations create, and the ledger of those migrations.
     static var schedulerdTables: Set<String> {
@@ -277,6 +308,9 @@ public struct StoreCopyReport: Sendable {
     /// Deliveries handed off with a bundle in the source's state directory.
     public var handedOff = 0
     public var appliedMigrations: [String] = []
+    /// Files copied into the database, and files the posts name that were not in the source's `media/` folder.
+    public var mediaCopied = 0
+    public var mediaMissing = 0
     public var serverVersion = ""
     public var sourcePath = ""
     public var stateDirectory = ""
@@ -323,13 +357,13 @@ public struct StoreCopyReport: Sendable {
                  + "the key as the systemd credential schedulerd.key; give them that one. The credentials were copied sealed under "
                  + "that key and open only with it; a daemon with another key refuses to start.")
         }
-        if rows("post_media") > 0 || handedOff > 0 {
+        if mediaCopied > 0 { lines.insert("\(mediaCopied) media file(s) were copied into the database: any daemon can publish them.", at: lines.count - 2) }
+        if mediaMissing > 0 || handedOff > 0 {
             let media = (stateDirectory as NSString).appendingPathComponent("media")
             var what: [String] = []
-            if rows("post_media") > 0 { what.append("the posts' media are files in \(media)") }
+            if mediaMissing > 0 { what.append("\(mediaMissing) media file(s) the posts name were not in \(media) (or had changed); those posts fail when due") }
             if handedOff > 0 { what.append("\(handedOff) handed-off deliveries have bundles under \(stateDirectory)") }
-            next("The database names files by their paths: \(what.joined(separator: ", and ")). Make them readable at the same "
-                 + "paths on the daemons that will publish them (copy or share the directory).")
+            next("Check: \(what.joined(separator: ", and ")).")
         }
         next("In each daemon's schedulerd.toml set [store] url = \"\(target.map { "\($0)" } ?? "postgresql://…")\" and its "
              + "password_file (or the credential postgres-password); check with `schedulerd --check-config`.")
