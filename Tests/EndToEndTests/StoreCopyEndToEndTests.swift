@@ -1,0 +1,55 @@
+import Foundation
+import PostgresTestCluster
+import SchedulerCore
+import Testing
+
+/// Moving an installation: a daemon on SQLite publishes what is due, stops; `schedulerd store copy` moves its state
+/// into PostgreSQL; a daemon there publishes the rest (media included), and nothing twice.
+@Suite(.serialized) struct StoreCopyEndToEndTests {
+    @Test(.timeLimit(.minutes(3)))
+    func sqliteCopiedIntoPostgres_aDaemonThere_publishesTheRestOnce() async throws {
+        let directory = TemporaryDirectory("copy-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: directory)
+        let before = try DaemonUnderTest("copy-sqlite", sandbox: sandbox)
+        try await before.start()
+        let x = try await before.linkAccount("x", as: "copy_x")
+        let instagram = try await before.linkAccount("instagram", as: "copy_ig")
+        let picture = try await before.uploadMedia(Fixtures.path("run-4x5.jpg"))
+        let tag = UUID().uuidString.prefix(6)
+        let now = Date()
+        let early = "Copy run \(tag): before the move"
+        let late = ["Copy run \(tag): after the move, on X", "Copy run \(tag): after the move, on Instagram"]
+        _ = try await before.schedule(SchedulePostRequest(text: early, to: [x.reference], at: RFC3339.format(now.addingTimeInterval(3))))
+        _ = try await before.schedule(SchedulePostRequest(text: late[0], to: [x.reference], at: RFC3339.format(now.addingTimeInterval(25))))
+        _ = try await before.schedule(SchedulePostRequest(text: late[1], to: [instagram.reference], at: RFC3339.format(now.addingTimeInterval(25)),
+                                                          media: [MediaReference(id: picture)]))
+        try await eventually(timeout: .seconds(20), "the early post to go out") { try await before.status().deliveries["published"] == 1 }
+        #expect(try await before.stop() == 0)
+
+        let database = try await PostgresCluster.shared().createDatabase()
+        let copy = try ChildProcess(Products.path("schedulerd"), ["store", "copy", "--from", "sqlite:" + before.stateDirectory + "/schedulerd.sqlite",
+                                                                  "--to", database.url, "--password-file", database.passwordFile],
+                                    logDirectory: directory.path, name: "store-copy")
+        #expect(try await copy.waitForExit(timeout: .seconds(60)) == 0, "\(copy.stderr)")
+        #expect(copy.stdout.contains("media file(s) were copied into the database"), "\(copy.stdout)")
+
+        // A daemon elsewhere: its own state directory, the old key, the database.
+        let after = try DaemonUnderTest("copy-postgres", sandbox: sandbox, config: """
+            [store]
+            url = "\(database.url)"
+            password_file = "\(database.passwordFile)"
+            """)
+        try FileManager.default.createDirectory(atPath: after.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        FileManager.default.createFile(atPath: after.stateDirectory + "/credentials.key",
+                                       contents: try Data(contentsOf: URL(fileURLWithPath: before.stateDirectory + "/credentials.key")),
+                                       attributes: [.posixPermissions: 0o600])
+        try await after.start()
+        #expect(try await after.status().deliveries["published"] == 1, "the history came along")
+        try await eventually(timeout: .seconds(60), "the rest to go out from PostgreSQL") { try await after.status().deliveries["published"] == 3 }
+
+        let count = PublicationCount(scheduled: [early] + late, received: try await sandbox.received(), unknown: 0)
+        #expect(count.once == 3, "\(count)")
+        #expect(count.duplicates == 0)
+        #expect(try await after.stop() == 0)
+    }
+}
