@@ -65,5 +65,12 @@ bench: deps
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000
 
+## Deliveries per second with one and with three daemons sharing one throwaway PostgreSQL, in one run, and their ratio.
+bench-cluster: deps
+	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build -c release --product sandboxd
+	$(SWIFT) build -c release --product schedbench
+	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000 --cluster
+
 clean:
 	rm -rf .build

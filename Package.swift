@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler",
+                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

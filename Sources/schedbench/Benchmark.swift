@@ -21,9 +21,18 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "Deliveries claimed to measure what durable claims cost.")
     var claimDeliveries = 2_000
 
+    @Flag(help: "Instead: deliveries per second with one and with three daemons sharing a throwaway PostgreSQL.")
+    var cluster = false
+
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("schedbench-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        if cluster {
+            print("schedbench --cluster: \(posts) posts due at the same instant, one and three daemons on one PostgreSQL")
+            for line in try await ClusterBench(bin: bin, posts: posts, perAccount: perAccount, work: work).run() { print("  " + line) }
+            try? FileManager.default.removeItem(atPath: work)
+            return
+        }
         let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: work, name: "sandboxd")
         defer { sandbox.stop() }
         let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])

@@ -1,0 +1,91 @@
+import Foundation
+import PostgresTestCluster
+
+/// `make bench-cluster`: deliveries per second with one and with three daemons sharing one PostgreSQL database (a
+/// throwaway server of Debian's, as the tests start it), against the same emulation, in one run, and their ratio.
+/// Each run has a fresh database and a fresh sandboxd, so nothing carries over but the machine.
+struct ClusterBench {
+    let bin: String
+    let posts: Int
+    let perAccount: Int
+    let work: String
+
+    struct Figure {
+        var daemons: Int
+        var throughput: Double
+        var latenessP99: Double
+    }
+
+    func run() async throws -> [String] {
+        let cluster = try await PostgresCluster.start()
+        defer { Task { try? await cluster.stop() } }
+        var figures: [Figure] = []
+        for daemons in [1, 3] { figures.append(try await measure(daemons: daemons, cluster: cluster)) }
+        var lines = figures.map {
+            "\($0.daemons) daemon(s): \(String(format: "%.0f", $0.throughput)) deliveries/s, lateness p99 \(String(format: "%.0f", $0.latenessP99)) ms"
+        }
+        lines.append("ratio, 3 daemons to 1: \(String(format: "%.2f", figures[1].throughput / figures[0].throughput)) "
+                     + "(this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared by every daemon, sandboxd and PostgreSQL)")
+        try? await cluster.stop()
+        return lines
+    }
+
+    private func measure(daemons count: Int, cluster: PostgresCluster) async throws -> Figure {
+        let directory = work + "/cluster-\(count)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let database = try await cluster.createDatabase()
+        let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: directory, name: "sandboxd")
+        defer { sandbox.stop() }
+        let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
+        var processes: [BenchProcess] = []
+        defer { for process in processes { process.stop() } }
+        var controls: [BenchControl] = []
+        for index in 0..<count {
+            let state = "\(directory)/state\(index)"
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if index > 0 {
+                // One credential key for every daemon sharing the database.
+                try FileManager.default.copyItem(atPath: "\(directory)/state0/credentials.key", toPath: "\(state)/credentials.key")
+            }
+            let config = """
+                sandbox = true
+                state_dir = "\(state)"
+                log_level = "warning"
+                [store]
+                url = "\(database.url)"
+                password_file = "\(database.passwordFile)"
+                [networks.x]
+                api_base_url = "\(sandboxURL)"
+                """
+            try config.write(toFile: "\(directory)/schedulerd\(index).toml", atomically: true, encoding: .utf8)
+            processes.append(try BenchProcess(bin + "/schedulerd", ["--config", "\(directory)/schedulerd\(index).toml"], directory: directory,
+                                              name: "schedulerd\(index)"))
+            let control = BenchControl(socket: state + "/control.sock", sandboxURL: sandboxURL)
+            try await control.waitUntilReady()
+            controls.append(control)
+        }
+        let accountCount = (posts + perAccount - 1) / perAccount
+        var accounts: [String] = []
+        for index in 0..<accountCount { accounts.append(try await controls[0].addAccount(username: "cluster\(index)")) }
+        let targets = accounts
+        let due = Date().addingTimeInterval(max(5, Double(posts) / 150 + 3)).rounded()
+        let clients = controls
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in stride(from: worker, to: posts, by: 8) {
+                        try await clients[index % clients.count].schedule(text: "Cluster bench post \(index) \(UUID().uuidString.prefix(8))",
+                                                                          account: targets[index % accountCount], at: due)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        guard Date() < due else { throw BenchError("scheduling took past the due time; use fewer --posts") }
+        let received = try await controls[0].waitForReceived(count: posts, deadline: due.addingTimeInterval(180))
+        let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
+        let last = received.max()!
+        return Figure(daemons: count, throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001),
+                      latenessP99: lateness[min(lateness.count - 1, Int(Double(lateness.count) * 0.99))])
+    }
+}
