@@ -12,12 +12,19 @@ extension PostgresStore {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: queryLogger)
-                // A notification sequence does not end on cancellation: closing the connection ends it.
-                try await withTaskCancellationHandler {
-                    try await listen(on: connection, failures: &failures)
-                } onCancel: {
-                    let closing: EventLoopFuture<Void> = connection.close()
-                    _ = closing
+                // A notification sequence does not end on cancellation: closing the connection ends it. That only
+                // starts the close, and a lost connection may still be closing: however listening ends, the connection
+                // is closed, and the close awaited, before it is let go.
+                do {
+                    try await withTaskCancellationHandler {
+                        try await listen(on: connection, failures: &failures)
+                    } onCancel: {
+                        let closing: EventLoopFuture<Void> = connection.close()
+                        _ = closing
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch {
