@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPClient
 import Logging
 import SchedulerCore
@@ -13,74 +12,82 @@ import Testing
     /// Short waits so a test sees several retries within a second.
     static let fastRetry = HookRetryPolicy(baseDelay: 0.05, maxDelay: 0.2)
 
-    @Test func aWebhookThatIsDownForAWhile_receivesEveryEventOnceItIsBack_inOrder() async throws {
-        let store = try SQLiteStore.inMemory()
-        let port = try HTTPReceiver.unusedPort()
-        let webhook = "http://127.0.0.1:\(port)/hook/secret-topic?token=hunter2"
-        let bus = EventBus(store: store, notifier: Notifier(command: nil, webhookURL: webhook, transport: CurlHTTPClient(), logger: Self.quiet),
-                           retry: Self.fastRetry, logger: Self.quiet)
-        let running = Task { try await bus.run() }
-        defer { running.cancel() }
-        let ids = try await Self.storeEvents(store, count: 5)
+    @Test(arguments: StoreBackend.allCases)
+    func aWebhookThatIsDownForAWhile_receivesEveryEventOnceItIsBack_inOrder(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let port = try HTTPReceiver.unusedPort()
+            let webhook = "http://127.0.0.1:\(port)/hook/secret-topic?token=hunter2"
+            let bus = EventBus(store: store, notifier: Notifier(command: nil, webhookURL: webhook, transport: CurlHTTPClient(), logger: Self.quiet),
+                               retry: Self.fastRetry, logger: Self.quiet)
+            let running = Task { try await bus.run() }
+            defer { running.cancel() }
+            let ids = try await Self.storeEvents(store, count: 5)
 
-        await waitUntil { (try? await SQLiteStore.summaryHooks(store))?.waiting == 5 }
-        let failing = try #require(try await SQLiteStore.summaryHooks(store))
-        #expect(failing.lastError?.contains("webhook unreachable") == true, "\(failing)")
-        #expect(failing.lastError?.contains("hunter2") == false && failing.lastError?.contains("secret-topic") == false, "no secret: \(failing)")
-        try await waitUntil { try await store.pendingHookEvents(limit: 10).first.map { $0.attempts >= 3 } ?? false }
+            await waitUntil { (try? await Self.summaryHooks(store))?.waiting == 5 }
+            let failing = try #require(try await Self.summaryHooks(store))
+            #expect(failing.lastError?.contains("webhook unreachable") == true, "\(failing)")
+            #expect(failing.lastError?.contains("hunter2") == false && failing.lastError?.contains("secret-topic") == false, "no secret: \(failing)")
+            try await waitUntil { try await store.pendingHookEvents(limit: 10).first.map { $0.attempts >= 3 } ?? false }
 
-        let receiver = try HTTPReceiver(port: port)
-        defer { receiver.stop() }
-        try await waitUntil(timeout: .seconds(10)) { try await store.pendingHookEvents(limit: 10).isEmpty }
+            let receiver = try HTTPReceiver(port: port)
+            defer { receiver.stop() }
+            try await waitUntil(timeout: .seconds(10)) { try await store.pendingHookEvents(limit: 10).isEmpty }
 
-        let received = try receiver.bodies.map { try JSONCoding.decoder().decode(EventView.self, from: Data($0.utf8)) }
-        #expect(received.map(\.deliveryId) == ids, "every event once, in order")
-        #expect(try await SQLiteStore.summaryHooks(store) == nil, "nothing waiting, nothing given up")
+            let received = try receiver.bodies.map { try JSONCoding.decoder().decode(EventView.self, from: Data($0.utf8)) }
+            #expect(received.map(\.deliveryId) == ids, "every event once, in order")
+            #expect(try await Self.summaryHooks(store) == nil, "nothing waiting, nothing given up")
+        }
     }
 
-    @Test func aHookThatAccepted_isNotToldAgainWhileTheOtherIsRetried() async throws {
-        let store = try SQLiteStore.inMemory()
-        let directory = try TemporaryDirectory()
-        let log = directory.file("told")
-        let notifier = Notifier(command: ["/bin/sh", "-c", "cat >> \"$0\"; echo >> \"$0\"", log],
-                                webhookURL: "http://127.0.0.1:\(try HTTPReceiver.unusedPort())/down", transport: CurlHTTPClient(), logger: Self.quiet)
-        let bus = EventBus(store: store, notifier: notifier, retry: Self.fastRetry, logger: Self.quiet)
-        let running = Task { try await bus.run() }
-        defer { running.cancel() }
-        _ = try await Self.storeEvents(store, count: 1)
-
-        try await waitUntil { try await store.pendingHookEvents(limit: 1).first.map { $0.attempts >= 3 } ?? false }
-
-        let pending = try #require(try await store.pendingHookEvents(limit: 1).first)
-        #expect(pending.accepted == .command)
-        let told = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
-        #expect(told.count == 1, "the command accepted the event once and was not run again: \(told)")
-    }
-
-    @Test func anEventNoHookAcceptedWithinADay_isGivenUp_andCounted() async throws {
-        let store = try SQLiteStore.inMemory()
-        let bus = EventBus(store: store, notifier: Notifier(command: ["/bin/false"], webhookURL: nil, transport: CurlHTTPClient(), logger: Self.quiet),
-                           retry: Self.fastRetry, logger: Self.quiet)
-        _ = try await Self.storeEvents(store, count: 1, at: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter - 60))
-        let running = Task { try await bus.run() }
-        defer { running.cancel() }
-
-        try await waitUntil { try await store.pendingHookEvents(limit: 1).isEmpty }
-
-        #expect(try await SQLiteStore.summaryHooks(store) == StatusView.Hooks(waiting: 0, waitingSince: nil, lastError: nil, givenUp: 1))
-    }
-
-    @Test func settlingAtStart_countsDayOldEventsAsGivenUp_onlyWhenHooksAreConfigured() async throws {
-        for configured in [true, false] {
-            let store = try SQLiteStore.inMemory()
-            _ = try await Self.storeEvents(store, count: 2, at: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter - 60))
+    @Test(arguments: StoreBackend.allCases)
+    func aHookThatAccepted_isNotToldAgainWhileTheOtherIsRetried(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let directory = try TemporaryDirectory()
+            let log = directory.file("told")
+            let notifier = Notifier(command: ["/bin/sh", "-c", "cat >> \"$0\"; echo >> \"$0\"", log],
+                                    webhookURL: "http://127.0.0.1:\(try HTTPReceiver.unusedPort())/down", transport: CurlHTTPClient(), logger: Self.quiet)
+            let bus = EventBus(store: store, notifier: notifier, retry: Self.fastRetry, logger: Self.quiet)
+            let running = Task { try await bus.run() }
+            defer { running.cancel() }
             _ = try await Self.storeEvents(store, count: 1)
 
-            try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
-                                            hooksConfigured: configured)
+            try await waitUntil { try await store.pendingHookEvents(limit: 1).first.map { $0.attempts >= 3 } ?? false }
 
-            #expect(try await store.pendingHookEvents(limit: 10).count == 1, "the recent event is still to be told")
-            #expect(try await SQLiteStore.summaryHooks(store)?.givenUp == (configured ? 2 : nil))
+            let pending = try #require(try await store.pendingHookEvents(limit: 1).first)
+            #expect(pending.accepted == .command)
+            let told = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            #expect(told.count == 1, "the command accepted the event once and was not run again: \(told)")
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func anEventNoHookAcceptedWithinADay_isGivenUp_andCounted(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let bus = EventBus(store: store, notifier: Notifier(command: ["/bin/false"], webhookURL: nil, transport: CurlHTTPClient(), logger: Self.quiet),
+                               retry: Self.fastRetry, logger: Self.quiet)
+            _ = try await Self.storeEvents(store, count: 1, at: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter - 60))
+            let running = Task { try await bus.run() }
+            defer { running.cancel() }
+
+            try await waitUntil { try await store.pendingHookEvents(limit: 1).isEmpty }
+
+            #expect(try await Self.summaryHooks(store) == StatusView.Hooks(waiting: 0, waitingSince: nil, lastError: nil, givenUp: 1))
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func settlingAtStart_countsDayOldEventsAsGivenUp_onlyWhenHooksAreConfigured(_ backend: StoreBackend) async throws {
+        for configured in [true, false] {
+            try await backend.withStore { store in
+                _ = try await Self.storeEvents(store, count: 2, at: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter - 60))
+                _ = try await Self.storeEvents(store, count: 1)
+
+                try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
+                                                hooksConfigured: configured)
+
+                #expect(try await store.pendingHookEvents(limit: 10).count == 1, "the recent event is still to be told")
+                #expect(try await Self.summaryHooks(store)?.givenUp == (configured ? 2 : nil))
+            }
         }
     }
 
@@ -111,22 +118,18 @@ import Testing
     }
 
     /// Stores `count` published events (one transaction each, as the engine does) and returns their delivery ids.
-    static func storeEvents(_ store: SQLiteStore, count: Int, at: Date = Date()) async throws -> [Int64] {
+    static func storeEvents(_ store: any StoreInspection, count: Int, at: Date = Date()) async throws -> [Int64] {
         var ids: [Int64] = []
         for number in 1...count {
             let deliveryID = Int64(100 + number)
-            try await store.writer.write { db in
-                try store.insertEvent(EventView(event: "published", at: at, postId: Int64(number), deliveryId: deliveryID, message: "post \(number)"), db)
-            }
+            try await store.storeEvent(EventView(event: "published", at: at, postId: Int64(number), deliveryId: deliveryID, message: "post \(number)"))
             ids.append(deliveryID)
         }
         return ids
     }
-}
 
-extension SQLiteStore {
     /// What `status` shows about the hooks.
-    static func summaryHooks(_ store: SQLiteStore) async throws -> StatusView.Hooks? {
+    static func summaryHooks(_ store: any StoreInspection) async throws -> StatusView.Hooks? {
         try await store.summary().hooks
     }
 }

@@ -9,130 +9,148 @@ import Testing
 @Suite struct StoreClaimTests {
     let now = referenceNow
 
-    @Test func claimDue_returnsOnlyDueDeliveriesOfActiveAccounts() async throws {
-        let store = try SQLiteStore.inMemory()
-        let active = try await store.addAccount("runner")
-        let relink = try await store.addAccount("stale")
-        let due = try await store.addPost("due", due: now.addingTimeInterval(-10), to: [active])
-        try await store.addPost("later", due: now.addingTimeInterval(60), to: [active])
-        try await store.addPost("held back", due: now.addingTimeInterval(-10), to: [relink])
-        try await store.setStatus(.needsRelink, accountID: relink.id)
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_returnsOnlyDueDeliveriesOfActiveAccounts(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let active = try await store.addAccount("runner")
+            let relink = try await store.addAccount("stale")
+            let due = try await store.addPost("due", due: now.addingTimeInterval(-10), to: [active])
+            try await store.addPost("later", due: now.addingTimeInterval(60), to: [active])
+            try await store.addPost("held back", due: now.addingTimeInterval(-10), to: [relink])
+            try await store.setStatus(.needsRelink, accountID: relink.id)
 
-        let (claimed, missed) = try await store.claimDue(now: now, limit: 10)
+            let (claimed, missed) = try await store.claimDue(now: now, limit: 10)
 
-        #expect(missed == 0)
-        #expect(claimed.map(\.postID) == [due.id])
-        let claim = try #require(claimed.first)
-        #expect(claim.text == "due")
-        #expect(claim.accountID == active.id)
-        #expect(claim.handle == "runner")
-        #expect(claim.network == .x)
-        #expect(claim.attempt == 1)
-        #expect(claim.dueAt == now.addingTimeInterval(-10))
-        let delivery = try await store.delivery(ofPost: due.id)
-        #expect(delivery.state == .publishing)
-        #expect(delivery.attempts == 1)
+            #expect(missed == 0)
+            #expect(claimed.map(\.postID) == [due.id])
+            let claim = try #require(claimed.first)
+            #expect(claim.text == "due")
+            #expect(claim.accountID == active.id)
+            #expect(claim.handle == "runner")
+            #expect(claim.network == .x)
+            #expect(claim.attempt == 1)
+            #expect(claim.dueAt == now.addingTimeInterval(-10))
+            let delivery = try await store.delivery(ofPost: due.id)
+            #expect(delivery.state == .publishing)
+            #expect(delivery.attempts == 1)
+        }
     }
 
-    @Test func claimDue_usesThePerAccountTextOverride() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        let time = ScheduleTime(instant: now, zoneIdentifier: "UTC", wallClock: "x")
-        _ = try await store.insertPost(NewPost(text: "general", time: time, latenessLimitSeconds: 60,
-                                               targets: [.init(accountID: account.id, textOverride: "just for X")]), now: now)
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_usesThePerAccountTextOverride(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let time = ScheduleTime(instant: now, zoneIdentifier: "UTC", wallClock: "x")
+            _ = try await store.insertPost(NewPost(text: "general", time: time, latenessLimitSeconds: 60,
+                                                   targets: [.init(accountID: account.id, textOverride: "just for X")]), now: now)
 
-        let (claimed, _) = try await store.claimDue(now: now, limit: 10)
+            let (claimed, _) = try await store.claimDue(now: now, limit: 10)
 
-        #expect(claimed.map(\.text) == ["just for X"])
+            #expect(claimed.map(\.text) == ["just for X"])
+        }
     }
 
-    @Test func claimDue_calledAgain_doesNotReturnWhatIsAlreadyClaimed() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        try await store.addPost(due: now, to: [account])
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_calledAgain_doesNotReturnWhatIsAlreadyClaimed(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            try await store.addPost(due: now, to: [account])
 
-        let first = try await store.claimDue(now: now, limit: 10)
-        let second = try await store.claimDue(now: now.addingTimeInterval(1), limit: 10)
+            let first = try await store.claimDue(now: now, limit: 10)
+            let second = try await store.claimDue(now: now.addingTimeInterval(1), limit: 10)
 
-        #expect(first.claimed.count == 1)
-        #expect(second.claimed.isEmpty)
+            #expect(first.claimed.count == 1)
+            #expect(second.claimed.isEmpty)
+        }
     }
 
-    @Test func claimDue_respectsTheLimitAndTakesTheEarliestFirst() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        let late = try await store.addPost("c", due: now.addingTimeInterval(-1), to: [account])
-        let early = try await store.addPost("a", due: now.addingTimeInterval(-3), to: [account])
-        let middle = try await store.addPost("b", due: now.addingTimeInterval(-2), to: [account])
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_respectsTheLimitAndTakesTheEarliestFirst(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let late = try await store.addPost("c", due: now.addingTimeInterval(-1), to: [account])
+            let early = try await store.addPost("a", due: now.addingTimeInterval(-3), to: [account])
+            let middle = try await store.addPost("b", due: now.addingTimeInterval(-2), to: [account])
 
-        let (claimed, _) = try await store.claimDue(now: now, limit: 2)
+            let (claimed, _) = try await store.claimDue(now: now, limit: 2)
 
-        #expect(claimed.map(\.postID) == [early.id, middle.id])
-        #expect(try await store.delivery(ofPost: late.id).state == .scheduled)
+            #expect(claimed.map(\.postID) == [early.id, middle.id])
+            #expect(try await store.delivery(ofPost: late.id).state == .scheduled)
+        }
     }
 
-    @Test func claimDue_retryingDeliveryIncrementsTheAttemptCount() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        let post = try await store.addPost(due: now, to: [account])
-        let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
-        try await store.recordRetry(claim, attempt: attempt(at: now, status: 503, outcome: "error", errorClass: "retryable"),
-                                    nextAttempt: now.addingTimeInterval(30), error: "X: Service Unavailable")
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_retryingDeliveryIncrementsTheAttemptCount(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let post = try await store.addPost(due: now, to: [account])
+            let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
+            try await store.recordRetry(claim, attempt: attempt(at: now, status: 503, outcome: "error", errorClass: "retryable"),
+                                        nextAttempt: now.addingTimeInterval(30), error: "X: Service Unavailable")
 
-        #expect(try await store.claimDue(now: now.addingTimeInterval(29), limit: 1).claimed.isEmpty)
-        let second = try #require(try await store.claimDue(now: now.addingTimeInterval(30), limit: 1).claimed.first)
+            #expect(try await store.claimDue(now: now.addingTimeInterval(29), limit: 1).claimed.isEmpty)
+            let second = try #require(try await store.claimDue(now: now.addingTimeInterval(30), limit: 1).claimed.first)
 
-        #expect(second.attempt == 2)
-        #expect(try await store.delivery(ofPost: post.id).attempts == 2)
+            #expect(second.attempt == 2)
+            #expect(try await store.delivery(ofPost: post.id).attempts == 2)
+        }
     }
 
-    @Test func claimDue_whenPastTheLatenessLimit_marksTheDeliveryMissedAndCountsIt() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        let stale = try await store.addPost("stale", due: now.addingTimeInterval(-601), to: [account], lateness: 600)
-        let edge = try await store.addPost("edge", due: now.addingTimeInterval(-600), to: [account], lateness: 600)
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_whenPastTheLatenessLimit_marksTheDeliveryMissedAndCountsIt(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let stale = try await store.addPost("stale", due: now.addingTimeInterval(-601), to: [account], lateness: 600)
+            let edge = try await store.addPost("edge", due: now.addingTimeInterval(-600), to: [account], lateness: 600)
 
-        let (claimed, missed) = try await store.claimDue(now: now, limit: 10)
+            let (claimed, missed) = try await store.claimDue(now: now, limit: 10)
 
-        #expect(missed == 1)
-        #expect(claimed.map(\.postID) == [edge.id])
-        let delivery = try await store.delivery(ofPost: stale.id)
-        #expect(delivery.state == .missed)
-        #expect(delivery.error?.contains("lateness limit") == true)
-        #expect(delivery.attempts == 0)
+            #expect(missed == 1)
+            #expect(claimed.map(\.postID) == [edge.id])
+            let delivery = try await store.delivery(ofPost: stale.id)
+            #expect(delivery.state == .missed)
+            #expect(delivery.error?.contains("lateness limit") == true)
+            #expect(delivery.attempts == 0)
+        }
     }
 
-    @Test func claimDue_missesLateDeliveriesOfInactiveAccountsToo() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        let post = try await store.addPost(due: now.addingTimeInterval(-7_200), to: [account], lateness: 60)
-        try await store.setStatus(.needsRelink, accountID: account.id)
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_missesLateDeliveriesOfInactiveAccountsToo(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let post = try await store.addPost(due: now.addingTimeInterval(-7_200), to: [account], lateness: 60)
+            try await store.setStatus(.needsRelink, accountID: account.id)
 
-        let (claimed, missed) = try await store.claimDue(now: now, limit: 10)
+            let (claimed, missed) = try await store.claimDue(now: now, limit: 10)
 
-        #expect(claimed.isEmpty)
-        #expect(missed == 1)
-        #expect(try await store.delivery(ofPost: post.id).state == .missed)
+            #expect(claimed.isEmpty)
+            #expect(missed == 1)
+            #expect(try await store.delivery(ofPost: post.id).state == .missed)
+        }
     }
 
-    @Test func claimDue_whenARetryFallsPastTheLatenessLimit_marksItMissedKeepingTheLastError() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        let post = try await store.addPost(due: now, to: [account], lateness: 60)
-        let (claimed, _) = try await store.claimDue(now: now, limit: 10)
-        let claim = try #require(claimed.first)
-        let attempt = AttemptRecord(startedAt: now, finishedAt: now, httpStatus: 503, outcome: "error", errorClass: "retryable")
-        try await store.recordRetry(claim, attempt: attempt, nextAttempt: now.addingTimeInterval(120), error: "X: Service Unavailable")
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_whenARetryFallsPastTheLatenessLimit_marksItMissedKeepingTheLastError(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let post = try await store.addPost(due: now, to: [account], lateness: 60)
+            let (claimed, _) = try await store.claimDue(now: now, limit: 10)
+            let claim = try #require(claimed.first)
+            let attempt = AttemptRecord(startedAt: now, finishedAt: now, httpStatus: 503, outcome: "error", errorClass: "retryable")
+            try await store.recordRetry(claim, attempt: attempt, nextAttempt: now.addingTimeInterval(120), error: "X: Service Unavailable")
 
-        let (later, missed) = try await store.claimDue(now: now.addingTimeInterval(120), limit: 10)
+            let (later, missed) = try await store.claimDue(now: now.addingTimeInterval(120), limit: 10)
 
-        #expect(later.isEmpty, "a retry past the lateness limit is not sent")
-        #expect(missed == 1)
-        let delivery = try await store.delivery(ofPost: post.id)
-        #expect(delivery.state == .missed)
-        #expect(delivery.error?.contains("X: Service Unavailable") == true)
+            #expect(later.isEmpty, "a retry past the lateness limit is not sent")
+            #expect(missed == 1)
+            let delivery = try await store.delivery(ofPost: post.id)
+            #expect(delivery.state == .missed)
+            #expect(delivery.error?.contains("X: Service Unavailable") == true)
+        }
     }
 
+    // SQLite only: two stores on one database file. Two daemons claiming together on one PostgreSQL database are
+    // SharedStoreClaimTests.twoDaemonsClaimingTogether_neverClaimTheSameDelivery.
     @Test func claimDue_whenTwoWorkersRaceOnOneFile_neverReturnsTheSameDeliveryTwice() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("schedulerd.sqlite")
@@ -164,39 +182,48 @@ import Testing
         #expect(try await setup.deliveryCount(in: .publishing) == 120)
     }
 
-    @Test func nextDueTime_ignoresFinishedDeliveriesAndInactiveAccounts() async throws {
-        let store = try SQLiteStore.inMemory()
-        let active = try await store.addAccount("runner")
-        let inactive = try await store.addAccount("stale")
-        try await store.addPost("inactive, earliest", due: now.addingTimeInterval(10), to: [inactive])
-        try await store.setStatus(.needsRelink, accountID: inactive.id)
-        let published = try await store.addPost("published", due: now.addingTimeInterval(20), to: [active])
-        let cancelled = try await store.addPost("cancelled", due: now.addingTimeInterval(30), to: [active])
-        try await store.addPost("next", due: now.addingTimeInterval(40), to: [active])
-        let claim = try #require(try await store.claimDue(now: now.addingTimeInterval(20), limit: 1).claimed.first)
-        #expect(claim.postID == published.id)
-        try await store.recordPublished(claim, attempt: attempt(at: now.addingTimeInterval(20)), remoteID: "1", remoteURL: nil)
-        _ = try await store.cancelPost(id: cancelled.id, now: now)
+    @Test(arguments: StoreBackend.allCases)
+    func nextDueTime_ignoresFinishedDeliveriesAndInactiveAccounts(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let active = try await store.addAccount("runner")
+            let inactive = try await store.addAccount("stale")
+            try await store.addPost("inactive, earliest", due: now.addingTimeInterval(10), to: [inactive])
+            try await store.setStatus(.needsRelink, accountID: inactive.id)
+            let published = try await store.addPost("published", due: now.addingTimeInterval(20), to: [active])
+            let cancelled = try await store.addPost("cancelled", due: now.addingTimeInterval(30), to: [active])
+            try await store.addPost("next", due: now.addingTimeInterval(40), to: [active])
+            let claim = try #require(try await store.claimDue(now: now.addingTimeInterval(20), limit: 1).claimed.first)
+            #expect(claim.postID == published.id)
+            try await store.recordPublished(claim, attempt: attempt(at: now.addingTimeInterval(20)), remoteID: "1", remoteURL: nil)
+            _ = try await store.cancelPost(id: cancelled.id, now: now)
 
-        #expect(try await store.nextDueTime() == now.addingTimeInterval(40))
+            #expect(try await store.nextDueTime() == now.addingTimeInterval(40))
+        }
     }
 
-    @Test func nextDueTime_whenNothingWaits_isNil() async throws {
-        let store = try SQLiteStore.inMemory()
-        #expect(try await store.nextDueTime() == nil)
+    @Test(arguments: StoreBackend.allCases)
+    func nextDueTime_whenNothingWaits_isNil(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store async throws in
+            #expect(try await store.nextDueTime() == nil)
+        }
     }
 
-    @Test func nextDueTime_includesRetryTimes() async throws {
-        let store = try SQLiteStore.inMemory()
-        let account = try await store.addAccount("runner")
-        try await store.addPost(due: now, to: [account])
-        let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
-        try await store.recordRetry(claim, attempt: attempt(at: now), nextAttempt: now.addingTimeInterval(90), error: "later")
+    @Test(arguments: StoreBackend.allCases)
+    func nextDueTime_includesRetryTimes(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            try await store.addPost(due: now, to: [account])
+            let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
+            try await store.recordRetry(claim, attempt: attempt(at: now), nextAttempt: now.addingTimeInterval(90), error: "later")
 
-        #expect(try await store.nextDueTime() == now.addingTimeInterval(90))
+            #expect(try await store.nextDueTime() == now.addingTimeInterval(90))
+        }
     }
 
-    // MARK: The due query reads the partial index
+    // MARK: The due query reads the partial index (SQLite only)
+
+    // SQLite only: these read SQLite's query plans of the statements the store ran (traced through GRDB). PostgreSQL's
+    // planner chooses by table statistics and scans a table of a few rows sequentially whatever the indexes.
 
     @Test func claimDue_findsDueDeliveriesThroughTheDeliveryDueIndex() async throws {
         let store = try SQLiteStore.inMemory()

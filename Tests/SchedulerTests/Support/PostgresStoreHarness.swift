@@ -5,16 +5,21 @@ import PostgresTestCluster
 
 /// A ``PostgresStore`` on a database of the test cluster, running (pool, lease, listener) for the body's duration,
 /// migrated and registered as a daemon, as `schedulerd` starts one.
+///
+/// `register: false` leaves it unregistered: no `daemon` row and no measured offset to the database's clock, so
+/// the instants a test passes in are stored exactly as given (registering measures the offset, ±1 ms, which moves
+/// them). Its lease renewal still runs every third of `lease` and measures the offset then: give such a store a
+/// lease longer than the test.
 func withPostgresStore<T: Sendable>(on database: PostgresTestDatabase? = nil, stateDirectory: String = "/state/\(UUID().uuidString)",
                                     lease: Double = 15, wake: WakeSignal = WakeSignal(),
-                                    localClock: @escaping @Sendable () -> Date = Date.init,
+                                    localClock: @escaping @Sendable () -> Date = Date.init, register: Bool = true,
                                     _ body: (PostgresStore) async throws -> T) async throws -> T {
     let store = try await makePostgresStore(on: database, stateDirectory: stateDirectory, lease: lease, wake: wake, localClock: localClock)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await store.run() }
         defer { group.cancelAll() }
         _ = try await store.prepare()
-        try await store.register()
+        if register { try await store.register() }
         return try await body(store)
     }
 }

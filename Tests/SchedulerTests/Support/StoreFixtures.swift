@@ -46,6 +46,8 @@ protocol StoreInspection: SchedulerStore {
     func attempts(deliveryID: Int64) async throws -> [AttemptRow]
     /// Deliveries in `state`, across all posts.
     func deliveryCount(in state: DeliveryState) async throws -> Int
+    /// Stores `event` in a transaction of its own, as a change stores its event (the event bus hears of it at commit).
+    func storeEvent(_ event: EventView) async throws
 }
 
 extension SQLiteStore: StoreInspection {
@@ -68,6 +70,10 @@ extension SQLiteStore: StoreInspection {
         try await writer.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE state = ?", arguments: [state.rawValue])!
         }
+    }
+
+    func storeEvent(_ event: EventView) async throws {
+        try await writer.write { db in try insertEvent(event, db) }
     }
 }
 
@@ -92,6 +98,10 @@ extension PostgresStore: StoreInspection {
         try await read { session in
             Int(try await session.value("SELECT count(*) FROM delivery WHERE state = \(state.rawValue)", as: Int64.self) ?? 0)
         }
+    }
+
+    func storeEvent(_ event: EventView) async throws {
+        try await write { session in try await insertEvent(event, session) }
     }
 }
 

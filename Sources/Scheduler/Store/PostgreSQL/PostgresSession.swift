@@ -9,7 +9,8 @@ struct PostgresSession {
     let logger: Logger
 
     func rows(_ query: PostgresQuery) async throws -> [PostgresStoreRow] {
-        try await connection.query(query, logger: logger).collect().map { PostgresStoreRow($0.makeRandomAccess()) }
+        try checkOpen()
+        return try await connection.query(query, logger: logger).collect().map { PostgresStoreRow($0.makeRandomAccess()) }
     }
 
     func row(_ query: PostgresQuery) async throws -> PostgresStoreRow? {
@@ -23,7 +24,15 @@ struct PostgresSession {
     }
 
     func execute(_ query: PostgresQuery) async throws {
+        try checkOpen()
         _ = try await connection.query(query, logger: logger).collect()
+    }
+
+    /// PostgresNIO (1.33) never answers a query written to a connection that has closed (the pool closes even a
+    /// leased connection when it shuts down, between two statements of a transaction): the statement would wait for
+    /// good, and with it the transaction and a stopping daemon. On a closed connection a statement fails at once.
+    private func checkOpen() throws(StoreError) {
+        if connection.isClosed { throw StoreError(.cannotOpen, "the connection to PostgreSQL closed") }
     }
 
     /// Wakes every daemon's engine when this transaction commits (NOTIFY is delivered at commit, or not at all).

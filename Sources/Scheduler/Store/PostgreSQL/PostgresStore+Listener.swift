@@ -12,8 +12,9 @@ extension PostgresStore {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: queryLogger)
-                // A notification sequence does not end on cancellation: closing the connection ends it. It is closed
-                // on every way out (postgres-nio requires a connection closed before it is released).
+                // A notification sequence does not end on cancellation: closing the connection ends it. That only
+                // starts the close, and a lost connection may still be closing: however listening ends, the connection
+                // is closed, and the close awaited, before it is let go.
                 do {
                     try await withTaskCancellationHandler {
                         try await listen(on: connection, failures: &failures)
@@ -21,11 +22,11 @@ extension PostgresStore {
                         let closing: EventLoopFuture<Void> = connection.close()
                         _ = closing
                     }
-                    try? await connection.close()
                 } catch {
                     try? await connection.close()
                     throw error
                 }
+                try? await connection.close()
             } catch {
                 guard !Task.isCancelled else { return }
                 failures += 1

@@ -119,7 +119,8 @@ public final class PostgresStore: Service, Sendable {
                     try await session.execute("COMMIT")
                     return result
                 } catch {
-                    try? await session.execute("ROLLBACK")
+                    // A connection that was lost took its transaction with it: nothing to roll back.
+                    if !Self.lostConnection(error) { try? await session.execute("ROLLBACK") }
                     throw error
                 }
             }
@@ -128,6 +129,11 @@ public final class PostgresStore: Service, Sendable {
         } catch let error as PSQLError {
             throw Self.storeError(error, location: location)
         }
+    }
+
+    static func lostConnection(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        return [.clientClosedConnection, .serverClosedConnection, .connectionError, .uncleanShutdown].contains(error.code)
     }
 
     /// A PostgreSQL error as a person can act on it: the server's own message when there is one (it names the
