@@ -33,7 +33,7 @@ import Testing
         let all = claimedByEach.flatMap { $0 }
         #expect(all.count == posts, "every delivery claimed once")
         #expect(Set(all).count == all.count, "no delivery claimed by both daemons")
-        #expect(claimedByEach.allSatisfy { !$0.isEmpty }, "both daemons took a share: \(claimedByEach.map(\.count))")
+        // Which daemon takes how many is up to the machine (under load one may claim them all before the other starts).
     }
 
     @Test func aClaim_recordsItsDaemonAndALeaseOnTheDatabaseClock() async throws {

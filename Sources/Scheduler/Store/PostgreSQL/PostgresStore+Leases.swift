@@ -32,6 +32,8 @@ extension PostgresStore {
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             guard !Task.isCancelled else { return }
+            // Not before ``register()``: the schema may not exist yet, and there is no lease to renew.
+            guard clock.withLock({ $0.lastRenewal }) != nil else { continue }
             do {
                 try await renewLease(first: false)
                 if failing { logger.notice("lease renewed again; publishing goes on") }
