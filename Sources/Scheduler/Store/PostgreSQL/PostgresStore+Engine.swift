@@ -42,10 +42,8 @@ extension PostgresStore: DeliveryStore {
                 let account = try await Self.accountName(id: try row["account_id"], session)
                 let postID: Int64 = try row["post_id"]
                 let deliveryID: Int64 = try row["id"]
-                try await insertEvent(EventView(event: "missed", at: localDate(databaseNow), postId: postID, deliveryId: deliveryID, account: account,
-                                                message: "Post \(postID) was not published to \(account) within its lateness limit: "
-                                                    + ((try row["last_error"] as String?) ?? "missed"),
-                                                confirm: "schedctl retry \(deliveryID)"), session)
+                try await insertEvent(DeliveryEvents.missed(postID: postID, deliveryID: deliveryID, account: account,
+                                                            lastError: try row["last_error"], at: localDate(databaseNow)), session)
             }
             if try await Self.isPausedEverywhere(session) { return ([], missed.count) }
             let ids = try await session.rows("""
@@ -98,9 +96,7 @@ extension PostgresStore: DeliveryStore {
                 WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id
                 """)
             guard !changed.isEmpty else { return }
-            let how = found ? "was found on \(claim.network.displayName) (published before an interruption)" : "was published to \(claim.account)"
-            try await insertEvent(EventView(event: "published", at: attempt.finishedAt, postId: claim.postID, deliveryId: claim.deliveryID,
-                                            account: claim.account, message: "Post \(claim.postID) \(how)", remoteUrl: remoteURL), session)
+            try await insertEvent(DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt), session)
         }
     }
 
@@ -131,20 +127,7 @@ extension PostgresStore: DeliveryStore {
                 WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id
                 """)
             guard !changed.isEmpty else { return }
-            let message: String
-            var confirm: String?
-            switch state {
-            case .unknown:
-                message = "Post \(claim.postID) may or may not be on \(claim.account): \(error)"
-                confirm = "schedctl resolve \(claim.deliveryID) --published URL, or schedctl retry \(claim.deliveryID) --force"
-            case .missed:
-                message = "Post \(claim.postID) was not published to \(claim.account) within its lateness limit: \(error)"
-                confirm = "schedctl retry \(claim.deliveryID)"
-            default:
-                message = "Post \(claim.postID) could not be published to \(claim.account): \(error)"
-            }
-            try await insertEvent(EventView(event: state.rawValue, at: attempt.finishedAt, postId: claim.postID, deliveryId: claim.deliveryID,
-                                            account: claim.account, message: message, confirm: confirm), session)
+            try await insertEvent(DeliveryEvents.finalFailure(claim, state: state, error: error, at: attempt.finishedAt), session)
         }
     }
 

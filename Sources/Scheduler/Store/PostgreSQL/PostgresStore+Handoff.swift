@@ -32,8 +32,7 @@ extension PostgresStore {
                 """)
             let post = try await Self.postView(id: try row["post_id"], session)!
             let account = post.deliveries.first { $0.id == deliveryID }?.account
-            try await insertEvent(EventView(event: "published", at: now, postId: post.id, deliveryId: deliveryID, account: account,
-                                            message: "Post \(post.id) was posted on Instagram by hand and confirmed", remoteUrl: url), session)
+            try await insertEvent(DeliveryEvents.handoffConfirmed(postID: post.id, deliveryID: deliveryID, account: account, url: url, at: now), session)
             return post
         }
     }

@@ -40,20 +40,14 @@ extension PostgresStore {
                         WHERE id = \(record.deliveryID) AND state = 'handed_off'
                         """)
                     followUps.append(HandoffFollowUp(record: record, expired: true))
-                    try await insertEvent(EventView(event: "expired", at: now, postId: record.postID, deliveryId: record.deliveryID,
-                                                    account: record.account, message: "Nobody confirmed the Instagram post; it is now expired",
-                                                    caption: record.caption, bundle: record.bundle), session)
+                    try await insertEvent(DeliveryEvents.handoffExpired(record, at: now), session)
                 } else {
                     try await session.execute("""
                         UPDATE delivery SET handoff_reminded = true, next_attempt_at = handoff_expires_at, updated_at = \(databaseNow)
                         WHERE id = \(record.deliveryID)
                         """)
                     followUps.append(HandoffFollowUp(record: record, expired: false))
-                    try await insertEvent(EventView(event: "handoff_reminder", at: now, postId: record.postID, deliveryId: record.deliveryID,
-                                                    account: record.account,
-                                                    message: "Reminder: the Instagram post in \(record.bundle) is still waiting",
-                                                    caption: record.caption, bundle: record.bundle,
-                                                    confirm: "schedctl handoff done \(record.deliveryID) --url PERMALINK"), session)
+                    try await insertEvent(DeliveryEvents.handoffReminder(record, at: now), session)
                 }
             }
             return followUps

@@ -19,9 +19,7 @@ extension PostgresStore {
                 ON CONFLICT (network) DO NOTHING RETURNING network
                 """)
             guard !paused.isEmpty else { return }
-            try await insertEvent(EventView(event: "network_paused", at: attempt.finishedAt, network: claim.network.rawValue,
-                                            message: "Publishing to \(claim.network.displayName) is paused for every account: \(reason)",
-                                            confirm: remedy), session)
+            try await insertEvent(DeliveryEvents.networkPaused(claim.network, reason: reason, remedy: remedy, at: attempt.finishedAt), session)
         }
     }
 

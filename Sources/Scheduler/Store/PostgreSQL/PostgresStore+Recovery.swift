@@ -46,8 +46,7 @@ extension PostgresStore {
                     needs_check = false, last_error = NULL, updated_at = \(ms)
                 WHERE id = \(id)
                 """)
-            try await insertEvent(EventView(event: "published", at: now, postId: postID, deliveryId: id, account: account,
-                                            message: "Post \(postID) was confirmed on \(account) by hand", remoteUrl: publishedURL), session)
+            try await insertEvent(DeliveryEvents.resolvedByHand(postID: postID, deliveryID: id, account: account, url: publishedURL, at: now), session)
             return try await Self.postView(id: postID, session)!
         }
     }

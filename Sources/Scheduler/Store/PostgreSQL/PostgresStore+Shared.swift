@@ -47,8 +47,6 @@ extension PostgresStore {
             """)
         guard !changed.isEmpty else { return }
         let account = try await Self.accountName(id: accountID, session)
-        try await insertEvent(EventView(event: "needs_relink", at: now, account: account,
-                                        message: "\(account) needs to be linked again: \(reason)",
-                                        confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")"), session)
+        try await insertEvent(DeliveryEvents.needsRelink(account: account, reason: reason, at: now), session)
     }
 }

@@ -154,9 +154,7 @@ extension SQLiteStore {
                        arguments: [reason, now.unixMilliseconds, accountID])
         guard db.changesCount > 0 else { return }
         let account = try accountName(id: accountID, db)
-        try insertEvent(EventView(event: "needs_relink", at: now, account: account,
-                                  message: "\(account) needs to be linked again: \(reason)",
-                                  confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")"), db, signal: signal)
+        try insertEvent(DeliveryEvents.needsRelink(account: account, reason: reason, at: now), db, signal: signal)
     }
 
     /// How many accounts (revoked ones included) hold credentials sealed under the current key: while any do,

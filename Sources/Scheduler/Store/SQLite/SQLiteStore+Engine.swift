@@ -39,10 +39,8 @@ extension SQLiteStore {
                 """, arguments: ["now": ms])
             for row in missed {
                 let account = try Self.accountName(id: row["account_id"], db)
-                try insertEvent(EventView(event: "missed", at: now, postId: row["post_id"], deliveryId: row["id"], account: account,
-                                          message: "Post \(row["post_id"] as Int64) was not published to \(account) within its lateness limit: "
-                                              + (row["last_error"] as String? ?? "missed"),
-                                          confirm: "schedctl retry \(row["id"] as Int64)"), db)
+                try insertEvent(DeliveryEvents.missed(postID: row["post_id"], deliveryID: row["id"], account: account,
+                                                      lastError: row["last_error"], at: now), db)
             }
             if try Self.isPausedEverywhere(db) { return ([], missed.count) }
             let ids = try Int64.fetchAll(db, sql: """
@@ -93,9 +91,7 @@ extension SQLiteStore {
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [remoteID, remoteURL, attempt.finishedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
             guard db.changesCount > 0 else { return }
-            let how = found ? "was found on \(claim.network.displayName) (published before an interruption)" : "was published to \(claim.account)"
-            try insertEvent(EventView(event: "published", at: attempt.finishedAt, postId: claim.postID, deliveryId: claim.deliveryID,
-                                      account: claim.account, message: "Post \(claim.postID) \(how)", remoteUrl: remoteURL), db)
+            try insertEvent(DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt), db)
         }
     }
 
@@ -128,20 +124,7 @@ extension SQLiteStore {
                 WHERE id = ? AND state = 'publishing'
                 """, arguments: [state.rawValue, error, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
             guard db.changesCount > 0 else { return }
-            let message: String
-            var confirm: String?
-            switch state {
-            case .unknown:
-                message = "Post \(claim.postID) may or may not be on \(claim.account): \(error)"
-                confirm = "schedctl resolve \(claim.deliveryID) --published URL, or schedctl retry \(claim.deliveryID) --force"
-            case .missed:
-                message = "Post \(claim.postID) was not published to \(claim.account) within its lateness limit: \(error)"
-                confirm = "schedctl retry \(claim.deliveryID)"
-            default:
-                message = "Post \(claim.postID) could not be published to \(claim.account): \(error)"
-            }
-            try insertEvent(EventView(event: state.rawValue, at: attempt.finishedAt, postId: claim.postID, deliveryId: claim.deliveryID,
-                                      account: claim.account, message: message, confirm: confirm), db)
+            try insertEvent(DeliveryEvents.finalFailure(claim, state: state, error: error, at: attempt.finishedAt), db)
         }
     }
 

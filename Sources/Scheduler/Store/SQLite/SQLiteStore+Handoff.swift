@@ -40,17 +40,12 @@ extension SQLiteStore {
                         WHERE id = ? AND state = 'handed_off'
                         """, arguments: [ms, record.deliveryID])
                     followUps.append(HandoffFollowUp(record: record, expired: true))
-                    try insertEvent(EventView(event: "expired", at: now, postId: record.postID, deliveryId: record.deliveryID,
-                                              account: record.account, message: "Nobody confirmed the Instagram post; it is now expired",
-                                              caption: record.caption, bundle: record.bundle), db)
+                    try insertEvent(DeliveryEvents.handoffExpired(record, at: now), db)
                 } else {
                     try db.execute(sql: "UPDATE delivery SET handoff_reminded = 1, next_attempt_at = handoff_expires_at, updated_at = ? WHERE id = ?",
                                    arguments: [ms, record.deliveryID])
                     followUps.append(HandoffFollowUp(record: record, expired: false))
-                    try insertEvent(EventView(event: "handoff_reminder", at: now, postId: record.postID, deliveryId: record.deliveryID,
-                                              account: record.account, message: "Reminder: the Instagram post in \(record.bundle) is still waiting",
-                                              caption: record.caption, bundle: record.bundle,
-                                              confirm: "schedctl handoff done \(record.deliveryID) --url PERMALINK"), db)
+                    try insertEvent(DeliveryEvents.handoffReminder(record, at: now), db)
                 }
             }
             return followUps
@@ -93,8 +88,7 @@ extension SQLiteStore {
                 """, arguments: [remoteID, url, now.unixMilliseconds, now.unixMilliseconds, deliveryID])
             let post = try Self.postView(id: row["post_id"], db)!
             let account = post.deliveries.first { $0.id == deliveryID }?.account
-            try insertEvent(EventView(event: "published", at: now, postId: post.id, deliveryId: deliveryID, account: account,
-                                      message: "Post \(post.id) was posted on Instagram by hand and confirmed", remoteUrl: url), db)
+            try insertEvent(DeliveryEvents.handoffConfirmed(postID: post.id, deliveryID: deliveryID, account: account, url: url, at: now), db)
             return post
         }
     }

@@ -19,9 +19,7 @@ extension SQLiteStore {
                 INSERT OR IGNORE INTO network_pause (network, cause, reason, remedy, since) VALUES (?, 'refused', ?, ?, ?)
                 """, arguments: [claim.network.rawValue, reason, remedy, ms])
             guard db.changesCount > 0 else { return }
-            try insertEvent(EventView(event: "network_paused", at: attempt.finishedAt, network: claim.network.rawValue,
-                                      message: "Publishing to \(claim.network.displayName) is paused for every account: \(reason)",
-                                      confirm: remedy), db)
+            try insertEvent(DeliveryEvents.networkPaused(claim.network, reason: reason, remedy: remedy, at: attempt.finishedAt), db)
         }
     }
 

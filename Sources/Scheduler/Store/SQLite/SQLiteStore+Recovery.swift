@@ -43,8 +43,7 @@ extension SQLiteStore {
                     updated_at = ?
                 WHERE id = ?
                 """, arguments: [remoteID, publishedURL, now.unixMilliseconds, now.unixMilliseconds, id])
-            try insertEvent(EventView(event: "published", at: now, postId: postID, deliveryId: id, account: account,
-                                      message: "Post \(postID) was confirmed on \(account) by hand", remoteUrl: publishedURL), db)
+            try insertEvent(DeliveryEvents.resolvedByHand(postID: postID, deliveryID: id, account: account, url: publishedURL, at: now), db)
             return try Self.postView(id: postID, db)!
         }
     }

@@ -1,0 +1,69 @@
+import Connectors
+import Foundation
+import SchedulerCore
+
+/// The events a store writes with the changes they report, worded once for both stores: the hooks and
+/// `schedctl events` read the same messages whichever store a daemon runs on.
+enum DeliveryEvents {
+    static func missed(postID: Int64, deliveryID: Int64, account: String, lastError: String?, at: Date) -> EventView {
+        EventView(event: "missed", at: at, postId: postID, deliveryId: deliveryID, account: account,
+                  message: "Post \(postID) was not published to \(account) within its lateness limit: \(lastError ?? "missed")",
+                  confirm: "schedctl retry \(deliveryID)")
+    }
+
+    /// `found`: a look-up found the post, published before an interruption.
+    static func published(_ claim: ClaimedDelivery, remoteURL: String?, found: Bool, at: Date) -> EventView {
+        let how = found ? "was found on \(claim.network.displayName) (published before an interruption)" : "was published to \(claim.account)"
+        return EventView(event: "published", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+                         message: "Post \(claim.postID) \(how)", remoteUrl: remoteURL)
+    }
+
+    /// The end of a delivery as `failed`, `unknown` or `missed`, with what a person can do about it.
+    static func finalFailure(_ claim: ClaimedDelivery, state: DeliveryState, error: String, at: Date) -> EventView {
+        let message: String
+        var confirm: String?
+        switch state {
+        case .unknown:
+            message = "Post \(claim.postID) may or may not be on \(claim.account): \(error)"
+            confirm = "schedctl resolve \(claim.deliveryID) --published URL, or schedctl retry \(claim.deliveryID) --force"
+        case .missed:
+            message = "Post \(claim.postID) was not published to \(claim.account) within its lateness limit: \(error)"
+            confirm = "schedctl retry \(claim.deliveryID)"
+        default:
+            message = "Post \(claim.postID) could not be published to \(claim.account): \(error)"
+        }
+        return EventView(event: state.rawValue, at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+                         message: message, confirm: confirm)
+    }
+
+    static func needsRelink(account: String, reason: String, at: Date) -> EventView {
+        EventView(event: "needs_relink", at: at, account: account, message: "\(account) needs to be linked again: \(reason)",
+                  confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")")
+    }
+
+    static func networkPaused(_ network: Network, reason: String, remedy: String?, at: Date) -> EventView {
+        EventView(event: "network_paused", at: at, network: network.rawValue,
+                  message: "Publishing to \(network.displayName) is paused for every account: \(reason)", confirm: remedy)
+    }
+
+    static func handoffExpired(_ record: HandoffRecord, at: Date) -> EventView {
+        EventView(event: "expired", at: at, postId: record.postID, deliveryId: record.deliveryID, account: record.account,
+                  message: "Nobody confirmed the Instagram post; it is now expired", caption: record.caption, bundle: record.bundle)
+    }
+
+    static func handoffReminder(_ record: HandoffRecord, at: Date) -> EventView {
+        EventView(event: "handoff_reminder", at: at, postId: record.postID, deliveryId: record.deliveryID, account: record.account,
+                  message: "Reminder: the Instagram post in \(record.bundle) is still waiting", caption: record.caption, bundle: record.bundle,
+                  confirm: "schedctl handoff done \(record.deliveryID) --url PERMALINK")
+    }
+
+    static func handoffConfirmed(postID: Int64, deliveryID: Int64, account: String?, url: String?, at: Date) -> EventView {
+        EventView(event: "published", at: at, postId: postID, deliveryId: deliveryID, account: account,
+                  message: "Post \(postID) was posted on Instagram by hand and confirmed", remoteUrl: url)
+    }
+
+    static func resolvedByHand(postID: Int64, deliveryID: Int64, account: String, url: String, at: Date) -> EventView {
+        EventView(event: "published", at: at, postId: postID, deliveryId: deliveryID, account: account,
+                  message: "Post \(postID) was confirmed on \(account) by hand", remoteUrl: url)
+    }
+}
