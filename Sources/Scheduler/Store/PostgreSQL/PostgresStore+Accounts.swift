@@ -71,38 +71,21 @@ extension PostgresStore: AccountStore {
     }
 
     static func resolveAccount(_ reference: String, _ session: PostgresSession) async throws -> AccountView {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
-        var network: String?
-        var handle = trimmed
-        if let colon = trimmed.firstIndex(of: ":") {
-            network = trimmed[..<colon].lowercased()
-            handle = String(trimmed[trimmed.index(after: colon)...])
-            guard Network(rawValue: network!) != nil else {
-                throw StoreError(.invalid, "unknown network '\(network!)' in account '\(reference)'; networks are \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-        if handle.hasPrefix("@") { handle.removeFirst() }
-        guard !handle.isEmpty else { throw StoreError(.invalid, "empty account reference '\(reference)'") }
         let rows: [PostgresStoreRow]
-        if network == nil, let id = Int64(handle), !trimmed.hasPrefix("@") {
+        switch try AccountReference(parsing: reference) {
+        case .id(let id):
             rows = try await session.rows("""
                 SELECT \(unescaped: accountColumns) FROM account a WHERE a.id = \(id) AND a.status != 'revoked'
                 """)
-        } else {
+        case .handle(let handle, let network):
+            let name = network?.rawValue
             rows = try await session.rows("""
                 SELECT \(unescaped: accountColumns) FROM account a
-                WHERE lower(a.handle) = lower(\(handle)) AND (\(network)::text IS NULL OR a.network = \(network)) AND a.status != 'revoked'
+                WHERE lower(a.handle) = lower(\(handle)) AND (\(name)::text IS NULL OR a.network = \(name)) AND a.status != 'revoked'
                 ORDER BY a.network
                 """)
         }
-        guard !rows.isEmpty else {
-            throw StoreError(.notFound, "no account '\(reference)'; `schedctl accounts list` shows the linked accounts")
-        }
-        guard rows.count == 1 else {
-            let names = try rows.map { try accountView($0).reference }.joined(separator: ", ")
-            throw StoreError(.invalid, "'\(reference)' matches several accounts (\(names)); name the network, e.g. \(try accountView(rows[0]).reference)")
-        }
-        return try accountView(rows[0])
+        return try AccountReference.single(try rows.map(accountView), for: reference)
     }
 
     /// The sealed credential blob of an account, or nil when it has none.

@@ -63,35 +63,17 @@ extension SQLiteStore {
     }
 
     static func resolveAccount(_ reference: String, _ db: Database) throws -> AccountView {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
-        var network: String?
-        var handle = trimmed
-        if let colon = trimmed.firstIndex(of: ":") {
-            network = trimmed[..<colon].lowercased()
-            handle = String(trimmed[trimmed.index(after: colon)...])
-            guard Network(rawValue: network!) != nil else {
-                throw StoreError(.invalid, "unknown network '\(network!)' in account '\(reference)'; networks are \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-        if handle.hasPrefix("@") { handle.removeFirst() }
-        guard !handle.isEmpty else { throw StoreError(.invalid, "empty account reference '\(reference)'") }
         let rows: [Row]
-        if network == nil, let id = Int64(handle), !trimmed.hasPrefix("@") {
+        switch try AccountReference(parsing: reference) {
+        case .id(let id):
             rows = try Row.fetchAll(db, sql: "SELECT \(accountColumns) FROM account a WHERE a.id = ? AND a.status != 'revoked'", arguments: [id])
-        } else {
+        case .handle(let handle, let network):
             rows = try Row.fetchAll(db, sql: """
                 SELECT \(accountColumns) FROM account a
                 WHERE a.handle = ? COLLATE NOCASE AND (? IS NULL OR a.network = ?) AND a.status != 'revoked'
-                """, arguments: [handle, network, network])
+                """, arguments: [handle, network?.rawValue, network?.rawValue])
         }
-        guard !rows.isEmpty else {
-            throw StoreError(.notFound, "no account '\(reference)'; `schedctl accounts list` shows the linked accounts")
-        }
-        guard rows.count == 1 else {
-            let names = rows.map { accountView($0).reference }.joined(separator: ", ")
-            throw StoreError(.invalid, "'\(reference)' matches several accounts (\(names)); name the network, e.g. \(accountView(rows[0]).reference)")
-        }
-        return accountView(rows[0])
+        return try AccountReference.single(rows.map(accountView), for: reference)
     }
 
     /// The sealed credential blob of an account, or nil when it has none.

@@ -1,0 +1,42 @@
+import Foundation
+import SchedulerCore
+
+/// An account as people name it, `3`, `x:@runner`, `x:runner`, `@runner` or `runner`, read the same way by both stores.
+enum AccountReference {
+    case id(Int64)
+    /// A handle without its `@`, matched ignoring case, on one network or any.
+    case handle(String, network: Network?)
+
+    init(parsing reference: String) throws(StoreError) {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        var network: Network?
+        var handle = trimmed
+        if let colon = trimmed.firstIndex(of: ":") {
+            let name = trimmed[..<colon].lowercased()
+            handle = String(trimmed[trimmed.index(after: colon)...])
+            guard let named = Network(rawValue: name) else {
+                throw StoreError(.invalid, "unknown network '\(name)' in account '\(reference)'; networks are \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            network = named
+        }
+        if handle.hasPrefix("@") { handle.removeFirst() }
+        guard !handle.isEmpty else { throw StoreError(.invalid, "empty account reference '\(reference)'") }
+        if network == nil, let id = Int64(handle), !trimmed.hasPrefix("@") {
+            self = .id(id)
+        } else {
+            self = .handle(handle, network: network)
+        }
+    }
+
+    /// The one account `reference` found, or the error saying it found none or several.
+    static func single(_ matches: [AccountView], for reference: String) throws(StoreError) -> AccountView {
+        guard let first = matches.first else {
+            throw StoreError(.notFound, "no account '\(reference)'; `schedctl accounts list` shows the linked accounts")
+        }
+        guard matches.count == 1 else {
+            let names = matches.map(\.reference).joined(separator: ", ")
+            throw StoreError(.invalid, "'\(reference)' matches several accounts (\(names)); name the network, e.g. \(first.reference)")
+        }
+        return first
+    }
+}
