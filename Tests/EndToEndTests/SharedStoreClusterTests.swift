@@ -18,18 +18,7 @@ import Testing
                                                                                   "--listing-lag", "3"])
         let database = try await PostgresCluster.shared().createDatabase()
         // A short lease, so a dead daemon's claims are taken over within seconds; the recovery timeline of the crash test.
-        let config = """
-            [store]
-            url = "\(database.url)"
-            password_file = "\(database.passwordFile)"
-            lease_s = 3
-            reread_s = 1
-            [engine]
-            retry_base = "1s"
-            retry_max = "2s"
-            max_attempts = 30
-            \(DaemonUnderTest.quickRecovery)
-            """
+        let config = DaemonUnderTest.quickClusterConfig(database)
         let first = try DaemonUnderTest("cluster-a", sandbox: sandbox, config: config)
         try await first.start()
         // The posts are spread 35 % X, 35 % LinkedIn, 15 % the Page and 15 % Instagram: the Page and Instagram share one
@@ -57,14 +46,10 @@ import Testing
         let accounts = byNetwork.flatMap { $0 }
         // Uploaded at one daemon, kept in the database: whichever daemon publishes an Instagram post fetches it from there.
         let picture = try await first.uploadMedia(Fixtures.path("run-4x5.jpg"))
-        // Every daemon is given the same credential key.
-        let key = try Data(contentsOf: URL(fileURLWithPath: first.stateDirectory + "/credentials.key"))
         var others: [DaemonUnderTest] = []
         for label in ["cluster-b", "cluster-c"] {
             let daemon = try DaemonUnderTest(label, sandbox: sandbox, config: config)
-            try FileManager.default.createDirectory(atPath: daemon.stateDirectory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            FileManager.default.createFile(atPath: daemon.stateDirectory + "/credentials.key", contents: key, attributes: [.posixPermissions: 0o600])
+            try daemon.takeCredentialKey(from: first)
             try await daemon.start()
             others.append(daemon)
         }
@@ -132,26 +117,12 @@ import Testing
         // A cluster of its own: restarting the shared one would pull it from under the other tests.
         let cluster = try await PostgresCluster.start()
         let database = try await cluster.createDatabase()
-        let config = """
-            [store]
-            url = "\(database.url)"
-            password_file = "\(database.passwordFile)"
-            lease_s = 3
-            reread_s = 1
-            [engine]
-            retry_base = "1s"
-            retry_max = "2s"
-            max_attempts = 30
-            \(DaemonUnderTest.quickRecovery)
-            """
+        let config = DaemonUnderTest.quickClusterConfig(database)
         let first = try DaemonUnderTest("restart-a", sandbox: sandbox, config: config)
         try await first.start()
         let accounts = [try await first.linkAccount("x", as: "restart_x1"), try await first.linkAccount("x", as: "restart_x2")]
         let second = try DaemonUnderTest("restart-b", sandbox: sandbox, config: config)
-        try FileManager.default.createDirectory(atPath: second.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        FileManager.default.createFile(atPath: second.stateDirectory + "/credentials.key",
-                                       contents: try Data(contentsOf: URL(fileURLWithPath: first.stateDirectory + "/credentials.key")),
-                                       attributes: [.posixPermissions: 0o600])
+        try second.takeCredentialKey(from: first)
         try await second.start()
 
         let posts = 40

@@ -34,15 +34,8 @@ import Testing
         #expect(copy.stdout.contains("media file(s) were copied into the database"), "\(copy.stdout)")
 
         // A daemon elsewhere: its own state directory, the old key, the database.
-        let after = try DaemonUnderTest("copy-postgres", sandbox: sandbox, config: """
-            [store]
-            url = "\(database.url)"
-            password_file = "\(database.passwordFile)"
-            """)
-        try FileManager.default.createDirectory(atPath: after.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        FileManager.default.createFile(atPath: after.stateDirectory + "/credentials.key",
-                                       contents: try Data(contentsOf: URL(fileURLWithPath: before.stateDirectory + "/credentials.key")),
-                                       attributes: [.posixPermissions: 0o600])
+        let after = try DaemonUnderTest("copy-postgres", sandbox: sandbox, config: DaemonUnderTest.sharedStoreConfig(database))
+        try after.takeCredentialKey(from: before)
         try await after.start()
         #expect(try await after.status().deliveries["published"] == 1, "the history came along")
         try await eventually(timeout: .seconds(60), "the rest to go out from PostgreSQL") { try await after.status().deliveries["published"] == 3 }
