@@ -3,19 +3,6 @@ import Logging
 import PostgresNIO
 import SchedulerCore
 
-/// One row per daemon sharing the database, as `status` lists them.
-public struct DaemonRecord: Sendable, Equatable {
-    public var id: String
-    public var host: String
-    public var pid: Int
-    public var version: String
-    public var startedAt: Date
-    public var heartbeatAt: Date
-    public var leaseUntil: Date
-    /// Claims it holds right now (deliveries it is publishing).
-    public var publishing: Int
-}
-
 extension PostgresStore {
     /// Registers this daemon, with a first lease, and learns the database's clock. Called once after ``prepare(migrate:)``.
     public func register() async throws {
@@ -101,28 +88,19 @@ extension PostgresStore {
         }
     }
 
-    /// Daemons that renewed their lease recently, with what each is publishing.
-    public func liveDaemons() async throws -> [DaemonRecord] {
-        try await read { session in
+    /// Daemons that renewed their lease recently, with what each is publishing, this daemon marked (for `status`).
+    public func liveDaemons() async throws -> [StatusView.Daemon] {
+        let me = identity.id
+        return try await read { session in
             try await session.rows("""
-                SELECT d.id, d.host, d.pid, d.version, d.started_at, d.heartbeat_at, d.lease_until,
+                SELECT d.id, d.host, d.pid, d.version, d.started_at, d.lease_until,
                        (SELECT count(*) FROM delivery x WHERE x.claimed_by = d.id AND x.state = 'publishing') AS publishing
                 FROM daemon d WHERE d.stopped_at IS NULL AND d.lease_until >= schedulerd_now_ms() ORDER BY d.started_at
                 """).map { row in
-                DaemonRecord(id: try row["id"], host: try row["host"], pid: Int(try row["pid"] as Int32), version: try row["version"],
-                             startedAt: Date(unixMilliseconds: try row["started_at"]), heartbeatAt: Date(unixMilliseconds: try row["heartbeat_at"]),
-                             leaseUntil: Date(unixMilliseconds: try row["lease_until"]), publishing: Int(try row["publishing"] as Int64))
+                StatusView.Daemon(id: try row["id"], host: try row["host"], pid: Int(try row["pid"] as Int32), version: try row["version"],
+                                  startedAt: Date(unixMilliseconds: try row["started_at"]), leaseUntil: Date(unixMilliseconds: try row["lease_until"]),
+                                  publishing: Int(try row["publishing"] as Int64), this: try row["id"] as String == me)
             }
-        }
-    }
-}
-
-extension PostgresStore {
-    /// ``liveDaemons()`` as `status` shows them, this daemon marked.
-    public func liveDaemonViews() async throws -> [StatusView.Daemon] {
-        try await liveDaemons().map {
-            StatusView.Daemon(id: $0.id, host: $0.host, pid: $0.pid, version: $0.version, startedAt: $0.startedAt, leaseUntil: $0.leaseUntil,
-                              publishing: $0.publishing, this: $0.id == identity.id)
         }
     }
 }
