@@ -110,7 +110,10 @@ let package = Package(
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
         .testTarget(
             name: "SchedulerTests",
-            dependencies: ["Scheduler", "SchedulerCore", "Connectors", "PostgresTestCluster", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "Scheduler", "SchedulerCore", "Connectors", "PostgresTestCluster", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

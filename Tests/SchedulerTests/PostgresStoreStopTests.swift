@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import ServiceLifecycle
 import PostgresTestCluster
 import Testing
 @testable import Scheduler
@@ -31,6 +33,52 @@ import Testing
             #expect(ended == "the body failed", "no ROLLBACK waited for on the closed connection")
             #expect(try await store.nextDueTime() == nil, "the store goes on with its other connections")
         }
+    }
+
+    /// As `schedulerd` stops it: its service group's graceful shutdown. The store records the stop (so `status` no
+    /// longer lists the daemon and no one waits out its lease), and `run()` ends: a daemon whose store never stops
+    /// never exits.
+    @Test func aGracefulShutdown_recordsTheStopAndEnds() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let database = try await cluster.createDatabase()
+        let store = try await makePostgresStore(on: database)
+        let group = ServiceGroup(services: [store], gracefulShutdownSignals: [], cancellationSignals: [], logger: Logger(label: "stop-test"))
+        let running = Task { try await group.run() }
+        _ = try await store.prepare()
+        try await store.register()
+        #expect(try await store.liveDaemons().count == 1)
+        await group.triggerGracefulShutdown()
+        let ended = await Self.outcome(within: .seconds(20)) { try await running.value }
+        #expect(ended == "no error", "run() ends after a graceful shutdown")
+        let stopped = try await cluster.psql("SELECT count(*) FROM daemon WHERE stopped_at IS NOT NULL", database: database.name)
+        #expect(stopped.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "the stop is recorded in the database")
+    }
+
+    /// A database that does not answer at the stop (here: another transaction holds this daemon's row) does not keep
+    /// the daemon from exiting: the stop is given up after a few seconds and the lease runs out instead.
+    @Test func aStopTheDatabaseCannotRecord_stillEnds() async throws {
+        let cluster = try await PostgresCluster.shared()
+        let database = try await cluster.createDatabase()
+        let store = try await makePostgresStore(on: database)
+        let group = ServiceGroup(services: [store], gracefulShutdownSignals: [], cancellationSignals: [], logger: Logger(label: "stop-test"))
+        let running = Task { try await group.run() }
+        _ = try await store.prepare()
+        try await store.register()
+        let (locked, reportLocked) = AsyncStream.makeStream(of: Void.self)
+        let holder = Task {
+            try await store.write { session in
+                try await session.execute("SELECT id FROM daemon FOR UPDATE")
+                reportLocked.yield()
+                try await session.execute("SELECT pg_sleep(60)")
+            }
+        }
+        await locked.first { _ in true }
+        await group.triggerGracefulShutdown()
+        let ended = await Self.outcome(within: .seconds(30)) { try await running.value }
+        #expect(ended == "no error", "run() ends although the stop could not be recorded")
+        holder.cancel()
+        let stopped = try await cluster.psql("SELECT count(*) FROM daemon WHERE stopped_at IS NOT NULL", database: database.name)
+        #expect(stopped.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
     /// How `operation` ended (a StoreError's message, "no error", or another error), or nil when it had not ended

@@ -75,18 +75,38 @@ extension PostgresStore {
     }
 
     /// At a clean stop: the daemon says it stopped, so `status` does not list it. Its claims were given back by the engine.
+    /// Within a few seconds: a database that cannot be reached does not keep the daemon from exiting (its lease then
+    /// runs out as a crashed daemon's would).
     func sayStopped() async {
         let me = identity.id
-        do {
-            try await write { session in
-                try await session.execute("""
-                    UPDATE daemon SET stopped_at = schedulerd_now_ms(), lease_until = schedulerd_now_ms() WHERE id = \(me)
-                    """)
+        // Raced apart from this task: a statement waiting on the database does not end when its task is cancelled,
+        // only when the pool, stopping after this, closes its connection.
+        let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+        let recording = Task {
+            do {
+                try await write { session in
+                    try await session.execute("""
+                        UPDATE daemon SET stopped_at = schedulerd_now_ms(), lease_until = schedulerd_now_ms() WHERE id = \(me)
+                        """)
+                }
+            } catch {
+                logger.warning("could not record this daemon's stop in the database", metadata: ["error": "\(error)"])
             }
-        } catch {
-            logger.warning("could not record this daemon's stop in the database", metadata: ["error": "\(error)"])
+            report.yield(true)
+        }
+        let limit = Task {
+            try? await Task.sleep(for: Self.stopRecordingLimit)
+            report.yield(false)
+        }
+        let recorded = await outcome.first { _ in true } ?? false
+        limit.cancel()
+        if !recorded {
+            recording.cancel()
+            logger.warning("could not record this daemon's stop in the database within \(Self.stopRecordingLimit); its lease runs out instead")
         }
     }
+
+    static let stopRecordingLimit = Duration.seconds(5)
 
     /// Daemons that renewed their lease recently, with what each is publishing, this daemon marked (for `status`).
     public func liveDaemons() async throws -> [StatusView.Daemon] {

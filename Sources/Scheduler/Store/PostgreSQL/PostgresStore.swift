@@ -86,16 +86,25 @@ public final class PostgresStore: Service, Sendable {
     var queryLogger: Logger { Self.quiet(logger) }
 
     /// Runs the pool, the lease renewal and the listener until shutdown; then says this daemon stopped, so
-    /// `status` does not list it, and closes the pool.
+    /// `status` does not list it and no other daemon waits out its lease, and only then closes the pool.
+    ///
+    /// The pool (`PostgresClient`) ends at the first sign of a graceful shutdown that reaches it, and every task
+    /// under this one, even a nested service group, would pass that sign on. So it runs in a detached task, which
+    /// does not inherit it, and is stopped by cancelling that task once the stop is recorded. Closing the pool also
+    /// ends any statement still waiting on the database (a renewal blocked on a lock, say), so the renewal and the
+    /// listener are awaited only after it.
     public func run() async throws {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.client.run() }
-            group.addTask { await self.keepRenewingLease() }
-            group.addTask { await self.keepListening() }
-            try? await gracefulShutdown()
-            await self.sayStopped()
-            group.cancelAll()
+        let pool = Task.detached { await self.client.run() }
+        await withTaskGroup(of: Void.self) { upkeep in
+            upkeep.addTask { await self.keepRenewingLease() }
+            upkeep.addTask { await self.keepListening() }
+            let stopping: Void? = try? await gracefulShutdown()
+            upkeep.cancelAll()
+            // Cancelled instead (the daemon failed): nothing more is sent to the database.
+            if stopping != nil { await sayStopped() }
+            pool.cancel()
         }
+        await pool.value
     }
 
     /// Reads in one transaction (a consistent snapshot across its statements).
