@@ -40,6 +40,20 @@ struct BenchControl: Sendable {
         throw BenchError("the sandbox did not receive \(count) posts in time")
     }
 
+    /// Polls the emulation's record until the post with `text` arrived; returns its arrival time.
+    func waitForReceived(text: String, deadline: Date) async throws -> Date {
+        while Date() < deadline {
+            let response = try await http.send(HTTPRequest(url: sandboxURL + "/_sandbox/received", timeout: .seconds(30)))
+            let items = try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
+            if let item = items.last(where: { $0["text"]?.stringValue == text }),
+               let received = item["received_at"]?.stringValue.flatMap(RFC3339.parse) {
+                return received
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw BenchError("the sandbox did not receive \(text.debugDescription) in time")
+    }
+
     private func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
         HTTPRequest(method: method, url: "http://localhost" + path, headers: body == nil ? [] : [HTTPHeader("Content-Type", "application/json")],
                     body: body, unixSocketPath: socket)
