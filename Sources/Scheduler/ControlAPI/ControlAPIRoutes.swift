@@ -17,6 +17,7 @@ extension JSONValue: ResponseEncodable {}
 struct ControlAPIRoutes: Sendable {
     let posts: PostService
     let accounts: AccountService
+    let handoffs: HandoffService
     let status: @Sendable () async throws -> StatusView
     let sandbox: SandboxRelay?
     let recovery: RecoveryRoutes
@@ -32,22 +33,12 @@ struct ControlAPIRoutes: Sendable {
             case .preview(let preview): return try Self.json(preview, status: .ok)
             }
         }
-        v1.get("handoffs") { _, _ -> [HandoffView] in
-            try await posts.store.handoffs().map {
-                HandoffView(deliveryId: $0.deliveryID, postId: $0.postID, account: $0.account, caption: $0.caption, bundle: $0.bundle,
-                            handedOffAt: $0.handedOffAt, remindAt: $0.remindAt, expiresAt: $0.expiresAt)
-            }
-        }
+        v1.get("handoffs") { _, _ -> [HandoffView] in try await handoffs.list() }
         v1.post("handoffs/:id/done") { request, context in
             let raw = context.parameters.get("id") ?? ""
             guard let id = Int64(raw) else { throw RequestError.badRequest("'\(raw)' is not a handoff id (see `schedctl handoff list`)") }
             let body = try await ControlRequestBody.decode(HandoffDoneRequest.self, from: request)
-            if let url = body.url {
-                guard let parsed = URL(string: url), parsed.scheme == "https" || parsed.scheme == "http", parsed.host != nil else {
-                    throw RequestError.badRequest("'\(url)' is not a permalink such as https://www.instagram.com/p/SHORTCODE/")
-                }
-            }
-            return try await posts.store.confirmHandoff(deliveryID: id, url: body.url)
+            return try await handoffs.confirm(deliveryID: id, url: body.url)
         }
         v1.post("check") { request, _ in
             try posts.check(try await ControlRequestBody.decode(CheckRequest.self, from: request))

@@ -119,6 +119,7 @@ public struct Daemon: Sendable {
                                media: library),
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI),
+            handoffs: HandoffService(store: store, desk: handoff, media: library),
             status: {
                 let summary = try await store.summary()
                 return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,

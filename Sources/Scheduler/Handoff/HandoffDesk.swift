@@ -18,21 +18,48 @@ public struct HandoffDesk: Sendable {
 
     /// Writes the bundle for `claim` and returns its folder.
     public func prepare(_ claim: ClaimedDelivery, now: Date) throws -> String {
-        let folder = (directory as NSString).appendingPathComponent("\(claim.deliveryID)")
+        try write(HandoffManifest(postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account, caption: claim.text,
+                                  media: [], alt: claim.media.map(\.alt), dueAt: claim.dueAt, handedOffAt: now,
+                                  remindAt: now.addingTimeInterval(remindAfter), expiresAt: now.addingTimeInterval(expireAfter),
+                                  confirm: Self.confirmation(claim.deliveryID)),
+                  media: claim.media)
+    }
+
+    /// The folder of `record`'s bundle on this daemon, written from the store's record when it is not here: with
+    /// daemons sharing a store, the daemon that handed the post off may be on another machine. `media` are the
+    /// post's files as this daemon's (``MediaLibrary/localized(_:)``).
+    public func bundle(for record: HandoffRecord, media: [MediaItem]) throws -> String {
+        let folder = folder(record.deliveryID)
+        guard !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("manifest.json")) else { return folder }
+        return try write(HandoffManifest(postId: record.postID, deliveryId: record.deliveryID, account: record.account, caption: record.caption,
+                                         media: [], alt: media.map(\.alt), dueAt: record.dueAt, handedOffAt: record.handedOffAt,
+                                         remindAt: record.remindAt ?? record.expiresAt, expiresAt: record.expiresAt,
+                                         confirm: Self.confirmation(record.deliveryID)),
+                         media: media)
+    }
+
+    private func folder(_ deliveryID: Int64) -> String {
+        (directory as NSString).appendingPathComponent("\(deliveryID)")
+    }
+
+    private static func confirmation(_ deliveryID: Int64) -> String {
+        "schedctl handoff done \(deliveryID) --url PERMALINK"
+    }
+
+    /// The caption, a copy of each medium, and the manifest last: a folder with a manifest is complete.
+    private func write(_ manifest: HandoffManifest, media: [MediaItem]) throws -> String {
+        let folder = folder(manifest.deliveryId)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
-        try Data(claim.text.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("caption.txt")))
-        var files: [String] = []
-        for (index, item) in claim.media.enumerated() {
+        try Data(manifest.caption.utf8).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("caption.txt")))
+        var manifest = manifest
+        for (index, item) in media.enumerated() {
             let name = "\(index + 1)-\(item.fileName)"
             let target = (folder as NSString).appendingPathComponent(name)
             if !FileManager.default.fileExists(atPath: target) { try FileManager.default.copyItem(atPath: item.path, toPath: target) }
-            files.append(name)
+            manifest.media.append(name)
         }
-        let manifest = HandoffManifest(postId: claim.postID, deliveryId: claim.deliveryID, account: "\(claim.network.rawValue):@\(claim.handle)",
-                                       caption: claim.text, media: files, alt: claim.media.map(\.alt), dueAt: claim.dueAt, handedOffAt: now,
-                                       remindAt: now.addingTimeInterval(remindAfter), expiresAt: now.addingTimeInterval(expireAfter),
-                                       confirm: "schedctl handoff done \(claim.deliveryID) --url PERMALINK")
-        try JSONCoding.encoder(pretty: true).encode(manifest).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("manifest.json")))
+        try JSONCoding.encoder(pretty: true).encode(manifest).write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent("manifest.json")),
+                                                                   options: .atomic)
         return folder
     }
 }

@@ -6,10 +6,16 @@ import SchedulerCore
 extension PostgresStore {
     public func handoffs() async throws -> [HandoffRecord] {
         try await read { session in
-            try await session.rows("""
+            let records = try await session.rows("""
                 SELECT \(unescaped: Self.handoffColumns) FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.state = 'handed_off' ORDER BY d.updated_at, d.id
                 """).map(Self.handoffRecord)
+            let media = try await Self.mediaItems(postIDs: records.map(\.postID), session)
+            return records.map { record in
+                var record = record
+                record.media = media[record.postID] ?? []
+                return record
+            }
         }
     }
 

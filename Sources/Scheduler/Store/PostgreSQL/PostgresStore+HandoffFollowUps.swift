@@ -64,7 +64,7 @@ extension PostgresStore {
 
     static let handoffColumns = """
         d.id, d.post_id, a.network, a.handle, coalesce(d.text_override, p.text) AS caption, d.handoff_path,
-        d.updated_at, d.next_attempt_at, d.handoff_expires_at
+        d.updated_at, d.next_attempt_at, d.handoff_expires_at, p.due_at
         """
 
     static func handoffRecord(_ row: PostgresStoreRow) throws -> HandoffRecord {
@@ -74,6 +74,6 @@ extension PostgresStore {
         let next = Date(unixMilliseconds: try row["next_attempt_at"])
         return HandoffRecord(deliveryID: try row["id"], postID: try row["post_id"], account: "\(network):@\(handle)", caption: try row["caption"],
                              bundle: (try row["handoff_path"] as String?) ?? "", handedOffAt: Date(unixMilliseconds: try row["updated_at"]),
-                             remindAt: next < expires ? next : nil, expiresAt: expires)
+                             remindAt: next < expires ? next : nil, expiresAt: expires, dueAt: Date(unixMilliseconds: try row["due_at"]))
     }
 }

@@ -64,10 +64,16 @@ extension SQLiteStore {
 
     public func handoffs() async throws -> [HandoffRecord] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: """
+            let records = try Row.fetchAll(db, sql: """
                 SELECT \(Self.handoffColumns) FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.state = 'handed_off' ORDER BY d.updated_at
                 """).map(Self.handoffRecord)
+            let media = try Self.mediaItems(postIDs: records.map(\.postID), db)
+            return records.map { record in
+                var record = record
+                record.media = media[record.postID] ?? []
+                return record
+            }
         }
     }
 
@@ -102,7 +108,7 @@ extension SQLiteStore {
 
     static let handoffColumns = """
         d.id, d.post_id, a.network, a.handle, COALESCE(d.text_override, p.text) AS caption, d.handoff_path,
-        d.updated_at, d.next_attempt_at, d.handoff_expires_at
+        d.updated_at, d.next_attempt_at, d.handoff_expires_at, p.due_at
         """
 
     static func handoffRecord(_ row: Row) -> HandoffRecord {
@@ -112,6 +118,6 @@ extension SQLiteStore {
         let next = Date(unixMilliseconds: row["next_attempt_at"])
         return HandoffRecord(deliveryID: row["id"], postID: row["post_id"], account: "\(network):@\(handle)", caption: row["caption"],
                              bundle: row["handoff_path"] ?? "", handedOffAt: Date(unixMilliseconds: row["updated_at"]),
-                             remindAt: next < expires ? next : nil, expiresAt: expires)
+                             remindAt: next < expires ? next : nil, expiresAt: expires, dueAt: Date(unixMilliseconds: row["due_at"]))
     }
 }
