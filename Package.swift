@@ -108,17 +108,19 @@ let package = Package(
         ),
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
+        .target(name: "TestHTTPReceiver", path: "Tests/TestHTTPReceiver"),
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerCore", "Connectors", "PostgresTestCluster", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "Scheduler", "SchedulerCore", "Connectors", "PostgresTestCluster", "TestHTTPReceiver",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Sandbox", "PostgresTestCluster", .product(name: "GRDB", package: "GRDB.swift"),
+                "SchedulerCore", "HTTPClient", "Sandbox", "PostgresTestCluster", "TestHTTPReceiver", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),

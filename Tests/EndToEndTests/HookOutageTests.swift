@@ -1,12 +1,14 @@
 import Foundation
 import SchedulerCore
+import TestHTTPReceiver
 import Testing
 
 /// Hooks are told at least once, even across an outage of the hook.
 @Suite struct HookOutageTests {
     @Test(.timeLimit(.minutes(2)))
     func aWebhookThatIsDownForAWhile_receivesEveryEventOnceItIsBack_inOrder() async throws {
-        let port = try WebhookReceiver.unusedPort()
+        let reserved = try ReservedPort()
+        let port = reserved.port
         let daemon = try DaemonUnderTest("hooks", config: """
             [notifications]
             webhook_url = "http://127.0.0.1:\(port)/hook?token=hunter2"
@@ -24,7 +26,7 @@ import Testing
         #expect(failing.stdout.contains("last error: webhook unreachable"), "\(failing.stdout)")
         #expect(!failing.stdout.contains("hunter2") && !daemon.logs.contains("hunter2"), "the webhook's token is never shown")
 
-        let receiver = try WebhookReceiver(port: port)
+        let receiver = try HTTPReceiver(reserved)
         defer { receiver.stop() }
         try await eventually(timeout: .seconds(30), "every event to be accepted") { try await daemon.status().hooks == nil }
 

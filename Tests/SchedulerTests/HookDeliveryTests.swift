@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+import TestHTTPReceiver
 import Testing
 @testable import Scheduler
 
@@ -15,7 +16,8 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func aWebhookThatIsDownForAWhile_receivesEveryEventOnceItIsBack_inOrder(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
-            let port = try HTTPReceiver.unusedPort()
+            let reserved = try ReservedPort()
+            let port = reserved.port
             let webhook = "http://127.0.0.1:\(port)/hook/secret-topic?token=hunter2"
             let bus = EventBus(store: store, notifier: Notifier(command: nil, webhookURL: webhook, transport: CurlHTTPClient(), logger: Self.quiet),
                                retry: Self.fastRetry, logger: Self.quiet)
@@ -29,7 +31,7 @@ import Testing
             #expect(failing.lastError?.contains("hunter2") == false && failing.lastError?.contains("secret-topic") == false, "no secret: \(failing)")
             try await waitUntil { try await store.pendingHookEvents(limit: 10).first.map { $0.attempts >= 3 } ?? false }
 
-            let receiver = try HTTPReceiver(port: port)
+            let receiver = try HTTPReceiver(reserved)
             defer { receiver.stop() }
             try await waitUntil(timeout: .seconds(10)) { try await store.pendingHookEvents(limit: 10).isEmpty }
 
@@ -44,8 +46,9 @@ import Testing
         try await backend.withStore { store in
             let directory = try TemporaryDirectory()
             let log = directory.file("told")
+            let down = try ReservedPort()
             let notifier = Notifier(command: ["/bin/sh", "-c", "cat >> \"$0\"; echo >> \"$0\"", log],
-                                    webhookURL: "http://127.0.0.1:\(try HTTPReceiver.unusedPort())/down", transport: CurlHTTPClient(), logger: Self.quiet)
+                                    webhookURL: "http://127.0.0.1:\(down.port)/down", transport: CurlHTTPClient(), logger: Self.quiet)
             let bus = EventBus(store: store, notifier: notifier, retry: Self.fastRetry, logger: Self.quiet)
             let running = Task { try await bus.run() }
             defer { running.cancel() }

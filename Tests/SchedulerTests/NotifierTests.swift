@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import Logging
+import TestHTTPReceiver
 import Testing
 @testable import Scheduler
 
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func webhook_receivesTheSameJSONWithATitle() async throws {
-        let receiver = try HTTPReceiver(port: try HTTPReceiver.unusedPort())
+        let receiver = try HTTPReceiver()
         defer { receiver.stop() }
         let notifier = Notifier(command: nil, webhookURL: "http://127.0.0.1:\(receiver.port)/topic", transport: CurlHTTPClient(),
                                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
