@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "Connectors"]),
         .testTarget(
             name: "ConnectorsTests",
-            dependencies: ["Connectors", "Sandbox", "HTTPClient", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Connectors", "Sandbox", "HTTPClient", "TestHTTPReceiver", .product(name: "Yams", package: "Yams")]
         ),
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),

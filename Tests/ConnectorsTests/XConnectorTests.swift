@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import HTTPClient
 import Sandbox
+import TestHTTPReceiver
 import Testing
 
 /// The X connector against the sandbox X over loopback, through libcurl.
@@ -99,8 +100,9 @@ import Testing
     @Test func publish_whenTheConnectionIsRefused_isRetryable() async throws {
         try await SandboxX.with { x in
             let grant = try await x.mintToken(username: "runner")
-            let closed = try closedLoopbackPort()
-            let connector = x.connector(baseURL: "http://127.0.0.1:\(closed)")
+            // Held, not listening, for the whole test: a port let go could be given to another test's server.
+            let closed = try ReservedPort()
+            let connector = x.connector(baseURL: "http://127.0.0.1:\(closed.port)")
 
             let publishError = await #expect(throws: ConnectorError.self) {
                 try await connector.publish(PublishRequest(text: "hello"), credentials: grant.credentials)
@@ -124,23 +126,4 @@ import Testing
         #expect(connector.validate(PublishRequest(text: " ")) == ["the text is empty"])
         #expect(connector.preview(PublishRequest(text: "hi")) == .object(["text": .string("hi")]))
     }
-}
-
-/// A loopback port nothing listens on: bound by us, then closed.
-func closedLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EMFILE) }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-            bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
 }
