@@ -2,8 +2,10 @@
 ///
 /// `scheduled` → `publishing` → `published`; `publishing` → `retrying` → `publishing`;
 /// `publishing` → `failed` or `unknown`; `scheduled` → `handed_off` → `published` or `expired`;
-/// `scheduled` → `missed`; any unfinished state → `cancelled`.
+/// `scheduled` → `missed`; any unfinished state → `cancelled`; `draft` → `scheduled` when the draft is given a time.
 public enum DeliveryState: String, Codable, Sendable, CaseIterable {
+    /// A post kept without a time: validated, never due, until it is scheduled.
+    case draft
     case scheduled
     case publishing
     case retrying
@@ -18,7 +20,7 @@ public enum DeliveryState: String, Codable, Sendable, CaseIterable {
     /// States from which a delivery can still be published or cancelled.
     public var isUnfinished: Bool {
         switch self {
-        case .scheduled, .publishing, .retrying, .unknown, .handedOff: true
+        case .draft, .scheduled, .publishing, .retrying, .unknown, .handedOff: true
         case .published, .failed, .expired, .missed, .cancelled: false
         }
     }

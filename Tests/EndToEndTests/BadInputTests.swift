@@ -68,7 +68,7 @@ import Testing
         let post = try daemon.schedule("First draft", to: account.reference, at: "in 1h")
         let edited = try daemon.schedctl(["edit", "\(post.id)", "--text", "Second draft", "--at", "in 2h", "--json"]).decode(PostView.self)
         #expect(edited.text == "Second draft")
-        #expect(edited.dueAt.timeIntervalSince(post.dueAt) > 3_000)
+        #expect(edited.dueAt!.timeIntervalSince(post.dueAt!) > 3_000)
         let tooLong = try daemon.schedctl(["edit", "\(post.id)", "--text", String(repeating: "b", count: 300)])
         #expect(tooLong.status == 2)
         #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).text == "Second draft")

@@ -89,7 +89,7 @@ import Testing
             let copies = received.filter { $0["body"]?["text"]?.stringValue == post.text }
             #expect(copies.count == 1, "\(post.text) was received \(copies.count) times")
             let receivedAt = try #require(copies.first?["received_at"]?.stringValue.flatMap(RFC3339.parse))
-            let lateness = receivedAt.timeIntervalSince(post.dueAt)
+            let lateness = receivedAt.timeIntervalSince(post.dueAt!)
             print("  post \(post.id) published \(String(format: "%.3f", lateness)) s after its due time")
             #expect(lateness >= -0.05 && lateness < 1.0, "post \(post.id) arrived \(lateness) s after its due time")
         }

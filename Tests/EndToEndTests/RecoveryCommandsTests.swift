@@ -16,7 +16,7 @@ import Testing
         let waiting = try daemon.schedule("Held back until resumed", to: held.reference, at: "in 1s")
         let sent = try daemon.schedule("Goes out on time", to: free.reference, at: "in 1s")
         try await eventually("the unpaused account's post") { try daemon.posts(state: "published").map(\.id) == [sent.id] }
-        try await eventually("the held post's due time to pass") { Date() > waiting.dueAt.addingTimeInterval(0.5) }
+        try await eventually("the held post's due time to pass") { Date() > waiting.dueAt!.addingTimeInterval(0.5) }
         #expect(try daemon.posts(state: "published").map(\.id) == [sent.id], "the paused account's post waited")
         #expect(try daemon.schedctl(["status"]).stdout.contains("paused:     x:@held"))
 
@@ -49,7 +49,7 @@ import Testing
         // Pausing everything holds every account until resume.
         #expect(try daemon.schedctl(["pause"]).stdout.contains("paused everywhere"))
         let later = try daemon.schedule("After the global pause", to: free.reference, at: "in 1s")
-        try await eventually("its due time to pass") { Date() > later.dueAt.addingTimeInterval(0.5) }
+        try await eventually("its due time to pass") { Date() > later.dueAt!.addingTimeInterval(0.5) }
         #expect(try daemon.posts(state: "published").count == 2)
         #expect(try daemon.schedctl(["resume"]).status == 0)
         try await eventually("the post after resume") { try daemon.posts(state: "published").count == 3 }

@@ -91,7 +91,7 @@ import Testing
     @Test func anInterruptedDeliveryAbsentAndPastItsLatenessLimit_isMissedNotSent() async throws {
         let harness = try EngineHarness()
         let post = try await interrupted(harness, lateness: 3, dueAgo: 0.2)
-        try await waitUntil { Date() > post.dueAt.addingTimeInterval(3.1) }
+        try await waitUntil { Date() > post.dueAt!.addingTimeInterval(3.1) }
 
         try await harness.running {
             try await waitUntil { try await harness.state(ofPost: post.id) == .missed }

@@ -36,7 +36,7 @@ import Testing
             harness.wake.signal()
             try await waitUntil { try await harness.state(ofPost: post.id) == .published }
             let publishedAt = try #require(try await harness.store.delivery(ofPost: post.id).publishedAt)
-            #expect(publishedAt >= post.dueAt)
+            #expect(publishedAt >= post.dueAt!)
         }
         #expect(harness.connector.callCount == 1)
     }

@@ -186,7 +186,8 @@ import Testing
 }
 
 /// Scheduling never reaches the network; a request here is a bug.
-private struct UnusedTransport: HTTPTransport {
+/// A transport the service must never use: scheduling checks, it does not send.
+struct UnusedTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         Issue.record("PostService sent a request to \(request.url)")
         throw HTTPClientError(code: .other, message: "unused")

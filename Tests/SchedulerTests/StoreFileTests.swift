@@ -20,7 +20,44 @@ import Testing
         let applied = try await store.writer.read { db in try SQLiteStore.migrator.appliedMigrations(db) }
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
-                            "v6: networks paused as a whole", "v7: hook delivery attempts"])
+                            "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts"])
+    }
+
+    /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new
+    /// deliveries continue the id sequence instead of reusing the ids of deleted ones.
+    @Test func theDraftsMigration_keepsEveryDeliveryItsAttemptsAndTheIDSequence() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("schedulerd.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "v7: hook delivery attempts")
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO account (id, network, remote_id, handle, auth_kind, created_at, updated_at) VALUES (1, 'x', 'r1', 'runner', 'oauth1', 0, 0);
+                INSERT INTO post (id, text, due_at, due_zone, due_local, lateness_limit_s, created_at, updated_at)
+                    VALUES (1, 'old', 1000, 'UTC', '1970-01-01T00:00:01', 60, 0, 0), (2, 'gone', 1000, 'UTC', '1970-01-01T00:00:01', 60, 0, 0);
+                INSERT INTO delivery (id, post_id, account_id, state, next_attempt_at, updated_at, remote_id, needs_check)
+                    VALUES (7, 1, 1, 'published', 1000, 0, 'remote-7', 0), (8, 2, 1, 'scheduled', 1000, 0, NULL, 1);
+                INSERT INTO attempt (delivery_id, started_at, finished_at, http_status, outcome) VALUES (7, 1000, 1001, 201, 'published');
+                DELETE FROM post WHERE id = 2;
+                """)
+        }
+        try queue.close()
+
+        let store = try SQLiteStore.open(path: path)
+        let (deliveries, attempts, indexes, integrity) = try await store.writer.read { db in
+            (try Row.fetchAll(db, sql: "SELECT id, state, remote_id FROM delivery ORDER BY id").map { "\($0["id"] as Int64) \($0["state"] as String) \($0["remote_id"] as String? ?? "-")" },
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM attempt WHERE delivery_id = 7")!,
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'delivery' AND sql IS NOT NULL ORDER BY name"),
+             try String.fetchOne(db, sql: "PRAGMA integrity_check")!)
+        }
+        #expect(deliveries == ["7 published remote-7"])
+        #expect(attempts == 1)
+        #expect(indexes == ["delivery_by_account", "delivery_by_state", "delivery_due", "delivery_handoff_due"])
+        #expect(integrity == "ok")
+        let account = try await store.account(reference: "1")
+        let draft = try await store.insertPost(NewPost(text: "new", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: account.id)]))
+        #expect(draft.deliveries.map(\.state) == [.draft])
+        #expect(draft.deliveries.map(\.id) == [9], "after the deleted delivery 8, not in its place")
     }
 
     @Test func open_createsTheDatabaseAndItsWALFileWithMode0600() async throws {

@@ -72,6 +72,13 @@ struct ControlAPIRoutes: Sendable {
             return try await posts.edit(id: try Self.postID(context), body)
         }
         v1.post("posts/:id/cancel") { _, context in try await posts.cancel(id: try Self.postID(context)) }
+        v1.post("posts/:id/schedule") { request, context in
+            let body = try await ControlRequestBody.decode(ScheduleDraftRequest.self, from: request)
+            return try await posts.scheduleDraft(id: try Self.postID(context), body)
+        }
+        v1.post("posts/:id/duplicate") { _, context -> Response in
+            try Self.json(try await posts.duplicate(id: try Self.postID(context)), status: .created)
+        }
         v1.get("accounts") { request, _ in
             try await accounts.store.accounts(includeRevoked: request.uri.queryParameters.get("all") == "true")
         }

@@ -26,7 +26,12 @@ public struct PostService: Sendable {
     }
 
     public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
-        let time = try parseTime(request.at, zone: request.tz)
+        let draft = request.draft == true
+        if draft, request.at != nil { throw RequestError.badRequest("a draft has no time; leave out --at, or leave out --draft") }
+        if draft, request.dryRun == true { throw RequestError.badRequest("--dry-run shows what is sent at a time; a draft has none") }
+        guard draft || request.at != nil else { throw RequestError.badRequest("no time; add --at TIME, or --draft to keep it without one") }
+        let time = try request.at.map { try parseTime($0, zone: request.tz) }
+        let draftZone = draft ? try zone(named: request.tz).identifier : nil
         let lateness = try parseLateness(request.lateness)
         guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
         var targets: [(AccountView, String?)] = []
@@ -60,13 +65,13 @@ public struct PostService: Sendable {
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
-        if request.dryRun == true {
+        if request.dryRun == true, let time {
             return .preview(preview(text: request.text, media: attachments, time: time, targets: targets))
         }
-        let post = NewPost(text: request.text, time: time, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
+        let post = NewPost(text: request.text, time: time, draftZone: draftZone, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
                            targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
         var view = try await store.insertPost(post, now: now())
-        if let note = time.ambiguityNote { view.notes = [note] }
+        if let note = time?.ambiguityNote { view.notes = [note] }
         wake.signal()
         return .stored(view)
     }
@@ -96,6 +101,37 @@ public struct PostService: Sendable {
         let view = try await store.editPost(id: id, change: change, now: now())
         wake.signal()
         return view
+    }
+
+    /// Gives a draft its time, checking it again as at scheduling: its accounts may have changed since.
+    public func scheduleDraft(id: Int64, _ request: ScheduleDraftRequest) async throws -> PostView {
+        let current = try await store.post(id: id)
+        guard current.dueAt == nil, current.deliveries.contains(where: { $0.state == .draft }) else {
+            throw RequestError(.conflict, "post \(id) is not a draft; `schedctl edit \(id) --at TIME` changes its time")
+        }
+        let time = try parseTime(request.at, zone: request.tz ?? current.dueZone)
+        var attachments: [MediaItem] = []
+        for reference in current.media {
+            guard let media else { throw RequestError.badRequest("this daemon keeps no media") }
+            attachments.append(try await media.sharedItem(id: reference.id, alt: reference.alt))
+        }
+        var problems: [String] = []
+        for delivery in current.deliveries {
+            let account = try await store.account(reference: "\(delivery.accountId)")
+            problems += validationProblems(text: delivery.text ?? current.text, media: attachments, account: account)
+        }
+        guard problems.isEmpty else {
+            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the draft was refused: \(problems.joined(separator: "; "))", problems: problems)
+        }
+        var view = try await store.scheduleDraft(id: id, time: time, now: now())
+        if let note = time.ambiguityNote { view.notes = [note] }
+        wake.signal()
+        return view
+    }
+
+    /// Any post, copied as a new draft.
+    public func duplicate(id: Int64) async throws -> PostView {
+        try await store.duplicatePost(id: id, now: now())
     }
 
     public func cancel(id: Int64) async throws -> PostView {
@@ -143,14 +179,16 @@ public struct PostService: Sendable {
         return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries)
     }
 
-    private func parseTime(_ text: String, zone: String?) throws -> ScheduleTime {
-        var timeZone = defaultZone
-        if let zone {
-            guard let named = TimeZone(identifier: zone) else {
-                throw RequestError.badRequest("unknown time zone '\(zone)'; use an IANA name such as Europe/Paris or America/New_York")
-            }
-            timeZone = named
+    private func zone(named name: String?) throws -> TimeZone {
+        guard let name else { return defaultZone }
+        guard let named = TimeZone(identifier: name) else {
+            throw RequestError.badRequest("unknown time zone '\(name)'; use an IANA name such as Europe/Paris or America/New_York")
         }
+        return named
+    }
+
+    private func parseTime(_ text: String, zone: String?) throws -> ScheduleTime {
+        let timeZone = try self.zone(named: zone)
         do {
             return try ScheduleTimeParser(zone: timeZone, now: now()).parse(text)
         } catch {

@@ -3,8 +3,8 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var text: String
     /// Account references: an id (`3`), `network:@handle`, `@handle` or `handle`.
     public var to: [String]
-    /// Any form ``ScheduleTimeParser`` reads.
-    public var at: String
+    /// Any form ``ScheduleTimeParser`` reads; absent only for a draft.
+    public var at: String?
     /// IANA zone for wall-clock times; the daemon's zone when absent.
     public var tz: String?
     /// How late the post may still go out after downtime, e.g. `30m`; the configured default when absent.
@@ -15,16 +15,30 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var dryRun: Bool?
     /// Files uploaded first with `POST /v1/media`, in order, each with its alt text.
     public var media: [MediaReference]?
+    /// Store it as a draft: validated like any post, with no time, never published until scheduled.
+    public var draft: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case text, to, at, tz, lateness, overrides, media
+        case text, to, at, tz, lateness, overrides, media, draft
         case dryRun = "dry_run"
     }
 
-    public init(text: String, to: [String], at: String, tz: String? = nil, lateness: String? = nil,
-                overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil) {
+    public init(text: String, to: [String], at: String?, tz: String? = nil, lateness: String? = nil,
+                overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil) {
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
-        self.overrides = overrides; self.dryRun = dryRun; self.media = media
+        self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft
+    }
+}
+
+/// `POST /v1/posts/{id}/schedule`: give a draft its time.
+public struct ScheduleDraftRequest: Codable, Sendable, Equatable {
+    /// Any form ``ScheduleTimeParser`` reads.
+    public var at: String
+    /// IANA zone for a wall-clock `at`; the draft's zone when absent.
+    public var tz: String?
+
+    public init(at: String, tz: String? = nil) {
+        self.at = at; self.tz = tz
     }
 }
 

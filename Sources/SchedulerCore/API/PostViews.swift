@@ -4,7 +4,8 @@ import Foundation
 public struct PostView: Codable, Sendable, Equatable {
     public var id: Int64
     public var text: String
-    public var dueAt: Date
+    /// Nil for a draft, which has no time yet.
+    public var dueAt: Date?
     public var dueZone: String
     public var dueLocal: String
     public var latenessLimitSeconds: Int
@@ -23,7 +24,7 @@ public struct PostView: Codable, Sendable, Equatable {
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 
-    public init(id: Int64, text: String, dueAt: Date, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
+    public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
                 source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil) {
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
         self.latenessLimitSeconds = latenessLimitSeconds; self.source = source
@@ -34,7 +35,7 @@ public struct PostView: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int64.self, forKey: .id)
         text = try container.decode(String.self, forKey: .text)
-        dueAt = try container.decode(Date.self, forKey: .dueAt)
+        dueAt = try container.decodeIfPresent(Date.self, forKey: .dueAt)
         dueZone = try container.decode(String.self, forKey: .dueZone)
         dueLocal = try container.decode(String.self, forKey: .dueLocal)
         latenessLimitSeconds = try container.decode(Int.self, forKey: .latenessLimitSeconds)

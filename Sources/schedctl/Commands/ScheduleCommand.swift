@@ -15,6 +15,8 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule - --to x:@runner --at "in 30m" < post.txt
               schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
               schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at "in 1h"
+              schedctl schedule "Club run Thursday" --to x:@runner --draft
+              schedctl schedule --post 12 --at "fri 07:30"
             With --run FILE (a GPX or TCX run) each account's text comes from its network's template
             (see `schedctl run-summary`) and the picture of the run is attached.
             """)
@@ -38,7 +40,13 @@ struct ScheduleCommand: AsyncParsableCommand {
     var to: [String] = []
 
     @Option(help: "When to publish.")
-    var at: String
+    var at: String?
+
+    @Flag(help: "Keep it as a draft, checked like any post but with no time; `schedctl drafts` lists them.")
+    var draft = false
+
+    @Option(help: "Schedule this draft (its id) at --at, instead of a new post.")
+    var post: Int64?
 
     @Option(help: "IANA time zone for a local TIME, e.g. Europe/Paris (default: the daemon's zone).")
     var tz: String?
@@ -61,6 +69,16 @@ struct ScheduleCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
+        if post != nil {
+            guard at != nil else { throw ValidationError("--post ID needs --at TIME") }
+            guard text == nil, runFile == nil, to.isEmpty, media.isEmpty, textFor.isEmpty, lateness == nil, !draft, !dryRun else {
+                throw ValidationError("--post ID schedules a draft as it is: give only --at and --tz (change it first with `schedctl edit`)")
+            }
+            return
+        }
+        if draft, at != nil { throw ValidationError("a draft has no time: leave out --at, or leave out --draft") }
+        if draft, dryRun { throw ValidationError("--dry-run shows what is sent at a time; a draft has none") }
+        if !draft, at == nil { throw ValidationError("give --at TIME, or --draft to keep the post without a time") }
         if to.isEmpty { throw ValidationError("give at least one --to ACCOUNT") }
         if text != nil, runFile != nil { throw ValidationError("give the post's TEXT or --run FILE, not both") }
         if text == nil, runFile == nil { throw ValidationError("give the post's TEXT (- reads it from standard input), or --run FILE") }
@@ -75,6 +93,7 @@ struct ScheduleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let post, let at { return try await scheduleDraft(post, at: at) }
         var body = try text.map(TextInput.read) ?? ""
         var overrides: [String: String] = [:]
         var references: [MediaReference] = []
@@ -95,7 +114,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         }
         let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
                                           overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
-                                          media: references.isEmpty ? nil : references)
+                                          media: references.isEmpty ? nil : references, draft: draft ? true : nil)
         let data = try await options.client().send("POST", "/v1/posts", body: request)
         if options.json { return Output.json(data) }
         if dryRun {
@@ -107,8 +126,21 @@ struct ScheduleCommand: AsyncParsableCommand {
             }
             return
         }
-        let post = try options.client().decode(PostView.self, data)
-        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(post.dueAt))) to \(post.deliveries.map(\.account).joined(separator: ", "))")
+        Self.printScheduled(try options.client().decode(PostView.self, data))
+    }
+
+    private func scheduleDraft(_ id: Int64, at: String) async throws {
+        let data = try await options.client().send("POST", "/v1/posts/\(id)/schedule", body: ScheduleDraftRequest(at: at, tz: tz))
+        if options.json { return Output.json(data) }
+        Self.printScheduled(try options.client().decode(PostView.self, data))
+    }
+
+    static func printScheduled(_ post: PostView) {
+        let accounts = post.deliveries.map(\.account).joined(separator: ", ")
+        guard let due = post.dueAt else {
+            return print("draft \(post.id) to \(accounts) kept without a time; schedule it with `schedctl schedule --post \(post.id) --at TIME`")
+        }
+        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)")
         for note in post.notes ?? [] { print("note: \(note)") }
     }
 }

@@ -21,7 +21,11 @@ struct ShowCommand: AsyncParsableCommand {
 enum PostPrinter {
     static func print(_ post: PostView) {
         Swift.print("post \(post.id)")
-        Swift.print("  due:       \(Output.due(post)) (\(RFC3339.format(post.dueAt)))")
+        if let due = post.dueAt {
+            Swift.print("  due:       \(Output.due(post)) (\(RFC3339.format(due)))")
+        } else {
+            Swift.print("  due:       none, a draft: `schedctl schedule --post \(post.id) --at TIME` schedules it")
+        }
         Swift.print("  lateness:  up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime")
         Swift.print("  text:      \(post.text.replacingOccurrences(of: "\n", with: "\n             "))")
         for delivery in post.deliveries {

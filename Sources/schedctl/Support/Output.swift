@@ -39,8 +39,10 @@ enum Output {
     }
 
     /// `2026-11-21 07:30 Europe/Paris`: the time as the person gave it.
+    /// The wall-clock time in its zone, or "draft" for a post that has none yet.
     static func due(_ post: PostView) -> String {
-        post.dueLocal.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00$", with: "", options: .regularExpression)
+        guard post.dueAt != nil else { return "draft (\(post.dueZone))" }
+        return post.dueLocal.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00$", with: "", options: .regularExpression)
             + " " + post.dueZone
     }
 }

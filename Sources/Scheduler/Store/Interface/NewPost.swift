@@ -5,7 +5,10 @@ import SchedulerCore
 /// A post ready to be stored: validated, with its targets resolved.
 public struct NewPost: Sendable {
     public var text: String
-    public var time: ScheduleTime
+    /// Nil for a draft: its deliveries are `draft`, never due, until ``PostStore/scheduleDraft(id:time:now:)``.
+    public var time: ScheduleTime?
+    /// A draft's zone, for showing it and for reading the wall-clock time it is later given.
+    public var draftZone: String?
     public var latenessLimitSeconds: Int
     public var source: String
     public var targets: [Target]
@@ -21,11 +24,23 @@ public struct NewPost: Sendable {
         }
     }
 
-    public init(text: String, time: ScheduleTime, latenessLimitSeconds: Int, source: String = "typed", targets: [Target],
-                media: [MediaItem] = []) {
-        self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds
+    public init(text: String, time: ScheduleTime?, draftZone: String? = nil, latenessLimitSeconds: Int, source: String = "typed",
+                targets: [Target], media: [MediaItem] = []) {
+        self.text = text; self.time = time; self.draftZone = draftZone; self.latenessLimitSeconds = latenessLimitSeconds
         self.source = source; self.targets = targets; self.media = media
     }
+}
+
+extension NewPost {
+    /// What the `post` row holds for the time: the instant (0 for a draft), the zone, and the wall-clock reading
+    /// (empty for a draft).
+    var dueColumns: (instant: Int64, zone: String, local: String) {
+        guard let time else { return (0, draftZone ?? "UTC", "") }
+        return (time.instant.unixMilliseconds, time.zoneIdentifier, time.wallClock)
+    }
+
+    /// The state its deliveries start in.
+    var initialState: DeliveryState { time == nil ? .draft : .scheduled }
 }
 
 /// What `edit` changes; nil fields stay as they are.

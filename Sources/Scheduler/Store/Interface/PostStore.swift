@@ -10,6 +10,10 @@ public protocol PostStore: Sendable {
     func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView]
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
+    /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict.
+    func scheduleDraft(id: Int64, time: ScheduleTime, now: Date) async throws -> PostView
+    /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
+    func duplicatePost(id: Int64, now: Date) async throws -> PostView
     /// Cancels every delivery of the post that has not finished; one being published right now cannot be stopped.
     func cancelPost(id: Int64, now: Date) async throws -> PostView
     /// Sends a `failed`, `missed` or `expired` delivery again with a fresh lateness window; an `unknown` one only with `force`.
@@ -39,6 +43,8 @@ extension PostStore {
 
     public func editPost(id: Int64, change: PostChange) async throws -> PostView { try await editPost(id: id, change: change, now: Date()) }
     public func cancelPost(id: Int64) async throws -> PostView { try await cancelPost(id: id, now: Date()) }
+    public func scheduleDraft(id: Int64, time: ScheduleTime) async throws -> PostView { try await scheduleDraft(id: id, time: time, now: Date()) }
+    public func duplicatePost(id: Int64) async throws -> PostView { try await duplicatePost(id: id, now: Date()) }
     public func retryDelivery(id: Int64, force: Bool) async throws -> PostView { try await retryDelivery(id: id, force: force, now: Date()) }
 
     public func resolveDelivery(id: Int64, publishedURL: String) async throws -> PostView {

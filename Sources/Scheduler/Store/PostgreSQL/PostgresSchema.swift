@@ -8,6 +8,7 @@ enum PostgresSchema {
         ("v1: the shared store", v1),
         ("v2: shared rate-limit budgets", v2),
         ("v3: media kept in the database", v3),
+        ("v4: drafts", v4),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -19,6 +20,14 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v4 = """
+        -- A draft's deliveries wait in 'draft' (never due: not in delivery_due) until it is given a time; its post's
+        -- due_at is 0 until then.
+        ALTER TABLE delivery DROP CONSTRAINT delivery_state_check;
+        ALTER TABLE delivery ADD CONSTRAINT delivery_state_check CHECK (state IN ('draft', 'scheduled', 'publishing', 'retrying',
+            'published', 'failed', 'unknown', 'handed_off', 'expired', 'missed', 'cancelled'));
+        """
 
     private static let v3 = """
         -- Attached files by SHA-256, so a daemon on another machine can publish a post whose media it never received.

@@ -11,10 +11,10 @@ extension PostgresStore: PostStore {
         return try await write { session in
             let ms = databaseMilliseconds(now)
             // A due time is an instant a person chose, not a reading of this machine's clock: stored as it is.
-            let due = post.time.instant.unixMilliseconds
+            let (due, zone, local) = post.dueColumns
             let postID = try await session.value("""
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
-                VALUES (\(post.text), \(due), \(post.time.zoneIdentifier), \(post.time.wallClock), \(lateness), \(post.source), \(ms), \(ms))
+                VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms))
                 RETURNING id
                 """, as: Int64.self)!
             for (position, item) in post.media.enumerated() {
@@ -28,7 +28,7 @@ extension PostgresStore: PostStore {
             for target in post.targets {
                 try await session.execute("""
                     INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                    VALUES (\(postID), \(target.accountID), \(target.textOverride), 'scheduled', \(due), \(ms))
+                    VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms))
                     """)
             }
             try await session.notifyDueTimesChanged()
@@ -76,7 +76,7 @@ extension PostgresStore: PostStore {
             let started = try await session.rows("""
                 SELECT a.network, a.handle, d.state FROM delivery d JOIN account a ON a.id = d.account_id
                 WHERE d.post_id = \(id) ORDER BY d.id FOR UPDATE OF d
-                """).filter { try $0["state"] as String != DeliveryState.scheduled.rawValue }
+                """).filter { ![DeliveryState.scheduled.rawValue, DeliveryState.draft.rawValue].contains(try $0["state"] as String) }
             if let first = started.first {
                 throw StoreError(.conflict, "post \(id) can no longer be edited: its delivery to \(try first["network"] as String):@\(try first["handle"] as String) is \(try first["state"] as String)")
             }
@@ -85,6 +85,7 @@ extension PostgresStore: PostStore {
                 try await session.execute("UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(id)")
             }
             if let time = change.time {
+                if try await Self.isDraft(id, session) { throw Drafts.hasNoTime(id) }
                 let due = time.instant.unixMilliseconds
                 try await session.execute("""
                     UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), updated_at = \(ms)
@@ -107,7 +108,7 @@ extension PostgresStore: PostStore {
             guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
             let cancelled = try await session.rows("""
                 UPDATE delivery SET state = 'cancelled', updated_at = \(databaseMilliseconds(now))
-                WHERE post_id = \(id) AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off') RETURNING id
+                WHERE post_id = \(id) AND state IN ('draft', 'scheduled', 'retrying', 'unknown', 'handed_off') RETURNING id
                 """)
             if cancelled.isEmpty {
                 let publishing = try await session.value("""
@@ -119,6 +120,10 @@ extension PostgresStore: PostStore {
             }
             return try await Self.postView(id: id, session)!
         }
+    }
+
+    static func isDraft(_ id: Int64, _ session: PostgresSession) async throws -> Bool {
+        try await session.value("SELECT EXISTS (SELECT 1 FROM delivery WHERE post_id = \(id) AND state = 'draft')", as: Bool.self) ?? false
     }
 
     static func noSuchPost(_ id: Int64) -> StoreError {
@@ -166,7 +171,7 @@ extension PostgresStore: PostStore {
         let media = try await mediaItems(postIDs: ids, session)
         return try rows.map { row in
             let id: Int64 = try row["id"]
-            return PostView(id: id, text: try row["text"], dueAt: Date(unixMilliseconds: try row["due_at"]), dueZone: try row["due_zone"],
+            return PostView(id: id, text: try row["text"], dueAt: Drafts.dueAt(try row["due_at"]), dueZone: try row["due_zone"],
                             dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32),
                             source: try row["source"], createdAt: Date(unixMilliseconds: try row["created_at"]),
                             updatedAt: Date(unixMilliseconds: try row["updated_at"]), deliveries: deliveries[id] ?? [],

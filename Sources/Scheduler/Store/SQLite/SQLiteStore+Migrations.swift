@@ -158,6 +158,33 @@ extension SQLiteStore {
                 CREATE INDEX event_hook_given_up ON event (id) WHERE hook_given_up = 1;
                 """)
         }
+        migrator.registerMigration("v8: drafts") { db in
+            try allowDraftDeliveries(db)
+        }
         return migrator
+    }
+
+    /// SQLite cannot change a CHECK constraint in place: the table is built again under its own name with 'draft'
+    /// among the states (SQLite's documented procedure: new table, copy, drop, rename, indexes), keeping every row,
+    /// id and the id sequence. GRDB turns foreign keys off for the migration and checks them all after it, so
+    /// dropping the old table deletes no attempt, and `attempt`'s reference holds by name.
+    private static func allowDraftDeliveries(_ db: Database) throws {
+        guard let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'delivery'") else {
+            throw StoreError(.cannotOpen, "the database has no delivery table to migrate")
+        }
+        let states = "CHECK (state IN ('scheduled',"
+        guard table.contains(states) else { throw StoreError(.cannotOpen, "the delivery table's states are not the ones this version knows") }
+        let rebuilt = table.replacingOccurrences(of: states, with: "CHECK (state IN ('draft', 'scheduled',")
+            .replacingOccurrences(of: "CREATE TABLE delivery", with: "CREATE TABLE delivery_new")
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'delivery'")
+        let indexes = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'delivery' AND sql IS NOT NULL")
+        try db.execute(sql: rebuilt)
+        try db.execute(sql: "INSERT INTO delivery_new SELECT * FROM delivery")
+        try db.execute(sql: "DROP TABLE delivery")
+        try db.execute(sql: "ALTER TABLE delivery_new RENAME TO delivery")
+        for index in indexes { try db.execute(sql: index) }
+        if let sequence {
+            try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'delivery'", arguments: [sequence])
+        }
     }
 }

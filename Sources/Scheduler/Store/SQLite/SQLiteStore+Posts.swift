@@ -8,11 +8,11 @@ extension SQLiteStore {
     public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
         try await writer.write { db in
             let ms = now.unixMilliseconds
-            let due = post.time.instant.unixMilliseconds
+            let (due, zone, local) = post.dueColumns
             try db.execute(sql: """
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [post.text, due, post.time.zoneIdentifier, post.time.wallClock, post.latenessLimitSeconds, post.source, ms, ms])
+                """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms])
             let postID = db.lastInsertedRowID
             for (position, item) in post.media.enumerated() {
                 try db.execute(sql: """
@@ -24,8 +24,8 @@ extension SQLiteStore {
             for target in post.targets {
                 try db.execute(sql: """
                     INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                    VALUES (?, ?, ?, 'scheduled', ?, ?)
-                    """, arguments: [postID, target.accountID, target.textOverride, due, ms])
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms])
             }
             return try Self.postView(id: postID, db)!
         }
@@ -66,7 +66,7 @@ extension SQLiteStore {
             guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
             let started = try Row.fetchAll(db, sql: """
                 SELECT a.network, a.handle, d.state FROM delivery d JOIN account a ON a.id = d.account_id
-                WHERE d.post_id = ? AND d.state != 'scheduled'
+                WHERE d.post_id = ? AND d.state NOT IN ('scheduled', 'draft')
                 """, arguments: [id])
             if let first = started.first {
                 throw StoreError(.conflict, "post \(id) can no longer be edited: its delivery to \(first["network"] as String):@\(first["handle"] as String) is \(first["state"] as String)")
@@ -76,6 +76,7 @@ extension SQLiteStore {
                 try db.execute(sql: "UPDATE post SET text = ?, updated_at = ? WHERE id = ?", arguments: [text, ms, id])
             }
             if let time = change.time {
+                if try Self.isDraft(id, db) { throw Drafts.hasNoTime(id) }
                 let due = time.instant.unixMilliseconds
                 try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, updated_at = ? WHERE id = ?",
                                arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
@@ -95,7 +96,7 @@ extension SQLiteStore {
             guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
             try db.execute(sql: """
                 UPDATE delivery SET state = 'cancelled', updated_at = ?
-                WHERE post_id = ? AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off')
+                WHERE post_id = ? AND state IN ('draft', 'scheduled', 'retrying', 'unknown', 'handed_off')
                 """, arguments: [now.unixMilliseconds, id])
             if db.changesCount == 0 {
                 let publishing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE post_id = ? AND state = 'publishing'", arguments: [id])!
@@ -105,6 +106,10 @@ extension SQLiteStore {
             }
             return try Self.postView(id: id, db)!
         }
+    }
+
+    static func isDraft(_ id: Int64, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM delivery WHERE post_id = ? AND state = 'draft')", arguments: [id]) ?? false
     }
 
     static func noSuchPost(_ id: Int64) -> StoreError {
@@ -142,7 +147,8 @@ extension SQLiteStore {
         }
         let media = try mediaItems(postIDs: ids, db)
         return rows.map { row in
-            PostView(id: row["id"], text: row["text"], dueAt: Date(unixMilliseconds: row["due_at"]), dueZone: row["due_zone"],
+            PostView(id: row["id"], text: row["text"], dueAt: Drafts.dueAt(row["due_at"]),
+                     dueZone: row["due_zone"],
                      dueLocal: row["due_local"], latenessLimitSeconds: row["lateness_limit_s"], source: row["source"],
                      createdAt: Date(unixMilliseconds: row["created_at"]), updatedAt: Date(unixMilliseconds: row["updated_at"]),
                      deliveries: deliveries[row["id"]] ?? [],

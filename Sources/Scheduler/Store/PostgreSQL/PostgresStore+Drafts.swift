@@ -1,0 +1,50 @@
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore {
+    /// Gives a draft its time: its deliveries become `scheduled`, due then, and every daemon hears of it.
+    public func scheduleDraft(id: Int64, time: ScheduleTime, now: Date) async throws -> PostView {
+        try await write { session in
+            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            let states = try await session.rows("SELECT state FROM delivery WHERE post_id = \(id) ORDER BY id FOR UPDATE")
+                .map { try $0["state"] as String }
+            let distinct = Array(Set(states)).sorted()
+            guard distinct == [DeliveryState.draft.rawValue] else { throw Drafts.notADraft(id, state: distinct.joined(separator: ", ")) }
+            let ms = databaseMilliseconds(now)
+            // A due time a person chose is stored as it is (see insertPost).
+            let due = time.instant.unixMilliseconds
+            try await session.execute("""
+                UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), updated_at = \(ms)
+                WHERE id = \(id)
+                """)
+            try await session.execute("""
+                UPDATE delivery SET state = 'scheduled', next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(id) AND state = 'draft'
+                """)
+            try await session.notifyDueTimesChanged()
+            return try await Self.postView(id: id, session)!
+        }
+    }
+
+    /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
+    public func duplicatePost(id: Int64, now: Date) async throws -> PostView {
+        try await write { session in
+            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            let ms = databaseMilliseconds(now)
+            let copy = try await session.value("""
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
+                SELECT text, 0, due_zone, '', lateness_limit_s, source, \(ms), \(ms) FROM post WHERE id = \(id)
+                RETURNING id
+                """, as: Int64.self)!
+            try await session.execute("""
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                SELECT \(copy), position, sha256, kind, content_type, size, width, height, alt, path FROM post_media WHERE post_id = \(id)
+                """)
+            try await session.execute("""
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
+                SELECT \(copy), account_id, text_override, 'draft', 0, \(ms) FROM delivery WHERE post_id = \(id) ORDER BY id
+                """)
+            return try await Self.postView(id: copy, session)!
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+import SchedulerCore
+
+extension SQLiteStore {
+    /// Gives a draft its time: its deliveries become `scheduled`, due then.
+    public func scheduleDraft(id: Int64, time: ScheduleTime, now: Date) async throws -> PostView {
+        try await writer.write { db in
+            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            let states = try String.fetchAll(db, sql: "SELECT DISTINCT state FROM delivery WHERE post_id = ? ORDER BY state", arguments: [id])
+            guard states == [DeliveryState.draft.rawValue] else { throw Drafts.notADraft(id, state: states.joined(separator: ", ")) }
+            let ms = now.unixMilliseconds
+            let due = time.instant.unixMilliseconds
+            try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, updated_at = ? WHERE id = ?",
+                           arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
+            try db.execute(sql: "UPDATE delivery SET state = 'scheduled', next_attempt_at = ?, updated_at = ? WHERE post_id = ? AND state = 'draft'",
+                           arguments: [due, ms, id])
+            return try Self.postView(id: id, db)!
+        }
+    }
+
+    /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
+    public func duplicatePost(id: Int64, now: Date) async throws -> PostView {
+        try await writer.write { db in
+            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            let ms = now.unixMilliseconds
+            try db.execute(sql: """
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
+                SELECT text, 0, due_zone, '', lateness_limit_s, source, ?, ? FROM post WHERE id = ?
+                """, arguments: [ms, ms, id])
+            let copy = db.lastInsertedRowID
+            try db.execute(sql: """
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                SELECT ?, position, sha256, kind, content_type, size, width, height, alt, path FROM post_media WHERE post_id = ?
+                """, arguments: [copy, id])
+            try db.execute(sql: """
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
+                SELECT ?, account_id, text_override, 'draft', 0, ? FROM delivery WHERE post_id = ? ORDER BY id
+                """, arguments: [copy, ms, id])
+            return try Self.postView(id: copy, db)!
+        }
+    }
+}
