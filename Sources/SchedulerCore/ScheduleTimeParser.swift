@@ -62,13 +62,9 @@ public struct ScheduleTimeParser: Sendable {
 
     /// Finds every instant whose local time in `zone` is `fields`: none in a DST gap, two in an overlap.
     private func scheduleTime(wallClock fields: WallClockFields, input: String) throws(ScheduleTimeError) -> ScheduleTime {
-        guard let asUTC = fields.instantIfUTC() else {
+        guard let candidates = fields.instants(in: zone) else {
             throw ScheduleTimeError("'\(input)' is not a valid calendar date or time")
         }
-        let probes = [-86_400.0, 0, 86_400.0].map { zone.secondsFromGMT(for: asUTC.addingTimeInterval($0)) }
-        let candidates = Set(probes).map { asUTC.addingTimeInterval(-TimeInterval($0)) }
-            .filter { WallClockFields.format($0, in: zone) == fields.formatted }
-            .sorted()
         guard let first = candidates.first else {
             throw ScheduleTimeError("\(fields.formatted) does not exist in \(zone.identifier) (the clocks go forward then); pick a time outside the skipped hour")
         }

@@ -4,6 +4,10 @@ import Foundation
 struct WallClockFields: Equatable {
     var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
 
+    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0) {
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+    }
+
     /// Reads `2026-11-21 07:30[:00]`, `2026-11-21T07:30[:00]`, `07:30`, `today 07:30`, `tomorrow 07:30`.
     init?(_ text: String, today: DateComponents) {
         let lower = text.lowercased()
@@ -53,6 +57,16 @@ struct WallClockFields: Equatable {
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
         return date
+    }
+
+    /// Every instant whose local time in `zone` is these fields, earliest first: none in a DST gap, two in an
+    /// overlap. Nil for an impossible date (2026-02-30).
+    func instants(in zone: TimeZone) -> [Date]? {
+        guard let asUTC = instantIfUTC() else { return nil }
+        let probes = [-86_400.0, 0, 86_400.0].map { zone.secondsFromGMT(for: asUTC.addingTimeInterval($0)) }
+        return Set(probes).map { asUTC.addingTimeInterval(-TimeInterval($0)) }
+            .filter { Self.format($0, in: zone) == formatted }
+            .sorted()
     }
 
     var formatted: String {
