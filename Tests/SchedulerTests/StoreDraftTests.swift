@@ -40,7 +40,7 @@ import Testing
             let due = now.addingTimeInterval(3_600)
             let time = ScheduleTime(instant: due, zoneIdentifier: "Europe/Kyiv", wallClock: "2030-03-17T19:46:40")
 
-            let scheduled = try await store.scheduleDraft(id: post.id, time: time, now: now)
+            let scheduled = try await store.scheduleDraft(id: post.id, time: time, queued: false, now: now)
             #expect(scheduled.dueAt == due)
             #expect(scheduled.dueLocal == "2030-03-17T19:46:40")
             #expect(scheduled.deliveries.map(\.state) == [.scheduled, .scheduled])
@@ -48,10 +48,10 @@ import Testing
             #expect(try await store.nextDueTime() == due)
             #expect(try await store.listPosts(filter: .states([.draft]), limit: 10, offset: 0).isEmpty)
 
-            let again = await #expect(throws: StoreError.self) { try await store.scheduleDraft(id: post.id, time: time, now: now) }
+            let again = await #expect(throws: StoreError.self) { try await store.scheduleDraft(id: post.id, time: time, queued: false, now: now) }
             #expect(again?.code == .conflict)
             #expect(again?.message.contains("is not a draft") == true)
-            let unknown = await #expect(throws: StoreError.self) { try await store.scheduleDraft(id: 999, time: time, now: now) }
+            let unknown = await #expect(throws: StoreError.self) { try await store.scheduleDraft(id: 999, time: time, queued: false, now: now) }
             #expect(unknown?.code == .notFound)
         }
     }

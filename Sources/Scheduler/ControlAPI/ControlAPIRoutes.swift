@@ -10,6 +10,8 @@ extension SandboxTokenView: ResponseEncodable {}
 extension LinkStartView: ResponseEncodable {}
 extension CheckView: ResponseEncodable {}
 extension HandoffView: ResponseEncodable {}
+extension SlotsView: ResponseEncodable {}
+extension QueueView: ResponseEncodable {}
 extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 
@@ -18,6 +20,7 @@ struct ControlAPIRoutes: Sendable {
     let posts: PostService
     let accounts: AccountService
     let handoffs: HandoffService
+    let queue: QueueService
     let status: @Sendable () async throws -> StatusView
     let sandbox: SandboxRelay?
     let recovery: RecoveryRoutes
@@ -34,6 +37,13 @@ struct ControlAPIRoutes: Sendable {
             }
         }
         v1.get("handoffs") { _, _ -> [HandoffView] in try await handoffs.list() }
+        v1.get("slots") { _, _ -> [SlotsView] in try await queue.allSlots() }
+        v1.put("accounts/:ref/slots") { request, context in
+            let body = try await ControlRequestBody.decode(SetSlotsRequest.self, from: request)
+            return try await queue.setSlots(try Self.reference(context), body)
+        }
+        v1.delete("accounts/:ref/slots") { _, context in try await queue.clearSlots(try Self.reference(context)) }
+        v1.get("queue") { request, _ -> [QueueView] in try await queue.queue(account: request.uri.queryParameters.get("account").map { String($0) }) }
         v1.post("handoffs/:id/done") { request, context in
             let raw = context.parameters.get("id") ?? ""
             guard let id = Int64(raw) else { throw RequestError.badRequest("'\(raw)' is not a handoff id (see `schedctl handoff list`)") }

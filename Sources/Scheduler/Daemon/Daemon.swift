@@ -113,13 +113,15 @@ public struct Daemon: Sendable {
                             settings: engineSettings, handoff: handoff, budget: budget, media: library, logger: logger)
         let startedAt = Date()
         let sandboxMode = configuration.sandbox
+        let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
         let routes = ControlAPIRoutes(
             posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
                                defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                               media: library),
+                               media: library, queue: queue),
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
+            queue: queue,
             status: {
                 let summary = try await store.summary()
                 return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,

@@ -11,12 +11,15 @@ public struct PostService: Sendable {
     let defaultZone: TimeZone
     let defaultLatenessSeconds: Int
     let media: MediaLibrary?
+    /// Places posts in posting slots (`next_slot`); without it, `next_slot` is refused.
+    let queue: QueueService?
     let now: @Sendable () -> Date
 
     public init(store: any PostStore & AccountStore, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
-                defaultLatenessSeconds: Int, media: MediaLibrary? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+                defaultLatenessSeconds: Int, media: MediaLibrary? = nil, queue: QueueService? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
-        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.now = now
+        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.queue = queue; self.now = now
     }
 
     /// What `schedule` answers: the stored post, or with `dry_run` what each network would receive.
@@ -27,9 +30,15 @@ public struct PostService: Sendable {
 
     public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
         let draft = request.draft == true
-        if draft, request.at != nil { throw RequestError.badRequest("a draft has no time; leave out --at, or leave out --draft") }
+        let nextSlot = request.nextSlot == true
+        if draft, request.at != nil || nextSlot {
+            throw RequestError.badRequest("a draft has no time; leave out --at and --next-slot, or leave out --draft")
+        }
+        if nextSlot, request.at != nil { throw RequestError.badRequest("give --at TIME or --next-slot, not both") }
         if draft, request.dryRun == true { throw RequestError.badRequest("--dry-run shows what is sent at a time; a draft has none") }
-        guard draft || request.at != nil else { throw RequestError.badRequest("no time; add --at TIME, or --draft to keep it without one") }
+        guard draft || nextSlot || request.at != nil else {
+            throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
+        }
         let time = try request.at.map { try parseTime($0, zone: request.tz) }
         let draftZone = draft ? try zone(named: request.tz).identifier : nil
         let lateness = try parseLateness(request.lateness)
@@ -65,11 +74,26 @@ public struct PostService: Sendable {
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
+        var post = NewPost(text: request.text, time: time, draftZone: draftZone, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
+                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
+        if nextSlot {
+            let queue = try requireQueue()
+            if request.dryRun == true {
+                let slot = try await queue.nextFreeSlot(for: targets.map(\.0))
+                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets))
+            }
+            post.queued = true
+            let view = try await queue.placeInNextSlot(targets.map(\.0)) { [post] slot in
+                var placed = post
+                placed.time = slot.time
+                return try await store.insertPost(placed, now: now())
+            }
+            wake.signal()
+            return .stored(view)
+        }
         if request.dryRun == true, let time {
             return .preview(preview(text: request.text, media: attachments, time: time, targets: targets))
         }
-        let post = NewPost(text: request.text, time: time, draftZone: draftZone, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
-                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
         var view = try await store.insertPost(post, now: now())
         if let note = time?.ambiguityNote { view.notes = [note] }
         wake.signal()
@@ -109,7 +133,8 @@ public struct PostService: Sendable {
         guard current.dueAt == nil, current.deliveries.contains(where: { $0.state == .draft }) else {
             throw RequestError(.conflict, "post \(id) is not a draft; `schedctl edit \(id) --at TIME` changes its time")
         }
-        let time = try parseTime(request.at, zone: request.tz ?? current.dueZone)
+        let nextSlot = request.nextSlot == true
+        guard nextSlot != (request.at != nil) else { throw RequestError.badRequest("give --at TIME or --next-slot (one of them)") }
         var attachments: [MediaItem] = []
         for reference in current.media {
             guard let media else { throw RequestError.badRequest("this daemon keeps no media") }
@@ -123,10 +148,26 @@ public struct PostService: Sendable {
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the draft was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
-        var view = try await store.scheduleDraft(id: id, time: time, now: now())
-        if let note = time.ambiguityNote { view.notes = [note] }
+        let view: PostView
+        if let at = request.at {
+            let time = try parseTime(at, zone: request.tz ?? current.dueZone)
+            var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, now: now())
+            if let note = time.ambiguityNote { scheduled.notes = [note] }
+            view = scheduled
+        } else {
+            var accounts: [AccountView] = []
+            for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
+            view = try await requireQueue().placeInNextSlot(accounts) { slot in
+                try await store.scheduleDraft(id: id, time: slot.time, queued: true, now: now())
+            }
+        }
         wake.signal()
         return view
+    }
+
+    private func requireQueue() throws -> QueueService {
+        guard let queue else { throw RequestError(.unavailable, "this daemon keeps no posting slots") }
+        return queue
     }
 
     /// Any post, copied as a new draft.

@@ -17,28 +17,38 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var media: [MediaReference]?
     /// Store it as a draft: validated like any post, with no time, never published until scheduled.
     public var draft: Bool?
+    /// Instead of `at`: the first posting slot of every target that no other queued post to them has taken.
+    public var nextSlot: Bool?
 
     enum CodingKeys: String, CodingKey {
         case text, to, at, tz, lateness, overrides, media, draft
-        case dryRun = "dry_run"
+        case dryRun = "dry_run", nextSlot = "next_slot"
     }
 
     public init(text: String, to: [String], at: String?, tz: String? = nil, lateness: String? = nil,
-                overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil) {
+                overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil,
+                nextSlot: Bool? = nil) {
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
-        self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft
+        self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft; self.nextSlot = nextSlot
     }
 }
 
 /// `POST /v1/posts/{id}/schedule`: give a draft its time.
 public struct ScheduleDraftRequest: Codable, Sendable, Equatable {
-    /// Any form ``ScheduleTimeParser`` reads.
-    public var at: String
+    /// Any form ``ScheduleTimeParser`` reads; absent with `next_slot`.
+    public var at: String?
     /// IANA zone for a wall-clock `at`; the draft's zone when absent.
     public var tz: String?
+    /// Instead of `at`: the first free posting slot of every target.
+    public var nextSlot: Bool?
 
-    public init(at: String, tz: String? = nil) {
-        self.at = at; self.tz = tz
+    enum CodingKeys: String, CodingKey {
+        case at, tz
+        case nextSlot = "next_slot"
+    }
+
+    public init(at: String?, tz: String? = nil, nextSlot: Bool? = nil) {
+        self.at = at; self.tz = tz; self.nextSlot = nextSlot
     }
 }
 

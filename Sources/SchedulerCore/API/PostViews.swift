@@ -16,16 +16,20 @@ public struct PostView: Codable, Sendable, Equatable {
     public var media: [MediaView]
     /// Set when the time typed happened twice in the zone and the first was taken.
     public var notes: [String]?
+    /// True for a post placed in a posting slot (`--next-slot`), which moves when its slot is removed.
+    public var queued: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case id, text, source, deliveries, notes, media
+        case id, text, source, deliveries, notes, media, queued
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 
     public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
-                source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil) {
+                source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil,
+                queued: Bool? = nil) {
+        self.queued = queued
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
         self.latenessLimitSeconds = latenessLimitSeconds; self.source = source
         self.createdAt = createdAt; self.updatedAt = updatedAt; self.deliveries = deliveries; self.media = media; self.notes = notes
@@ -45,6 +49,7 @@ public struct PostView: Codable, Sendable, Equatable {
         deliveries = try container.decode([DeliveryView].self, forKey: .deliveries)
         media = try container.decodeIfPresent([MediaView].self, forKey: .media) ?? []
         notes = try container.decodeIfPresent([String].self, forKey: .notes)
+        queued = try container.decodeIfPresent(Bool.self, forKey: .queued)
     }
 }
 

@@ -16,7 +16,8 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
               schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at "in 1h"
               schedctl schedule "Club run Thursday" --to x:@runner --draft
-              schedctl schedule --post 12 --at "fri 07:30"
+              schedctl schedule --post 12 --at "tomorrow 07:30"
+              schedctl schedule "Intervals tonight" --to x:@club facebook:@club --next-slot
             With --run FILE (a GPX or TCX run) each account's text comes from its network's template
             (see `schedctl run-summary`) and the picture of the run is attached.
             """)
@@ -45,6 +46,9 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Flag(help: "Keep it as a draft, checked like any post but with no time; `schedctl drafts` lists them.")
     var draft = false
 
+    @Flag(name: .customLong("next-slot"), help: "Instead of --at: the first posting slot of every --to account that no queued post has taken.")
+    var nextSlot = false
+
     @Option(help: "Schedule this draft (its id) at --at, instead of a new post.")
     var post: Int64?
 
@@ -69,16 +73,17 @@ struct ScheduleCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
+        if at != nil, nextSlot { throw ValidationError("give --at TIME or --next-slot, not both") }
         if post != nil {
-            guard at != nil else { throw ValidationError("--post ID needs --at TIME") }
+            guard at != nil || nextSlot else { throw ValidationError("--post ID needs --at TIME or --next-slot") }
             guard text == nil, runFile == nil, to.isEmpty, media.isEmpty, textFor.isEmpty, lateness == nil, !draft, !dryRun else {
-                throw ValidationError("--post ID schedules a draft as it is: give only --at and --tz (change it first with `schedctl edit`)")
+                throw ValidationError("--post ID schedules a draft as it is: give only --at (or --next-slot) and --tz (change it first with `schedctl edit`)")
             }
             return
         }
-        if draft, at != nil { throw ValidationError("a draft has no time: leave out --at, or leave out --draft") }
+        if draft, at != nil || nextSlot { throw ValidationError("a draft has no time: leave out --at and --next-slot, or leave out --draft") }
         if draft, dryRun { throw ValidationError("--dry-run shows what is sent at a time; a draft has none") }
-        if !draft, at == nil { throw ValidationError("give --at TIME, or --draft to keep the post without a time") }
+        if !draft, at == nil, !nextSlot { throw ValidationError("give --at TIME, --next-slot, or --draft to keep the post without a time") }
         if to.isEmpty { throw ValidationError("give at least one --to ACCOUNT") }
         if text != nil, runFile != nil { throw ValidationError("give the post's TEXT or --run FILE, not both") }
         if text == nil, runFile == nil { throw ValidationError("give the post's TEXT (- reads it from standard input), or --run FILE") }
@@ -93,7 +98,7 @@ struct ScheduleCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let post, let at { return try await scheduleDraft(post, at: at) }
+        if let post { return try await scheduleDraft(post) }
         var body = try text.map(TextInput.read) ?? ""
         var overrides: [String: String] = [:]
         var references: [MediaReference] = []
@@ -114,7 +119,8 @@ struct ScheduleCommand: AsyncParsableCommand {
         }
         let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
                                           overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
-                                          media: references.isEmpty ? nil : references, draft: draft ? true : nil)
+                                          media: references.isEmpty ? nil : references, draft: draft ? true : nil,
+                                          nextSlot: nextSlot ? true : nil)
         let data = try await options.client().send("POST", "/v1/posts", body: request)
         if options.json { return Output.json(data) }
         if dryRun {
@@ -129,8 +135,9 @@ struct ScheduleCommand: AsyncParsableCommand {
         Self.printScheduled(try options.client().decode(PostView.self, data))
     }
 
-    private func scheduleDraft(_ id: Int64, at: String) async throws {
-        let data = try await options.client().send("POST", "/v1/posts/\(id)/schedule", body: ScheduleDraftRequest(at: at, tz: tz))
+    private func scheduleDraft(_ id: Int64) async throws {
+        let data = try await options.client().send("POST", "/v1/posts/\(id)/schedule",
+                                                    body: ScheduleDraftRequest(at: at, tz: tz, nextSlot: nextSlot ? true : nil))
         if options.json { return Output.json(data) }
         Self.printScheduled(try options.client().decode(PostView.self, data))
     }
@@ -140,7 +147,8 @@ struct ScheduleCommand: AsyncParsableCommand {
         guard let due = post.dueAt else {
             return print("draft \(post.id) to \(accounts) kept without a time; schedule it with `schedctl schedule --post \(post.id) --at TIME`")
         }
-        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)")
+        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)"
+              + (post.queued == true ? ", in the first free posting slot" : ""))
         for note in post.notes ?? [] { print("note: \(note)") }
     }
 }

@@ -39,6 +39,14 @@ enum Output {
     }
 
     /// `2026-11-21 07:30 Europe/Paris`: the time as the person gave it.
+    /// `instant` as `yyyy-MM-dd HH:mm` in `zone` (UTC when it is unknown).
+    static func local(_ instant: Date, zone: String?) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    }
+
     /// The wall-clock time in its zone, or "draft" for a post that has none yet.
     static func due(_ post: PostView) -> String {
         guard post.dueAt != nil else { return "draft (\(post.dueZone))" }

@@ -1,5 +1,5 @@
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
-/// (migrations v1–v7) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// (migrations v1–v9) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
 /// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
 struct CopiedTable: Sendable {
     enum ColumnType: String, Sendable {
@@ -37,7 +37,7 @@ struct CopiedTable: Sendable {
         self.columns = columns
     }
 
-    static let all: [CopiedTable] = [account, post, postMedia, delivery, attempt, setting, event, networkPause]
+    static let all: [CopiedTable] = [account, post, postMedia, delivery, attempt, setting, event, networkPause, postingSlot]
 
     static let account = CopiedTable("account", label: "accounts", [
         Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
@@ -50,6 +50,7 @@ struct CopiedTable: Sendable {
     static let post = CopiedTable("post", label: "posts", [
         Column("id", .bigint), Column("text", .text), Column("due_at", .bigint), Column("due_zone", .text), Column("due_local", .text),
         Column("lateness_limit_s", .integer), Column("source", .text), Column("created_at", .bigint), Column("updated_at", .bigint),
+        Column("queued", .boolean),
     ])
 
     static let postMedia = CopiedTable("post_media", label: "post media", key: ["post_id", "position"], serial: false, [
@@ -89,6 +90,10 @@ struct CopiedTable: Sendable {
 
     static let networkPause = CopiedTable("network_pause", label: "network pauses", key: ["network"], serial: false, [
         Column("network", .text), Column("cause", .text), Column("reason", .text), Column("remedy", .text), Column("since", .bigint),
+    ])
+
+    static let postingSlot = CopiedTable("posting_slot", label: "posting slots", key: ["account_id", "weekday", "minute"], serial: false, [
+        Column("account_id", .bigint), Column("weekday", .integer), Column("minute", .integer), Column("zone", .text),
     ])
 
     /// The columns PostgreSQL has and SQLite has not: they are given a value (`sourceExpression`) rather than read.

@@ -5,7 +5,7 @@ import SchedulerCore
 /// A post ready to be stored: validated, with its targets resolved.
 public struct NewPost: Sendable {
     public var text: String
-    /// Nil for a draft: its deliveries are `draft`, never due, until ``PostStore/scheduleDraft(id:time:now:)``.
+    /// Nil for a draft: its deliveries are `draft`, never due, until ``PostStore/scheduleDraft(id:time:queued:now:)``.
     public var time: ScheduleTime?
     /// A draft's zone, for showing it and for reading the wall-clock time it is later given.
     public var draftZone: String?
@@ -13,6 +13,9 @@ public struct NewPost: Sendable {
     public var source: String
     public var targets: [Target]
     public var media: [MediaItem]
+    /// Placed in a posting slot (`--next-slot`): no other queued post to one of its accounts may have the same time,
+    /// and changing the slots moves it when its time is no longer one.
+    public var queued = false
 
     public struct Target: Sendable {
         public var accountID: Int64

@@ -10,8 +10,9 @@ public protocol PostStore: Sendable {
     func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView]
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
-    /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict.
-    func scheduleDraft(id: Int64, time: ScheduleTime, now: Date) async throws -> PostView
+    /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:
+    /// the time is a posting slot, free as for ``NewPost/queued``.
+    func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView
     /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
     func duplicatePost(id: Int64, now: Date) async throws -> PostView
     /// Cancels every delivery of the post that has not finished; one being published right now cannot be stopped.
@@ -43,7 +44,9 @@ extension PostStore {
 
     public func editPost(id: Int64, change: PostChange) async throws -> PostView { try await editPost(id: id, change: change, now: Date()) }
     public func cancelPost(id: Int64) async throws -> PostView { try await cancelPost(id: id, now: Date()) }
-    public func scheduleDraft(id: Int64, time: ScheduleTime) async throws -> PostView { try await scheduleDraft(id: id, time: time, now: Date()) }
+    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool = false) async throws -> PostView {
+        try await scheduleDraft(id: id, time: time, queued: queued, now: Date())
+    }
     public func duplicatePost(id: Int64) async throws -> PostView { try await duplicatePost(id: id, now: Date()) }
     public func retryDelivery(id: Int64, force: Bool) async throws -> PostView { try await retryDelivery(id: id, force: force, now: Date()) }
 

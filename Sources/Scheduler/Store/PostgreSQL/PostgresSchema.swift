@@ -1,6 +1,6 @@
 /// The PostgreSQL schema as named migrations, never edited once released: add a new one instead.
 ///
-/// It holds what SQLite's seven migrations built, in PostgreSQL's types (instants stay integer Unix
+/// It holds what SQLite's migrations built, in PostgreSQL's types (instants stay integer Unix
 /// milliseconds, as in SQLite, so `store copy` moves them unchanged), plus what sharing needs: which daemon
 /// holds a claim and until when, the daemons themselves, and the database's clock as a function.
 enum PostgresSchema {
@@ -9,6 +9,7 @@ enum PostgresSchema {
         ("v2: shared rate-limit budgets", v2),
         ("v3: media kept in the database", v3),
         ("v4: drafts", v4),
+        ("v5: posting slots and the queue", v5),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -20,6 +21,20 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v5 = """
+        -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).
+        CREATE TABLE posting_slot (
+            account_id BIGINT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+            weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+            minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+            zone TEXT NOT NULL,
+            PRIMARY KEY (account_id, weekday, minute)
+        );
+        -- A post placed in a slot (--next-slot): moved when its slot goes, and no two share a slot of one account.
+        ALTER TABLE post ADD COLUMN queued BOOLEAN NOT NULL DEFAULT false;
+        CREATE INDEX post_queued ON post (due_at) WHERE queued;
+        """
 
     private static let v4 = """
         -- A draft's deliveries wait in 'draft' (never due: not in delivery_due) until it is given a time; its post's

@@ -4,7 +4,7 @@ import SchedulerCore
 
 extension PostgresStore {
     /// Gives a draft its time: its deliveries become `scheduled`, due then, and every daemon hears of it.
-    public func scheduleDraft(id: Int64, time: ScheduleTime, now: Date) async throws -> PostView {
+    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView {
         try await write { session in
             guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
             let states = try await session.rows("SELECT state FROM delivery WHERE post_id = \(id) ORDER BY id FOR UPDATE")
@@ -14,8 +14,13 @@ extension PostgresStore {
             let ms = databaseMilliseconds(now)
             // A due time a person chose is stored as it is (see insertPost).
             let due = time.instant.unixMilliseconds
+            if queued {
+                let accounts = try await session.rows("SELECT account_id FROM delivery WHERE post_id = \(id)").map { try $0["account_id"] as Int64 }
+                try await Self.ensureSlotIsFree(due, accountIDs: accounts, session)
+            }
             try await session.execute("""
-                UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), updated_at = \(ms)
+                UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), queued = \(queued),
+                    updated_at = \(ms)
                 WHERE id = \(id)
                 """)
             try await session.execute("""

@@ -12,9 +12,12 @@ extension PostgresStore: PostStore {
             let ms = databaseMilliseconds(now)
             // A due time is an instant a person chose, not a reading of this machine's clock: stored as it is.
             let (due, zone, local) = post.dueColumns
+            if post.queued {
+                try await Self.ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), session)
+            }
             let postID = try await session.value("""
-                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
-                VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms))
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued)
+                VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms), \(post.queued))
                 RETURNING id
                 """, as: Int64.self)!
             for (position, item) in post.media.enumerated() {
@@ -88,7 +91,8 @@ extension PostgresStore: PostStore {
                 if try await Self.isDraft(id, session) { throw Drafts.hasNoTime(id) }
                 let due = time.instant.unixMilliseconds
                 try await session.execute("""
-                    UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), updated_at = \(ms)
+                    UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), queued = false,
+                        updated_at = \(ms)
                     WHERE id = \(id)
                     """)
                 try await session.execute("UPDATE delivery SET next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(id)")
@@ -178,7 +182,8 @@ extension PostgresStore: PostStore {
                             media: (media[id] ?? []).map {
                                 MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
                                           width: $0.width, height: $0.height, alt: $0.alt)
-                            })
+                            },
+                            queued: try row["queued"] as Bool ? true : nil)
         }
     }
 }

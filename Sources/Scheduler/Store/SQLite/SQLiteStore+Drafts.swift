@@ -4,15 +4,19 @@ import SchedulerCore
 
 extension SQLiteStore {
     /// Gives a draft its time: its deliveries become `scheduled`, due then.
-    public func scheduleDraft(id: Int64, time: ScheduleTime, now: Date) async throws -> PostView {
+    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
             let states = try String.fetchAll(db, sql: "SELECT DISTINCT state FROM delivery WHERE post_id = ? ORDER BY state", arguments: [id])
             guard states == [DeliveryState.draft.rawValue] else { throw Drafts.notADraft(id, state: states.joined(separator: ", ")) }
             let ms = now.unixMilliseconds
             let due = time.instant.unixMilliseconds
-            try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, updated_at = ? WHERE id = ?",
-                           arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
+            if queued {
+                let accounts = try Int64.fetchAll(db, sql: "SELECT account_id FROM delivery WHERE post_id = ?", arguments: [id])
+                try Self.ensureSlotIsFree(due, accountIDs: accounts, db)
+            }
+            try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, queued = ?, updated_at = ? WHERE id = ?",
+                           arguments: [due, time.zoneIdentifier, time.wallClock, queued, ms, id])
             try db.execute(sql: "UPDATE delivery SET state = 'scheduled', next_attempt_at = ?, updated_at = ? WHERE post_id = ? AND state = 'draft'",
                            arguments: [due, ms, id])
             return try Self.postView(id: id, db)!

@@ -161,6 +161,21 @@ extension SQLiteStore {
         migrator.registerMigration("v8: drafts") { db in
             try allowDraftDeliveries(db)
         }
+        migrator.registerMigration("v9: posting slots and the queue") { db in
+            try db.execute(sql: """
+                -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).
+                CREATE TABLE posting_slot (
+                    account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                    weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+                    minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+                    zone TEXT NOT NULL,
+                    PRIMARY KEY (account_id, weekday, minute)
+                );
+                -- A post placed in a slot (--next-slot): moved when its slot goes, and no two share a slot of one account.
+                ALTER TABLE post ADD COLUMN queued INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX post_queued ON post (due_at) WHERE queued = 1;
+                """)
+        }
         return migrator
     }
 

@@ -9,10 +9,13 @@ extension SQLiteStore {
         try await writer.write { db in
             let ms = now.unixMilliseconds
             let (due, zone, local) = post.dueColumns
+            if post.queued {
+                try Self.ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
+            }
             try db.execute(sql: """
-                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms])
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued])
             let postID = db.lastInsertedRowID
             for (position, item) in post.media.enumerated() {
                 try db.execute(sql: """
@@ -78,7 +81,8 @@ extension SQLiteStore {
             if let time = change.time {
                 if try Self.isDraft(id, db) { throw Drafts.hasNoTime(id) }
                 let due = time.instant.unixMilliseconds
-                try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, updated_at = ? WHERE id = ?",
+                // A time given by hand takes the post out of the queue: it is no longer moved with the slots.
+                try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, queued = 0, updated_at = ? WHERE id = ?",
                                arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
                 try db.execute(sql: "UPDATE delivery SET next_attempt_at = ?, updated_at = ? WHERE post_id = ?", arguments: [due, ms, id])
             }
@@ -155,7 +159,8 @@ extension SQLiteStore {
                      media: (media[row["id"]] ?? []).map {
                          MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
                                    width: $0.width, height: $0.height, alt: $0.alt)
-                     })
+                     },
+                     queued: row["queued"] as Bool ? true : nil)
         }
     }
 
