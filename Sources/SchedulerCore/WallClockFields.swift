@@ -69,6 +69,23 @@ struct WallClockFields: Equatable {
             .sorted()
     }
 
+    /// Where these fields fall in `zone` for something that repeats (a slot, a series): the first instant when they
+    /// happen twice; when the clocks skip them, the first minute after that exists, with a note saying so.
+    func placed(in zone: TimeZone) -> (time: ScheduleTime, note: String?)? {
+        if let first = instants(in: zone)?.first {
+            return (ScheduleTime(instant: first, zoneIdentifier: zone.identifier, wallClock: formatted), nil)
+        }
+        let start = hour * 60 + minute
+        for minute in (start + 1)..<(24 * 60) {
+            let later = WallClockFields(year: year, month: month, day: day, hour: minute / 60, minute: minute % 60, second: second)
+            guard let first = later.instants(in: zone)?.first else { continue }
+            let note = "\(formatted.prefix(16).replacingOccurrences(of: "T", with: " ")) does not exist in \(zone.identifier) "
+                + "(the clocks go forward); \(String(format: "%02d:%02d", minute / 60, minute % 60)) was taken"
+            return (ScheduleTime(instant: first, zoneIdentifier: zone.identifier, wallClock: later.formatted), note)
+        }
+        return nil
+    }
+
     var formatted: String {
         String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
     }

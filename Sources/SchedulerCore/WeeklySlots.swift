@@ -130,7 +130,7 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
 /// One slot on one day: the instant, its wall-clock reading, and a note when the clocks moved it.
 public struct SlotOccurrence: Sendable, Equatable {
     public var time: ScheduleTime
-    /// Set when the slot's time did not exist that day (clocks going forward) and the next minute that did was taken.
+    /// Set when the slot's time did not exist that day (clocks going forward) and the first minute after it was taken.
     public var note: String?
 
     public var instant: Date { time.instant }
@@ -166,20 +166,6 @@ extension WeeklySlots {
 
     private func occurrence(of slot: Slot, year: Int, month: Int, day: Int, in zone: TimeZone) -> SlotOccurrence? {
         let wanted = WallClockFields(year: year, month: month, day: day, hour: slot.minute / 60, minute: slot.minute % 60)
-        if let first = wanted.instants(in: zone)?.first {
-            return SlotOccurrence(time: ScheduleTime(instant: first, zoneIdentifier: zone.identifier, wallClock: wanted.formatted))
-        }
-        // Skipped by the clocks going forward: the first minute after it that exists (gaps are at most a few hours).
-        for later in 1...(4 * 60) {
-            let minute = slot.minute + later
-            guard minute < 24 * 60 else { break }
-            let fields = WallClockFields(year: year, month: month, day: day, hour: minute / 60, minute: minute % 60)
-            if let first = fields.instants(in: zone)?.first {
-                let note = "\(wanted.formatted.dropLast(3).replacingOccurrences(of: "T", with: " ")) does not exist in \(zone.identifier) "
-                    + "(the clocks go forward); the slot moved to \(String(format: "%02d:%02d", minute / 60, minute % 60))"
-                return SlotOccurrence(time: ScheduleTime(instant: first, zoneIdentifier: zone.identifier, wallClock: fields.formatted), note: note)
-            }
-        }
-        return nil
+        return wanted.placed(in: zone).map { SlotOccurrence(time: $0.time, note: $0.note) }
     }
 }

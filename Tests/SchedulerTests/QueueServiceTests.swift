@@ -90,7 +90,7 @@ import Testing
         _ = try await queue.setSlots("x:@club", SetSlotsRequest(slots: ["sun 02:30 07:30"], tz: "Europe/Paris"))
         let skipped = try stored(try await nextSlot("night run", to: ["x:@club"]))
         #expect(skipped.dueLocal == "2027-03-28T03:00:00" && skipped.dueAt == RFC3339.parse("2027-03-28T01:00:00Z"))
-        #expect(skipped.notes == ["2027-03-28 02:30 does not exist in Europe/Paris (the clocks go forward); the slot moved to 03:00"])
+        #expect(skipped.notes == ["2027-03-28 02:30 does not exist in Europe/Paris (the clocks go forward); 03:00 was taken"])
         let morning = try stored(try await nextSlot("morning run", to: ["x:@club"]))
         #expect(morning.dueLocal == "2027-03-28T07:30:00" && morning.dueAt == RFC3339.parse("2027-03-28T05:30:00Z"), "07:30 at UTC+2 now")
     }
