@@ -103,3 +103,13 @@ public enum SeriesText {
             .replacingOccurrences(of: "{{n}}", with: String(occurrence.index))
     }
 }
+
+extension ScheduleTime {
+    /// The time a stored wall-clock reading (`yyyy-MM-ddTHH:mm:ss`) names in `zone`, placed as slots and series
+    /// place theirs; nil when either cannot be read.
+    public init?(placing wallClock: String, in zone: String) {
+        guard let fields = Recurrence.fields(wallClock), let timeZone = TimeZone(identifier: zone),
+              let placed = fields.placed(in: timeZone) else { return nil }
+        self = placed.time
+    }
+}

@@ -81,7 +81,12 @@ struct ControlAPIRoutes: Sendable {
             let body = try await ControlRequestBody.decode(EditPostRequest.self, from: request)
             return try await posts.edit(id: try Self.postID(context), body)
         }
-        v1.post("posts/:id/cancel") { _, context in try await posts.cancel(id: try Self.postID(context)) }
+        v1.post("posts/:id/cancel") { request, context in
+            let id = try Self.postID(context)
+            guard request.uri.queryParameters.get("series") == "true" else { return try await posts.cancel(id: id) }
+            guard let series = posts.series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
+            return try await series.cancelSeries(ofPost: id)
+        }
         v1.post("posts/:id/schedule") { request, context in
             let body = try await ControlRequestBody.decode(ScheduleDraftRequest.self, from: request)
             return try await posts.scheduleDraft(id: try Self.postID(context), body)

@@ -114,10 +114,11 @@ public struct Daemon: Sendable {
         let startedAt = Date()
         let sandboxMode = configuration.sandbox
         let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
+        let series = SeriesService(store: store, wake: wake, logger: logger)
         let routes = ControlAPIRoutes(
             posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
                                defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                               media: library, queue: queue),
+                               media: library, queue: queue, series: series),
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
@@ -139,7 +140,7 @@ public struct Daemon: Sendable {
         }
         // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
         // then the engine, which finishes what is in flight.
-        var services: [any Service] = [engine, try control.makeService(), events]
+        var services: [any Service] = [engine, SeriesExtender(series: series), try control.makeService(), events]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }

@@ -13,13 +13,15 @@ public struct PostService: Sendable {
     let media: MediaLibrary?
     /// Places posts in posting slots (`next_slot`); without it, `next_slot` is refused.
     let queue: QueueService?
+    /// Stores repeating posts (`repeat`); without it, `repeat` is refused.
+    let series: SeriesService?
     let now: @Sendable () -> Date
 
     public init(store: any PostStore & AccountStore, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
-                defaultLatenessSeconds: Int, media: MediaLibrary? = nil, queue: QueueService? = nil,
+                defaultLatenessSeconds: Int, media: MediaLibrary? = nil, queue: QueueService? = nil, series: SeriesService? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
-        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.queue = queue; self.now = now
+        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.queue = queue; self.series = series; self.now = now
     }
 
     /// What `schedule` answers: the stored post, or with `dry_run` what each network would receive.
@@ -38,6 +40,15 @@ public struct PostService: Sendable {
         if draft, request.dryRun == true { throw RequestError.badRequest("--dry-run shows what is sent at a time; a draft has none") }
         guard draft || nextSlot || request.at != nil else {
             throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
+        }
+        if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("--until goes with --repeat") }
+        if request.repeatRule != nil, draft || nextSlot || request.at == nil {
+            throw RequestError.badRequest("--repeat needs --at TIME, the first occurrence's time (not --draft or --next-slot)")
+        }
+        let rule: Recurrence? = try request.repeatRule.map { text in
+            do { return try Recurrence(parsing: text, until: request.until) } catch let error as ScheduleTimeError {
+                throw RequestError.badRequest(error.message)
+            }
         }
         let time = try request.at.map { try parseTime($0, zone: request.tz) }
         let draftZone = draft ? try zone(named: request.tz).identifier : nil
@@ -64,15 +75,21 @@ public struct PostService: Sendable {
                 problems.append(error.message)
             }
         }
-        for (account, override) in targets {
+        // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
+        for (account, override) in targets where rule == nil {
             problems += validationProblems(text: override ?? request.text, media: attachments, account: account)
         }
+
         if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, attachments.isEmpty,
            !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
             problems.append("the text is empty")
         }
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
+        }
+        if let rule, let time {
+            return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
+                                            lateness: lateness ?? defaultLatenessSeconds)
         }
         var post = NewPost(text: request.text, time: time, draftZone: draftZone, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
                            targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
@@ -163,6 +180,54 @@ public struct PostService: Sendable {
         }
         wake.signal()
         return view
+    }
+
+    /// A repeating post: its occurrences within the next weeks, each checked like a post of its own, stored with
+    /// the series in one transaction; later ones are created as their time comes.
+    private func scheduleSeries(_ rule: Recurrence, start: ScheduleTime, request: SchedulePostRequest, targets: [(AccountView, String?)],
+                                media: [MediaItem], lateness: Int) async throws -> Scheduled {
+        guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
+        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: 1, now: now(), atLeastOne: true)
+        guard let first = occurrences.first else {
+            throw RequestError.badRequest("'\(rule.rrule)' has no occurrence on or after \(start.wallClock.replacingOccurrences(of: "T", with: " "))")
+        }
+        var overrides: [Int64: String] = [:]
+        for (account, override) in targets { if let override { overrides[account.id] = override } }
+        let rendered = occurrences.map { SeriesService.render($0, text: request.text, overrides: overrides) }
+        var problems: [String] = []
+        for occurrence in rendered {
+            for (account, _) in targets {
+                for problem in validationProblems(text: occurrence.overrides[account.id] ?? occurrence.text, media: media, account: account)
+                where !problems.contains(where: { $0.hasSuffix(problem) }) {
+                    problems.append("occurrence \(occurrence.index) (\(occurrence.time.wallClock.prefix(10))): \(problem)")
+                }
+            }
+        }
+        guard problems.isEmpty else {
+            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the series was refused: \(problems.joined(separator: "; "))", problems: problems)
+        }
+        var notes = [start.ambiguityNote].compactMap { $0 } + occurrences.compactMap(\.note)
+        let pair = rule.occurrences(first: start, limit: 2).map { SeriesService.render($0, text: request.text, overrides: overrides) }
+        for (account, _) in targets where account.network == .x && pair.count == 2 {
+            if (pair[0].overrides[account.id] ?? pair[0].text) == (pair[1].overrides[account.id] ?? pair[1].text) {
+                notes.append("X refuses a text it was sent before: every occurrence to \(account.reference) has the same text; "
+                             + "add {{date}}, {{weekday}} or {{n}} to it")
+            }
+        }
+        if request.dryRun == true {
+            return .preview(preview(text: rendered[0].text, media: media, time: first.time, targets: targets.map { ($0.0, rendered[0].overrides[$0.0.id]) }))
+        }
+        let post = NewPost(text: rendered[0].text, time: first.time, latenessLimitSeconds: lateness,
+                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: rendered[0].overrides[$0.0.id]) }, media: media)
+        var view = try await series.store.insertSeries(rule: rule.rrule, start: start, first: post, text: request.text, overrides: overrides,
+                                                       later: Array(rendered.dropFirst()), ended: ended, now: now())
+        let last = rendered.last!.time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ")
+        notes.append("series \(view.series?.id ?? 0) (\(rule.rrule)): \(rendered.count) occurrence(s) created, through \(last)"
+                     + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days"))
+        view.notes = notes
+        series.added.signal()
+        wake.signal()
+        return .stored(view)
     }
 
     private func requireQueue() throws -> QueueService {

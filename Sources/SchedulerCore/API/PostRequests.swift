@@ -19,17 +19,22 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var draft: Bool?
     /// Instead of `at`: the first posting slot of every target that no other queued post to them has taken.
     public var nextSlot: Bool?
+    /// Repeat from `at`: an RRULE (`FREQ=WEEKLY;BYDAY=MO,TH`) or a typed form (`weekly on mon,thu`).
+    public var repeatRule: String?
+    /// With `repeat`: the last day an occurrence may fall on, `yyyy-MM-dd` in the post's zone.
+    public var until: String?
 
     enum CodingKeys: String, CodingKey {
-        case text, to, at, tz, lateness, overrides, media, draft
-        case dryRun = "dry_run", nextSlot = "next_slot"
+        case text, to, at, tz, lateness, overrides, media, draft, until
+        case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat"
     }
 
     public init(text: String, to: [String], at: String?, tz: String? = nil, lateness: String? = nil,
                 overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil,
-                nextSlot: Bool? = nil) {
+                nextSlot: Bool? = nil, repeatRule: String? = nil, until: String? = nil) {
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
         self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft; self.nextSlot = nextSlot
+        self.repeatRule = repeatRule; self.until = until
     }
 }
 

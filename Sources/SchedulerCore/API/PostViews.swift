@@ -18,9 +18,11 @@ public struct PostView: Codable, Sendable, Equatable {
     public var notes: [String]?
     /// True for a post placed in a posting slot (`--next-slot`), which moves when its slot is removed.
     public var queued: Bool?
+    /// The series this post is an occurrence of (`--repeat`).
+    public var series: PostSeriesView?
 
     enum CodingKeys: String, CodingKey {
-        case id, text, source, deliveries, notes, media, queued
+        case id, text, source, deliveries, notes, media, queued, series
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
@@ -28,8 +30,9 @@ public struct PostView: Codable, Sendable, Equatable {
 
     public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
                 source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil,
-                queued: Bool? = nil) {
+                queued: Bool? = nil, series: PostSeriesView? = nil) {
         self.queued = queued
+        self.series = series
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
         self.latenessLimitSeconds = latenessLimitSeconds; self.source = source
         self.createdAt = createdAt; self.updatedAt = updatedAt; self.deliveries = deliveries; self.media = media; self.notes = notes
@@ -50,6 +53,20 @@ public struct PostView: Codable, Sendable, Equatable {
         media = try container.decodeIfPresent([MediaView].self, forKey: .media) ?? []
         notes = try container.decodeIfPresent([String].self, forKey: .notes)
         queued = try container.decodeIfPresent(Bool.self, forKey: .queued)
+        series = try container.decodeIfPresent(PostSeriesView.self, forKey: .series)
+    }
+}
+
+/// Which series a post is an occurrence of, and which one.
+public struct PostSeriesView: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// From 1.
+    public var index: Int
+    /// RFC 5545's form, as `--repeat` was read.
+    public var rule: String
+
+    public init(id: Int64, index: Int, rule: String) {
+        self.id = id; self.index = index; self.rule = rule
     }
 }
 

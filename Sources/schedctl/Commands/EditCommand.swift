@@ -44,10 +44,13 @@ struct CancelCommand: AsyncParsableCommand {
     @Argument(help: "The post id.")
     var id: Int64
 
+    @Flag(help: "The post is an occurrence of a repeating post: end the series and cancel every occurrence not yet published.")
+    var series = false
+
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/posts/\(id)/cancel")
+        let data = try await options.client().send("POST", "/v1/posts/\(id)/cancel" + (series ? "?series=true" : ""))
         if options.json { return Output.json(data) }
         PostPrinter.print(try options.client().decode(PostView.self, data))
     }

@@ -18,6 +18,8 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule "Club run Thursday" --to x:@runner --draft
               schedctl schedule --post 12 --at "tomorrow 07:30"
               schedctl schedule "Intervals tonight" --to x:@club facebook:@club --next-slot
+              schedctl schedule "Club run #{{n}}, {{weekday}} {{date}}" --to x:@club --at "2026-12-03 07:30" --repeat "weekly on thu"
+            Texts of a repeating post may use {{date}}, {{weekday}} and {{n}} (X refuses a text it was sent before).
             With --run FILE (a GPX or TCX run) each account's text comes from its network's template
             (see `schedctl run-summary`) and the picture of the run is attached.
             """)
@@ -49,6 +51,12 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Flag(name: .customLong("next-slot"), help: "Instead of --at: the first posting slot of every --to account that no queued post has taken.")
     var nextSlot = false
 
+    @Option(name: .customLong("repeat"), help: "Repeat from --at: 'weekly on mon,thu', 'every 2 weeks on mon', 'monthly on 1,15', daily, or an RRULE.")
+    var repeatRule: String?
+
+    @Option(help: "With --repeat: the last day (2027-03-01) an occurrence may fall on.")
+    var until: String?
+
     @Option(help: "Schedule this draft (its id) at --at, instead of a new post.")
     var post: Int64?
 
@@ -76,11 +84,13 @@ struct ScheduleCommand: AsyncParsableCommand {
         if at != nil, nextSlot { throw ValidationError("give --at TIME or --next-slot, not both") }
         if post != nil {
             guard at != nil || nextSlot else { throw ValidationError("--post ID needs --at TIME or --next-slot") }
-            guard text == nil, runFile == nil, to.isEmpty, media.isEmpty, textFor.isEmpty, lateness == nil, !draft, !dryRun else {
+            guard text == nil, runFile == nil, to.isEmpty, media.isEmpty, textFor.isEmpty, lateness == nil, !draft, !dryRun, repeatRule == nil else {
                 throw ValidationError("--post ID schedules a draft as it is: give only --at (or --next-slot) and --tz (change it first with `schedctl edit`)")
             }
             return
         }
+        if until != nil, repeatRule == nil { throw ValidationError("--until goes with --repeat") }
+        if repeatRule != nil, at == nil { throw ValidationError("--repeat needs --at TIME, the first occurrence's time") }
         if draft, at != nil || nextSlot { throw ValidationError("a draft has no time: leave out --at and --next-slot, or leave out --draft") }
         if draft, dryRun { throw ValidationError("--dry-run shows what is sent at a time; a draft has none") }
         if !draft, at == nil, !nextSlot { throw ValidationError("give --at TIME, --next-slot, or --draft to keep the post without a time") }
@@ -120,7 +130,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
                                           overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
                                           media: references.isEmpty ? nil : references, draft: draft ? true : nil,
-                                          nextSlot: nextSlot ? true : nil)
+                                          nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until)
         let data = try await options.client().send("POST", "/v1/posts", body: request)
         if options.json { return Output.json(data) }
         if dryRun {

@@ -26,6 +26,10 @@ enum PostPrinter {
         } else {
             Swift.print("  due:       none, a draft: `schedctl schedule --post \(post.id) --at TIME` schedules it")
         }
+        if let series = post.series {
+            Swift.print("  series:    \(series.id), occurrence \(series.index) (\(series.rule)); `schedctl cancel \(post.id) --series` ends it")
+        }
+        if post.queued == true { Swift.print("  queued:    in a posting slot; it moves if the slot is removed") }
         Swift.print("  lateness:  up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime")
         Swift.print("  text:      \(post.text.replacingOccurrences(of: "\n", with: "\n             "))")
         for delivery in post.deliveries {

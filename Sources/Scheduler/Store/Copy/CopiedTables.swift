@@ -1,5 +1,5 @@
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
-/// (migrations v1–v9) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// (migrations v1–v10) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
 /// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
 struct CopiedTable: Sendable {
     enum ColumnType: String, Sendable {
@@ -37,7 +37,8 @@ struct CopiedTable: Sendable {
         self.columns = columns
     }
 
-    static let all: [CopiedTable] = [account, post, postMedia, delivery, attempt, setting, event, networkPause, postingSlot]
+    /// `series` before `post`, whose occurrences refer to it (its own template_post_id has no foreign key).
+    static let all: [CopiedTable] = [account, series, post, postMedia, delivery, attempt, setting, event, networkPause, postingSlot]
 
     static let account = CopiedTable("account", label: "accounts", [
         Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
@@ -50,7 +51,13 @@ struct CopiedTable: Sendable {
     static let post = CopiedTable("post", label: "posts", [
         Column("id", .bigint), Column("text", .text), Column("due_at", .bigint), Column("due_zone", .text), Column("due_local", .text),
         Column("lateness_limit_s", .integer), Column("source", .text), Column("created_at", .bigint), Column("updated_at", .bigint),
-        Column("queued", .boolean),
+        Column("queued", .boolean), Column("series_id", .bigint), Column("series_index", .integer),
+    ])
+
+    static let series = CopiedTable("series", label: "series", [
+        Column("id", .bigint), Column("rule", .text), Column("first_local", .text), Column("zone", .text), Column("text", .text),
+        Column("overrides", .text), Column("template_post_id", .bigint), Column("created_through", .integer), Column("last_due_at", .bigint),
+        Column("ended", .boolean), Column("created_at", .bigint), Column("updated_at", .bigint),
     ])
 
     static let postMedia = CopiedTable("post_media", label: "post media", key: ["post_id", "position"], serial: false, [

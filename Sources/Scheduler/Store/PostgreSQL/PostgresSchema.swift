@@ -10,6 +10,7 @@ enum PostgresSchema {
         ("v3: media kept in the database", v3),
         ("v4: drafts", v4),
         ("v5: posting slots and the queue", v5),
+        ("v6: repeating posts", v6),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -21,6 +22,30 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v6 = """
+        -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a few
+        -- weeks ahead from `rule` (RFC 5545), the first occurrence's wall-clock time in `zone`, and the text templates;
+        -- accounts and media are copied from the first occurrence (template_post_id).
+        CREATE TABLE series (
+            id BIGSERIAL PRIMARY KEY,
+            rule TEXT NOT NULL,
+            first_local TEXT NOT NULL,
+            zone TEXT NOT NULL,
+            text TEXT NOT NULL,
+            overrides TEXT,
+            template_post_id BIGINT NOT NULL,
+            created_through INTEGER NOT NULL,
+            last_due_at BIGINT NOT NULL,
+            ended BOOLEAN NOT NULL DEFAULT false,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL
+        );
+        CREATE INDEX series_open ON series (last_due_at) WHERE NOT ended;
+        ALTER TABLE post ADD COLUMN series_id BIGINT REFERENCES series (id);
+        ALTER TABLE post ADD COLUMN series_index INTEGER;
+        CREATE UNIQUE INDEX post_by_series ON post (series_id, series_index) WHERE series_id IS NOT NULL;
+        """
 
     private static let v5 = """
         -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).

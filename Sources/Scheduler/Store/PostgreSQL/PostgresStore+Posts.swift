@@ -7,36 +7,43 @@ extension PostgresStore: PostStore {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it. Every daemon
     /// hears of the new due time.
     public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
-        let lateness = try Self.latenessColumn(post.latenessLimitSeconds)
-        return try await write { session in
-            let ms = databaseMilliseconds(now)
-            // A due time is an instant a person chose, not a reading of this machine's clock: stored as it is.
-            let (due, zone, local) = post.dueColumns
-            if post.queued {
-                try await Self.ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), session)
-            }
-            let postID = try await session.value("""
-                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued)
-                VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms), \(post.queued))
-                RETURNING id
-                """, as: Int64.self)!
-            for (position, item) in post.media.enumerated() {
-                try await session.execute("""
-                    INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
-                    VALUES (\(postID), \(Int32(clamping: position)), \(item.sha256), \(item.kind.rawValue), \(item.contentType),
-                            \(Int64(item.size)), \(item.width.map { Int32(clamping: $0) }), \(item.height.map { Int32(clamping: $0) }),
-                            \(item.alt), \(item.path))
-                    """)
-            }
-            for target in post.targets {
-                try await session.execute("""
-                    INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                    VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms))
-                    """)
-            }
+        try await write { session in
+            let postID = try await insertPostRows(post, now: now, session)
             try await session.notifyDueTimesChanged()
             return try await Self.postView(id: postID, session)!
         }
+    }
+
+    /// The post, its media and one delivery per target; its id. Within the caller's transaction.
+    func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ session: PostgresSession) async throws -> Int64 {
+        let lateness = try Self.latenessColumn(post.latenessLimitSeconds)
+        let ms = databaseMilliseconds(now)
+        // A due time is an instant a person chose, not a reading of this machine's clock: stored as it is.
+        let (due, zone, local) = post.dueColumns
+        if post.queued {
+            try await Self.ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), session)
+        }
+        let postID = try await session.value("""
+            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index)
+            VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms), \(post.queued), \(series?.id),
+                    \(series.map { Int32(clamping: $0.index) }))
+            RETURNING id
+            """, as: Int64.self)!
+        for (position, item) in post.media.enumerated() {
+            try await session.execute("""
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                VALUES (\(postID), \(Int32(clamping: position)), \(item.sha256), \(item.kind.rawValue), \(item.contentType),
+                        \(Int64(item.size)), \(item.width.map { Int32(clamping: $0) }), \(item.height.map { Int32(clamping: $0) }),
+                        \(item.alt), \(item.path))
+                """)
+        }
+        for target in post.targets {
+            try await session.execute("""
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
+                VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms))
+                """)
+        }
+        return postID
     }
 
     public func post(id: Int64) async throws -> PostView {
@@ -173,6 +180,11 @@ extension PostgresStore: PostStore {
             deliveries[try row["post_id"], default: []].append(view)
         }
         let media = try await mediaItems(postIDs: ids, session)
+        let seriesIDs = Array(Set(try rows.compactMap { try $0["series_id"] as Int64? }))
+        var rules: [Int64: String] = [:]
+        if !seriesIDs.isEmpty {
+            for row in try await session.rows("SELECT id, rule FROM series WHERE id = ANY(\(seriesIDs))") { rules[try row["id"]] = try row["rule"] }
+        }
         return try rows.map { row in
             let id: Int64 = try row["id"]
             return PostView(id: id, text: try row["text"], dueAt: Drafts.dueAt(try row["due_at"]), dueZone: try row["due_zone"],
@@ -183,7 +195,10 @@ extension PostgresStore: PostStore {
                                 MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
                                           width: $0.width, height: $0.height, alt: $0.alt)
                             },
-                            queued: try row["queued"] as Bool ? true : nil)
+                            queued: try row["queued"] as Bool ? true : nil,
+                            series: try (row["series_id"] as Int64?).map {
+                                PostSeriesView(id: $0, index: Int(try row["series_index"] as Int32), rule: rules[$0] ?? "")
+                            })
         }
     }
 }

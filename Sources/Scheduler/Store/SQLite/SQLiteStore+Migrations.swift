@@ -176,6 +176,31 @@ extension SQLiteStore {
                 CREATE INDEX post_queued ON post (due_at) WHERE queued = 1;
                 """)
         }
+        migrator.registerMigration("v10: repeating posts") { db in
+            try db.execute(sql: """
+                -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a
+                -- few weeks ahead from `rule` (RFC 5545), the first occurrence's wall-clock time in `zone`, and the text
+                -- templates; accounts and media are copied from the first occurrence (template_post_id).
+                CREATE TABLE series (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    rule TEXT NOT NULL,
+                    first_local TEXT NOT NULL,
+                    zone TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    overrides TEXT,
+                    template_post_id INTEGER NOT NULL,
+                    created_through INTEGER NOT NULL,
+                    last_due_at INTEGER NOT NULL,
+                    ended INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                );
+                CREATE INDEX series_open ON series (last_due_at) WHERE ended = 0;
+                ALTER TABLE post ADD COLUMN series_id INTEGER REFERENCES series (id);
+                ALTER TABLE post ADD COLUMN series_index INTEGER;
+                CREATE UNIQUE INDEX post_by_series ON post (series_id, series_index) WHERE series_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -7,31 +7,37 @@ extension SQLiteStore {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
     public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
         try await writer.write { db in
-            let ms = now.unixMilliseconds
-            let (due, zone, local) = post.dueColumns
-            if post.queued {
-                try Self.ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
-            }
-            try db.execute(sql: """
-                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued])
-            let postID = db.lastInsertedRowID
-            for (position, item) in post.media.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
-                                     item.width, item.height, item.alt, item.path])
-            }
-            for target in post.targets {
-                try db.execute(sql: """
-                    INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms])
-            }
+            let postID = try Self.insertPostRows(post, now: now, db)
             return try Self.postView(id: postID, db)!
         }
+    }
+
+    /// The post, its media and one delivery per target; its id. Within the caller's transaction.
+    static func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ db: Database) throws -> Int64 {
+        let ms = now.unixMilliseconds
+        let (due, zone, local) = post.dueColumns
+        if post.queued {
+            try ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
+        }
+        try db.execute(sql: """
+            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id, series?.index])
+        let postID = db.lastInsertedRowID
+        for (position, item) in post.media.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
+                                 item.width, item.height, item.alt, item.path])
+        }
+        for target in post.targets {
+            try db.execute(sql: """
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms])
+        }
+        return postID
     }
 
     public func post(id: Int64) async throws -> PostView {
@@ -150,6 +156,13 @@ extension SQLiteStore {
             deliveries[row["post_id"], default: []].append(view)
         }
         let media = try mediaItems(postIDs: ids, db)
+        let seriesIDs = Set(rows.compactMap { $0["series_id"] as Int64? })
+        var rules: [Int64: String] = [:]
+        if !seriesIDs.isEmpty {
+            for row in try Row.fetchAll(db, sql: "SELECT id, rule FROM series WHERE id IN (\(seriesIDs.map(String.init).joined(separator: ", ")))") {
+                rules[row["id"]] = row["rule"]
+            }
+        }
         return rows.map { row in
             PostView(id: row["id"], text: row["text"], dueAt: Drafts.dueAt(row["due_at"]),
                      dueZone: row["due_zone"],
@@ -160,7 +173,8 @@ extension SQLiteStore {
                          MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
                                    width: $0.width, height: $0.height, alt: $0.alt)
                      },
-                     queued: row["queued"] as Bool ? true : nil)
+                     queued: row["queued"] as Bool ? true : nil,
+                     series: (row["series_id"] as Int64?).map { PostSeriesView(id: $0, index: row["series_index"], rule: rules[$0] ?? "") })
         }
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+import SchedulerCore
+
+/// Repeating posts: a series and its occurrences, each its own post, created a few weeks ahead.
+public protocol SeriesStore: Sendable {
+    /// Stores the series (`start`: the time the rule counts from) with its first occurrence (`first`, whose accounts
+    /// and media every later occurrence copies) and the `later` ones, in one transaction; returns the first occurrence.
+    func insertSeries(rule: String, start: ScheduleTime, first: NewPost, text: String, overrides: [Int64: String], later: [SeriesOccurrence],
+                      ended: Bool, now: Date) async throws -> PostView
+    /// Series still creating occurrences.
+    func openSeries() async throws -> [SeriesRecord]
+    /// Adds the occurrences after number `createdThrough`, which must still be the series' last: when another daemon
+    /// extended it first, nothing is stored (and no error is thrown).
+    func extendSeries(id: Int64, after createdThrough: Int, occurrences: [SeriesOccurrence], ended: Bool, now: Date) async throws
+    /// Ends the series and cancels every occurrence not yet published; returns the post's view.
+    func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView
+}
+
+/// One occurrence to store: its number, time and texts (the placeholders filled in).
+public struct SeriesOccurrence: Sendable, Equatable {
+    public var index: Int
+    public var time: ScheduleTime
+    public var text: String
+    /// Per-account texts, by account id.
+    public var overrides: [Int64: String]
+
+    public init(index: Int, time: ScheduleTime, text: String, overrides: [Int64: String] = [:]) {
+        self.index = index; self.time = time; self.text = text; self.overrides = overrides
+    }
+}
+
+/// A series as stored: what creating its next occurrences needs.
+public struct SeriesRecord: Sendable, Equatable {
+    public var id: Int64
+    public var rule: String
+    /// The time the rule counts from (as `--at` gave it): every occurrence has its wall-clock time, in its zone.
+    public var first: ScheduleTime
+    public var text: String
+    public var overrides: [Int64: String]
+    public var createdThrough: Int
+    /// When the last occurrence created is due.
+    public var lastDue: Date
+}
+
+/// The per-account texts of a series as the `series.overrides` column keeps them: JSON by account id.
+enum SeriesOverrides {
+    static func encode(_ overrides: [Int64: String]) -> String? {
+        guard !overrides.isEmpty else { return nil }
+        let keyed = Dictionary(uniqueKeysWithValues: overrides.map { (String($0.key), $0.value) })
+        return (try? JSONEncoder().encode(keyed)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func decode(_ text: String?) -> [Int64: String] {
+        guard let text, let keyed = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: keyed.compactMap { key, value in Int64(key).map { ($0, value) } })
+    }
+
+    static func noSeries(_ postID: Int64) -> StoreError {
+        StoreError(.conflict, "post \(postID) is not part of a series; `schedctl cancel \(postID)` cancels it alone")
+    }
+}

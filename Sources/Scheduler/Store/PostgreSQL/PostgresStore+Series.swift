@@ -1,0 +1,90 @@
+import Foundation
+import PostgresNIO
+import SchedulerCore
+
+extension PostgresStore: SeriesStore {
+    public func insertSeries(rule: String, start: ScheduleTime, first: NewPost, text: String, overrides: [Int64: String], later: [SeriesOccurrence],
+                             ended: Bool, now: Date) async throws -> PostView {
+        guard let time = first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
+        return try await write { session in
+            let ms = databaseMilliseconds(now)
+            let seriesID = try await session.value("""
+                INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
+                                    created_at, updated_at)
+                VALUES (\(rule), \(start.wallClock), \(start.zoneIdentifier), \(text), \(SeriesOverrides.encode(overrides)), 0, 1,
+                        \(time.instant.unixMilliseconds), \(ended), \(ms), \(ms))
+                RETURNING id
+                """, as: Int64.self)!
+            let template = try await insertPostRows(first, series: (seriesID, 1), now: now, session)
+            try await insertOccurrences(later, seriesID: seriesID, template: template, now: now, session)
+            try await session.execute("""
+                UPDATE series SET template_post_id = \(template), created_through = \(Int32(later.last?.index ?? 1)),
+                    last_due_at = \((later.last?.time.instant ?? time.instant).unixMilliseconds)
+                WHERE id = \(seriesID)
+                """)
+            try await session.notifyDueTimesChanged()
+            return try await Self.postView(id: template, session)!
+        }
+    }
+
+    public func openSeries() async throws -> [SeriesRecord] {
+        try await read { session in
+            try await session.rows("SELECT * FROM series WHERE NOT ended ORDER BY last_due_at").compactMap { row in
+                guard let first = ScheduleTime(placing: try row["first_local"], in: try row["zone"]) else { return nil }
+                return SeriesRecord(id: try row["id"], rule: try row["rule"], first: first, text: try row["text"],
+                                    overrides: SeriesOverrides.decode(try row["overrides"]),
+                                    createdThrough: Int(try row["created_through"] as Int32), lastDue: Date(unixMilliseconds: try row["last_due_at"]))
+            }
+        }
+    }
+
+    /// Under the series' row lock: two daemons extending it at once add its occurrences once.
+    public func extendSeries(id: Int64, after createdThrough: Int, occurrences: [SeriesOccurrence], ended: Bool, now: Date) async throws {
+        try await write { session in
+            guard let row = try await session.row("SELECT template_post_id, created_through, ended FROM series WHERE id = \(id) FOR UPDATE"),
+                  Int(try row["created_through"] as Int32) == createdThrough, !(try row["ended"] as Bool) else { return }
+            try await insertOccurrences(occurrences, seriesID: id, template: try row["template_post_id"], now: now, session)
+            try await session.execute("""
+                UPDATE series SET created_through = \(Int32(occurrences.last?.index ?? createdThrough)),
+                    last_due_at = coalesce(\(occurrences.last?.time.instant.unixMilliseconds), last_due_at), ended = \(ended),
+                    updated_at = \(databaseMilliseconds(now))
+                WHERE id = \(id)
+                """)
+            if !occurrences.isEmpty { try await session.notifyDueTimesChanged() }
+        }
+    }
+
+    public func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
+        try await write { session in
+            guard try await Self.postView(id: postID, session) != nil else { throw Self.noSuchPost(postID) }
+            guard let seriesID = try await session.row("SELECT series_id FROM post WHERE id = \(postID)").flatMap({ try $0["series_id"] as Int64? }) else {
+                throw SeriesOverrides.noSeries(postID)
+            }
+            let ms = databaseMilliseconds(now)
+            try await session.execute("UPDATE series SET ended = true, updated_at = \(ms) WHERE id = \(seriesID)")
+            try await session.execute("""
+                UPDATE delivery SET state = 'cancelled', updated_at = \(ms)
+                WHERE state IN ('draft', 'scheduled', 'retrying') AND post_id IN (SELECT id FROM post WHERE series_id = \(seriesID))
+                """)
+            return try await Self.postView(id: postID, session)!
+        }
+    }
+
+    /// Each occurrence as a post with the template's accounts and media, its own time and texts.
+    private func insertOccurrences(_ occurrences: [SeriesOccurrence], seriesID: Int64, template: Int64, now: Date,
+                                   _ session: PostgresSession) async throws {
+        guard !occurrences.isEmpty else { return }
+        guard let source = try await session.row("SELECT lateness_limit_s, source FROM post WHERE id = \(template)") else {
+            throw StoreError(.notFound, "the first post of series \(seriesID) is gone")
+        }
+        let accounts = try await session.rows("SELECT account_id FROM delivery WHERE post_id = \(template) ORDER BY id").map { try $0["account_id"] as Int64 }
+        let media = try await Self.mediaItems(postIDs: [template], session)[template] ?? []
+        let lateness = Int(try source["lateness_limit_s"] as Int32)
+        let origin: String = try source["source"]
+        for occurrence in occurrences {
+            let post = NewPost(text: occurrence.text, time: occurrence.time, latenessLimitSeconds: lateness, source: origin,
+                               targets: accounts.map { NewPost.Target(accountID: $0, textOverride: occurrence.overrides[$0]) }, media: media)
+            _ = try await insertPostRows(post, series: (seriesID, occurrence.index), now: now, session)
+        }
+    }
+}

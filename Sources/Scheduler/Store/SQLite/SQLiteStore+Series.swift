@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import SchedulerCore
+
+extension SQLiteStore: SeriesStore {
+    public func insertSeries(rule: String, start: ScheduleTime, first: NewPost, text: String, overrides: [Int64: String], later: [SeriesOccurrence],
+                             ended: Bool, now: Date) async throws -> PostView {
+        guard let time = first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
+        return try await writer.write { db in
+            let ms = now.unixMilliseconds
+            try db.execute(sql: """
+                INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
+                                    created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?)
+                """, arguments: [rule, start.wallClock, start.zoneIdentifier, text, SeriesOverrides.encode(overrides),
+                                 time.instant.unixMilliseconds, ended, ms, ms])
+            let seriesID = db.lastInsertedRowID
+            let template = try Self.insertPostRows(first, series: (seriesID, 1), now: now, db)
+            try db.execute(sql: "UPDATE series SET template_post_id = ? WHERE id = ?", arguments: [template, seriesID])
+            try Self.insertOccurrences(later, seriesID: seriesID, template: template, now: now, db)
+            try db.execute(sql: "UPDATE series SET created_through = ?, last_due_at = ? WHERE id = ?",
+                           arguments: [later.last?.index ?? 1, (later.last?.time.instant ?? time.instant).unixMilliseconds, seriesID])
+            return try Self.postView(id: template, db)!
+        }
+    }
+
+    public func openSeries() async throws -> [SeriesRecord] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM series INDEXED BY series_open WHERE ended = 0 ORDER BY last_due_at").compactMap { row in
+                guard let first = ScheduleTime(placing: row["first_local"], in: row["zone"]) else { return nil }
+                return SeriesRecord(id: row["id"], rule: row["rule"], first: first, text: row["text"],
+                                    overrides: SeriesOverrides.decode(row["overrides"]), createdThrough: row["created_through"],
+                                    lastDue: Date(unixMilliseconds: row["last_due_at"]))
+            }
+        }
+    }
+
+    public func extendSeries(id: Int64, after createdThrough: Int, occurrences: [SeriesOccurrence], ended: Bool, now: Date) async throws {
+        try await writer.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT template_post_id, created_through, ended FROM series WHERE id = ?", arguments: [id]),
+                  row["created_through"] as Int == createdThrough, !(row["ended"] as Bool) else { return }
+            try Self.insertOccurrences(occurrences, seriesID: id, template: row["template_post_id"], now: now, db)
+            try db.execute(sql: """
+                UPDATE series SET created_through = ?, last_due_at = COALESCE(?, last_due_at), ended = ?, updated_at = ? WHERE id = ?
+                """, arguments: [occurrences.last?.index ?? createdThrough, occurrences.last?.time.instant.unixMilliseconds, ended,
+                                 now.unixMilliseconds, id])
+        }
+    }
+
+    public func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
+        try await writer.write { db in
+            guard try Self.postView(id: postID, db) != nil else { throw Self.noSuchPost(postID) }
+            guard let seriesID = try Int64.fetchOne(db, sql: "SELECT series_id FROM post WHERE id = ?", arguments: [postID]) else {
+                throw SeriesOverrides.noSeries(postID)
+            }
+            let ms = now.unixMilliseconds
+            try db.execute(sql: "UPDATE series SET ended = 1, updated_at = ? WHERE id = ?", arguments: [ms, seriesID])
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'cancelled', updated_at = ?
+                WHERE state IN ('draft', 'scheduled', 'retrying') AND post_id IN (SELECT id FROM post WHERE series_id = ?)
+                """, arguments: [ms, seriesID])
+            return try Self.postView(id: postID, db)!
+        }
+    }
+
+    /// Each occurrence as a post with the template's accounts and media, its own time and texts.
+    private static func insertOccurrences(_ occurrences: [SeriesOccurrence], seriesID: Int64, template: Int64, now: Date, _ db: Database) throws {
+        guard !occurrences.isEmpty else { return }
+        guard let source = try Row.fetchOne(db, sql: "SELECT lateness_limit_s, source FROM post WHERE id = ?", arguments: [template]) else {
+            throw StoreError(.notFound, "the first post of series \(seriesID) is gone")
+        }
+        let accounts = try Int64.fetchAll(db, sql: "SELECT account_id FROM delivery WHERE post_id = ? ORDER BY id", arguments: [template])
+        let media = try mediaItems(postIDs: [template], db)[template] ?? []
+        for occurrence in occurrences {
+            let post = NewPost(text: occurrence.text, time: occurrence.time, latenessLimitSeconds: source["lateness_limit_s"], source: source["source"],
+                               targets: accounts.map { NewPost.Target(accountID: $0, textOverride: occurrence.overrides[$0]) }, media: media)
+            _ = try insertPostRows(post, series: (seriesID, occurrence.index), now: now, db)
+        }
+    }
+}
