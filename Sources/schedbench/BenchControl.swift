@@ -27,6 +27,16 @@ struct BenchControl: Sendable {
         _ = try await call("POST", "/v1/posts", body: SchedulePostRequest(text: text, to: [account], at: RFC3339.format(due)), as: PostView.self)
     }
 
+    /// Sends `posts` as one import (`POST /v1/posts/batch`); returns how many were stored.
+    func importBatch(_ posts: [SchedulePostRequest]) async throws -> Int {
+        let body = Array(try JSONCoding.encoder().encode(ImportRequest(posts: posts)))
+        var request = self.request("POST", "/v1/posts/batch", body: body)
+        request.timeout = .seconds(300)
+        let response = try await http.send(request)
+        guard (200..<300).contains(response.status) else { throw BenchError("import: HTTP \(response.status) \(response.bodyText.prefix(500))") }
+        return try JSONCoding.decoder().decode(ImportView.self, from: Data(response.body)).postIds.count
+    }
+
     /// Polls the emulation's record until `count` posts arrived; returns their arrival times.
     func waitForReceived(count: Int, deadline: Date) async throws -> [Date] {
         while Date() < deadline {

@@ -19,7 +19,7 @@ struct Schedctl: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [StatusCommand.self, ScheduleCommand.self, DraftsCommand.self, QueueCommand.self, SlotsCommand.self, ListCommand.self,
-                      ShowCommand.self, EditCommand.self, DuplicateCommand.self, CancelCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
+                      ShowCommand.self, EditCommand.self, DuplicateCommand.self, CancelCommand.self, ImportCommand.self, ExportCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
                       RetryCommand.self, ResolveCommand.self, PauseCommand.self, ResumeCommand.self, HistoryCommand.self,
                       EventsCommand.self, RunSummaryCommand.self, SandboxCommand.self])
 }

@@ -87,6 +87,11 @@ struct ControlAPIRoutes: Sendable {
             guard let series = posts.series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
             return try await series.cancelSeries(ofPost: id)
         }
+        v1.post("posts/batch") { request, _ -> Response in
+            let body = try await ControlRequestBody.decode(ImportRequest.self, from: request, limit: ControlRequestBody.maxBatchBytes)
+            let view = try await posts.importPosts(body)
+            return try Self.json(view, status: view.dryRun || view.postIds.isEmpty ? .ok : .created)
+        }
         v1.post("posts/:id/schedule") { request, context in
             let body = try await ControlRequestBody.decode(ScheduleDraftRequest.self, from: request)
             return try await posts.scheduleDraft(id: try Self.postID(context), body)

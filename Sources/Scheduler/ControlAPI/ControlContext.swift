@@ -20,9 +20,12 @@ struct ControlContext: RequestContext {
 enum ControlRequestBody {
     static let maxBytes = 1 << 20
 
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// An import's rows: 10,000 posts of a few hundred bytes each, with room to spare.
+    static let maxBatchBytes = 64 << 20
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = maxBytes) async throws -> T {
         var request = request
-        let buffer = try await collect(&request, upTo: maxBytes)
+        let buffer = try await collect(&request, upTo: limit)
         let data = Data(buffer.readableBytesView)
         guard !data.isEmpty else { throw RequestError.badRequest("the request body is empty; expected a JSON object") }
         do {

@@ -30,7 +30,59 @@ public struct PostService: Sendable {
         case preview(DryRunView)
     }
 
+    /// A schedule request checked in full (times, accounts, texts per network, media), nothing stored yet.
+    struct CheckedPost {
+        var draft: Bool
+        var nextSlot: Bool
+        var rule: Recurrence?
+        var time: ScheduleTime?
+        var draftZone: String?
+        var latenessLimitSeconds: Int
+        var targets: [(AccountView, String?)]
+        var attachments: [MediaItem]
+
+        var post: NewPost {
+            NewPost(text: "", time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
+                    targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
+        }
+    }
+
     public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
+        let checked = try await check(request)
+        let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
+        if let rule, let time {
+            return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
+                                            lateness: checked.latenessLimitSeconds)
+        }
+        var post = checked.post
+        post.text = request.text
+        if nextSlot {
+            let queue = try requireQueue()
+            if request.dryRun == true {
+                let slot = try await queue.nextFreeSlot(for: targets.map(\.0))
+                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets))
+            }
+            post.queued = true
+            let view = try await queue.placeInNextSlot(targets.map(\.0)) { [post] slot in
+                var placed = post
+                placed.time = slot.time
+                return try await store.insertPost(placed, now: now())
+            }
+            wake.signal()
+            return .stored(view)
+        }
+        if request.dryRun == true, let time {
+            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets))
+        }
+        var view = try await store.insertPost(post, now: now())
+        if let note = time?.ambiguityNote { view.notes = [note] }
+        wake.signal()
+        return .stored(view)
+    }
+
+    /// Every check a schedule request gets before anything is stored; `accounts` resolves references (a batch
+    /// shares one, so 10,000 rows to the same accounts look each up once).
+    func check(_ request: SchedulePostRequest, accounts: AccountCache? = nil) async throws -> CheckedPost {
         let draft = request.draft == true
         let nextSlot = request.nextSlot == true
         if draft, request.at != nil || nextSlot {
@@ -58,7 +110,8 @@ public struct PostService: Sendable {
         var problems: [String] = []
         for reference in request.to {
             do {
-                let account = try await store.account(reference: reference)
+                let account: AccountView
+                if let accounts { account = try await accounts.account(reference) } else { account = try await store.account(reference: reference) }
                 guard !targets.contains(where: { $0.0.id == account.id }) else { continue }
                 targets.append((account, request.overrides?[reference]))
             } catch let error as StoreError {
@@ -79,7 +132,6 @@ public struct PostService: Sendable {
         for (account, override) in targets where rule == nil {
             problems += validationProblems(text: override ?? request.text, media: attachments, account: account)
         }
-
         if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, attachments.isEmpty,
            !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
             problems.append("the text is empty")
@@ -87,34 +139,8 @@ public struct PostService: Sendable {
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
-        if let rule, let time {
-            return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
-                                            lateness: lateness ?? defaultLatenessSeconds)
-        }
-        var post = NewPost(text: request.text, time: time, draftZone: draftZone, latenessLimitSeconds: lateness ?? defaultLatenessSeconds,
-                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
-        if nextSlot {
-            let queue = try requireQueue()
-            if request.dryRun == true {
-                let slot = try await queue.nextFreeSlot(for: targets.map(\.0))
-                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets))
-            }
-            post.queued = true
-            let view = try await queue.placeInNextSlot(targets.map(\.0)) { [post] slot in
-                var placed = post
-                placed.time = slot.time
-                return try await store.insertPost(placed, now: now())
-            }
-            wake.signal()
-            return .stored(view)
-        }
-        if request.dryRun == true, let time {
-            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets))
-        }
-        var view = try await store.insertPost(post, now: now())
-        if let note = time?.ambiguityNote { view.notes = [note] }
-        wake.signal()
-        return .stored(view)
+        return CheckedPost(draft: draft, nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
+                           latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments)
     }
 
     public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {

@@ -5,6 +5,8 @@ import SchedulerCore
 public protocol PostStore: Sendable {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
     func insertPost(_ post: NewPost, now: Date) async throws -> PostView
+    /// Stores every post in one transaction (an import): all of them or none; returns their ids in order.
+    func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64]
     func post(id: Int64) async throws -> PostView
     /// Posts with at least one delivery in `filter`, newest due time first.
     func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView]

@@ -14,6 +14,15 @@ extension PostgresStore: PostStore {
         }
     }
 
+    public func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64] {
+        try await write { session in
+            var ids: [Int64] = []
+            for post in posts { ids.append(try await insertPostRows(post, now: now, session)) }
+            try await session.notifyDueTimesChanged()
+            return ids
+        }
+    }
+
     /// The post, its media and one delivery per target; its id. Within the caller's transaction.
     func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ session: PostgresSession) async throws -> Int64 {
         let lateness = try Self.latenessColumn(post.latenessLimitSeconds)

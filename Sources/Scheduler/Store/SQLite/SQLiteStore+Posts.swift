@@ -12,6 +12,10 @@ extension SQLiteStore {
         }
     }
 
+    public func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64] {
+        try await writer.write { db in try posts.map { try Self.insertPostRows($0, now: now, db) } }
+    }
+
     /// The post, its media and one delivery per target; its id. Within the caller's transaction.
     static func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ db: Database) throws -> Int64 {
         let ms = now.unixMilliseconds

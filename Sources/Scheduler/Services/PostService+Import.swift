@@ -1,0 +1,44 @@
+import Foundation
+import SchedulerCore
+
+extension PostService {
+    /// Most rows a batch takes (the request body is limited too).
+    static let maxBatch = 100_000
+
+    /// Checks every row as `schedule` would, then stores the valid ones in one transaction: all of them, or none
+    /// when one is not valid (unless `skip_invalid`). Drafts, slots and repeating posts are scheduled one at a time.
+    public func importPosts(_ request: ImportRequest) async throws -> ImportView {
+        guard !request.posts.isEmpty else { throw RequestError.badRequest("the import has no rows") }
+        guard request.posts.count <= Self.maxBatch else { throw RequestError.badRequest("the import has \(request.posts.count) rows; at most \(Self.maxBatch) at once") }
+        if let lines = request.lines, lines.count != request.posts.count {
+            throw RequestError.badRequest("'lines' has \(lines.count) entries for \(request.posts.count) posts")
+        }
+        let accounts = AccountCache(store: store)
+        var posts: [NewPost] = []
+        var problems: [ImportProblem] = []
+        for (position, row) in request.posts.enumerated() {
+            let line = request.lines?[position] ?? position + 1
+            if row.draft == true || row.nextSlot == true || row.repeatRule != nil || row.dryRun != nil {
+                problems.append(ImportProblem(line: line, message: "drafts, --next-slot, repeat and dry_run are not taken in an import row; schedule such a post with `schedctl schedule`"))
+                continue
+            }
+            do {
+                var post = try await check(row, accounts: accounts).post
+                post.text = row.text
+                posts.append(post)
+            } catch let error as RequestError {
+                problems.append(ImportProblem(line: line, message: error.message))
+            }
+        }
+        let dryRun = request.dryRun == true
+        if !problems.isEmpty, request.skipInvalid != true {
+            throw RequestError.badRequest(
+                "\(problems.count) of \(request.posts.count) rows are not valid; nothing was stored",
+                problems: problems.prefix(1_000).map { "line \($0.line): \($0.message)" })
+        }
+        guard !dryRun, !posts.isEmpty else { return ImportView(dryRun: dryRun, valid: posts.count, postIds: [], problems: problems) }
+        let ids = try await store.insertPosts(posts, now: now())
+        wake.signal()
+        return ImportView(dryRun: false, valid: posts.count, postIds: ids, problems: problems)
+    }
+}
