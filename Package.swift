@@ -98,7 +98,7 @@ let package = Package(
             name: "SandboxTests",
             dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]
         ),
-        .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
+        .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "Connectors"]),

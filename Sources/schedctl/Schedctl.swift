@@ -18,7 +18,7 @@ struct Schedctl: AsyncParsableCommand {
             4 daemon unreachable, 5 conflict with the post's or account's state.
             """,
         version: "0.1.0",
-        subcommands: [StatusCommand.self, ScheduleCommand.self, DraftsCommand.self, QueueCommand.self, SlotsCommand.self, ListCommand.self,
+        subcommands: [StatusCommand.self, ScheduleCommand.self, DraftsCommand.self, QueueCommand.self, SlotsCommand.self, CalendarCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, DuplicateCommand.self, CancelCommand.self, ImportCommand.self, ExportCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
                       RetryCommand.self, ResolveCommand.self, PauseCommand.self, ResumeCommand.self, HistoryCommand.self,
                       EventsCommand.self, RunSummaryCommand.self, SandboxCommand.self])

@@ -76,6 +76,16 @@ struct ControlAPIRoutes: Sendable {
             if let reference = query.get("account") { accountID = try await posts.store.account(reference: reference).id }
             return try await posts.store.listPosts(filter: filter, accountID: accountID, limit: limit, offset: offset)
         }
+        v1.get("calendar") { request, _ -> [PostView] in
+            let query = request.uri.queryParameters
+            guard let from = query.get("from").flatMap({ RFC3339.parse(String($0)) }), let to = query.get("to").flatMap({ RFC3339.parse(String($0)) }),
+                  from < to, to.timeIntervalSince(from) <= 400 * 86_400 else {
+                throw RequestError.badRequest("the calendar needs from and to, RFC 3339 instants at most 400 days apart (from before to)")
+            }
+            var accountID: Int64?
+            if let reference = query.get("account") { accountID = try await posts.store.account(reference: String(reference)).id }
+            return try await posts.store.postsDue(from: from, to: to, accountID: accountID, limit: 10_000)
+        }
         v1.get("posts/:id") { _, context in try await posts.store.post(id: try Self.postID(context)) }
         v1.patch("posts/:id") { request, context in
             let body = try await ControlRequestBody.decode(EditPostRequest.self, from: request)

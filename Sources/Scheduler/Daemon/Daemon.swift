@@ -113,6 +113,7 @@ public struct Daemon: Sendable {
                             settings: engineSettings, handoff: handoff, budget: budget, media: library, logger: logger)
         let startedAt = Date()
         let sandboxMode = configuration.sandbox
+        let zoneIdentifier = configuration.timeZone.identifier
         let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
         let series = SeriesService(store: store, wake: wake, logger: logger)
         let routes = ControlAPIRoutes(
@@ -131,7 +132,7 @@ public struct Daemon: Sendable {
                                   paused: summary.paused, throttled: summary.throttled,
                                   warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
                                   outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil,
-                                  daemons: try await (store as? PostgresStore)?.liveDaemons())
+                                  daemons: try await (store as? PostgresStore)?.liveDaemons(), zone: zoneIdentifier)
             },
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
             recovery: RecoveryRoutes(store: store, events: events, wake: wake))

@@ -23,6 +23,8 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var outcomesWaitingForTheStore: Int?
     /// With a shared PostgreSQL store: the daemons alive (renewing their lease), this one included. Nil with SQLite.
     public var daemons: [Daemon]?
+    /// The daemon's zone: wall-clock times without a zone of their own are read in it (the calendar draws in it).
+    public var zone: String?
 
     /// A daemon sharing the store, as `status` lists it.
     public struct Daemon: Codable, Sendable, Equatable {
@@ -90,13 +92,15 @@ public struct StatusView: Codable, Sendable, Equatable {
         case accountsNeedingAttention = "accounts_needing_attention"
         case paused, throttled, warnings, hooks
         case outcomesWaitingForTheStore = "outcomes_waiting_for_the_store"
-        case daemons
+        case daemons, zone
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
-                warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil) {
+                warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil,
+                zone: String? = nil) {
         self.daemons = daemons
+        self.zone = zone
         self.paused = paused; self.throttled = throttled; self.warnings = warnings; self.hooks = hooks
         self.outcomesWaitingForTheStore = outcomesWaitingForTheStore
         self.version = version; self.startedAt = startedAt; self.now = now; self.sandbox = sandbox

@@ -18,6 +18,14 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             print("next due:   nothing scheduled")
         }
+        if let zone = status.zone.flatMap(TimeZone.init(identifier:)) {
+            let days = try await CalendarRange.fetch(CalendarRange(around: nil, month: false, zone: zone, now: status.now, days: 3), account: nil,
+                                                     zone: zone, client: options.client())
+            print("next days:  " + days.map { day in
+                "\(day.weekday) \(day.date.suffix(5)) " + (day.entries.isEmpty ? "-" : day.entries.prefix(3).map { "\($0.time) \($0.networks.joined(separator: ","))" }
+                    .joined(separator: ", ") + (day.entries.count > 3 ? " +\(day.entries.count - 3)" : ""))
+            }.joined(separator: " · ") + " (`schedctl calendar`)")
+        }
         if let paused = status.paused {
             if paused.everything || !paused.accounts.isEmpty {
                 print("paused:     \(paused.everything ? "everything" : paused.accounts.joined(separator: ", ")); `schedctl resume` to publish again")

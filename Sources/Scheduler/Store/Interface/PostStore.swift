@@ -8,6 +8,8 @@ public protocol PostStore: Sendable {
     /// Stores every post in one transaction (an import): all of them or none; returns their ids in order.
     func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64]
     func post(id: Int64) async throws -> PostView
+    /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
+    func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]
     /// Posts with at least one delivery in `filter`, newest due time first.
     func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView]
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.

@@ -62,6 +62,18 @@ extension PostgresStore: PostStore {
         }
     }
 
+    public func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView] {
+        try await read { session in
+            let rows = try await session.rows("""
+                SELECT p.* FROM post p
+                WHERE p.due_at >= \(from.unixMilliseconds) AND p.due_at < \(to.unixMilliseconds)
+                  AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
+                ORDER BY p.due_at, p.id LIMIT \(Int64(limit))
+                """)
+            return try await Self.postViews(rows, session)
+        }
+    }
+
     /// Posts with at least one delivery in `filter`, newest due time first.
     public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
         var states: [String]?

@@ -51,6 +51,22 @@ extension SQLiteStore {
         }
     }
 
+    public func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView] {
+        try await writer.read { db in
+            var arguments: StatementArguments = [from.unixMilliseconds, to.unixMilliseconds]
+            var account = ""
+            if let accountID {
+                account = "AND EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = ?)"
+                _ = arguments.append(contentsOf: [accountID])
+            }
+            _ = arguments.append(contentsOf: [limit])
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT p.* FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) ORDER BY p.due_at, p.id LIMIT ?
+                """, arguments: arguments)
+            return try Self.postViews(rows, db)
+        }
+    }
+
     /// Posts with at least one delivery in `filter`, newest due time first.
     public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
         try await writer.read { db in

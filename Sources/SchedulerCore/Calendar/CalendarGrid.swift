@@ -1,0 +1,140 @@
+import Foundation
+
+/// One post in a calendar cell: its time, networks, state and the start of its text.
+public struct CalendarEntry: Codable, Sendable, Equatable {
+    public var postId: Int64
+    /// `HH:mm` in the calendar's zone.
+    public var time: String
+    /// Short names: X, FB, LI, IG.
+    public var networks: [String]
+    /// The post as a whole: draft, scheduled, published, failed (any delivery failed, missed, expired or unknown) or cancelled.
+    public var state: String
+    public var text: String
+
+    enum CodingKeys: String, CodingKey {
+        case time, networks, state, text
+        case postId = "post_id"
+    }
+}
+
+/// One day of the calendar, in its zone.
+public struct CalendarDay: Codable, Sendable, Equatable {
+    /// `yyyy-MM-dd`.
+    public var date: String
+    public var weekday: String
+    public var entries: [CalendarEntry]
+}
+
+/// `schedctl calendar`: posts laid out by day in a zone, and drawn as a grid of days that fits a terminal's width.
+public enum CalendarGrid {
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    static let shortNames: [Network: String] = [.x: "X", .facebook: "FB", .linkedin: "LI", .instagram: "IG"]
+
+    /// The `count` days from `firstDay` (`yyyy-MM-dd` in `zone`), each with the posts due that day, by time.
+    public static func days(_ posts: [PostView], firstDay: String, count: Int, zone: TimeZone) -> [CalendarDay] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = firstDay.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, let start = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return [] }
+        var days: [CalendarDay] = (0..<count).map { offset in
+            let day = calendar.date(byAdding: .day, value: offset, to: start)!
+            let c = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
+            return CalendarDay(date: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!), weekday: weekdays[(c.weekday! + 5) % 7], entries: [])
+        }
+        let index = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1.date, $0) })
+        for post in posts.sorted(by: { ($0.dueAt ?? .distantPast, $0.id) < ($1.dueAt ?? .distantPast, $1.id) }) {
+            guard let due = post.dueAt else { continue }
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: due)
+            guard let position = index[String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)] else { continue }
+            var networks: [String] = []
+            for delivery in post.deliveries { if let name = shortNames[delivery.network], !networks.contains(name) { networks.append(name) } }
+            days[position].entries.append(CalendarEntry(postId: post.id, time: String(format: "%02d:%02d", c.hour!, c.minute!), networks: networks,
+                                                        state: state(of: post), text: post.text.replacingOccurrences(of: "\n", with: " ")))
+        }
+        return days
+    }
+
+    static func state(of post: PostView) -> String {
+        let states = Set(post.deliveries.map(\.state))
+        if states.isSubset(of: [.published]) { return "published" }
+        if !states.isDisjoint(with: [.failed, .missed, .expired, .unknown]) { return "failed" }
+        if states.isSubset(of: [.cancelled]) { return "cancelled" }
+        if states.contains(.draft) { return "draft" }
+        return "scheduled"
+    }
+
+    /// The days as rows of seven columns (a week, or the weeks of a month), each cell's lines being its posts
+    /// (`07:30 X,FB Monday run…`), at most `perCell` of them then `+N more`; `width` is the whole line's. Below 7
+    /// columns of 9, a list of days instead. Colours
+    /// are ANSI escapes around each entry, by state, when `color`.
+    public static func render(_ days: [CalendarDay], width: Int, perCell: Int = 12, color: Bool = false) -> String {
+        let cellWidth = (width - 8) / 7
+        guard cellWidth >= 9, days.count % 7 == 0 else { return list(days, width: width, color: color) }
+        var lines: [String] = []
+        let border = "+" + Array(repeating: String(repeating: "-", count: cellWidth), count: 7).joined(separator: "+") + "+"
+        for week in stride(from: 0, to: days.count, by: 7).map({ Array(days[$0..<$0 + 7]) }) {
+            lines.append(border)
+            lines.append("|" + week.map { pad("\($0.weekday) \($0.date.suffix(5))", cellWidth) }.joined(separator: "|") + "|")
+            lines.append(border.replacingOccurrences(of: "-", with: "·"))
+            let cells = week.map { cell($0.entries, width: cellWidth, limit: perCell, color: color) }
+            let height = max(1, cells.map(\.count).max() ?? 0)
+            for row in 0..<height {
+                lines.append("|" + cells.map { row < $0.count ? $0[row] : String(repeating: " ", count: cellWidth) }.joined(separator: "|") + "|")
+            }
+        }
+        lines.append(border)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Too narrow for seven columns: one line per post under each day that has some.
+    static func list(_ days: [CalendarDay], width: Int, color: Bool) -> String {
+        var lines: [String] = []
+        for day in days where !day.entries.isEmpty {
+            lines.append("\(day.weekday) \(day.date)")
+            for entry in day.entries { lines.append("  " + paint(clip(line(entry), max(10, width - 2)), entry.state, color)) }
+        }
+        return lines.isEmpty ? "nothing is due on these days\n" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each entry on one line in a wide cell; in a narrow one (under 24 columns) its time and networks on one line
+    /// and the start of its text on the next, so the text still shows.
+    private static func cell(_ entries: [CalendarEntry], width: Int, limit: Int, color: Bool) -> [String] {
+        let shown = entries.prefix(entries.count > limit ? limit - 1 : limit)
+        var lines: [String] = []
+        for entry in shown {
+            if width < 24 {
+                lines.append(paint(pad("\(entry.time) \(entry.networks.joined(separator: ","))", width), entry.state, color))
+                lines.append(paint(pad(" " + entry.text, width), entry.state, color))
+            } else {
+                lines.append(paint(pad(line(entry), width), entry.state, color))
+            }
+        }
+        if entries.count > limit { lines.append(pad("+\(entries.count - limit + 1) more", width)) }
+        return lines
+    }
+
+    private static func line(_ entry: CalendarEntry) -> String {
+        "\(entry.time) \(entry.networks.joined(separator: ",")) \(entry.text)"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        let clipped = clip(text, width)
+        return clipped + String(repeating: " ", count: max(0, width - clipped.count))
+    }
+
+    static func clip(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    }
+
+    private static func paint(_ text: String, _ state: String, _ color: Bool) -> String {
+        guard color else { return text }
+        let code = switch state {
+        case "published": "32"
+        case "failed": "31"
+        case "draft": "2"
+        case "cancelled": "9;2"
+        default: "36"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}

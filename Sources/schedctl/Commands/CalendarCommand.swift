@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+struct CalendarCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
+        discussion: """
+            Each post shows its time, its networks (X, FB, LI, IG) and the start of its text, coloured by state on a
+            terminal (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
+            Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
+            """)
+
+    @Flag(help: "A week from Monday (the default).")
+    var week = false
+
+    @Flag(help: "The weeks of a month.")
+    var month = false
+
+    @Option(help: "A day in the week or month to show, yyyy-MM-dd (default: today).")
+    var from: String?
+
+    @Option(help: "Only posts to this account.")
+    var account: String?
+
+    @Option(help: "IANA time zone to draw in (default: the daemon's).")
+    var tz: String?
+
+    @Option(help: "Columns to fit (default: the terminal's, else 80).")
+    var width: Int?
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        if week && month { throw ValidationError("give --week or --month, not both") }
+        if let from, CalendarRange.day(from) == nil { throw ValidationError("--from '\(from)' is not a date such as 2026-12-01") }
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+        if let width, width < 20 { throw ValidationError("--width must be at least 20") }
+    }
+
+    func run() async throws {
+        let client = try options.client()
+        let (status, _) = try await client.get("/v1/status", as: StatusView.self)
+        let zone = TimeZone(identifier: tz ?? status.zone ?? "UTC") ?? TimeZone(identifier: "UTC")!
+        let range = CalendarRange(around: from, month: month, zone: zone, now: status.now)
+        let days = try await CalendarRange.fetch(range, account: account, zone: zone, client: client)
+        if options.json { return try Output.json(days) }
+        let color = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
+        print("\(range.title), \(zone.identifier)")
+        print(CalendarGrid.render(days, width: width ?? Terminal.columns(), perCell: month ? 4 : 12, color: color), terminator: "")
+    }
+}
+
+/// The days a calendar shows: whole weeks from Monday, in a zone.
+struct CalendarRange {
+    /// "week of 2026-11-23" or "2026-11 (weeks from 2026-10-26)".
+    var title: String
+    var firstDay: String
+    var count: Int
+    var start: Date
+    var end: Date
+
+    init(around day: String?, month: Bool, zone: TimeZone, now: Date, days: Int? = nil) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let anchor = day.flatMap(Self.day).flatMap { calendar.date(from: DateComponents(year: $0.0, month: $0.1, day: $0.2)) }
+            ?? calendar.startOfDay(for: now)
+        var first = anchor
+        var last = anchor
+        if let days {
+            last = calendar.date(byAdding: .day, value: days - 1, to: anchor)!
+        } else if month {
+            first = calendar.date(from: calendar.dateComponents([.year, .month], from: anchor))!
+            last = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: first)!
+        }
+        if days == nil {
+            first = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: first) + 5) % 7), to: first)!
+            last = calendar.date(byAdding: .day, value: 6 - (calendar.component(.weekday, from: last) + 5) % 7, to: last)!
+        }
+        count = calendar.dateComponents([.day], from: first, to: last).day! + 1
+        let c = calendar.dateComponents([.year, .month, .day], from: first)
+        firstDay = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        start = first
+        end = calendar.date(byAdding: .day, value: 1, to: last)!
+        let shown = calendar.dateComponents([.year, .month], from: anchor)
+        title = month ? String(format: "%04d-%02d", shown.year!, shown.month!) + " (weeks from \(firstDay))" : "week of \(firstDay)"
+    }
+
+    static func day(_ text: String) -> (Int, Int, Int)? {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return (y, m, d)
+    }
+
+    static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, client: ControlClient) async throws -> [CalendarDay] {
+        var path = "/v1/calendar?from=\(RFC3339.format(range.start))&to=\(RFC3339.format(range.end))"
+        if let account { path += "&account=\(account.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? account)" }
+        let (posts, _) = try await client.get(path, as: [PostView].self)
+        return CalendarGrid.days(posts, firstDay: range.firstDay, count: range.count, zone: zone)
+    }
+}
+
+enum Terminal {
+    /// The terminal's width, else `$COLUMNS`, else 80.
+    static func columns() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SchedulerCore
+import Testing
+
+/// `schedctl calendar` and the next days in `status` against a running daemon.
+@Suite struct CalendarEndToEndTests {
+    @Test(.timeLimit(.minutes(2)))
+    func theCalendar_showsEachPostOnItsDay_asTextAndJSON() async throws {
+        let daemon = try DaemonUnderTest("calendar")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "calendar_club")
+        for (day, time) in [("2031-03-03", "07:30"), ("2031-03-03", "18:00"), ("2031-03-06", "12:15")] {
+            _ = try daemon.schedule("Club post on \(day) \(time)", to: club.reference, at: "\(day) \(time)", extra: ["--tz", "Europe/Kyiv"])
+        }
+        let week = try daemon.schedctl(["calendar", "--from", "2031-03-05", "--tz", "Europe/Kyiv", "--width", "120"])
+        #expect(week.status == 0, "\(week.stderr)")
+        let lines = week.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "week of 2031-03-03, Europe/Kyiv")
+        #expect(lines.contains { $0.hasPrefix("|Mon 03-03") && $0.contains("|Sun 03-09") })
+        #expect(lines.contains { $0.hasPrefix("|07:30 X ") && $0.contains("|12:15 X ") }, "\(week.stdout)")
+        #expect(lines.allSatisfy { $0.count <= 120 })
+        #expect(!week.stdout.contains("\u{1B}["), "no colour when piped")
+
+        let json = try daemon.schedctl(["calendar", "--from", "2031-03-05", "--tz", "UTC", "--json"]).decode([CalendarDay].self)
+        #expect(json.map(\.date) == ["2031-03-03", "2031-03-04", "2031-03-05", "2031-03-06", "2031-03-07", "2031-03-08", "2031-03-09"])
+        #expect(json[0].entries.map(\.time) == ["05:30", "16:00"], "drawn in UTC")
+        #expect(json[3].entries.first?.networks == ["X"] && json[3].entries.first?.state == "scheduled")
+        let month = try daemon.schedctl(["calendar", "--month", "--from", "2031-03-15", "--tz", "Europe/Kyiv", "--width", "40"])
+        #expect(month.stdout.contains("2031-03 (weeks from 2031-02-24)") && month.stdout.contains("Thu 2031-03-06\n  12:15 X Club post"),
+                "\(month.stdout)")
+        let bad = try daemon.schedctl(["calendar", "--week", "--month"])
+        #expect(bad.status == 2)
+
+        _ = try daemon.schedule("Soon", to: club.reference, at: "in 2h")
+        let status = try daemon.schedctl(["status"])
+        #expect(status.stdout.contains("next days:"), "\(status.stdout)")
+        _ = try await daemon.stop()
+    }
+}

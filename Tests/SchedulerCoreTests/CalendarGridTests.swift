@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SchedulerCore
+
+/// The calendar grid, drawn as text: a week with 30 posts across four networks, at 80 and 120 columns, compared
+/// with golden files (set `UPDATE_GOLDEN=1` to write them again after a deliberate change, and read the diff).
+@Suite struct CalendarGridTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let kyiv = TimeZone(identifier: "Europe/Kyiv")!
+
+    /// 30 posts in the week of Monday 2027-03-01, Kyiv time, over X, Facebook, LinkedIn and Instagram, in every state.
+    static func week() -> [CalendarDay] {
+        let networks: [[Network]] = [[.x], [.facebook], [.linkedin], [.instagram], [.x, .facebook], [.x, .linkedin, .instagram]]
+        let states: [DeliveryState] = [.scheduled, .published, .scheduled, .failed, .scheduled]
+        let texts = ["Monday run, 8 km easy by the river", "Intervals: 6 x 800 m at the track", "Club news: new kit is in!",
+                     "Long run Sunday, meet 07:00 at the bridge", "Recovery jog and coffee", "Race report: 10 km PB"]
+        var posts: [PostView] = []
+        for index in 0..<30 {
+            let day = index % 7
+            let minutes = 7 * 60 + (index * 97) % (12 * 60)
+            let due = RFC3339.parse("2027-03-01T00:00:00+02:00")!.addingTimeInterval(TimeInterval(day * 86_400 + minutes * 60))
+            let deliveries = networks[index % networks.count].enumerated().map { offset, network in
+                DeliveryView(id: Int64(index * 10 + offset), accountId: 1, account: "\(network.rawValue):@club", network: network,
+                             state: states[index % states.count], text: nil, remoteId: nil, remoteUrl: nil, publishedAt: nil, nextAttemptAt: nil,
+                             attempts: 0, error: nil)
+            }
+            posts.append(PostView(id: Int64(index + 1), text: texts[index % texts.count], dueAt: due, dueZone: "Europe/Kyiv", dueLocal: "",
+                                  latenessLimitSeconds: 900, source: "typed", createdAt: due, updatedAt: due, deliveries: deliveries))
+        }
+        return CalendarGrid.days(posts, firstDay: "2027-03-01", count: 7, zone: kyiv)
+    }
+
+    @Test(arguments: [80, 120])
+    func aWeekOfThirtyPosts_matchesItsGoldenFile(_ width: Int) throws {
+        let drawn = CalendarGrid.render(Self.week(), width: width)
+        let file = Self.golden.appendingPathComponent("calendar-week-\(width).txt")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" { try drawn.write(to: file, atomically: true, encoding: .utf8) }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        #expect(drawn == expected, "\n\(drawn)")
+        #expect(drawn.split(separator: "\n").allSatisfy { $0.count <= width }, "every line fits in \(width) columns")
+    }
+
+    @Test func days_placeEachPostOnItsLocalDay_byTime_withItsNetworksAndState() {
+        let days = Self.week()
+        #expect(days.map(\.weekday) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        #expect(days.reduce(0) { $0 + $1.entries.count } == 30)
+        #expect(days.allSatisfy { day in day.entries.map(\.time) == day.entries.map(\.time).sorted() })
+        let first = days[0].entries[0]
+        #expect(first.time == "07:00" && first.networks == ["X"] && first.state == "scheduled")
+        #expect(days.flatMap(\.entries).contains { $0.networks == ["X", "LI", "IG"] })
+    }
+
+    @Test func colours_wrapEachEntryByState_andATooNarrowTerminalGetsAList() {
+        let coloured = CalendarGrid.render(Self.week(), width: 120, color: true)
+        #expect(coloured.contains("\u{1B}[32m") && coloured.contains("\u{1B}[31m") && coloured.contains("\u{1B}[36m"))
+        let narrow = CalendarGrid.render(Self.week(), width: 60)
+        #expect(narrow.hasPrefix("Mon 2027-03-01\n  07:00 X Monday run"), "\(narrow.prefix(80))")
+    }
+}
