@@ -6,6 +6,10 @@ public struct RecurrenceOccurrence: Sendable, Equatable {
     public var time: ScheduleTime
     /// Set when the clocks skipped the series' time that day and the first minute after it was taken.
     public var note: String?
+
+    public init(index: Int, time: ScheduleTime, note: String? = nil) {
+        self.index = index; self.time = time; self.note = note
+    }
 }
 
 extension Recurrence {

@@ -29,7 +29,7 @@ import Testing
             let failing = try #require(try await Self.summaryHooks(store))
             #expect(failing.lastError?.contains("webhook unreachable") == true, "\(failing)")
             #expect(failing.lastError?.contains("hunter2") == false && failing.lastError?.contains("secret-topic") == false, "no secret: \(failing)")
-            try await waitUntil { try await store.pendingHookEvents(limit: 10).first.map { $0.attempts >= 3 } ?? false }
+            try await waitUntil(timeout: .seconds(30)) { try await store.pendingHookEvents(limit: 10).first.map { $0.attempts >= 3 } ?? false }
 
             let receiver = try HTTPReceiver(reserved)
             defer { receiver.stop() }
@@ -54,7 +54,7 @@ import Testing
             defer { running.cancel() }
             _ = try await Self.storeEvents(store, count: 1)
 
-            try await waitUntil { try await store.pendingHookEvents(limit: 1).first.map { $0.attempts >= 3 } ?? false }
+            try await waitUntil(timeout: .seconds(30)) { try await store.pendingHookEvents(limit: 1).first.map { $0.attempts >= 3 } ?? false }
 
             let pending = try #require(try await store.pendingHookEvents(limit: 1).first)
             #expect(pending.accepted == .command)

@@ -108,6 +108,39 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func editingTheSeriesText_changesTheOccurrencesToCome_andTheOnesCreatedLater(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            try await store.addAccount("club")
+            let services = services(store)
+            _ = try await repeating(services, at: "2027-10-07 14:30")
+            var all = try await occurrences(store)
+            let claimed = try await store.claimDue(now: all[0].dueAt!, limit: 10).claimed
+            try await store.recordPublished(claimed[0], attempt: AttemptRecord(startedAt: all[0].dueAt!, finishedAt: all[0].dueAt!, httpStatus: 201,
+                                                                               outcome: "published"), remoteID: "r1", remoteURL: nil)
+            services.clock.now = all[0].dueAt!.addingTimeInterval(60)
+
+            let edited = try await services.posts.edit(id: all[1].id, EditPostRequest(text: "Track night {{n}} ({{weekday}})", series: true))
+            #expect(edited.text == "Track night 2 (Thursday)")
+            all = try await occurrences(store)
+            #expect(all.map(\.text) == ["Club run #1 on 2027-10-07", "Track night 2 (Thursday)", "Track night 3 (Thursday)", "Track night 4 (Thursday)"],
+                    "the published one keeps its text")
+            services.clock.now = RFC3339.parse("2027-10-20T12:00:00Z")!
+            _ = await services.series.extendOpenSeries(now: services.clock.now)
+            #expect(try await occurrences(store).last?.text == "Track night 6 (Thursday)", "occurrences created later use the new text")
+
+            let long = await #expect(throws: RequestError.self) {
+                _ = try await services.posts.edit(id: all[1].id, EditPostRequest(text: String(repeating: "a", count: 281), series: true))
+            }
+            #expect(long?.message.contains("280") == true)
+            #expect(try await occurrences(store)[2].text == "Track night 3 (Thursday)", "a refused text changes nothing")
+            let alone = await #expect(throws: RequestError.self) {
+                _ = try await services.posts.edit(id: all[1].id, EditPostRequest(text: "x", at: "2027-12-01 07:00", series: true))
+            }
+            #expect(alone?.message.contains("give --text only") == true)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func aCountedSeries_ends_afterItsLastOccurrence(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
             try await store.addAccount("club")

@@ -210,4 +210,22 @@ import Testing
             #expect(try await store.delivery(ofPost: post.id).state == .publishing)
         }
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func postsDue_listsARangeOfDueTimes_earliestFirst_perAccount(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let runner = try await store.addAccount("runner")
+            let club = try await store.addAccount("club")
+            let late = try await store.addPost("late", due: now.addingTimeInterval(7_200), to: [runner], now: now)
+            let early = try await store.addPost("early", due: now.addingTimeInterval(3_600), to: [runner, club], now: now)
+            _ = try await store.addPost("outside", due: now.addingTimeInterval(86_400), to: [runner], now: now)
+            _ = try await store.insertPost(NewPost(text: "draft", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: runner.id)]), now: now)
+            let range = (from: now, to: now.addingTimeInterval(10_000))
+            #expect(try await store.postsDue(from: range.from, to: range.to, accountID: nil, limit: 10).map(\.id) == [early.id, late.id])
+            #expect(try await store.postsDue(from: range.from, to: range.to, accountID: club.id, limit: 10).map(\.id) == [early.id])
+            #expect(try await store.postsDue(from: range.from, to: range.to, accountID: nil, limit: 1).map(\.id) == [early.id])
+            #expect(try await store.postsDue(from: now.addingTimeInterval(3_600), to: now.addingTimeInterval(7_200), accountID: nil, limit: 10)
+                .map(\.id) == [early.id], "from is in the range, to is not")
+        }
+    }
 }

@@ -145,6 +145,12 @@ public struct PostService: Sendable {
 
     public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {
         let current = try await store.post(id: id)
+        if request.series == true {
+            guard let text = request.text, request.at == nil, request.lateness == nil, request.tz == nil else {
+                throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")
+            }
+            return try await editSeriesText(of: current, text: text)
+        }
         var change = PostChange()
         if let at = request.at { change.time = try parseTime(at, zone: request.tz ?? current.dueZone) }
         else if request.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
@@ -284,7 +290,7 @@ public struct PostService: Sendable {
                          valid: problems.isEmpty, problems: problems)
     }
 
-    private func validationProblems(text: String, media: [MediaItem], account: AccountView) -> [String] {
+    func validationProblems(text: String, media: [MediaItem], account: AccountView) -> [String] {
         guard let connector = connectors[account.network] else {
             return ["\(account.reference): publishing to \(account.network.displayName) is not available on this daemon"]
         }

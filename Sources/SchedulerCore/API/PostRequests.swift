@@ -74,9 +74,11 @@ public struct EditPostRequest: Codable, Sendable, Equatable {
     public var at: String?
     public var tz: String?
     public var lateness: String?
+    /// With `text`: the text of every occurrence still to come of the post's series, and of those created later.
+    public var series: Bool?
 
-    public init(text: String? = nil, at: String? = nil, tz: String? = nil, lateness: String? = nil) {
-        self.text = text; self.at = at; self.tz = tz; self.lateness = lateness
+    public init(text: String? = nil, at: String? = nil, tz: String? = nil, lateness: String? = nil, series: Bool? = nil) {
+        self.text = text; self.at = at; self.tz = tz; self.lateness = lateness; self.series = series
     }
 }
 

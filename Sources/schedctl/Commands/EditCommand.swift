@@ -23,15 +23,19 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: "New lateness limit, e.g. 30m.")
     var lateness: String?
 
+    @Flag(help: "With --text: the text of every occurrence still to come of this post's series ({{date}}, {{weekday}}, {{n}} filled in).")
+    var series = false
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
+        if series, text == nil || at != nil || lateness != nil { throw ValidationError("--series changes the text of the occurrences still to come; give --text only") }
         if text == nil && at == nil && lateness == nil { throw ValidationError("nothing to change; give --text, --at or --lateness") }
         if tz != nil && at == nil { throw ValidationError("--tz only applies together with --at") }
     }
 
     func run() async throws {
-        let request = EditPostRequest(text: try text.map(TextInput.read), at: at, tz: tz, lateness: lateness)
+        let request = EditPostRequest(text: try text.map(TextInput.read), at: at, tz: tz, lateness: lateness, series: series ? true : nil)
         let data = try await options.client().send("PATCH", "/v1/posts/\(id)", body: request)
         if options.json { return Output.json(data) }
         PostPrinter.print(try options.client().decode(PostView.self, data))

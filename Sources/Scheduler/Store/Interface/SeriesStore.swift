@@ -12,6 +12,9 @@ public protocol SeriesStore: Sendable {
     /// Adds the occurrences after number `createdThrough`, which must still be the series' last: when another daemon
     /// extended it first, nothing is stored (and no error is thrown).
     func extendSeries(id: Int64, after createdThrough: Int, occurrences: [SeriesOccurrence], ended: Bool, now: Date) async throws
+    /// A new text for the series: its template (for occurrences created later) and `texts`, the occurrences still to
+    /// come with theirs filled in, by post id, in one transaction; one of them started meanwhile is a conflict.
+    func editSeriesText(seriesID: Int64, template: String, texts: [Int64: String], now: Date) async throws
     /// Ends the series and cancels every occurrence not yet published; returns the post's view.
     func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView
 }
@@ -53,6 +56,10 @@ enum SeriesOverrides {
     static func decode(_ text: String?) -> [Int64: String] {
         guard let text, let keyed = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else { return [:] }
         return Dictionary(uniqueKeysWithValues: keyed.compactMap { key, value in Int64(key).map { ($0, value) } })
+    }
+
+    static func started(_ postID: Int64) -> StoreError {
+        StoreError(.conflict, "occurrence post \(postID) started going out meanwhile; nothing was changed, try again")
     }
 
     static func noSeries(_ postID: Int64) -> StoreError {

@@ -54,6 +54,23 @@ extension PostgresStore: SeriesStore {
         }
     }
 
+    public func editSeriesText(seriesID: Int64, template: String, texts: [Int64: String], now: Date) async throws {
+        try await write { session in
+            let ms = databaseMilliseconds(now)
+            guard try await session.rows("UPDATE series SET text = \(template), updated_at = \(ms) WHERE id = \(seriesID) RETURNING id").count == 1 else {
+                throw StoreError(.notFound, "no series \(seriesID)")
+            }
+            for (postID, text) in texts {
+                let changed = try await session.rows("""
+                    UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(postID) AND series_id = \(seriesID)
+                      AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
+                    RETURNING id
+                    """)
+                guard changed.count == 1 else { throw SeriesOverrides.started(postID) }
+            }
+        }
+    }
+
     public func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
         try await write { session in
             guard try await Self.postView(id: postID, session) != nil else { throw Self.noSuchPost(postID) }

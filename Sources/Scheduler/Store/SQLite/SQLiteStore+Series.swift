@@ -47,6 +47,21 @@ extension SQLiteStore: SeriesStore {
         }
     }
 
+    public func editSeriesText(seriesID: Int64, template: String, texts: [Int64: String], now: Date) async throws {
+        try await writer.write { db in
+            let ms = now.unixMilliseconds
+            try db.execute(sql: "UPDATE series SET text = ?, updated_at = ? WHERE id = ?", arguments: [template, ms, seriesID])
+            guard db.changesCount == 1 else { throw StoreError(.notFound, "no series \(seriesID)") }
+            for (postID, text) in texts {
+                try db.execute(sql: """
+                    UPDATE post SET text = ?, updated_at = ? WHERE id = ? AND series_id = ?
+                      AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
+                    """, arguments: [text, ms, postID, seriesID])
+                guard db.changesCount == 1 else { throw SeriesOverrides.started(postID) }
+            }
+        }
+    }
+
     public func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard try Self.postView(id: postID, db) != nil else { throw Self.noSuchPost(postID) }
