@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import HTTPClient
+import Logging
 import SchedulerCore
 import Testing
 @testable import Scheduler
@@ -13,8 +14,9 @@ import Testing
 
     func service(_ store: any SchedulerStore) -> PostService {
         let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"), transport: UnusedTransport())
+        let series = SeriesService(store: store, wake: WakeSignal(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         return PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(), defaultZone: TimeZone(identifier: "UTC")!,
-                           defaultLatenessSeconds: 3_600, now: { Self.now })
+                           defaultLatenessSeconds: 3_600, series: series, now: { Self.now })
     }
 
     func row(_ text: String, at: String = "2030-01-02 07:30", to: [String] = ["x:@club"], tz: String? = "Europe/Kyiv") -> SchedulePostRequest {
@@ -68,5 +70,30 @@ import Testing
         let stored = try await service(store).importPosts(ImportRequest(posts: withDraft, skipInvalid: true))
         #expect(stored.postIds.count == 2 && stored.problems.count == 2)
         #expect(try await store.listPosts(filter: .all, limit: 10, offset: 0).map(\.text).sorted() == ["one", "three"])
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aRepeatRow_storesItsSeries_inTheSameTransaction(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            try await store.addAccount("club")
+            var weekly = row("Club run #{{n}}", at: "2030-01-03 18:30")
+            weekly.repeatRule = "weekly on thu"
+            var bad = row("Bad rule")
+            bad.repeatRule = "fortnightly"
+            let refused = await #expect(throws: RequestError.self) {
+                _ = try await service(store).importPosts(ImportRequest(posts: [row("plain"), weekly, bad]))
+            }
+            #expect(refused?.problems == ["line 3: --repeat 'fortnightly' is not understood; use daily, weekly, monthly, 'weekly on mon,thu', "
+                                          + "'every 2 weeks on mon', 'monthly on 1,15', or an RRULE such as FREQ=WEEKLY;BYDAY=MO,TH;COUNT=10"])
+            #expect(try await store.listPosts(filter: .all, limit: 100, offset: 0).isEmpty)
+
+            let view = try await service(store).importPosts(ImportRequest(posts: [row("plain"), weekly]))
+            #expect(view.postIds.count == 2)
+            let occurrences = try await store.listPosts(filter: .all, limit: 100, offset: 0).filter { $0.series != nil }.sorted { $0.id < $1.id }
+            #expect(occurrences.first?.id == view.postIds[1])
+            #expect(occurrences.map(\.text).prefix(2) == ["Club run #1", "Club run #2"])
+            #expect(occurrences.count == 4, "four Thursdays in the four weeks ahead")
+            #expect(try await store.openSeries().count == 1)
+        }
     }
 }

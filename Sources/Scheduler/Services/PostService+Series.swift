@@ -3,6 +3,71 @@ import Foundation
 import SchedulerCore
 
 extension PostService {
+    /// A repeating post ready to store: its occurrences within the next weeks, each checked like a post of its own.
+    struct SeriesPlan {
+        var series: NewSeries
+        /// DST moves and the X warning.
+        var notes: [String]
+        /// How many occurrences are created, and through when.
+        var summary: String
+        var firstTime: ScheduleTime
+    }
+
+    /// Works out and checks a series; stores nothing.
+    func seriesPlan(_ rule: Recurrence, start: ScheduleTime, text: String, targets: [(AccountView, String?)], media: [MediaItem],
+                    lateness: Int) throws -> SeriesPlan {
+        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: 1, now: now(), atLeastOne: true)
+        guard let first = occurrences.first else {
+            throw RequestError.badRequest("'\(rule.rrule)' has no occurrence on or after \(start.wallClock.replacingOccurrences(of: "T", with: " "))")
+        }
+        var overrides: [Int64: String] = [:]
+        for (account, override) in targets { if let override { overrides[account.id] = override } }
+        let rendered = occurrences.map { SeriesService.render($0, text: text, overrides: overrides) }
+        var problems: [String] = []
+        for occurrence in rendered {
+            for (account, _) in targets {
+                for problem in validationProblems(text: occurrence.overrides[account.id] ?? occurrence.text, media: media, account: account)
+                where !problems.contains(where: { $0.hasSuffix(problem) }) {
+                    problems.append("occurrence \(occurrence.index) (\(occurrence.time.wallClock.prefix(10))): \(problem)")
+                }
+            }
+        }
+        guard problems.isEmpty else {
+            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the series was refused: \(problems.joined(separator: "; "))", problems: problems)
+        }
+        var notes = [start.ambiguityNote].compactMap { $0 } + occurrences.compactMap(\.note)
+        let pair = rule.occurrences(first: start, limit: 2).map { SeriesService.render($0, text: text, overrides: overrides) }
+        for (account, _) in targets where account.network == .x && pair.count == 2 {
+            if (pair[0].overrides[account.id] ?? pair[0].text) == (pair[1].overrides[account.id] ?? pair[1].text) {
+                notes.append("X refuses a text it was sent before: every occurrence to \(account.reference) has the same text; "
+                             + "add {{date}}, {{weekday}} or {{n}} to it")
+            }
+        }
+        let post = NewPost(text: rendered[0].text, time: first.time, latenessLimitSeconds: lateness,
+                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: rendered[0].overrides[$0.0.id]) }, media: media)
+        let last = rendered.last!.time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ")
+        let summary = "\(rendered.count) occurrence(s) created, through \(last)"
+            + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days")
+        return SeriesPlan(series: NewSeries(rule: rule.rrule, start: start, first: post, text: text, overrides: overrides,
+                                            later: Array(rendered.dropFirst()), ended: ended),
+                          notes: notes, summary: summary, firstTime: first.time)
+    }
+
+    /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
+    func scheduleSeries(_ rule: Recurrence, start: ScheduleTime, request: SchedulePostRequest, targets: [(AccountView, String?)],
+                        media: [MediaItem], lateness: Int) async throws -> Scheduled {
+        guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
+        let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness)
+        if request.dryRun == true {
+            return .preview(preview(text: plan.series.first.text, media: media, time: plan.firstTime,
+                                    targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) }))
+        }
+        var view = try await series.store.insertSeries(plan.series, now: now())
+        view.notes = plan.notes + ["series \(view.series?.id ?? 0) (\(rule.rrule)): \(plan.summary)"]
+        series.added.signal()
+        wake.signal()
+        return .stored(view)
+    }
     /// `edit ID --series --text T`: every occurrence still to come gets `T` with its placeholders filled in, each
     /// checked for its accounts (a per-account text stays), and the series keeps `T` for the occurrences it creates later.
     func editSeriesText(of current: PostView, text: String) async throws -> PostView {

@@ -214,54 +214,6 @@ public struct PostService: Sendable {
         return view
     }
 
-    /// A repeating post: its occurrences within the next weeks, each checked like a post of its own, stored with
-    /// the series in one transaction; later ones are created as their time comes.
-    private func scheduleSeries(_ rule: Recurrence, start: ScheduleTime, request: SchedulePostRequest, targets: [(AccountView, String?)],
-                                media: [MediaItem], lateness: Int) async throws -> Scheduled {
-        guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
-        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: 1, now: now(), atLeastOne: true)
-        guard let first = occurrences.first else {
-            throw RequestError.badRequest("'\(rule.rrule)' has no occurrence on or after \(start.wallClock.replacingOccurrences(of: "T", with: " "))")
-        }
-        var overrides: [Int64: String] = [:]
-        for (account, override) in targets { if let override { overrides[account.id] = override } }
-        let rendered = occurrences.map { SeriesService.render($0, text: request.text, overrides: overrides) }
-        var problems: [String] = []
-        for occurrence in rendered {
-            for (account, _) in targets {
-                for problem in validationProblems(text: occurrence.overrides[account.id] ?? occurrence.text, media: media, account: account)
-                where !problems.contains(where: { $0.hasSuffix(problem) }) {
-                    problems.append("occurrence \(occurrence.index) (\(occurrence.time.wallClock.prefix(10))): \(problem)")
-                }
-            }
-        }
-        guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the series was refused: \(problems.joined(separator: "; "))", problems: problems)
-        }
-        var notes = [start.ambiguityNote].compactMap { $0 } + occurrences.compactMap(\.note)
-        let pair = rule.occurrences(first: start, limit: 2).map { SeriesService.render($0, text: request.text, overrides: overrides) }
-        for (account, _) in targets where account.network == .x && pair.count == 2 {
-            if (pair[0].overrides[account.id] ?? pair[0].text) == (pair[1].overrides[account.id] ?? pair[1].text) {
-                notes.append("X refuses a text it was sent before: every occurrence to \(account.reference) has the same text; "
-                             + "add {{date}}, {{weekday}} or {{n}} to it")
-            }
-        }
-        if request.dryRun == true {
-            return .preview(preview(text: rendered[0].text, media: media, time: first.time, targets: targets.map { ($0.0, rendered[0].overrides[$0.0.id]) }))
-        }
-        let post = NewPost(text: rendered[0].text, time: first.time, latenessLimitSeconds: lateness,
-                           targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: rendered[0].overrides[$0.0.id]) }, media: media)
-        var view = try await series.store.insertSeries(rule: rule.rrule, start: start, first: post, text: request.text, overrides: overrides,
-                                                       later: Array(rendered.dropFirst()), ended: ended, now: now())
-        let last = rendered.last!.time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ")
-        notes.append("series \(view.series?.id ?? 0) (\(rule.rrule)): \(rendered.count) occurrence(s) created, through \(last)"
-                     + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days"))
-        view.notes = notes
-        series.added.signal()
-        wake.signal()
-        return .stored(view)
-    }
-
     private func requireQueue() throws -> QueueService {
         guard let queue else { throw RequestError(.unavailable, "this daemon keeps no posting slots") }
         return queue
@@ -306,7 +258,7 @@ public struct PostService: Sendable {
         PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
     }
 
-    private func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)]) -> DryRunView {
+    func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)]) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text
             let connector = connectors[account.network]

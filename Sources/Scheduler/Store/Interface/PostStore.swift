@@ -5,8 +5,9 @@ import SchedulerCore
 public protocol PostStore: Sendable {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
     func insertPost(_ post: NewPost, now: Date) async throws -> PostView
-    /// Stores every post in one transaction (an import): all of them or none; returns their ids in order.
-    func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64]
+    /// Stores every post and repeating post in one transaction (an import): all of them or none; returns their
+    /// (first occurrences') ids in order.
+    func insertBatch(_ items: [NewBatchItem], now: Date) async throws -> [Int64]
     func post(id: Int64) async throws -> PostView
     /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
     func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]

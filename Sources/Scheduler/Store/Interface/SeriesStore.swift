@@ -3,10 +3,8 @@ import SchedulerCore
 
 /// Repeating posts: a series and its occurrences, each its own post, created a few weeks ahead.
 public protocol SeriesStore: Sendable {
-    /// Stores the series (`start`: the time the rule counts from) with its first occurrence (`first`, whose accounts
-    /// and media every later occurrence copies) and the `later` ones, in one transaction; returns the first occurrence.
-    func insertSeries(rule: String, start: ScheduleTime, first: NewPost, text: String, overrides: [Int64: String], later: [SeriesOccurrence],
-                      ended: Bool, now: Date) async throws -> PostView
+    /// Stores the series with its first occurrences in one transaction; returns the first occurrence.
+    func insertSeries(_ series: NewSeries, now: Date) async throws -> PostView
     /// Series still creating occurrences.
     func openSeries() async throws -> [SeriesRecord]
     /// Adds the occurrences after number `createdThrough`, which must still be the series' last: when another daemon
@@ -17,6 +15,25 @@ public protocol SeriesStore: Sendable {
     func editSeriesText(seriesID: Int64, template: String, texts: [Int64: String], now: Date) async throws
     /// Ends the series and cancels every occurrence not yet published; returns the post's view.
     func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView
+}
+
+/// A repeating post to store: the rule, the time it counts from (`start`), its first occurrence (`first`, whose
+/// accounts and media every later occurrence copies), the text templates, and the `later` occurrences created with it.
+public struct NewSeries: Sendable {
+    public var rule: String
+    public var start: ScheduleTime
+    public var first: NewPost
+    public var text: String
+    public var overrides: [Int64: String]
+    public var later: [SeriesOccurrence]
+    /// The rule has no occurrence after these.
+    public var ended: Bool
+}
+
+/// One row of an import: a post, or a repeating post.
+public enum NewBatchItem: Sendable {
+    case post(NewPost)
+    case series(NewSeries)
 }
 
 /// One occurrence to store: its number, time and texts (the placeholders filled in).

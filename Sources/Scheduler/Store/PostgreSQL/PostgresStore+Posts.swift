@@ -14,10 +14,15 @@ extension PostgresStore: PostStore {
         }
     }
 
-    public func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64] {
+    public func insertBatch(_ items: [NewBatchItem], now: Date) async throws -> [Int64] {
         try await write { session in
             var ids: [Int64] = []
-            for post in posts { ids.append(try await insertPostRows(post, now: now, session)) }
+            for item in items {
+                switch item {
+                case .post(let post): ids.append(try await insertPostRows(post, now: now, session))
+                case .series(let series): ids.append(try await insertSeriesRows(series, now: now, session))
+                }
+            }
             try await session.notifyDueTimesChanged()
             return ids
         }

@@ -3,28 +3,31 @@ import PostgresNIO
 import SchedulerCore
 
 extension PostgresStore: SeriesStore {
-    public func insertSeries(rule: String, start: ScheduleTime, first: NewPost, text: String, overrides: [Int64: String], later: [SeriesOccurrence],
-                             ended: Bool, now: Date) async throws -> PostView {
-        guard let time = first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
-        return try await write { session in
-            let ms = databaseMilliseconds(now)
-            let seriesID = try await session.value("""
-                INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
-                                    created_at, updated_at)
-                VALUES (\(rule), \(start.wallClock), \(start.zoneIdentifier), \(text), \(SeriesOverrides.encode(overrides)), 0, 1,
-                        \(time.instant.unixMilliseconds), \(ended), \(ms), \(ms))
-                RETURNING id
-                """, as: Int64.self)!
-            let template = try await insertPostRows(first, series: (seriesID, 1), now: now, session)
-            try await insertOccurrences(later, seriesID: seriesID, template: template, now: now, session)
-            try await session.execute("""
-                UPDATE series SET template_post_id = \(template), created_through = \(Int32(later.last?.index ?? 1)),
-                    last_due_at = \((later.last?.time.instant ?? time.instant).unixMilliseconds)
-                WHERE id = \(seriesID)
-                """)
+    public func insertSeries(_ series: NewSeries, now: Date) async throws -> PostView {
+        try await write { session in
+            let first = try await insertSeriesRows(series, now: now, session)
             try await session.notifyDueTimesChanged()
-            return try await Self.postView(id: template, session)!
+            return try await Self.postView(id: first, session)!
         }
+    }
+
+    /// The series and its occurrences; the first occurrence's id. Within the caller's transaction.
+    func insertSeriesRows(_ series: NewSeries, now: Date, _ session: PostgresSession) async throws -> Int64 {
+        guard let time = series.first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
+        let ms = databaseMilliseconds(now)
+        let last = series.later.last
+        let seriesID = try await session.value("""
+            INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
+                                created_at, updated_at)
+            VALUES (\(series.rule), \(series.start.wallClock), \(series.start.zoneIdentifier), \(series.text),
+                    \(SeriesOverrides.encode(series.overrides)), 0, \(Int32(last?.index ?? 1)),
+                    \((last?.time.instant ?? time.instant).unixMilliseconds), \(series.ended), \(ms), \(ms))
+            RETURNING id
+            """, as: Int64.self)!
+        let template = try await insertPostRows(series.first, series: (seriesID, 1), now: now, session)
+        try await session.execute("UPDATE series SET template_post_id = \(template) WHERE id = \(seriesID)")
+        try await insertOccurrences(series.later, seriesID: seriesID, template: template, now: now, session)
+        return template
     }
 
     public func openSeries() async throws -> [SeriesRecord] {

@@ -12,8 +12,15 @@ extension SQLiteStore {
         }
     }
 
-    public func insertPosts(_ posts: [NewPost], now: Date) async throws -> [Int64] {
-        try await writer.write { db in try posts.map { try Self.insertPostRows($0, now: now, db) } }
+    public func insertBatch(_ items: [NewBatchItem], now: Date) async throws -> [Int64] {
+        try await writer.write { db in
+            try items.map { item in
+                switch item {
+                case .post(let post): try Self.insertPostRows(post, now: now, db)
+                case .series(let series): try Self.insertSeriesRows(series, now: now, db)
+                }
+            }
+        }
     }
 
     /// The post, its media and one delivery per target; its id. Within the caller's transaction.

@@ -3,25 +3,29 @@ import GRDB
 import SchedulerCore
 
 extension SQLiteStore: SeriesStore {
-    public func insertSeries(rule: String, start: ScheduleTime, first: NewPost, text: String, overrides: [Int64: String], later: [SeriesOccurrence],
-                             ended: Bool, now: Date) async throws -> PostView {
-        guard let time = first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
-        return try await writer.write { db in
-            let ms = now.unixMilliseconds
-            try db.execute(sql: """
-                INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
-                                    created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, ?, ?)
-                """, arguments: [rule, start.wallClock, start.zoneIdentifier, text, SeriesOverrides.encode(overrides),
-                                 time.instant.unixMilliseconds, ended, ms, ms])
-            let seriesID = db.lastInsertedRowID
-            let template = try Self.insertPostRows(first, series: (seriesID, 1), now: now, db)
-            try db.execute(sql: "UPDATE series SET template_post_id = ? WHERE id = ?", arguments: [template, seriesID])
-            try Self.insertOccurrences(later, seriesID: seriesID, template: template, now: now, db)
-            try db.execute(sql: "UPDATE series SET created_through = ?, last_due_at = ? WHERE id = ?",
-                           arguments: [later.last?.index ?? 1, (later.last?.time.instant ?? time.instant).unixMilliseconds, seriesID])
-            return try Self.postView(id: template, db)!
+    public func insertSeries(_ series: NewSeries, now: Date) async throws -> PostView {
+        try await writer.write { db in
+            let first = try Self.insertSeriesRows(series, now: now, db)
+            return try Self.postView(id: first, db)!
         }
+    }
+
+    /// The series and its occurrences; the first occurrence's id. Within the caller's transaction.
+    static func insertSeriesRows(_ series: NewSeries, now: Date, _ db: Database) throws -> Int64 {
+        guard let time = series.first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
+        let ms = now.unixMilliseconds
+        let last = series.later.last
+        try db.execute(sql: """
+            INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
+                                created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
+            """, arguments: [series.rule, series.start.wallClock, series.start.zoneIdentifier, series.text, SeriesOverrides.encode(series.overrides),
+                             last?.index ?? 1, (last?.time.instant ?? time.instant).unixMilliseconds, series.ended, ms, ms])
+        let seriesID = db.lastInsertedRowID
+        let template = try insertPostRows(series.first, series: (seriesID, 1), now: now, db)
+        try db.execute(sql: "UPDATE series SET template_post_id = ? WHERE id = ?", arguments: [template, seriesID])
+        try insertOccurrences(series.later, seriesID: seriesID, template: template, now: now, db)
+        return template
     }
 
     public func openSeries() async throws -> [SeriesRecord] {
