@@ -182,7 +182,7 @@ public actor PostgresCluster {
     /// durability, which a throwaway cluster does not need; connections for tests running side by side.
     private var serverOptions: String {
         "-k \(shellQuoted(socketDirectory)) -c listen_addresses='' -p \(port) "
-            + "-c fsync=off -c full_page_writes=off -c max_connections=200"
+            + "-c fsync=off -c full_page_writes=off -c max_connections=400"
     }
 
     private var stopCommand: [String] {

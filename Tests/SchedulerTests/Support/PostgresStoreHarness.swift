@@ -36,5 +36,7 @@ func makePostgresStore(on database: PostgresTestDatabase? = nil, stateDirectory:
     return try PostgresStore(location: PostgresLocation(url: target.url), password: password,
                              identity: PostgresStore.Identity(host: "test-host", stateDirectory: stateDirectory, version: "test",
                                                               socketPath: "/dev/null"),
-                             wake: wake, settings: PostgresStore.Settings(leaseSeconds: lease, localClock: localClock), logger: logger)
+                             // Small pools: every suite runs on both backends at once, against one server.
+                             wake: wake, settings: PostgresStore.Settings(leaseSeconds: lease, localClock: localClock, maximumConnections: 4),
+                             logger: logger)
 }

@@ -21,10 +21,13 @@ public final class PostgresStore: Service, Sendable {
         public var leaseSeconds: Double
         /// This machine's clock, measured against the database's at each renewal (replaced only by tests of drift).
         public var localClock: @Sendable () -> Date
+        /// The pool's size (the listener has a connection of its own besides).
+        public var maximumConnections: Int
 
-        public init(leaseSeconds: Double = 15, localClock: @escaping @Sendable () -> Date = Date.init) {
+        public init(leaseSeconds: Double = 15, localClock: @escaping @Sendable () -> Date = Date.init, maximumConnections: Int = 16) {
             self.leaseSeconds = leaseSeconds
             self.localClock = localClock
+            self.maximumConnections = maximumConnections
         }
     }
 
@@ -63,7 +66,7 @@ public final class PostgresStore: Service, Sendable {
     public init(location: PostgresLocation, password: String?, identity: Identity, wake: WakeSignal, settings: Settings = Settings(),
                 logger: Logger) throws(StoreError) {
         var configuration = try location.clientConfiguration(password: password)
-        configuration.options.maximumConnections = 16
+        configuration.options.maximumConnections = settings.maximumConnections
         configuration.options.connectTimeout = .seconds(10)
         self.client = PostgresClient(configuration: configuration, backgroundLogger: Self.quiet(logger))
         self.listenerConfiguration = try location.connectionConfiguration(password: password)
