@@ -139,4 +139,26 @@ import Testing
         let scheduled = try await posts.scheduleDraft(id: draft.id, ScheduleDraftRequest(at: nil, nextSlot: true))
         #expect(scheduled.dueLocal == "2027-03-20T18:00:00" && scheduled.queued == true && scheduled.deliveries.map(\.state) == [.scheduled])
     }
+
+    /// Another request stores a queued post in the slot between this one finding it free and storing: the store
+    /// refuses the second inside its transaction, and the queue takes the next free slot.
+    @Test func aSlotTakenMeanwhile_sendsThePostToTheNextFreeSlot() async throws {
+        let club = try await store.addAccount("club")
+        _ = try await queue.setSlots("x:@club", SetSlotsRequest(slots: ["daily 18:00"]))
+        var attempts: [String] = []
+        let placed = try await queue.placeInNextSlot([club]) { slot in
+            attempts.append(slot.time.wallClock)
+            var post = NewPost(text: "mine", time: slot.time, latenessLimitSeconds: 60, targets: [.init(accountID: club.id)])
+            post.queued = true
+            if attempts.count == 1 {
+                var rival = post
+                rival.text = "the other request's"
+                _ = try await store.insertPost(rival, now: clock.now)
+            }
+            return try await store.insertPost(post, now: clock.now)
+        }
+        #expect(attempts == ["2027-03-20T18:00:00", "2027-03-21T18:00:00"])
+        #expect(placed.text == "mine" && placed.dueLocal == "2027-03-21T18:00:00")
+        #expect(try await store.queuedPosts(accountIDs: [club.id], from: clock.now).map(\.text) == ["the other request's", "mine"])
+    }
 }

@@ -41,9 +41,8 @@ import Testing
             let due = now.addingTimeInterval(3_600)
             let first = try await queued(store, at: due, to: [club])
             #expect(first.queued == true)
-            let taken = await #expect(throws: StoreError.self) { _ = try await queued(store, at: due, to: [other, club]) }
-            #expect(taken?.code == .conflict)
-            #expect(taken?.message.contains("was just taken") == true)
+            let taken = await #expect(throws: SlotTaken.self) { _ = try await queued(store, at: due, to: [other, club]) }
+            #expect(taken?.instant == due)
             #expect(try await store.listPosts(filter: .all, limit: 10, offset: 0).count == 1, "nothing of the refused post was stored")
             _ = try await queued(store, at: due, to: [other])
             _ = try await store.addPost("fixed time", due: due, to: [club])

@@ -30,25 +30,22 @@ extension PostService {
                     items.append(.series(try seriesPlan(rule, start: start, text: row.text, targets: checked.targets, media: checked.attachments,
                                                         lateness: checked.latenessLimitSeconds).series))
                 } else {
-                    var post = checked.post
-                    post.text = row.text
-                    items.append(.post(post))
+                    items.append(.post(checked.post(text: row.text)))
                 }
             } catch let error as RequestError {
                 problems.append(ImportProblem(line: line, message: error.message))
             }
         }
-        let posts = items
         let dryRun = request.dryRun == true
         if !problems.isEmpty, request.skipInvalid != true {
             throw RequestError.badRequest(
                 "\(problems.count) of \(request.posts.count) rows are not valid; nothing was stored",
                 problems: problems.prefix(1_000).map { "line \($0.line): \($0.message)" })
         }
-        guard !dryRun, !posts.isEmpty else { return ImportView(dryRun: dryRun, valid: posts.count, postIds: [], problems: problems) }
+        guard !dryRun, !items.isEmpty else { return ImportView(dryRun: dryRun, valid: items.count, postIds: [], problems: problems) }
         let ids = try await store.insertBatch(items, now: now())
         if items.contains(where: { if case .series = $0 { true } else { false } }) { series?.added.signal() }
         wake.signal()
-        return ImportView(dryRun: false, valid: posts.count, postIds: ids, problems: problems)
+        return ImportView(dryRun: false, valid: items.count, postIds: ids, problems: problems)
     }
 }

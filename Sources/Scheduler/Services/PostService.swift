@@ -41,8 +41,8 @@ public struct PostService: Sendable {
         var targets: [(AccountView, String?)]
         var attachments: [MediaItem]
 
-        var post: NewPost {
-            NewPost(text: "", time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
+        func post(text: String) -> NewPost {
+            NewPost(text: text, time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
                     targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
         }
     }
@@ -54,8 +54,7 @@ public struct PostService: Sendable {
             return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
                                             lateness: checked.latenessLimitSeconds)
         }
-        var post = checked.post
-        post.text = request.text
+        var post = checked.post(text: request.text)
         if nextSlot {
             let queue = try requireQueue()
             if request.dryRun == true {

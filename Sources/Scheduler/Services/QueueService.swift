@@ -86,15 +86,15 @@ public struct QueueService: Sendable {
 
     /// Stores a queued post in the next free slot; when another request took that slot first, tries the next.
     func placeInNextSlot(_ accounts: [AccountView], store place: (SlotOccurrence) async throws -> PostView) async throws -> PostView {
-        var taken: Set<Date> = []
+        var takenMeanwhile: Set<Date> = []
         for _ in 0..<Self.attempts {
-            let slot = try await nextFreeSlot(for: accounts, skipping: taken)
+            let slot = try await nextFreeSlot(for: accounts, skipping: takenMeanwhile)
             do {
                 var view = try await place(slot)
                 if let note = slot.note { view.notes = (view.notes ?? []) + [note] }
                 return view
-            } catch let error as StoreError where error.code == .conflict && error.message.contains("was just taken") {
-                taken.insert(slot.instant)
+            } catch let taken as SlotTaken {
+                takenMeanwhile.insert(taken.instant)
             }
         }
         throw RequestError(.conflict, "every free slot tried was taken by posts queued at the same moment; try again")

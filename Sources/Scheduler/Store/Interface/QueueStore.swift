@@ -26,13 +26,15 @@ public struct QueueRetime: Sendable, Equatable {
     }
 }
 
+/// Another queued post to one of the accounts took this slot first (two schedules at once): the queue tries the
+/// next free slot. Thrown by the stores instead of a `StoreError`, so it is told apart by its type, not its wording.
+public struct SlotTaken: Error, CustomStringConvertible {
+    public var instant: Date
+    public var description: String { "the slot at \(RFC3339.format(instant)) was just taken by another queued post" }
+}
+
 /// What both stores say about the queue, worded once.
 enum QueueErrors {
-    /// Another queued post to one of the accounts took this slot first (two schedules at once): the service tries
-    /// the next free slot.
-    static func slotTaken(_ instant: Date) -> StoreError {
-        StoreError(.conflict, "the slot at \(RFC3339.format(instant)) was just taken by another queued post")
-    }
 
     static func moved(_ postID: Int64) -> StoreError {
         StoreError(.conflict, "queued post \(postID) changed while its slots were being changed; nothing was changed, try again")

@@ -74,7 +74,10 @@ enum SeriesOverrides {
         guard let text, let keyed = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else { return [:] }
         return Dictionary(uniqueKeysWithValues: keyed.compactMap { key, value in Int64(key).map { ($0, value) } })
     }
+}
 
+/// What both stores say about series, worded once.
+enum SeriesErrors {
     static func started(_ postID: Int64) -> StoreError {
         StoreError(.conflict, "occurrence post \(postID) started going out meanwhile; nothing was changed, try again")
     }

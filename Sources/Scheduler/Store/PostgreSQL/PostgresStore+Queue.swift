@@ -72,6 +72,6 @@ extension PostgresStore: QueueStore {
             SELECT EXISTS (SELECT 1 FROM post p JOIN delivery d ON d.post_id = p.id
                            WHERE p.queued AND p.due_at = \(due) AND d.account_id = ANY(\(accountIDs)) AND d.state != 'cancelled')
             """, as: Bool.self) ?? false
-        if taken { throw QueueErrors.slotTaken(Date(unixMilliseconds: due)) }
+        if taken { throw SlotTaken(instant: Date(unixMilliseconds: due)) }
     }
 }

@@ -69,7 +69,7 @@ extension PostgresStore: SeriesStore {
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     RETURNING id
                     """)
-                guard changed.count == 1 else { throw SeriesOverrides.started(postID) }
+                guard changed.count == 1 else { throw SeriesErrors.started(postID) }
             }
         }
     }
@@ -78,7 +78,7 @@ extension PostgresStore: SeriesStore {
         try await write { session in
             guard try await Self.postView(id: postID, session) != nil else { throw Self.noSuchPost(postID) }
             guard let seriesID = try await session.row("SELECT series_id FROM post WHERE id = \(postID)").flatMap({ try $0["series_id"] as Int64? }) else {
-                throw SeriesOverrides.noSeries(postID)
+                throw SeriesErrors.noSeries(postID)
             }
             let ms = databaseMilliseconds(now)
             try await session.execute("UPDATE series SET ended = true, updated_at = \(ms) WHERE id = \(seriesID)")

@@ -66,6 +66,6 @@ extension SQLiteStore: QueueStore {
             SELECT EXISTS (SELECT 1 FROM post p JOIN delivery d ON d.post_id = p.id
                            WHERE p.queued = 1 AND p.due_at = ? AND d.account_id IN (\(placeholders)) AND d.state != 'cancelled')
             """, arguments: StatementArguments([due]) + StatementArguments(accountIDs)) ?? false
-        if taken { throw QueueErrors.slotTaken(Date(unixMilliseconds: due)) }
+        if taken { throw SlotTaken(instant: Date(unixMilliseconds: due)) }
     }
 }

@@ -61,7 +61,7 @@ extension SQLiteStore: SeriesStore {
                     UPDATE post SET text = ?, updated_at = ? WHERE id = ? AND series_id = ?
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     """, arguments: [text, ms, postID, seriesID])
-                guard db.changesCount == 1 else { throw SeriesOverrides.started(postID) }
+                guard db.changesCount == 1 else { throw SeriesErrors.started(postID) }
             }
         }
     }
@@ -70,7 +70,7 @@ extension SQLiteStore: SeriesStore {
         try await writer.write { db in
             guard try Self.postView(id: postID, db) != nil else { throw Self.noSuchPost(postID) }
             guard let seriesID = try Int64.fetchOne(db, sql: "SELECT series_id FROM post WHERE id = ?", arguments: [postID]) else {
-                throw SeriesOverrides.noSeries(postID)
+                throw SeriesErrors.noSeries(postID)
             }
             let ms = now.unixMilliseconds
             try db.execute(sql: "UPDATE series SET ended = 1, updated_at = ? WHERE id = ?", arguments: [ms, seriesID])
