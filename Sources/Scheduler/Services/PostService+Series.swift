@@ -77,6 +77,7 @@ extension PostService {
         let start = now()
         let upcoming = try await store.postsDue(from: start, to: start.addingTimeInterval(SeriesService.horizon * 14), accountID: nil, limit: 10_000)
             .filter { $0.series?.id == seriesView.id && $0.deliveries.allSatisfy { $0.state == .scheduled } }
+        let accounts = AccountCache(store: store)
         var texts: [Int64: String] = [:]
         var problems: [String] = []
         for post in upcoming {
@@ -84,10 +85,9 @@ extension PostService {
             let occurrence = RecurrenceOccurrence(index: seriesIndex, time: ScheduleTime(instant: due, zoneIdentifier: post.dueZone, wallClock: post.dueLocal))
             let rendered = SeriesText.render(text, occurrence)
             texts[post.id] = rendered
-            var attachments: [MediaItem] = []
-            for reference in post.media { if let media { attachments.append(try await media.sharedItem(id: reference.id, alt: reference.alt)) } }
+            let attachments = try await attachments(of: post)
             for delivery in post.deliveries where delivery.text == nil {
-                let account = try await store.account(reference: "\(delivery.accountId)")
+                let account = try await accounts.account("\(delivery.accountId)")
                 for problem in validationProblems(text: rendered, media: attachments, account: account) where !problems.contains(where: { $0.hasSuffix(problem) }) {
                     problems.append("occurrence \(seriesIndex) (\(post.dueLocal.prefix(10))): \(problem)")
                 }

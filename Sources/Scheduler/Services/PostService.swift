@@ -32,7 +32,6 @@ public struct PostService: Sendable {
 
     /// A schedule request checked in full (times, accounts, texts per network, media), nothing stored yet.
     struct CheckedPost {
-        var draft: Bool
         var nextSlot: Bool
         var rule: Recurrence?
         var time: ScheduleTime?
@@ -138,7 +137,7 @@ public struct PostService: Sendable {
         guard problems.isEmpty else {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
-        return CheckedPost(draft: draft, nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
+        return CheckedPost(nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
                            latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments)
     }
 
@@ -156,9 +155,7 @@ public struct PostService: Sendable {
         change.latenessLimitSeconds = try parseLateness(request.lateness)
         if let text = request.text {
             var problems: [String] = []
-            guard current.media.isEmpty || media != nil else { throw RequestError.badRequest("this daemon keeps no media") }
-            var attachments: [MediaItem] = []
-            for reference in current.media { if let media { attachments.append(try await media.sharedItem(id: reference.id, alt: reference.alt)) } }
+            let attachments = try await attachments(of: current)
             for delivery in current.deliveries where delivery.text == nil {
                 let account = try await store.account(reference: "\(delivery.accountId)")
                 problems += validationProblems(text: text, media: attachments, account: account)
@@ -183,11 +180,7 @@ public struct PostService: Sendable {
         }
         let nextSlot = request.nextSlot == true
         guard nextSlot != (request.at != nil) else { throw RequestError.badRequest("give --at TIME or --next-slot (one of them)") }
-        var attachments: [MediaItem] = []
-        for reference in current.media {
-            guard let media else { throw RequestError.badRequest("this daemon keeps no media") }
-            attachments.append(try await media.sharedItem(id: reference.id, alt: reference.alt))
-        }
+        let attachments = try await attachments(of: current)
         var problems: [String] = []
         for delivery in current.deliveries {
             let account = try await store.account(reference: "\(delivery.accountId)")
@@ -211,6 +204,15 @@ public struct PostService: Sendable {
         }
         wake.signal()
         return view
+    }
+
+    /// A stored post's media as files of this daemon, to check a text against them again.
+    func attachments(of post: PostView) async throws -> [MediaItem] {
+        guard !post.media.isEmpty else { return [] }
+        guard let media else { throw RequestError.badRequest("this daemon keeps no media") }
+        var items: [MediaItem] = []
+        for reference in post.media { items.append(try await media.sharedItem(id: reference.id, alt: reference.alt)) }
+        return items
     }
 
     private func requireQueue() throws -> QueueService {
