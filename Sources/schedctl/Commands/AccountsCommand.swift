@@ -159,6 +159,7 @@ struct AccountsUnlink: AsyncParsableCommand {
 
 /// How accounts are named in paths and described in tables.
 enum AccountText {
+    /// An account reference (`x:@club`) percent-encoded for a URL path segment or a query value.
     static func path(_ reference: String) -> String {
         reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? reference
     }

@@ -32,7 +32,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         var query = "state=\(state)&limit=\(limit)&offset=\((page - 1) * limit)"
-        if let account { query += "&account=\(account.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? account)" }
+        if let account { query += "&account=\(AccountText.path(account))" }
         let (posts, data) = try await options.client().get("/v1/posts?\(query)", as: [PostView].self)
         if options.json { return Output.json(data) }
         guard !posts.isEmpty else { return print("no \(state) posts") }
