@@ -16,7 +16,7 @@ extension Recurrence {
     /// The occurrences numbered `from…` (1 is the first), at most `limit` of them and none after `through`, in order.
     /// They are the rule's dates on or after the first time's date, each at the first time's wall-clock time in its zone.
     public func occurrences(first: ScheduleTime, from index: Int = 1, limit: Int, through: Date? = nil) -> [RecurrenceOccurrence] {
-        guard let zone = TimeZone(identifier: first.zoneIdentifier), let start = Self.fields(first.wallClock), limit > 0 else { return [] }
+        guard let zone = TimeZone(identifier: first.zoneIdentifier), let start = WallClockFields(stored: first.wallClock), limit > 0 else { return [] }
         var found: [RecurrenceOccurrence] = []
         var number = 0
         for date in dates(from: start) {
@@ -37,7 +37,7 @@ extension Recurrence {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let startDay = calendar.date(from: DateComponents(year: start.year, month: start.month, day: start.day))!
-        let startWeekday = Self.isoWeekday(startDay, calendar)
+        let startWeekday = Weekday.of(startDay, in: calendar)
         var period = 0
         var pending: [Date] = []
         return AnySequence {
@@ -58,7 +58,7 @@ extension Recurrence {
         switch frequency {
         case .daily:
             let day = calendar.date(byAdding: .day, value: period * interval, to: startDay)!
-            return byDay.isEmpty || byDay.contains(Self.isoWeekday(day, calendar)) ? [day] : []
+            return byDay.isEmpty || byDay.contains(Weekday.of(day, in: calendar)) ? [day] : []
         case .weekly:
             let monday = calendar.date(byAdding: .day, value: 1 - startWeekday + 7 * period * interval, to: startDay)!
             return (byDay.isEmpty ? [startWeekday] : byDay).map { calendar.date(byAdding: .day, value: $0 - 1, to: monday)! }
@@ -69,21 +69,12 @@ extension Recurrence {
             let startDate = calendar.component(.day, from: startDay)
             let all = (1...length).map { calendar.date(byAdding: .day, value: $0 - 1, to: month)! }
             if !byMonthDay.isEmpty { return byMonthDay.filter { $0 <= length }.map { all[$0 - 1] } }
-            if !byDay.isEmpty { return all.filter { byDay.contains(Self.isoWeekday($0, calendar)) } }
+            if !byDay.isEmpty { return all.filter { byDay.contains(Weekday.of($0, in: calendar)) } }
             // The first occurrence's day; a month without it (the 31st in April) has none, as RFC 5545 says.
             return startDate <= length ? [all[startDate - 1]] : []
         }
     }
 
-    private static func isoWeekday(_ day: Date, _ calendar: Calendar) -> Int {
-        (calendar.component(.weekday, from: day) + 5) % 7 + 1
-    }
-
-    static func fields(_ wallClock: String) -> WallClockFields? {
-        let digits = wallClock.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
-        guard digits.count == 6 else { return nil }
-        return WallClockFields(year: digits[0], month: digits[1], day: digits[2], hour: digits[3], minute: digits[4], second: digits[5])
-    }
 }
 
 /// The placeholders a series' text may use, filled in for each occurrence: `{{date}}` (2027-03-01), `{{weekday}}`
@@ -93,13 +84,12 @@ public enum SeriesText {
     public static let placeholders = ["{{date}}", "{{weekday}}", "{{n}}"]
 
     public static func render(_ template: String, _ occurrence: RecurrenceOccurrence) -> String {
-        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
         var weekday = ""
-        if let fields = Recurrence.fields(occurrence.time.wallClock) {
+        if let fields = WallClockFields(stored: occurrence.time.wallClock) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
             if let day = calendar.date(from: DateComponents(year: fields.year, month: fields.month, day: fields.day)) {
-                weekday = weekdays[(calendar.component(.weekday, from: day) + 5) % 7]
+                weekday = Weekday.name(Weekday.of(day, in: calendar))
             }
         }
         return template.replacingOccurrences(of: "{{date}}", with: String(occurrence.time.wallClock.prefix(10)))
@@ -112,7 +102,7 @@ extension ScheduleTime {
     /// The time a stored wall-clock reading (`yyyy-MM-ddTHH:mm:ss`) names in `zone`, placed as slots and series
     /// place theirs; nil when either cannot be read.
     public init?(placing wallClock: String, in zone: String) {
-        guard let fields = Recurrence.fields(wallClock), let timeZone = TimeZone(identifier: zone),
+        guard let fields = WallClockFields(stored: wallClock), let timeZone = TimeZone(identifier: zone),
               let placed = fields.placed(in: timeZone) else { return nil }
         self = placed.time
     }

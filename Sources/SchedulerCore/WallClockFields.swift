@@ -8,6 +8,11 @@ struct WallClockFields: Equatable {
         (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
     }
 
+    /// A wall-clock reading as the stores keep it (`2026-11-21T07:30:00`), read by the same rules as typed times.
+    init?(stored wallClock: String) {
+        self.init(wallClock, today: DateComponents())
+    }
+
     /// Reads `2026-11-21 07:30[:00]`, `2026-11-21T07:30[:00]`, `07:30`, `today 07:30`, `tomorrow 07:30`.
     init?(_ text: String, today: DateComponents) {
         let lower = text.lowercased()

@@ -26,8 +26,6 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
         self.slots = Array(Set(slots)).sorted()
     }
 
-    static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-
     /// Reads day groups each followed by their times: `mon-fri 07:30,12:15 sat 09:00`, `mon,wed,fri 18:00`,
     /// `daily 08:00`, `weekdays 07:30 12:15`, `weekends 09:00`.
     public init(parsing words: [String], zone: String) throws(ScheduleTimeError) {
@@ -55,7 +53,7 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
     }
 
     private static func noTimes(_ days: [Int]) -> ScheduleTimeError {
-        ScheduleTimeError("\(days.map { dayNames[$0 - 1] }.joined(separator: ",")) has no time; give one or more, as in 'mon-fri 07:30,12:15'")
+        ScheduleTimeError("\(days.map(dayName).joined(separator: ",")) has no time; give one or more, as in 'mon-fri 07:30,12:15'")
     }
 
     /// `mon`, `monday`, `mon-fri`, `mon,wed,fri`, `daily`, `weekdays`, `weekends`; nil when it is not days at all.
@@ -88,9 +86,11 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
 
     private static func day(_ name: String) -> Int? {
         guard name.count >= 3 else { return nil }
-        let full = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        return full.firstIndex { $0.hasPrefix(name) }.map { $0 + 1 }
+        return Weekday.names.firstIndex { $0.lowercased().hasPrefix(name) }.map { $0 + 1 }
     }
+
+    /// "mon" for 1, as slots are typed and summarized.
+    static func dayName(_ weekday: Int) -> String { Weekday.short(weekday).lowercased() }
 
     /// `07:30` or `07:30,12:15` (a trailing comma is allowed, as in `07:30, 12:15` split by the shell).
     private static func minutes(_ token: String) throws(ScheduleTimeError) -> [Int] {
@@ -120,8 +120,8 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
             }
         }
         return groups.map { group in
-            let days = group.first == group.last ? Self.dayNames[group.first - 1]
-                : Self.dayNames[group.first - 1] + (group.last == group.first + 1 ? "," : "-") + Self.dayNames[group.last - 1]
+            let days = group.first == group.last ? Self.dayName(group.first)
+                : Self.dayName(group.first) + (group.last == group.first + 1 ? "," : "-") + Self.dayName(group.last)
             return days + " " + group.minutes.map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }.joined(separator: ",")
         }.joined(separator: " ")
     }
@@ -146,8 +146,8 @@ extension WeeklySlots {
         var day = calendar.startOfDay(for: from.addingTimeInterval(-86_400))
         var found: [Date: SlotOccurrence] = [:]
         while day <= through.addingTimeInterval(86_400) {
-            let date = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
-            let weekday = (date.weekday! + 5) % 7 + 1
+            let date = calendar.dateComponents([.year, .month, .day], from: day)
+            let weekday = Weekday.of(day, in: calendar)
             for slot in slots where slot.weekday == weekday {
                 guard let occurrence = occurrence(of: slot, year: date.year!, month: date.month!, day: date.day!, in: timeZone),
                       occurrence.instant >= from, occurrence.instant <= through, found[occurrence.instant] == nil else { continue }

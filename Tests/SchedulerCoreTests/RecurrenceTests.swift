@@ -5,7 +5,7 @@ import Testing
 /// Repeating posts: the RRULE subset and the typed forms read alike, and occurrences keep their wall-clock time.
 @Suite struct RecurrenceTests {
     func start(_ wallClock: String, _ zone: String = "Europe/Paris") -> ScheduleTime {
-        let fields = Recurrence.fields(wallClock)!
+        let fields = WallClockFields(stored: wallClock)!
         return fields.placed(in: TimeZone(identifier: zone)!)!.time
     }
 

@@ -27,7 +27,6 @@ public struct CalendarDay: Codable, Sendable, Equatable {
 
 /// `schedctl calendar`: posts laid out by day in a zone, and drawn as a grid of days that fits a terminal's width.
 public enum CalendarGrid {
-    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let shortNames: [Network: String] = [.x: "X", .facebook: "FB", .linkedin: "LI", .instagram: "IG"]
 
     /// The `count` days from `firstDay` (`yyyy-MM-dd` in `zone`), each with the posts due that day, by time.
@@ -38,8 +37,9 @@ public enum CalendarGrid {
         guard parts.count == 3, let start = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return [] }
         var days: [CalendarDay] = (0..<count).map { offset in
             let day = calendar.date(byAdding: .day, value: offset, to: start)!
-            let c = calendar.dateComponents([.year, .month, .day, .weekday], from: day)
-            return CalendarDay(date: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!), weekday: weekdays[(c.weekday! + 5) % 7], entries: [])
+            let c = calendar.dateComponents([.year, .month, .day], from: day)
+            return CalendarDay(date: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!), weekday: Weekday.short(Weekday.of(day, in: calendar)),
+                               entries: [])
         }
         let index = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1.date, $0) })
         for post in posts.sorted(by: { ($0.dueAt ?? .distantPast, $0.id) < ($1.dueAt ?? .distantPast, $1.id) }) {

@@ -75,8 +75,9 @@ struct CalendarRange {
             last = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: first)!
         }
         if days == nil {
-            first = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: first) + 5) % 7), to: first)!
-            last = calendar.date(byAdding: .day, value: 6 - (calendar.component(.weekday, from: last) + 5) % 7, to: last)!
+            // Whole weeks, Monday to Sunday.
+            first = calendar.date(byAdding: .day, value: 1 - Weekday.of(first, in: calendar), to: first)!
+            last = calendar.date(byAdding: .day, value: 7 - Weekday.of(last, in: calendar), to: last)!
         }
         count = calendar.dateComponents([.day], from: first, to: last).day! + 1
         let c = calendar.dateComponents([.year, .month, .day], from: first)
