@@ -26,11 +26,12 @@ public struct HandoffDesk: Sendable {
     }
 
     /// The folder of `record`'s bundle on this daemon, written from the store's record when it is not here: with
-    /// daemons sharing a store, the daemon that handed the post off may be on another machine. `media` are the
-    /// post's files as this daemon's (``MediaLibrary/localized(_:)``).
-    public func bundle(for record: HandoffRecord, media: [MediaItem]) throws -> String {
+    /// daemons sharing a store, the daemon that handed the post off may be on another machine. `media` gives the
+    /// post's files as this daemon's (``MediaLibrary/localized(_:)``), asked for only when the bundle is written.
+    public func bundle(for record: HandoffRecord, media: () async throws -> [MediaItem]) async throws -> String {
         let folder = folder(record.deliveryID)
         guard !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("manifest.json")) else { return folder }
+        let media = try await media()
         return try write(HandoffManifest(postId: record.postID, deliveryId: record.deliveryID, account: record.account, caption: record.caption,
                                          media: [], alt: media.map(\.alt), dueAt: record.dueAt, handedOffAt: record.handedOffAt,
                                          remindAt: record.remindAt ?? record.expiresAt, expiresAt: record.expiresAt,

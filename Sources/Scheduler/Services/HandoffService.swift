@@ -21,8 +21,7 @@ public struct HandoffService: Sendable {
         for record in try await store.handoffs() {
             let bundle: String
             do {
-                let files = try await media?.localized(record.media) ?? record.media
-                bundle = try desk.bundle(for: record, media: files)
+                bundle = try await desk.bundle(for: record) { try await media?.localized(record.media) ?? record.media }
             } catch {
                 throw RequestError(.internalError, "the bundle of handoff \(record.deliveryID) cannot be written in \(desk.directory): \(error)")
             }
