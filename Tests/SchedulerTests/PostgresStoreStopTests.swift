@@ -39,31 +39,18 @@ import Testing
     /// longer lists the daemon and no one waits out its lease), and `run()` ends: a daemon whose store never stops
     /// never exits.
     @Test func aGracefulShutdown_recordsTheStopAndEnds() async throws {
-        let cluster = try await PostgresCluster.shared()
-        let database = try await cluster.createDatabase()
-        let store = try await makePostgresStore(on: database)
-        let group = ServiceGroup(services: [store], gracefulShutdownSignals: [], cancellationSignals: [], logger: Logger(label: "stop-test"))
-        let running = Task { try await group.run() }
-        _ = try await store.prepare()
-        try await store.register()
+        let (cluster, database, store, group, running) = try await Self.registeredStoreInItsServiceGroup()
         #expect(try await store.liveDaemons().count == 1)
         await group.triggerGracefulShutdown()
         let ended = await Self.outcome(within: .seconds(20)) { try await running.value }
         #expect(ended == "no error", "run() ends after a graceful shutdown")
-        let stopped = try await cluster.psql("SELECT count(*) FROM daemon WHERE stopped_at IS NOT NULL", database: database.name)
-        #expect(stopped.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "the stop is recorded in the database")
+        #expect(try await Self.stopsRecorded(cluster, database) == "1", "the stop is recorded in the database")
     }
 
     /// A database that does not answer at the stop (here: another transaction holds this daemon's row) does not keep
     /// the daemon from exiting: the stop is given up after a few seconds and the lease runs out instead.
     @Test func aStopTheDatabaseCannotRecord_stillEnds() async throws {
-        let cluster = try await PostgresCluster.shared()
-        let database = try await cluster.createDatabase()
-        let store = try await makePostgresStore(on: database)
-        let group = ServiceGroup(services: [store], gracefulShutdownSignals: [], cancellationSignals: [], logger: Logger(label: "stop-test"))
-        let running = Task { try await group.run() }
-        _ = try await store.prepare()
-        try await store.register()
+        let (cluster, database, store, group, running) = try await Self.registeredStoreInItsServiceGroup()
         let (locked, reportLocked) = AsyncStream.makeStream(of: Void.self)
         let holder = Task {
             try await store.write { session in
@@ -77,8 +64,26 @@ import Testing
         let ended = await Self.outcome(within: .seconds(30)) { try await running.value }
         #expect(ended == "no error", "run() ends although the stop could not be recorded")
         holder.cancel()
-        let stopped = try await cluster.psql("SELECT count(*) FROM daemon WHERE stopped_at IS NOT NULL", database: database.name)
-        #expect(stopped.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(try await Self.stopsRecorded(cluster, database) == "0")
+    }
+
+    /// A registered store on a database of its own, run by a service group as `schedulerd` runs it.
+    private static func registeredStoreInItsServiceGroup() async throws
+        -> (PostgresCluster, PostgresTestDatabase, PostgresStore, ServiceGroup, Task<Void, any Error>) {
+        let cluster = try await PostgresCluster.shared()
+        let database = try await cluster.createDatabase()
+        let store = try await makePostgresStore(on: database)
+        let group = ServiceGroup(services: [store], gracefulShutdownSignals: [], cancellationSignals: [], logger: Logger(label: "stop-test"))
+        let running = Task { try await group.run() }
+        _ = try await store.prepare()
+        try await store.register()
+        return (cluster, database, store, group, running)
+    }
+
+    /// How many daemons the database says stopped, as psql prints it.
+    private static func stopsRecorded(_ cluster: PostgresCluster, _ database: PostgresTestDatabase) async throws -> String {
+        try await cluster.psql("SELECT count(*) FROM daemon WHERE stopped_at IS NOT NULL", database: database.name)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// How `operation` ended (a StoreError's message, "no error", or another error), or nil when it had not ended

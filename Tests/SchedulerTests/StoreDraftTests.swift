@@ -86,12 +86,7 @@ import Testing
             let original = try await store.insertPost(NewPost(text: "Track night", time: time, latenessLimitSeconds: 600,
                                                               targets: [.init(accountID: runner.id), .init(accountID: club.id, textOverride: "Track!")],
                                                               media: [picture]), now: now)
-            let claimed = try await store.claimDue(now: now, limit: 10).claimed
-            for claim in claimed {
-                try await store.recordPublished(claim, attempt: AttemptRecord(startedAt: now, finishedAt: now, httpStatus: 201, outcome: "published",
-                                                                              errorClass: nil),
-                                                remoteID: "r\(claim.deliveryID)", remoteURL: nil)
-            }
+            try await store.publishDue(at: now)
 
             let copy = try await store.duplicatePost(id: original.id, now: now.addingTimeInterval(60))
             #expect(copy.id != original.id)

@@ -39,6 +39,20 @@ extension PostStore {
     }
 }
 
+extension DeliveryStore {
+    /// Claims whatever is due at `now` and records each delivery published, as a publish that went well would;
+    /// returns the claims.
+    @discardableResult
+    func publishDue(at now: Date) async throws -> [ClaimedDelivery] {
+        let claimed = try await claimDue(now: now, limit: 100).claimed
+        for claim in claimed {
+            try await recordPublished(claim, attempt: AttemptRecord(startedAt: now, finishedAt: now, httpStatus: 201, outcome: "published"),
+                                      remoteID: "r\(claim.deliveryID)", remoteURL: nil)
+        }
+        return claimed
+    }
+}
+
 /// What the API does not show, read (or set) in each store's own SQL.
 protocol StoreInspection: SchedulerStore {
     func setStatus(_ status: AccountStatus, accountID: Int64) async throws
