@@ -30,7 +30,16 @@ public protocol Connector: Sendable {
     func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost?
 
     /// Publishes once. The caller has already claimed the delivery, so this must not retry by itself.
+    /// With `replyTo` (X only), the post answers that one: the next part of a thread.
     func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost
+
+    /// Comments once under a published post, as the account that published it (X: a reply to it). Like
+    /// `publish`, it must not retry by itself.
+    func comment(_ request: CommentRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost
+
+    /// Looks among the post's comments (X: the account's replies to it) for one with this text made at or
+    /// after `since`, so a comment whose outcome is unknown is never made twice. Nil means it is not there.
+    func findComment(_ request: CommentRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost?
 }
 
 /// What to publish to one account.
@@ -41,12 +50,31 @@ public struct PublishRequest: Sendable, Equatable {
     public var accountRemoteID: String
     /// An Instagram account with no API access: the person finishes the post in the app.
     public var handoff: Bool
+    /// X: the post this one answers (`reply.in_reply_to_tweet_id`), the previous part of a thread. Nil for a post of its own.
+    public var replyTo: String?
 
-    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false) {
+    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil) {
         self.text = text
         self.media = media
         self.accountRemoteID = accountRemoteID
         self.handoff = handoff
+        self.replyTo = replyTo
+    }
+}
+
+/// A comment under a post the account published: Facebook `/{post-id}/comments` as the Page, LinkedIn
+/// `socialActions/{urn}/comments` as the author, Instagram `/{ig-media-id}/comments`, and on X a reply.
+public struct CommentRequest: Sendable, Equatable {
+    public var text: String
+    /// The post commented on, as its publish answered (post id, share URN, media id, tweet id).
+    public var postRemoteID: String
+    /// The account commenting: the one that published the post.
+    public var accountRemoteID: String
+
+    public init(text: String, postRemoteID: String, accountRemoteID: String) {
+        self.text = text
+        self.postRemoteID = postRemoteID
+        self.accountRemoteID = accountRemoteID
     }
 }
 

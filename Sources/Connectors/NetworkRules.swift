@@ -9,6 +9,10 @@ public struct NetworkRules: Sendable {
     /// Instagram's caption limits beyond length.
     public var maxHashtags: Int?
     public var maxMentions: Int?
+    /// The most parts a post may have as a thread of replies (X); 1 where the network has no threads.
+    public var maxThreadParts: Int = 1
+    /// What a first comment may hold (on X, a reply, counted as a post is).
+    public var comment: TextRules
 
     public static func of(_ network: Network) -> NetworkRules {
         switch network {
@@ -16,19 +20,26 @@ public struct NetworkRules: Sendable {
             NetworkRules(network: .x, text: XTextRules.rules, media: MediaRules(
                 maxImages: 4, maxGIFs: 1, maxVideos: 1,
                 allowedContentTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "video/mp4", "video/quicktime"],
-                maxImageBytes: 5_000_000, maxGIFBytes: 15_000_000, maxVideoBytes: 512_000_000, maxAltTextLength: 1_000))
+                maxImageBytes: 5_000_000, maxGIFBytes: 15_000_000, maxVideoBytes: 512_000_000, maxAltTextLength: 1_000),
+                maxThreadParts: 25, comment: XTextRules.rules)
         case .facebook:
+            // Several photos go up unpublished, then into one feed post (`attached_media`); the reference names no
+            // maximum, so the stricter reading is Instagram's 10. A comment takes 8,000 characters.
             NetworkRules(network: .facebook, text: .characters(max: 63_206), media: MediaRules(
-                maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"], maxImageBytes: 10_000_000))
+                maxImages: 10, allowedContentTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"], maxImageBytes: 10_000_000),
+                comment: .characters(max: 8_000))
         case .linkedin:
+            // Two or more images make a MultiImage post, up to 20. A comment takes 1,250 characters.
             NetworkRules(network: .linkedin, text: .characters(max: 3_000), media: MediaRules(
-                maxImages: 1, allowedContentTypes: ["image/jpeg", "image/png", "image/gif"], maxImageBytes: 36_000_000,
-                maxAltTextLength: 4_086))
+                maxImages: 20, allowedContentTypes: ["image/jpeg", "image/png", "image/gif"], maxImageBytes: 36_000_000,
+                maxAltTextLength: 4_086),
+                comment: .characters(max: 1_250))
         case .instagram:
+            // Two or more images make a carousel, up to 10, every item a JPEG within the aspect ratios.
             NetworkRules(network: .instagram, text: .characters(max: 2_200), media: MediaRules(
-                maxImages: 1, minImages: 1, allowedContentTypes: ["image/jpeg"], maxImageBytes: 8_000_000, aspectRatios: 0.8...1.91,
+                maxImages: 10, minImages: 1, allowedContentTypes: ["image/jpeg"], maxImageBytes: 8_000_000, aspectRatios: 0.8...1.91,
                 maxAltTextLength: 1_000),
-                maxHashtags: 30, maxMentions: 20)
+                maxHashtags: 30, maxMentions: 20, comment: .characters(max: 2_200))
         }
     }
 

@@ -11,11 +11,11 @@ extension XConnector {
     /// links and `&amp;`-style escapes, so the look-up asks for `entities` to undo them (``XListedPost``).
     public func findPublished(_ request: PublishRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
         let lookup = PagedLookup(network: "X", since: since, time: { ListingTime.rfc3339($0["created_at"]) },
-                                 matches: { XListedPost.matches($0, sent: request.text) })
+                                 matches: { XListedPost.matches($0, sent: request.text) && XListedPost.answers($0, replyTo: request.replyTo) })
         let startTime = RFC3339.format(lookup.cutoff)
         let found = try await lookup.find { token throws(ConnectorError) in
             var path = "/2/users/\(PercentEncoding.encode(request.accountRemoteID))/tweets?max_results=\(Self.lookupPageSize)"
-                + "&start_time=\(PercentEncoding.encode(startTime))&tweet.fields=created_at,entities"
+                + "&start_time=\(PercentEncoding.encode(startTime))&tweet.fields=created_at,entities,referenced_tweets"
             if let token { path += "&pagination_token=\(PercentEncoding.encode(token))" }
             let response = try await send(method: "GET", path: path, body: nil, credentials: credentials)
             guard response.status == 200 else { throw XResponseMapping.error(for: response) }

@@ -39,6 +39,7 @@ public struct XConnector: Connector {
 
     public func preview(_ request: PublishRequest) -> JSONValue {
         var body: [String: JSONValue] = ["text": .string(request.text)]
+        if let replyTo = request.replyTo { body["reply"] = .object(["in_reply_to_tweet_id": .string(replyTo)]) }
         if !request.media.isEmpty {
             body["media"] = .object(["media_ids": .array(request.media.map { .string(Self.placeholderID($0)) })])
         }
@@ -68,7 +69,8 @@ public struct XConnector: Connector {
             }, http: http)
             for item in request.media { mediaIDs.append(try await uploader.upload(item)) }
         }
-        let body = try! JSONEncoder().encode(XCreatePost(text: request.text, media: mediaIDs.isEmpty ? nil : XCreatePost.Media(mediaIDs: mediaIDs)))
+        let body = try! JSONEncoder().encode(XCreatePost(text: request.text, media: mediaIDs.isEmpty ? nil : XCreatePost.Media(mediaIDs: mediaIDs),
+                                                         reply: request.replyTo.map(XCreatePost.Reply.init)))
         let response = try await send(method: "POST", path: "/2/tweets", body: Array(body), credentials: credentials)
         guard response.status == 201 else { throw XResponseMapping.error(for: response).answeringPublish(network: "X") }
         guard let created = try? JSONDecoder().decode(XEnvelope<XCreatedPost>.self, from: Data(response.body)).data else {
@@ -78,6 +80,19 @@ public struct XConnector: Connector {
         }
         return PublishedPost(remoteID: created.id, url: "https://x.com/i/web/status/\(created.id)", httpStatus: response.status,
                              rateLimit: XRateLimitHeaders.hint(response))
+    }
+
+    /// On X a first comment is a reply to the post (or to the thread's last part).
+    public func comment(_ request: CommentRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
+        try await publish(Self.reply(request), credentials: credentials)
+    }
+
+    public func findComment(_ request: CommentRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        try await findPublished(Self.reply(request), since: since, credentials: credentials)
+    }
+
+    static func reply(_ comment: CommentRequest) -> PublishRequest {
+        PublishRequest(text: comment.text, accountRemoteID: comment.accountRemoteID, replyTo: comment.postRemoteID)
     }
 
     /// Signs and sends one API call; only a POST publishes, so only a POST's lost answer is uncertain.

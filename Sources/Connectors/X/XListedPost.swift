@@ -26,6 +26,16 @@ enum XListedPost {
         return rebuilt(decoded, links: links).contains { RecentPosts.normalisedForMatching($0) == target }
     }
 
+    /// Whether the listed post answers `replyTo` (`referenced_tweets` has it as `replied_to`), or, for a post of
+    /// its own, answers nothing: a thread's part is told from a post with the same text by what it replies to.
+    static func answers(_ item: JSONValue, replyTo: String?) -> Bool {
+        var repliedTo: String?
+        if case .array(let references)? = item["referenced_tweets"] {
+            repliedTo = references.first { $0["type"]?.stringValue == "replied_to" }?["id"]?.stringValue
+        }
+        return repliedTo == replyTo
+    }
+
     /// Every text `listed` could have been posted as, one per choice of each link's reading.
     static func rebuilt(_ listed: String, links: [(url: String, expanded: String)]) -> [String] {
         var texts = [listed]

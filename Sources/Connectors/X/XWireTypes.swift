@@ -6,6 +6,16 @@ struct XEnvelope<Payload: Decodable>: Decodable {
 struct XCreatePost: Encodable {
     var text: String
     var media: Media?
+    /// The post this one answers: the previous part of a thread.
+    var reply: Reply?
+
+    struct Reply: Encodable {
+        var inReplyToTweetID: String
+
+        enum CodingKeys: String, CodingKey {
+            case inReplyToTweetID = "in_reply_to_tweet_id"
+        }
+    }
 
     struct Media: Encodable {
         var mediaIDs: [String]

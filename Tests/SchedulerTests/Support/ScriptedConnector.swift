@@ -131,6 +131,16 @@ final class ScriptedConnector: Connector {
         return PublishedPost(remoteID: "remote-\(number)", url: "https://example.test/status/\(number)", httpStatus: 201)
     }
 
+    /// A first comment is published as a post is, scripted alike; its text is recorded with a `comment on ID: ` prefix.
+    func comment(_ request: CommentRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
+        try await publish(PublishRequest(text: "comment on \(request.postRemoteID): \(request.text)", accountRemoteID: request.accountRemoteID),
+                          credentials: credentials)
+    }
+
+    func findComment(_ request: CommentRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
+        try await findPublished(PublishRequest(text: request.text), since: since, credentials: credentials)
+    }
+
     private static func token(_ credentials: AccountCredentials) -> String {
         credentials.token
     }
