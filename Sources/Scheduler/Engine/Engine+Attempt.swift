@@ -25,24 +25,27 @@ extension Engine {
         }
     }
 
-    func attempt(_ claim: ClaimedDelivery) async -> Outcome {
+    /// Sends the post, or with `part` one part of a post in several parts (see ``Engine/send(part:of:through:credentials:)``).
+    func attempt(_ claim: ClaimedDelivery, part: Int? = nil) async -> Outcome {
         let started = now()
         guard let connector = connectors[claim.network] else {
-            return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"), started)
+            return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"), started, part: part)
         }
         do {
             let published = try await withCredentials(claim) { credentials throws(ConnectorError) in
-                try await connector.publish(request(claim), credentials: credentials)
+                if let part { return try await send(part: part, of: claim, through: connector, credentials: credentials) }
+                return try await connector.publish(request(claim), credentials: credentials)
             }
-            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published"))
+            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published",
+                                                        part: part))
         } catch {
-            return failure(error, started)
+            return failure(error, started, part: part)
         }
     }
 
-    func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error") -> Outcome {
+    func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error", part: Int? = nil) -> Outcome {
         .failed(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus, outcome: outcome,
-                                     errorClass: error.code.description, excerpt: error.excerpt))
+                                     errorClass: error.code.description, excerpt: error.excerpt, part: part))
     }
 
     func request(_ claim: ClaimedDelivery) -> PublishRequest {
@@ -95,11 +98,11 @@ extension Engine {
             metadata["remote.id"] = "\(post.remoteID)"
             logger.info(found ? "delivery found published on the network" : "delivery published", metadata: metadata)
         case .missedAfterCheck(let attempt):
-            try await store.recordFinalFailure(claim, attempt: attempt, state: .missed,
+            try await giveUp(claim, attempt, state: .missed,
                                                error: "not on \(claim.network.displayName) after an interrupted attempt, and past its lateness limit")
             logger.warning("delivery missed", metadata: metadata)
         case .uncheckable(let error, let attempt):
-            try await store.recordFinalFailure(claim, attempt: attempt, state: .unknown,
+            try await giveUp(claim, attempt, state: .unknown,
                                                error: "an earlier attempt may have published it, and \(claim.network.displayName) "
                                                    + "could not be checked: \(error.message)")
             logger.error("delivery outcome unknown", metadata: metadata)
@@ -133,11 +136,11 @@ extension Engine {
                 logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",
                               metadata: metadata)
             } else if needsCheck {
-                try await store.recordFinalFailure(claim, attempt: attempt, state: .unknown,
+                try await giveUp(claim, attempt, state: .unknown,
                                                    error: "gave up after \(claim.attempt) attempts, the last of which may have published: \(error.message)")
                 logger.error("delivery outcome unknown", metadata: metadata)
             } else {
-                try await store.recordFinalFailure(claim, attempt: attempt, state: .failed,
+                try await giveUp(claim, attempt, state: .failed,
                                                    error: "gave up after \(claim.attempt) attempts: \(error.message)")
                 logger.error("delivery failed", metadata: metadata)
             }
@@ -151,7 +154,7 @@ extension Engine {
             try await store.recordNeedsRelink(claim, attempt: attempt, error: error.message, needsCheck: claim.needsCheck && attempt.outcome == "lookup")
             logger.error("account needs relinking", metadata: metadata)
         default:
-            try await store.recordFinalFailure(claim, attempt: attempt, state: .failed, error: error.message)
+            try await giveUp(claim, attempt, state: .failed, error: error.message)
             logger.error("delivery failed", metadata: metadata)
         }
     }

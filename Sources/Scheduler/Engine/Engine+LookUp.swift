@@ -14,29 +14,33 @@ extension Engine {
     /// Looks for the post in the account's recent posts, from the first time it could have gone out.
     /// A look-up that fails for now (5xx, rate limit, lost connection) is tried again later, still before
     /// any publish; one the network cannot answer at all leaves the delivery `unknown` for a person.
-    func lookUp(_ claim: ClaimedDelivery) async -> LookUpResult {
+    /// With `part`, looks for that part of a post in several parts (see ``Engine/find(part:of:through:credentials:)``).
+    func lookUp(_ claim: ClaimedDelivery, part: Int? = nil) async -> LookUpResult {
         let started = now()
         guard let connector = connectors[claim.network] else {
             return .settled(.uncheckable(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"),
-                                         AttemptRecord(startedAt: started, finishedAt: started, httpStatus: nil, outcome: "lookup", errorClass: "permanent")))
+                                         AttemptRecord(startedAt: started, finishedAt: started, httpStatus: nil, outcome: "lookup", errorClass: "permanent",
+                                                       part: part)))
         }
         do {
             let found = try await withCredentials(claim) { credentials throws(ConnectorError) in
-                try await connector.findPublished(request(claim), since: claim.firstClaimedAt, credentials: credentials)
+                if let part { return try await find(part: part, of: claim, through: connector, credentials: credentials) }
+                return try await connector.findPublished(request(claim), since: claim.firstClaimedAt, credentials: credentials)
             }
-            guard let found else { return .absent(AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: 200, outcome: "not_found")) }
+            guard let found else { return .absent(AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: 200, outcome: "not_found", part: part)) }
             if claim.lookedUpOnce {
                 logger.notice("delivery found on the network after its listing lag", metadata: ["delivery.id": "\(claim.deliveryID)",
                                                                                                 "account.network": "\(claim.network)"])
             }
-            return .settled(.found(found, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: found.httpStatus, outcome: "found")))
+            return .settled(.found(found, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: found.httpStatus, outcome: "found", part: part)))
         } catch {
             switch error.code {
             case .retryable, .rateLimited, .uncertain, .authFailure, .appBlocked:
-                return .settled(failure(error, started, outcome: "lookup"))
+                return .settled(failure(error, started, outcome: "lookup", part: part))
             default:
                 return .settled(.uncheckable(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus,
-                                                                  outcome: "lookup", errorClass: error.code.description, excerpt: error.excerpt)))
+                                                                  outcome: "lookup", errorClass: error.code.description, excerpt: error.excerpt,
+                                                                  part: part)))
             }
         }
     }

@@ -6,10 +6,13 @@ extension Engine {
     /// and its paths are that daemon's. When a file cannot be had, nothing is sent: the delivery waits for its next
     /// try, keeping whether it must be looked up first, and its budget is given back.
     func withLocalMedia(_ claim: ClaimedDelivery) async -> ClaimedDelivery? {
-        guard let media, !claim.media.isEmpty else { return claim }
+        guard let media, !claim.media.isEmpty || claim.thread.contains(where: { !$0.media.isEmpty }) else { return claim }
         do {
             var local = claim
             local.media = try await media.localized(claim.media)
+            for index in local.thread.indices where !local.thread[index].media.isEmpty {
+                local.thread[index].media = try await media.localized(local.thread[index].media)
+            }
             return local
         } catch {
             let at = now()

@@ -121,7 +121,11 @@ public final class Engine: Service, Sendable {
         await wake.wait(until: min(next ?? cap, cap))
     }
 
-    private var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
+    var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
+
+    /// Nothing may be sent: the daemon is stopping, or its lease may have run out and another daemon may be taking
+    /// its claims over.
+    var isStoppingOrLost: Bool { isStopping || !store.claimsAreHeld }
 
     /// Claims the budget cannot pay for yet go back to wait until it can; the rest are returned.
     private func holdBackWhatTheBudgetDoesNotAllow(_ claims: [ClaimedDelivery]) async throws -> [ClaimedDelivery] {
@@ -168,6 +172,11 @@ public final class Engine: Service, Sendable {
             await limiter.release(claim.accountID)
             await budget.refund(accountID: claim.accountID, network: claim.network)
             await record { try await self.store.releaseClaim(claim) }
+            return
+        }
+        if claim.isMultiPart {
+            await publishParts(claim)
+            await limiter.release(claim.accountID)
             return
         }
         let outcome: Outcome

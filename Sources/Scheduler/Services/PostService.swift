@@ -39,10 +39,14 @@ public struct PostService: Sendable {
         var latenessLimitSeconds: Int
         var targets: [(AccountView, String?)]
         var attachments: [MediaItem]
+        var parts = CheckedParts()
 
         func post(text: String) -> NewPost {
-            NewPost(text: text, time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
-                    targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1) }, media: attachments)
+            var post = NewPost(text: text, time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
+                               targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1, firstComment: parts.firstComments[$0.0.id]) },
+                               media: attachments)
+            post.thread = parts.thread
+            return post
         }
     }
 
@@ -58,7 +62,7 @@ public struct PostService: Sendable {
             let queue = try requireQueue()
             if request.dryRun == true {
                 let slot = try await queue.nextFreeSlot(for: targets.map(\.0))
-                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets))
+                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets, parts: checked.parts))
             }
             post.queued = true
             let view = try await queue.placeInNextSlot(targets.map(\.0)) { [post] slot in
@@ -70,7 +74,7 @@ public struct PostService: Sendable {
             return .stored(view)
         }
         if request.dryRun == true, let time {
-            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets))
+            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets, parts: checked.parts))
         }
         var view = try await store.insertPost(post, now: now())
         if let note = time?.ambiguityNote { view.notes = [note] }
@@ -126,6 +130,7 @@ public struct PostService: Sendable {
                 problems.append(error.message)
             }
         }
+        let parts = try await checkParts(request, targets: targets, repeating: rule != nil, problems: &problems)
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
             problems += validationProblems(text: override ?? request.text, media: attachments, account: account)
@@ -138,7 +143,7 @@ public struct PostService: Sendable {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
         return CheckedPost(nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
-                           latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments)
+                           latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts)
     }
 
     public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {
@@ -259,13 +264,15 @@ public struct PostService: Sendable {
         PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
     }
 
-    func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)]) -> DryRunView {
+    func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],
+                 parts: CheckedParts = CheckedParts()) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text
             let connector = connectors[account.network]
+            let post = connector?.preview(Self.request(text: body, media: media, account: account)) ?? .null
             return DeliveryPreview(account: account.reference, network: account.network, text: body,
                                    weightedLength: connector?.textRules.count(body) ?? body.count,
-                                   request: connector?.preview(Self.request(text: body, media: media, account: account)) ?? .null)
+                                   request: partsPreview(post: post, thread: parts.thread, comment: parts.firstComments[account.id], account: account))
         }
         return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries)
     }

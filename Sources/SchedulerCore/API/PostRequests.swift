@@ -23,18 +23,38 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var repeatRule: String?
     /// With `repeat`: the last day an occurrence may fall on, `yyyy-MM-dd` in the post's zone.
     public var until: String?
+    /// An X thread: the parts after the first (which is `text` with `media`), each a reply to the one before.
+    public var thread: [ThreadPartRequest]?
+    /// A comment made under the post once it is out (on X, a reply at the thread's end), for every account…
+    public var firstComment: String?
+    /// …or for one account, keyed by the same references as `to`.
+    public var firstCommentFor: [String: String]?
 
     enum CodingKeys: String, CodingKey {
-        case text, to, at, tz, lateness, overrides, media, draft, until
+        case text, to, at, tz, lateness, overrides, media, draft, until, thread
         case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat"
+        case firstComment = "first_comment", firstCommentFor = "first_comment_for"
     }
 
     public init(text: String, to: [String], at: String?, tz: String? = nil, lateness: String? = nil,
                 overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil,
-                nextSlot: Bool? = nil, repeatRule: String? = nil, until: String? = nil) {
+                nextSlot: Bool? = nil, repeatRule: String? = nil, until: String? = nil, thread: [ThreadPartRequest]? = nil,
+                firstComment: String? = nil, firstCommentFor: [String: String]? = nil) {
+        self.thread = thread; self.firstComment = firstComment; self.firstCommentFor = firstCommentFor
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
         self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft; self.nextSlot = nextSlot
         self.repeatRule = repeatRule; self.until = until
+    }
+}
+
+/// A part of an X thread after the first: its text and its own media (uploaded first with `POST /v1/media`).
+public struct ThreadPartRequest: Codable, Sendable, Equatable {
+    public var text: String
+    public var media: [MediaReference]?
+
+    public init(text: String, media: [MediaReference]? = nil) {
+        self.text = text
+        self.media = media
     }
 }
 

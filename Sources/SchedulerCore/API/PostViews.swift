@@ -20,9 +20,11 @@ public struct PostView: Codable, Sendable, Equatable {
     public var queued: Bool?
     /// The series this post is an occurrence of (`--repeat`).
     public var series: PostSeriesView?
+    /// An X thread's parts after the first (which is `text` and `media`), in order.
+    public var thread: [ThreadPartView]?
 
     enum CodingKeys: String, CodingKey {
-        case id, text, source, deliveries, notes, media, queued, series
+        case id, text, source, deliveries, notes, media, queued, series, thread
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
@@ -30,7 +32,8 @@ public struct PostView: Codable, Sendable, Equatable {
 
     public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
                 source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil,
-                queued: Bool? = nil, series: PostSeriesView? = nil) {
+                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil) {
+        self.thread = thread
         self.queued = queued
         self.series = series
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
@@ -54,6 +57,37 @@ public struct PostView: Codable, Sendable, Equatable {
         notes = try container.decodeIfPresent([String].self, forKey: .notes)
         queued = try container.decodeIfPresent(Bool.self, forKey: .queued)
         series = try container.decodeIfPresent(PostSeriesView.self, forKey: .series)
+        thread = try container.decodeIfPresent([ThreadPartView].self, forKey: .thread)
+    }
+}
+
+/// A part of an X thread after the first: its text and its own media.
+public struct ThreadPartView: Codable, Sendable, Equatable {
+    public var text: String
+    public var media: [MediaView]
+
+    public init(text: String, media: [MediaView] = []) {
+        self.text = text
+        self.media = media
+    }
+}
+
+/// One part of a delivery in several parts that went out: the post (1), a thread's replies, the first comment (last).
+public struct DeliveryPartView: Codable, Sendable, Equatable {
+    public var part: Int
+    /// `post`, `reply` (a thread's next part, or X's first comment) or `comment`.
+    public var kind: String
+    public var remoteId: String
+    public var remoteUrl: String?
+    public var publishedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case part, kind
+        case remoteId = "remote_id", remoteUrl = "remote_url", publishedAt = "published_at"
+    }
+
+    public init(part: Int, kind: String, remoteId: String, remoteUrl: String?, publishedAt: Date) {
+        self.part = part; self.kind = kind; self.remoteId = remoteId; self.remoteUrl = remoteUrl; self.publishedAt = publishedAt
     }
 }
 
@@ -109,16 +143,24 @@ public struct DeliveryView: Codable, Sendable, Equatable {
     public var error: String?
     /// An earlier request may have published it: at `nextAttemptAt` the network is looked at before anything is sent.
     public var lookUpFirst: Bool?
+    /// The comment made under the post once it is out (on X, a reply at the thread's end).
+    public var firstComment: String?
+    /// How many requests make this delivery (the post, a thread's replies, the first comment); absent for a plain post.
+    public var partCount: Int?
+    /// The parts already on the network, in order, each with its remote id; absent for a plain post.
+    public var parts: [DeliveryPartView]?
 
     enum CodingKeys: String, CodingKey {
-        case id, account, network, state, text, attempts, error
+        case id, account, network, state, text, attempts, error, parts
+        case firstComment = "first_comment", partCount = "part_count"
         case accountId = "account_id", remoteId = "remote_id", remoteUrl = "remote_url"
         case publishedAt = "published_at", nextAttemptAt = "next_attempt_at", lookUpFirst = "look_up_first"
     }
 
     public init(id: Int64, accountId: Int64, account: String, network: Network, state: DeliveryState, text: String?,
                 remoteId: String?, remoteUrl: String?, publishedAt: Date?, nextAttemptAt: Date?, attempts: Int, error: String?,
-                lookUpFirst: Bool? = nil) {
+                lookUpFirst: Bool? = nil, firstComment: String? = nil, partCount: Int? = nil, parts: [DeliveryPartView]? = nil) {
+        self.firstComment = firstComment; self.partCount = partCount; self.parts = parts
         self.id = id; self.accountId = accountId; self.account = account; self.network = network; self.state = state
         self.text = text; self.remoteId = remoteId; self.remoteUrl = remoteUrl; self.publishedAt = publishedAt
         self.nextAttemptAt = nextAttemptAt; self.attempts = attempts; self.error = error; self.lookUpFirst = lookUpFirst

@@ -98,15 +98,18 @@ public struct HistoryView: Codable, Sendable, Equatable {
         public var outcome: String
         public var errorClass: String?
         public var excerpt: String?
+        /// Which part of a post in several parts (an X thread, a first comment) the attempt was for; nil for a plain post.
+        public var part: Int?
 
         enum CodingKeys: String, CodingKey {
-            case outcome, excerpt
+            case outcome, excerpt, part
             case startedAt = "started_at", finishedAt = "finished_at", httpStatus = "http_status", errorClass = "error_class"
         }
 
-        public init(startedAt: Date, finishedAt: Date, httpStatus: Int?, outcome: String, errorClass: String? = nil, excerpt: String? = nil) {
+        public init(startedAt: Date, finishedAt: Date, httpStatus: Int?, outcome: String, errorClass: String? = nil, excerpt: String? = nil,
+                    part: Int? = nil) {
             self.startedAt = startedAt; self.finishedAt = finishedAt; self.httpStatus = httpStatus
-            self.outcome = outcome; self.errorClass = errorClass; self.excerpt = excerpt
+            self.outcome = outcome; self.errorClass = errorClass; self.excerpt = excerpt; self.part = part
         }
     }
 

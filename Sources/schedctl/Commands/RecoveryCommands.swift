@@ -158,7 +158,7 @@ struct HistoryCommand: AsyncParsableCommand {
             print("delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)")
             if delivery.attempts.isEmpty { print("  no attempt yet") }
             for attempt in delivery.attempts {
-                var line = "  \(RFC3339.format(attempt.startedAt))  \(attempt.outcome)"
+                var line = "  \(RFC3339.format(attempt.startedAt))  \(attempt.part.map { "part \($0): " } ?? "")\(attempt.outcome)"
                 if let status = attempt.httpStatus { line += "  HTTP \(status)" }
                 if let errorClass = attempt.errorClass { line += "  \(errorClass)" }
                 line += "  (\(Int((attempt.finishedAt.timeIntervalSince(attempt.startedAt) * 1000).rounded())) ms)"

@@ -15,11 +15,15 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule - --to x:@runner --at "in 30m" < post.txt
               schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
               schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at "in 1h"
+              schedctl schedule --thread "10 km today 🧵" "The splits…" "Thanks, club!" --part-media 2=splits.jpg --to x:@runner --at "in 1h"
+              schedctl schedule "Race photos" --media 1.jpg --media 2.jpg --media 3.jpg --to facebook:@club --first-comment "Results: https://example.org" --at "in 1h"
               schedctl schedule "Club run Thursday" --to x:@runner --draft
               schedctl schedule --post 12 --at "tomorrow 07:30"
               schedctl schedule "Intervals tonight" --to x:@club facebook:@club --next-slot
               schedctl schedule "Club run #{{n}}, {{weekday}} {{date}}" --to x:@club --at "2026-12-03 07:30" --repeat "weekly on thu"
             Texts of a repeating post may use {{date}}, {{weekday}} and {{n}} (X refuses a text it was sent before).
+            A thread (X only) is --thread PART…, --thread-file FILE, or a TEXT whose parts are separated by a line '---'.
+            Several --media make a multi-photo post on Facebook, a MultiImage post on LinkedIn and a carousel on Instagram.
             With --run FILE (a GPX or TCX run) each account's text comes from its network's template
             (see `schedctl run-summary`) and the picture of the run is attached.
             """)
@@ -75,6 +79,24 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Option(help: "Alt text for the --media at the same position. Repeatable.")
     var alt: [String] = []
 
+    @Option(name: .long, parsing: .upToNextOption, help: "An X thread: its parts in order (instead of TEXT), each a reply to the one before.")
+    var thread: [String] = []
+
+    @Option(name: .customLong("thread-file"), help: "An X thread read from a file (- for standard input): parts separated by a line '---'.")
+    var threadFile: String?
+
+    @Option(name: .customLong("part-media"), help: "Attach a file to part N of a thread: N=FILE (part 1 takes --media too). Repeatable.")
+    var partMedia: [String] = []
+
+    @Option(name: .customLong("part-alt"), help: "Alt text for part N's --part-media, in the same order: N=TEXT. Repeatable.")
+    var partAlt: [String] = []
+
+    @Option(name: .customLong("first-comment"), help: "A comment made under the post once it is out (on X, a reply at the thread's end).")
+    var firstComment: String?
+
+    @Option(name: .customLong("first-comment-for"), help: "A different first comment for one account: ACCOUNT=TEXT. Repeatable.")
+    var firstCommentFor: [String] = []
+
     @Flag(name: .customLong("dry-run"), help: "Show exactly what each network would receive; store nothing.")
     var dryRun = false
 
@@ -84,7 +106,8 @@ struct ScheduleCommand: AsyncParsableCommand {
         if at != nil, nextSlot { throw ValidationError("give --at TIME or --next-slot, not both") }
         if post != nil {
             guard at != nil || nextSlot else { throw ValidationError("--post ID needs --at TIME or --next-slot") }
-            guard text == nil, runFile == nil, to.isEmpty, media.isEmpty, textFor.isEmpty, lateness == nil, !draft, !dryRun, repeatRule == nil else {
+            guard text == nil, runFile == nil, to.isEmpty, media.isEmpty, textFor.isEmpty, lateness == nil, !draft, !dryRun, repeatRule == nil,
+                  !hasParts else {
                 throw ValidationError("--post ID schedules a draft as it is: give only --at (or --next-slot) and --tz (change it first with `schedctl edit`)")
             }
             return
@@ -95,11 +118,16 @@ struct ScheduleCommand: AsyncParsableCommand {
         if draft, dryRun { throw ValidationError("--dry-run shows what is sent at a time; a draft has none") }
         if !draft, at == nil, !nextSlot { throw ValidationError("give --at TIME, --next-slot, or --draft to keep the post without a time") }
         if to.isEmpty { throw ValidationError("give at least one --to ACCOUNT") }
-        if text != nil, runFile != nil { throw ValidationError("give the post's TEXT or --run FILE, not both") }
-        if text == nil, runFile == nil { throw ValidationError("give the post's TEXT (- reads it from standard input), or --run FILE") }
+        let sources = [text != nil, runFile != nil, !thread.isEmpty, threadFile != nil].filter { $0 }.count
+        if sources > 1 { throw ValidationError("give one of the post's TEXT, --run FILE, --thread PART… or --thread-file FILE") }
+        if sources == 0 { throw ValidationError("give the post's TEXT (- reads it from standard input), --run FILE, --thread PART… or --thread-file FILE") }
+        try validateParts()
         if runFile == nil, title != nil || templates != nil { throw ValidationError("--title and --templates go with --run FILE") }
         for entry in textFor where !entry.contains("=") {
             throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
+        }
+        for entry in firstCommentFor where !entry.contains("=") {
+            throw ValidationError("--first-comment-for takes ACCOUNT=TEXT, not '\(entry)'")
         }
         if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
         for file in media where !FileManager.default.isReadableFile(atPath: file) {
@@ -120,24 +148,31 @@ struct ScheduleCommand: AsyncParsableCommand {
             body = to.first.flatMap { overrides[$0] } ?? ""
             references.append(scheduled.picture)
         }
-        for entry in textFor {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            overrides[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
+        overrides.merge(Self.pairs(textFor), uniquingKeysWith: { $1 })
         for (index, file) in media.enumerated() {
             references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
         }
+        let parts = try await threadParts(first: body)
+        if let first = parts.first {
+            body = first.text
+            references += first.media ?? []
+        }
+        let firstComments = Self.pairs(firstCommentFor)
         let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
                                           overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
                                           media: references.isEmpty ? nil : references, draft: draft ? true : nil,
-                                          nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until)
+                                          nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until,
+                                          thread: parts.count > 1 ? Array(parts.dropFirst()) : nil, firstComment: firstComment,
+                                          firstCommentFor: firstComments.isEmpty ? nil : firstComments)
         let data = try await options.client().send("POST", "/v1/posts", body: request)
         if options.json { return Output.json(data) }
         if dryRun {
             let preview = try options.client().decode(DryRunView.self, data)
             print("dry run: nothing stored; due \(preview.dueLocal) \(preview.dueZone) (\(preview.dueAt))")
             for delivery in preview.deliveries {
-                print("\(delivery.account): \(delivery.weightedLength) characters as counted by \(delivery.network.displayName)")
+                var parts = ""
+                if case .array(let all)? = delivery.request["parts"] { parts = " (the first of \(all.count) parts)" }
+                print("\(delivery.account): \(delivery.weightedLength) characters as counted by \(delivery.network.displayName)\(parts)")
                 Output.json(try JSONCoding.encoder().encode(delivery.request))
             }
             return
@@ -157,7 +192,9 @@ struct ScheduleCommand: AsyncParsableCommand {
         guard let due = post.dueAt else {
             return print("draft \(post.id) to \(accounts) kept without a time; schedule it with `schedctl schedule --post \(post.id) --at TIME`")
         }
-        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)"
+        let thread = post.thread.map { ", a thread of \($0.count + 1) parts" } ?? ""
+        let comments = post.deliveries.contains { $0.firstComment != nil } ? ", with a first comment" : ""
+        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)\(thread)\(comments)"
               + (post.queued == true ? ", in the first free posting slot" : ""))
         for note in post.notes ?? [] { print("note: \(note)") }
     }

@@ -1,5 +1,5 @@
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
-/// (migrations v1–v10) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// (migrations v1–v11) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
 /// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
 struct CopiedTable: Sendable {
     enum ColumnType: String, Sendable {
@@ -38,7 +38,8 @@ struct CopiedTable: Sendable {
     }
 
     /// `series` before `post`, whose occurrences refer to it (its own template_post_id has no foreign key).
-    static let all: [CopiedTable] = [account, series, post, postMedia, delivery, attempt, setting, event, networkPause, postingSlot]
+    static let all: [CopiedTable] = [account, series, post, postPart, postMedia, delivery, deliveryPart, attempt, setting, event, networkPause,
+                                     postingSlot]
 
     static let account = CopiedTable("account", label: "accounts", [
         Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
@@ -63,7 +64,16 @@ struct CopiedTable: Sendable {
     static let postMedia = CopiedTable("post_media", label: "post media", key: ["post_id", "position"], serial: false, [
         Column("post_id", .bigint), Column("position", .integer), Column("sha256", .text), Column("kind", .text),
         Column("content_type", .text), Column("size", .bigint), Column("width", .integer), Column("height", .integer),
-        Column("alt", .text), Column("path", .text),
+        Column("alt", .text), Column("path", .text), Column("part", .integer),
+    ])
+
+    static let postPart = CopiedTable("post_part", label: "thread parts", key: ["post_id", "part"], serial: false, [
+        Column("post_id", .bigint), Column("part", .integer), Column("text", .text),
+    ])
+
+    static let deliveryPart = CopiedTable("delivery_part", label: "published parts", key: ["delivery_id", "part"], serial: false, [
+        Column("delivery_id", .bigint), Column("part", .integer), Column("remote_id", .text), Column("remote_url", .text),
+        Column("published_at", .bigint),
     ])
 
     /// A delivery left `publishing` (its daemon was killed) arrives unclaimed, with a lease that ended in 1970: the
@@ -77,12 +87,14 @@ struct CopiedTable: Sendable {
         Column("attempt_count", .integer), Column("remote_id", .text), Column("remote_url", .text), Column("published_at", .bigint),
         Column("last_error", .text), Column("updated_at", .bigint), Column("handoff_path", .text), Column("handoff_reminded", .boolean),
         Column("handoff_expires_at", .bigint), Column("needs_check", .boolean), Column("first_claimed_at", .bigint),
-        Column("throttled_until", .bigint), Column("retry_requested_at", .bigint),
+        Column("throttled_until", .bigint), Column("retry_requested_at", .bigint), Column("first_comment", .text),
+        Column("part_count", .integer),
     ])
 
     static let attempt = CopiedTable("attempt", label: "attempts", [
         Column("id", .bigint), Column("delivery_id", .bigint), Column("started_at", .bigint), Column("finished_at", .bigint),
         Column("http_status", .integer), Column("outcome", .text), Column("error_class", .text), Column("excerpt", .text),
+        Column("part", .integer),
     ])
 
     static let setting = CopiedTable("setting", label: "settings", key: ["name"], serial: false, [

@@ -27,6 +27,12 @@ public struct ClaimedDelivery: Sendable, Equatable {
     /// A look-up made since the last request found nothing: this claim is the second look, after the
     /// listing lag, and a second "not there" means it is not there.
     public var lookedUpOnce: Bool = false
+    /// An X thread's parts after the first, in order.
+    public var thread: [ThreadPart] = []
+    /// The comment made under the post once every other part is out.
+    public var firstComment: String?
+    /// The parts already on the network, in order: a claim continues after the last of them.
+    public var publishedParts: [PublishedPart] = []
 
     /// `network:@handle`, as events and `--to` name the account.
     public var account: String { "\(network.rawValue):@\(handle)" }

@@ -36,6 +36,25 @@ enum DeliveryEvents {
                          message: message, confirm: confirm)
     }
 
+    /// The error of a delivery whose post is out but whose first comment could not be made.
+    static func commentFailedNote(_ claim: ClaimedDelivery, error: String) -> String {
+        "published, but its first comment could not be made: \(error). `schedctl retry \(claim.deliveryID)` makes the comment alone"
+    }
+
+    static func commentFailed(_ claim: ClaimedDelivery, remoteURL: String?, error: String, at: Date) -> EventView {
+        EventView(event: "comment_failed", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+                  message: "Post \(claim.postID) is on \(claim.account), but its first comment could not be made: \(error)",
+                  remoteUrl: remoteURL, confirm: "schedctl retry \(claim.deliveryID)")
+    }
+
+    /// What is out of a thread that stopped at `part`, and how to finish it.
+    static func partialNote(_ claim: ClaimedDelivery, part: Int, error: String) -> String {
+        let what = claim.kind(ofPart: part) == .comment ? "its first comment" : "part \(part) of \(claim.partCount)"
+        let out = part == 2 ? "part 1 is" : "parts 1–\(part - 1) are"
+        return "the thread is incomplete: \(out) on \(claim.network.displayName); \(what): \(error). "
+            + "`schedctl retry \(claim.deliveryID)` continues from part \(part)"
+    }
+
     static func needsRelink(account: String, reason: String, at: Date) -> EventView {
         EventView(event: "needs_relink", at: at, account: account, message: "\(account) needs to be linked again: \(reason)",
                   confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")")

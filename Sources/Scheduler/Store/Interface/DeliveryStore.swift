@@ -16,6 +16,15 @@ public protocol DeliveryStore: Sendable {
     func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int)
     /// `found` says the post was found on the network by a look-up rather than just published.
     func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?, found: Bool) async throws
+    /// One part of a delivery in several parts is on the network (published, or found by a look-up): recorded before
+    /// the next part is sent, so that after a crash or a lost answer the delivery continues after it and never
+    /// sends it again. The delivery stays claimed. The part is a fact about the network, kept even if the claim was lost.
+    func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws
+    /// Every part of a delivery in several parts is out: it becomes `published`, with the first part's id and URL.
+    func recordAllPartsPublished(_ claim: ClaimedDelivery, at: Date) async throws
+    /// The post (and any thread) is out but its first comment could not be made: the delivery is `published`, with
+    /// the comment's failure as its error and an event; `retry` tries the comment alone.
+    func recordCommentFailed(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws
     /// A look-up that found the post absent, before it is published again.
     func recordLookUp(_ claim: ClaimedDelivery, attempt: AttemptRecord) async throws
     /// Puts the delivery back in line for `nextAttempt`; `needsCheck`: look on the network first.

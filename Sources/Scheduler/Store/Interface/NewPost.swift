@@ -16,15 +16,23 @@ public struct NewPost: Sendable {
     /// Placed in a posting slot (`--next-slot`): no other queued post to one of its accounts may have the same time,
     /// and changing the slots moves it when its time is no longer one.
     public var queued = false
+    /// An X thread's parts after the first (`text` and `media`), in order; empty for a post of one part.
+    public var thread: [ThreadPart] = []
 
     public struct Target: Sendable {
         public var accountID: Int64
         public var textOverride: String?
+        /// A comment made under the post once it is out (on X, a reply at the thread's end).
+        public var firstComment: String?
 
-        public init(accountID: Int64, textOverride: String? = nil) {
+        public init(accountID: Int64, textOverride: String? = nil, firstComment: String? = nil) {
             self.accountID = accountID
             self.textOverride = textOverride
+            self.firstComment = firstComment
         }
+
+        /// How many requests its delivery makes: the post, the thread's replies, the comment.
+        func partCount(threadParts: Int) -> Int { 1 + threadParts + (firstComment == nil ? 0 : 1) }
     }
 
     public init(text: String, time: ScheduleTime?, draftZone: String? = nil, latenessLimitSeconds: Int, source: String = "typed",
@@ -40,6 +48,11 @@ extension NewPost {
     var dueColumns: (instant: Int64, zone: String, local: String) {
         guard let time else { return (0, draftZone ?? "UTC", "") }
         return (time.instant.unixMilliseconds, time.zoneIdentifier, time.wallClock)
+    }
+
+    /// Every file of every part, in the order they are stored, with the part each belongs to (1: the post itself).
+    var mediaByPart: [(part: Int, item: MediaItem)] {
+        media.map { (1, $0) } + thread.enumerated().flatMap { index, part in part.media.map { (index + 2, $0) } }
     }
 
     /// The state its deliveries start in.

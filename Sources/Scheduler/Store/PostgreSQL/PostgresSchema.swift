@@ -11,6 +11,7 @@ enum PostgresSchema {
         ("v4: drafts", v4),
         ("v5: posting slots and the queue", v5),
         ("v6: repeating posts", v6),
+        ("v7: threads, first comments and media per part", v7),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -22,6 +23,31 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    private static let v7 = """
+        -- An X thread's parts after the first (which is post.text with the media of part 1), in order.
+        CREATE TABLE post_part (
+            post_id BIGINT NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+            part INTEGER NOT NULL CHECK (part >= 2),
+            text TEXT NOT NULL,
+            PRIMARY KEY (post_id, part)
+        );
+        ALTER TABLE post_media ADD COLUMN part INTEGER NOT NULL DEFAULT 1 CHECK (part >= 1);
+        -- The comment made under the post once it is out (on X, a reply at the thread's end).
+        ALTER TABLE delivery ADD COLUMN first_comment TEXT;
+        -- The requests the delivery is made of: the post, the thread's replies, the comment.
+        ALTER TABLE delivery ADD COLUMN part_count INTEGER NOT NULL DEFAULT 1 CHECK (part_count >= 1);
+        -- Each part of a delivery in several parts that is on the network, recorded before the next is sent.
+        CREATE TABLE delivery_part (
+            delivery_id BIGINT NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            part INTEGER NOT NULL CHECK (part >= 1),
+            remote_id TEXT NOT NULL,
+            remote_url TEXT,
+            published_at BIGINT NOT NULL,
+            PRIMARY KEY (delivery_id, part)
+        );
+        ALTER TABLE attempt ADD COLUMN part INTEGER;
+        """
 
     private static let v6 = """
         -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a few

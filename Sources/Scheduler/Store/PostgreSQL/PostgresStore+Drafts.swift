@@ -31,7 +31,7 @@ extension PostgresStore {
         }
     }
 
-    /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
+    /// A new draft with the post's text, thread, media, accounts, per-account texts and first comments, whatever became of the post.
     public func duplicatePost(id: Int64, now: Date) async throws -> PostView {
         try await write { session in
             guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
@@ -42,13 +42,14 @@ extension PostgresStore {
                 RETURNING id
                 """, as: Int64.self)!
             try await session.execute("""
-                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
-                SELECT \(copy), position, sha256, kind, content_type, size, width, height, alt, path FROM post_media WHERE post_id = \(id)
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
+                SELECT \(copy), position, sha256, kind, content_type, size, width, height, alt, path, part FROM post_media WHERE post_id = \(id)
                 """)
             try await session.execute("""
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                SELECT \(copy), account_id, text_override, 'draft', 0, \(ms) FROM delivery WHERE post_id = \(id) ORDER BY id
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
+                SELECT \(copy), account_id, text_override, 'draft', 0, \(ms), first_comment, part_count FROM delivery WHERE post_id = \(id) ORDER BY id
                 """)
+            try await session.execute("INSERT INTO post_part (post_id, part, text) SELECT \(copy), part, text FROM post_part WHERE post_id = \(id)")
             return try await Self.postView(id: copy, session)!
         }
     }

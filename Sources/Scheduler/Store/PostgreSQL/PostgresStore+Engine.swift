@@ -31,6 +31,8 @@ extension PostgresStore: DeliveryStore {
                     SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id
                     WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow) AND NOT d.needs_check
                       AND greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(databaseNow)
+                      -- A thread whose first part is out is finished late rather than left half-told.
+                      AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
                     FOR UPDATE OF d SKIP LOCKED
                 )
                 UPDATE delivery SET state = 'missed', updated_at = \(databaseNow), throttled_until = NULL,
@@ -62,22 +64,27 @@ extension PostgresStore: DeliveryStore {
                 RETURNING delivery.id
                 """).map { try $0["id"] as Int64 }
             guard !ids.isEmpty else { return ([], missed.count) }
-            let claimed = try await session.rows("""
+            let claimedRows = try await session.rows("""
                 SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind,
                        coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
+                       d.first_comment, d.part_count,
                        greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                        d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                                    ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
                 FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.id = ANY(\(ids)) ORDER BY d.next_attempt_at
-                """).map { row in
+                """)
+            var partCounts: [Int64: Int] = [:]
+            for row in claimedRows { partCounts[try row["id"]] = Int(try row["part_count"] as Int32) }
+            let claimed = try await Self.withParts(try claimedRows.map { row in
                 ClaimedDelivery(deliveryID: try row["id"], postID: try row["post_id"], accountID: try row["account_id"],
                                 network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"], text: try row["text"],
                                 dueAt: Date(unixMilliseconds: try row["due_at"]), attempt: Int(try row["attempt_count"] as Int32),
                                 accountRemoteID: try row["remote_id"], handoff: try row["auth_kind"] as String == "none",
                                 needsCheck: try row["needs_check"], firstClaimedAt: localDate(try row["first_claimed_at"]),
-                                deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"])
-            }
+                                deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
+                                firstComment: try row["first_comment"])
+            }, partCounts: partCounts, session)
             let media = try await Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), session)
             return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed.count)
         }
@@ -277,9 +284,10 @@ extension PostgresStore: DeliveryStore {
     /// An attempt is a fact about the network (a request went out): logged even when the claim was lost meanwhile.
     func insertAttempt(_ deliveryID: Int64, _ attempt: AttemptRecord, _ session: PostgresSession) async throws {
         try await session.execute("""
-            INSERT INTO attempt (delivery_id, started_at, finished_at, http_status, outcome, error_class, excerpt)
+            INSERT INTO attempt (delivery_id, started_at, finished_at, http_status, outcome, error_class, excerpt, part)
             VALUES (\(deliveryID), \(databaseMilliseconds(attempt.startedAt)), \(databaseMilliseconds(attempt.finishedAt)),
-                    \(attempt.httpStatus.map(Int32.init)), \(attempt.outcome), \(attempt.errorClass), \(attempt.excerpt))
+                    \(attempt.httpStatus.map(Int32.init)), \(attempt.outcome), \(attempt.errorClass), \(attempt.excerpt),
+                    \(attempt.part.map { Int32(clamping: $0) }))
             """)
     }
 }

@@ -43,18 +43,23 @@ extension PostgresStore: PostStore {
                     \(series.map { Int32(clamping: $0.index) }))
             RETURNING id
             """, as: Int64.self)!
-        for (position, item) in post.media.enumerated() {
+        for (position, placed) in post.mediaByPart.enumerated() {
+            let item = placed.item
             try await session.execute("""
-                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
                 VALUES (\(postID), \(Int32(clamping: position)), \(item.sha256), \(item.kind.rawValue), \(item.contentType),
                         \(Int64(item.size)), \(item.width.map { Int32(clamping: $0) }), \(item.height.map { Int32(clamping: $0) }),
-                        \(item.alt), \(item.path))
+                        \(item.alt), \(item.path), \(Int32(placed.part)))
                 """)
+        }
+        for (index, part) in post.thread.enumerated() {
+            try await session.execute("INSERT INTO post_part (post_id, part, text) VALUES (\(postID), \(Int32(index + 2)), \(part.text))")
         }
         for target in post.targets {
             try await session.execute("""
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms))
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
+                VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms),
+                        \(target.firstComment), \(Int32(target.partCount(threadParts: post.thread.count))))
                 """)
         }
         return postID
@@ -188,9 +193,13 @@ extension PostgresStore: PostStore {
             SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
             WHERE d.post_id = ANY(\(ids)) ORDER BY d.post_id, d.id
             """)
+        let multiPart = try deliveryRows.filter { try $0["part_count"] as Int32 > 1 }.map { try $0["id"] as Int64 }
+        let parts = try await publishedParts(deliveryIDs: multiPart, session)
         var deliveries: [Int64: [DeliveryView]] = [:]
         for row in deliveryRows {
             let network = Network(rawValue: try row["network"]) ?? .x
+            let partCount = Int(try row["part_count"] as Int32)
+            let firstComment: String? = try row["first_comment"]
             let handle: String = try row["handle"]
             let state = DeliveryState(rawValue: try row["state"]) ?? .unknown
             let waiting = state == .scheduled || state == .retrying
@@ -202,10 +211,13 @@ extension PostgresStore: PostStore {
                 publishedAt: (try row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
                 nextAttemptAt: waiting ? Date(unixMilliseconds: nextAttempt) : nil,
                 attempts: Int(try row["attempt_count"] as Int32), error: try row["last_error"],
-                lookUpFirst: waiting && needsCheck ? true : nil)
+                lookUpFirst: waiting && needsCheck ? true : nil, firstComment: firstComment, partCount: PartViews.count(partCount),
+                parts: PartViews.published(parts[try row["id"]], count: partCount, hasFirstComment: firstComment != nil))
             deliveries[try row["post_id"], default: []].append(view)
         }
-        let media = try await mediaItems(postIDs: ids, session)
+        let mediaByPart = try await mediaByPart(postIDs: ids, session)
+        let media = mediaByPart.compactMapValues { $0[1] }
+        let threads = try await threads(postIDs: ids, media: mediaByPart, session)
         let seriesIDs = Array(Set(try rows.compactMap { try $0["series_id"] as Int64? }))
         var rules: [Int64: String] = [:]
         if !seriesIDs.isEmpty {
@@ -217,14 +229,12 @@ extension PostgresStore: PostStore {
                             dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32),
                             source: try row["source"], createdAt: Date(unixMilliseconds: try row["created_at"]),
                             updatedAt: Date(unixMilliseconds: try row["updated_at"]), deliveries: deliveries[id] ?? [],
-                            media: (media[id] ?? []).map {
-                                MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
-                                          width: $0.width, height: $0.height, alt: $0.alt)
-                            },
+                            media: (media[id] ?? []).map(PartViews.media),
                             queued: try row["queued"] as Bool ? true : nil,
                             series: try (row["series_id"] as Int64?).map {
                                 PostSeriesView(id: $0, index: Int(try row["series_index"] as Int32), rule: rules[$0] ?? "")
-                            })
+                            },
+                            thread: threads[id].map(PartViews.thread))
         }
     }
 }

@@ -12,12 +12,14 @@ extension PostgresStore {
             let (postID, state) = try await Self.delivery(id: id, session)
             switch state {
             case .failed, .missed, .expired: break
+            case .published where try await Self.partsLeft(deliveryID: id, session) > 0: break
             case .unknown where force: break
             case .unknown:
                 throw StoreError(.conflict, "delivery \(id) may already be on the network. Look at the account first; if the post is not there, "
                                  + "`schedctl retry \(id) --force` sends it again, and if it is, `schedctl resolve \(id) --published URL` records it")
             default:
-                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries can be retried")
+                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries "
+                                 + "(or published ones whose first comment failed) can be retried")
             }
             let ms = databaseMilliseconds(now)
             try await session.execute("""
@@ -65,13 +67,14 @@ extension PostgresStore {
             for row in deliveries {
                 let deliveryID: Int64 = try row["id"]
                 let attempts = try await session.rows("""
-                    SELECT started_at, finished_at, http_status, outcome, error_class, excerpt FROM attempt
+                    SELECT started_at, finished_at, http_status, outcome, error_class, excerpt, part FROM attempt
                     WHERE delivery_id = \(deliveryID) ORDER BY started_at, id
                     """).map { attempt in
                     HistoryView.Attempt(startedAt: Date(unixMilliseconds: try attempt["started_at"]),
                                         finishedAt: Date(unixMilliseconds: try attempt["finished_at"]),
                                         httpStatus: (try attempt["http_status"] as Int32?).map(Int.init), outcome: try attempt["outcome"],
-                                        errorClass: try attempt["error_class"], excerpt: try attempt["excerpt"])
+                                        errorClass: try attempt["error_class"], excerpt: try attempt["excerpt"],
+                                        part: (try attempt["part"] as Int32?).map(Int.init))
                 }
                 views.append(HistoryView.Delivery(id: deliveryID, account: "\(try row["network"] as String):@\(try row["handle"] as String)",
                                                   state: DeliveryState(rawValue: try row["state"]) ?? .failed, attempts: attempts))

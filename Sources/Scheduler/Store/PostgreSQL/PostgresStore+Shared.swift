@@ -26,19 +26,6 @@ extension PostgresStore {
         try await session.value("SELECT EXISTS (SELECT 1 FROM setting WHERE name = 'paused')", as: Bool.self) ?? false
     }
 
-    /// The media of each post, in order, with one query.
-    static func mediaItems(postIDs: [Int64], _ session: PostgresSession) async throws -> [Int64: [MediaItem]] {
-        guard !postIDs.isEmpty else { return [:] }
-        var items: [Int64: [MediaItem]] = [:]
-        for row in try await session.rows("SELECT * FROM post_media WHERE post_id = ANY(\(postIDs)) ORDER BY post_id, position") {
-            items[try row["post_id"], default: []].append(MediaItem(
-                path: try row["path"], kind: MediaKind(rawValue: try row["kind"]) ?? .image, contentType: try row["content_type"],
-                size: Int(try row["size"] as Int64), sha256: try row["sha256"], width: (try row["width"] as Int32?).map(Int.init),
-                height: (try row["height"] as Int32?).map(Int.init), alt: try row["alt"]))
-        }
-        return items
-    }
-
     /// An active account becomes `needs_relink`, with a `needs_relink` event the first time only.
     func markNeedsRelink(accountID: Int64, reason: String, at now: Date, _ session: PostgresSession) async throws {
         let changed = try await session.rows("""

@@ -23,7 +23,7 @@ extension SQLiteStore {
         }
     }
 
-    /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
+    /// A new draft with the post's text, thread, media, accounts, per-account texts and first comments, whatever became of the post.
     public func duplicatePost(id: Int64, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
@@ -34,13 +34,15 @@ extension SQLiteStore {
                 """, arguments: [ms, ms, id])
             let copy = db.lastInsertedRowID
             try db.execute(sql: """
-                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
-                SELECT ?, position, sha256, kind, content_type, size, width, height, alt, path FROM post_media WHERE post_id = ?
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
+                SELECT ?, position, sha256, kind, content_type, size, width, height, alt, path, part FROM post_media WHERE post_id = ?
                 """, arguments: [copy, id])
             try db.execute(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                SELECT ?, account_id, text_override, 'draft', 0, ? FROM delivery WHERE post_id = ? ORDER BY id
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
+                SELECT ?, account_id, text_override, 'draft', 0, ?, first_comment, part_count FROM delivery WHERE post_id = ? ORDER BY id
                 """, arguments: [copy, ms, id])
+            try db.execute(sql: "INSERT INTO post_part (post_id, part, text) SELECT ?, part, text FROM post_part WHERE post_id = ?",
+                           arguments: [copy, id])
             return try Self.postView(id: copy, db)!
         }
     }

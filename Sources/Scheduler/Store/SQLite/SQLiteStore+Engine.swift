@@ -34,7 +34,9 @@ extension SQLiteStore {
                     last_error = 'not published within its lateness limit' || COALESCE(' (last error: ' || last_error || ')', '')
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
                              WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND d.needs_check = 0
-                               AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now)
+                               AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now
+                               -- A thread whose first part is out is finished late rather than left half-told.
+                               AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
                 RETURNING id, post_id, account_id, last_error
                 """, arguments: ["now": ms])
             for row in missed {
@@ -54,22 +56,26 @@ extension SQLiteStore {
                 """, arguments: ["now": ms, "limit": limit])
             guard !ids.isEmpty else { return ([], missed.count) }
             let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            let claimed = try Row.fetchAll(db, sql: """
+            let claimedRows = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
+                       d.first_comment, d.part_count,
                        a.network, a.handle, a.remote_id, a.auth_kind, d.needs_check, d.first_claimed_at,
                        MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                        d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                           ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found' AS looked_up_once
                 FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.id IN (\(placeholders)) ORDER BY d.next_attempt_at
-                """, arguments: StatementArguments(ids)).map { row in
+                """, arguments: StatementArguments(ids))
+            let partCounts = Dictionary(uniqueKeysWithValues: claimedRows.map { ($0["id"] as Int64, $0["part_count"] as Int) })
+            let claimed = try Self.withParts(claimedRows.map { row in
                 ClaimedDelivery(deliveryID: row["id"], postID: row["post_id"], accountID: row["account_id"],
                                 network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"], text: row["text"],
                                 dueAt: Date(unixMilliseconds: row["due_at"]), attempt: row["attempt_count"],
                                 accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
                                 needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
-                                deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false)
-            }
+                                deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
+                                firstComment: row["first_comment"])
+            }, partCounts: partCounts, db)
             let media = try Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), db)
             return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed.count)
         }
@@ -208,10 +214,10 @@ extension SQLiteStore {
     /// delivery's state was changed meanwhile; only the state transitions are guarded.
     static func insertAttempt(_ deliveryID: Int64, _ attempt: AttemptRecord, _ db: Database) throws {
         try db.execute(sql: """
-            INSERT INTO attempt (delivery_id, started_at, finished_at, http_status, outcome, error_class, excerpt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO attempt (delivery_id, started_at, finished_at, http_status, outcome, error_class, excerpt, part)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [deliveryID, attempt.startedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds,
-                             attempt.httpStatus, attempt.outcome, attempt.errorClass, attempt.excerpt])
+                             attempt.httpStatus, attempt.outcome, attempt.errorClass, attempt.excerpt, attempt.part])
     }
 }
 

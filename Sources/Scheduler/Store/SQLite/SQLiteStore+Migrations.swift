@@ -201,8 +201,38 @@ extension SQLiteStore {
                 CREATE UNIQUE INDEX post_by_series ON post (series_id, series_index) WHERE series_id IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v11: threads, first comments and media per part") { db in
+            try db.execute(sql: SQLiteStore.partsSchema)
+        }
         return migrator
     }
+
+    /// X threads, first comments and several images per part: the parts a post is made of, and each part of a
+    /// delivery as it went out.
+    static let partsSchema = """
+        -- An X thread's parts after the first (which is post.text with the media of part 1), in order.
+        CREATE TABLE post_part (
+            post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+            part INTEGER NOT NULL CHECK (part >= 2),
+            text TEXT NOT NULL,
+            PRIMARY KEY (post_id, part)
+        );
+        ALTER TABLE post_media ADD COLUMN part INTEGER NOT NULL DEFAULT 1 CHECK (part >= 1);
+        -- The comment made under the post once it is out (on X, a reply at the thread's end).
+        ALTER TABLE delivery ADD COLUMN first_comment TEXT;
+        -- The requests the delivery is made of: the post, the thread's replies, the comment.
+        ALTER TABLE delivery ADD COLUMN part_count INTEGER NOT NULL DEFAULT 1 CHECK (part_count >= 1);
+        -- Each part of a delivery in several parts that is on the network, recorded before the next is sent.
+        CREATE TABLE delivery_part (
+            delivery_id INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            part INTEGER NOT NULL CHECK (part >= 1),
+            remote_id TEXT NOT NULL,
+            remote_url TEXT,
+            published_at INTEGER NOT NULL,
+            PRIMARY KEY (delivery_id, part)
+        );
+        ALTER TABLE attempt ADD COLUMN part INTEGER;
+        """
 
     /// SQLite cannot change a CHECK constraint in place: the table is built again under its own name with 'draft'
     /// among the states (SQLite's documented procedure: new table, copy, drop, rename, indexes), keeping every row,

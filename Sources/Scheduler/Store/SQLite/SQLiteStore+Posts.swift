@@ -35,18 +35,23 @@ extension SQLiteStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id, series?.index])
         let postID = db.lastInsertedRowID
-        for (position, item) in post.media.enumerated() {
+        for (position, placed) in post.mediaByPart.enumerated() {
+            let item = placed.item
             try db.execute(sql: """
-                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
-                                 item.width, item.height, item.alt, item.path])
+                                 item.width, item.height, item.alt, item.path, placed.part])
+        }
+        for (index, part) in post.thread.enumerated() {
+            try db.execute(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)", arguments: [postID, index + 2, part.text])
         }
         for target in post.targets {
             try db.execute(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms])
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
+                                 target.firstComment, target.partCount(threadParts: post.thread.count)])
         }
         return postID
     }
@@ -167,6 +172,7 @@ extension SQLiteStore {
             SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
             WHERE d.post_id IN (\(placeholders)) ORDER BY d.post_id, d.id
             """, arguments: StatementArguments(ids))
+        let parts = try publishedParts(deliveryIDs: deliveryRows.filter { $0["part_count"] as Int > 1 }.map { $0["id"] }, db)
         var deliveries: [Int64: [DeliveryView]] = [:]
         for row in deliveryRows {
             let network = Network(rawValue: row["network"]) ?? .x
@@ -179,10 +185,14 @@ extension SQLiteStore {
                 publishedAt: (row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
                 nextAttemptAt: waiting ? Date(unixMilliseconds: row["next_attempt_at"]) : nil,
                 attempts: row["attempt_count"], error: row["last_error"],
-                lookUpFirst: waiting && row["needs_check"] as Bool ? true : nil)
+                lookUpFirst: waiting && row["needs_check"] as Bool ? true : nil,
+                firstComment: row["first_comment"], partCount: PartViews.count(row["part_count"]),
+                parts: PartViews.published(parts[row["id"]], count: row["part_count"], hasFirstComment: row["first_comment"] != nil))
             deliveries[row["post_id"], default: []].append(view)
         }
-        let media = try mediaItems(postIDs: ids, db)
+        let mediaByPart = try mediaByPart(postIDs: ids, db)
+        let media = mediaByPart.compactMapValues { $0[1] }
+        let threads = try threads(postIDs: ids, media: mediaByPart, db)
         let seriesIDs = Set(rows.compactMap { $0["series_id"] as Int64? })
         var rules: [Int64: String] = [:]
         if !seriesIDs.isEmpty {
@@ -196,26 +206,10 @@ extension SQLiteStore {
                      dueLocal: row["due_local"], latenessLimitSeconds: row["lateness_limit_s"], source: row["source"],
                      createdAt: Date(unixMilliseconds: row["created_at"]), updatedAt: Date(unixMilliseconds: row["updated_at"]),
                      deliveries: deliveries[row["id"]] ?? [],
-                     media: (media[row["id"]] ?? []).map {
-                         MediaView(id: $0.sha256, kind: $0.kind.rawValue, contentType: $0.contentType, size: $0.size,
-                                   width: $0.width, height: $0.height, alt: $0.alt)
-                     },
+                     media: (media[row["id"]] ?? []).map(PartViews.media),
                      queued: row["queued"] as Bool ? true : nil,
-                     series: (row["series_id"] as Int64?).map { PostSeriesView(id: $0, index: row["series_index"], rule: rules[$0] ?? "") })
+                     series: (row["series_id"] as Int64?).map { PostSeriesView(id: $0, index: row["series_index"], rule: rules[$0] ?? "") },
+                     thread: threads[row["id"]].map(PartViews.thread))
         }
-    }
-
-    /// The media of each post, in order, with one query.
-    static func mediaItems(postIDs: [Int64], _ db: Database) throws -> [Int64: [MediaItem]] {
-        guard !postIDs.isEmpty else { return [:] }
-        let placeholders = Array(repeating: "?", count: postIDs.count).joined(separator: ", ")
-        var items: [Int64: [MediaItem]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM post_media WHERE post_id IN (\(placeholders)) ORDER BY post_id, position",
-                                    arguments: StatementArguments(postIDs)) {
-            items[row["post_id"], default: []].append(MediaItem(
-                path: row["path"], kind: MediaKind(rawValue: row["kind"]) ?? .image, contentType: row["content_type"],
-                size: row["size"], sha256: row["sha256"], width: row["width"], height: row["height"], alt: row["alt"]))
-        }
-        return items
     }
 }

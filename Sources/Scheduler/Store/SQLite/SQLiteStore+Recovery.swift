@@ -11,12 +11,14 @@ extension SQLiteStore {
             let (postID, state) = try Self.delivery(id: id, db)
             switch state {
             case .failed, .missed, .expired: break
+            case .published where try Self.partsLeft(deliveryID: id, db) > 0: break
             case .unknown where force: break
             case .unknown:
                 throw StoreError(.conflict, "delivery \(id) may already be on the network. Look at the account first; if the post is not there, "
                                  + "`schedctl retry \(id) --force` sends it again, and if it is, `schedctl resolve \(id) --published URL` records it")
             default:
-                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries can be retried")
+                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries "
+                                 + "(or published ones whose first comment failed) can be retried")
             }
             let ms = now.unixMilliseconds
             try db.execute(sql: """
@@ -60,17 +62,24 @@ extension SQLiteStore {
                 """, arguments: [postID])
             return HistoryView(postId: postID, deliveries: try deliveries.map { row in
                 let attempts = try Row.fetchAll(db, sql: """
-                    SELECT started_at, finished_at, http_status, outcome, error_class, excerpt FROM attempt
+                    SELECT started_at, finished_at, http_status, outcome, error_class, excerpt, part FROM attempt
                     WHERE delivery_id = ? ORDER BY started_at, id
                     """, arguments: [row["id"] as Int64]).map { attempt in
                     HistoryView.Attempt(startedAt: Date(unixMilliseconds: attempt["started_at"]), finishedAt: Date(unixMilliseconds: attempt["finished_at"]),
                                         httpStatus: attempt["http_status"], outcome: attempt["outcome"], errorClass: attempt["error_class"],
-                                        excerpt: attempt["excerpt"])
+                                        excerpt: attempt["excerpt"], part: attempt["part"])
                 }
                 return HistoryView.Delivery(id: row["id"], account: "\(row["network"] as String):@\(row["handle"] as String)",
                                             state: DeliveryState(rawValue: row["state"]) ?? .failed, attempts: attempts)
             })
         }
+    }
+
+    /// How many parts of a delivery are not on the network yet (a published post whose first comment failed has one).
+    static func partsLeft(deliveryID: Int64, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT d.part_count - (SELECT COUNT(*) FROM delivery_part dp WHERE dp.delivery_id = d.id) FROM delivery d WHERE d.id = ?
+            """, arguments: [deliveryID]) ?? 0
     }
 
     static func delivery(id: Int64, _ db: Database) throws -> (postID: Int64, state: DeliveryState) {

@@ -1,0 +1,62 @@
+import Connectors
+import Foundation
+import SchedulerCore
+
+/// A part of an X thread after the first (the first is the post's own text and media).
+public struct ThreadPart: Sendable, Equatable {
+    public var text: String
+    public var media: [MediaItem]
+
+    public init(text: String, media: [MediaItem] = []) {
+        self.text = text
+        self.media = media
+    }
+}
+
+/// What one request of a delivery in several parts is: the post itself (part 1), the next part of an X thread
+/// (a reply to the part before), or the first comment (last; on X a reply to the thread's last part).
+public enum PartKind: String, Sendable {
+    case post, reply, comment
+}
+
+/// A part of a delivery that is on the network, recorded as it went out so that nothing already out is sent again.
+public struct PublishedPart: Sendable, Equatable {
+    /// From 1: the post, then the thread's replies, then the first comment.
+    public var number: Int
+    public var remoteID: String
+    public var remoteURL: String?
+    public var publishedAt: Date
+
+    public init(number: Int, remoteID: String, remoteURL: String?, publishedAt: Date) {
+        self.number = number; self.remoteID = remoteID; self.remoteURL = remoteURL; self.publishedAt = publishedAt
+    }
+}
+
+extension ClaimedDelivery {
+    /// The requests this delivery is made of: 1 for a plain post.
+    public var partCount: Int { 1 + thread.count + (firstComment == nil ? 0 : 1) }
+
+    /// More than one request: each part is recorded as it goes out.
+    public var isMultiPart: Bool { partCount > 1 }
+
+    /// The first part not on the network yet; nil when every part is.
+    public var nextPart: Int? {
+        let next = (publishedParts.map(\.number).max() ?? 0) + 1
+        return next <= partCount ? next : nil
+    }
+
+    public func kind(ofPart number: Int) -> PartKind {
+        if number == 1 { return .post }
+        return firstComment != nil && number == partCount ? .comment : .reply
+    }
+
+    /// Part `number` of an X thread (2 and on) as a reply to the part before it.
+    func threadPart(_ number: Int) -> ThreadPart { thread[number - 2] }
+}
+
+extension PartKind {
+    /// What a delivery of `partCount` parts with `firstComment` (or not) has as part `number`, for views.
+    static func of(part number: Int, partCount: Int, hasFirstComment: Bool) -> PartKind {
+        number == 1 ? .post : hasFirstComment && number == partCount ? .comment : .reply
+    }
+}

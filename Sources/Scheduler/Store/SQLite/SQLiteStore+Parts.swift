@@ -1,0 +1,114 @@
+import Connectors
+import Foundation
+import GRDB
+import SchedulerCore
+
+/// Posts in several parts (an X thread, a first comment, media per part): what each part holds, and each part of a
+/// delivery as it went out.
+extension SQLiteStore {
+    /// The media of each post by part (1: the post itself), in order, with one query.
+    static func mediaByPart(postIDs: [Int64], _ db: Database) throws -> [Int64: [Int: [MediaItem]]] {
+        guard !postIDs.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: postIDs.count).joined(separator: ", ")
+        var items: [Int64: [Int: [MediaItem]]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM post_media WHERE post_id IN (\(placeholders)) ORDER BY post_id, position",
+                                    arguments: StatementArguments(postIDs)) {
+            items[row["post_id"], default: [:]][row["part"], default: []].append(MediaItem(
+                path: row["path"], kind: MediaKind(rawValue: row["kind"]) ?? .image, contentType: row["content_type"],
+                size: row["size"], sha256: row["sha256"], width: row["width"], height: row["height"], alt: row["alt"]))
+        }
+        return items
+    }
+
+    /// The media of each post's first part (the post itself), in order.
+    static func mediaItems(postIDs: [Int64], _ db: Database) throws -> [Int64: [MediaItem]] {
+        try mediaByPart(postIDs: postIDs, db).compactMapValues { $0[1] }
+    }
+
+    /// Each post's thread parts after the first, in order, with their media; posts of one part are absent.
+    static func threads(postIDs: [Int64], media: [Int64: [Int: [MediaItem]]], _ db: Database) throws -> [Int64: [ThreadPart]] {
+        guard !postIDs.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: postIDs.count).joined(separator: ", ")
+        var threads: [Int64: [ThreadPart]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT post_id, part, text FROM post_part WHERE post_id IN (\(placeholders)) ORDER BY post_id, part",
+                                    arguments: StatementArguments(postIDs)) {
+            let postID: Int64 = row["post_id"]
+            threads[postID, default: []].append(ThreadPart(text: row["text"], media: media[postID]?[row["part"]] ?? []))
+        }
+        return threads
+    }
+
+    /// The parts of each delivery that are on the network, in order.
+    static func publishedParts(deliveryIDs: [Int64], _ db: Database) throws -> [Int64: [PublishedPart]] {
+        guard !deliveryIDs.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: deliveryIDs.count).joined(separator: ", ")
+        var parts: [Int64: [PublishedPart]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT * FROM delivery_part WHERE delivery_id IN (\(placeholders)) ORDER BY delivery_id, part
+            """, arguments: StatementArguments(deliveryIDs)) {
+            parts[row["delivery_id"], default: []].append(PublishedPart(
+                number: row["part"], remoteID: row["remote_id"], remoteURL: row["remote_url"],
+                publishedAt: Date(unixMilliseconds: row["published_at"])))
+        }
+        return parts
+    }
+
+    /// Claims of deliveries in several parts with their thread and the parts already out (two queries for all of them;
+    /// none when every claim is a plain post).
+    static func withParts(_ claims: [ClaimedDelivery], partCounts: [Int64: Int], _ db: Database) throws -> [ClaimedDelivery] {
+        let multiPart = claims.filter { (partCounts[$0.deliveryID] ?? 1) > 1 }
+        guard !multiPart.isEmpty else { return claims }
+        let postIDs = Array(Set(multiPart.map(\.postID)))
+        let threads = try threads(postIDs: postIDs, media: mediaByPart(postIDs: postIDs, db), db)
+        let published = try publishedParts(deliveryIDs: multiPart.map(\.deliveryID), db)
+        return claims.map { claim in
+            var claim = claim
+            claim.thread = threads[claim.postID] ?? []
+            claim.publishedParts = published[claim.deliveryID] ?? []
+            return claim
+        }
+    }
+
+    public func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws {
+        try await writer.write { db in
+            try Self.insertAttempt(claim.deliveryID, attempt, db)
+            try db.execute(sql: """
+                INSERT INTO delivery_part (delivery_id, part, remote_id, remote_url, published_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (delivery_id, part) DO NOTHING
+                """, arguments: [claim.deliveryID, part.number, part.remoteID, part.remoteURL, part.publishedAt.unixMilliseconds])
+            // Later parts are looked up only if a request for them was sent: the one just recorded is settled.
+            try db.execute(sql: "UPDATE delivery SET needs_check = 0, updated_at = ? WHERE id = ? AND state = 'publishing'",
+                           arguments: [attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+        }
+    }
+
+    public func recordAllPartsPublished(_ claim: ClaimedDelivery, at: Date) async throws {
+        try await writer.write { db in
+            guard let first = try Row.fetchOne(db, sql: "SELECT remote_id, remote_url, published_at FROM delivery_part WHERE delivery_id = ? AND part = 1",
+                                               arguments: [claim.deliveryID]) else { return }
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, last_error = NULL,
+                    claimed_at = NULL, needs_check = 0, updated_at = ?
+                WHERE id = ? AND state = 'publishing'
+                """, arguments: [first["remote_id"], first["remote_url"], first["published_at"], at.unixMilliseconds, claim.deliveryID])
+            guard db.changesCount > 0 else { return }
+            try insertEvent(DeliveryEvents.published(claim, remoteURL: first["remote_url"], found: false, at: at), db)
+        }
+    }
+
+    public func recordCommentFailed(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws {
+        try await writer.write { db in
+            try Self.insertAttempt(claim.deliveryID, attempt, db)
+            guard let first = try Row.fetchOne(db, sql: "SELECT remote_id, remote_url, published_at FROM delivery_part WHERE delivery_id = ? AND part = 1",
+                                               arguments: [claim.deliveryID]) else { return }
+            try db.execute(sql: """
+                UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, last_error = ?,
+                    claimed_at = NULL, needs_check = 0, updated_at = ?
+                WHERE id = ? AND state = 'publishing'
+                """, arguments: [first["remote_id"], first["remote_url"], first["published_at"], DeliveryEvents.commentFailedNote(claim, error: error),
+                                 attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+            guard db.changesCount > 0 else { return }
+            try insertEvent(DeliveryEvents.commentFailed(claim, remoteURL: first["remote_url"], error: error, at: attempt.finishedAt), db)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import SchedulerCore
+
+/// `schedule`'s X threads and first comments: the parts come from --thread, --thread-file, or a TEXT split at lines
+/// '---'; each part's files are uploaded before the post is sent.
+extension ScheduleCommand {
+    var hasParts: Bool {
+        !thread.isEmpty || threadFile != nil || !partMedia.isEmpty || !partAlt.isEmpty || firstComment != nil || !firstCommentFor.isEmpty
+    }
+
+    func validateParts() throws {
+        for (option, entries) in [("--part-media", partMedia), ("--part-alt", partAlt)] {
+            for entry in entries {
+                guard let (part, _) = Self.numbered(entry), part >= 1 else {
+                    throw ValidationError("\(option) takes N=VALUE with N a part's number from 1, not '\(entry)'")
+                }
+            }
+        }
+        for entry in partMedia {
+            let file = Self.numbered(entry)!.value
+            if !FileManager.default.isReadableFile(atPath: file) { throw ValidationError("cannot read the media file \(file)") }
+        }
+        for part in Set(partAlt.compactMap { Self.numbered($0)?.part }) {
+            let alts = partAlt.filter { Self.numbered($0)?.part == part }.count
+            let files = partMedia.filter { Self.numbered($0)?.part == part }.count
+            if alts > files { throw ValidationError("\(alts) --part-alt for part \(part), which has \(files) --part-media") }
+        }
+        if runFile != nil, !thread.isEmpty || threadFile != nil { throw ValidationError("--run FILE writes its own text; leave out --thread") }
+    }
+
+    /// The parts of the post in order: `first` (TEXT, or the run's text) split at lines '---', or --thread, or
+    /// --thread-file; part N carries its --part-media. One part for a post that is no thread.
+    func threadParts(first: String) async throws -> [ThreadPartRequest] {
+        let texts: [String]
+        if !thread.isEmpty {
+            texts = thread
+        } else if let threadFile {
+            texts = Self.split(try Self.read(threadFile))
+        } else {
+            texts = runFile == nil ? Self.split(first) : [first]
+        }
+        if texts.count == 1, partMedia.isEmpty { return [ThreadPartRequest(text: texts[0])] }
+        let highest = partMedia.compactMap { Self.numbered($0)?.part }.max() ?? 1
+        if highest > texts.count { throw CLIError.badInput("--part-media names part \(highest), but the post has \(texts.count) part\(texts.count == 1 ? "" : "s")") }
+        var parts: [ThreadPartRequest] = []
+        for (index, text) in texts.enumerated() {
+            let number = index + 1
+            let files = partMedia.compactMap(Self.numbered).filter { $0.part == number }.map(\.value)
+            let alts = partAlt.compactMap(Self.numbered).filter { $0.part == number }.map(\.value)
+            var media: [MediaReference] = []
+            for (position, file) in files.enumerated() {
+                media.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: position < alts.count ? alts[position] : nil))
+            }
+            parts.append(ThreadPartRequest(text: text, media: media.isEmpty ? nil : media))
+        }
+        return parts
+    }
+
+    /// A text's parts: split at each line that is exactly '---', each part trimmed of the blank lines around it.
+    static func split(_ text: String) -> [String] {
+        var parts: [[Substring]] = [[]]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces) == "---", line.first == "-" { parts.append([]) } else { parts[parts.count - 1].append(line) }
+        }
+        return parts.map { $0.joined(separator: "\n").trimmingCharacters(in: .newlines) }
+    }
+
+    static func read(_ file: String) throws -> String {
+        if file == "-" { return try TextInput.read("-") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.badInput("cannot read the thread file \(file)") }
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("the thread file \(file) is not UTF-8 text") }
+        return text
+    }
+
+    /// `N=VALUE`.
+    static func numbered(_ entry: String) -> (part: Int, value: String)? {
+        let pieces = entry.split(separator: "=", maxSplits: 1).map(String.init)
+        guard pieces.count == 2, let part = Int(pieces[0].trimmingCharacters(in: .whitespaces)) else { return nil }
+        return (part, pieces[1])
+    }
+
+    /// `ACCOUNT=TEXT` entries by account.
+    static func pairs(_ entries: [String]) -> [String: String] {
+        var pairs: [String: String] = [:]
+        for entry in entries {
+            let pieces = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            pairs[pieces[0]] = pieces.count > 1 ? pieces[1] : ""
+        }
+        return pairs
+    }
+}
