@@ -28,7 +28,10 @@ final class ScriptedConnector: Connector {
         var lookUpTimes: [Date] = []
         /// Answers for the next look-ups, before `lookUp` is used.
         var nextLookUps: [LookUp] = []
+        /// Behaviours for the next publishes, before `behaviour` is used.
+        var nextPublishes: [Behaviour] = []
         var calls: [(text: String, credentials: AccountCredentials)] = []
+        var replyTos: [String?] = []
         var active = 0
         var maxActive = 0
         var activeByToken: [String: Int] = [:]
@@ -52,6 +55,12 @@ final class ScriptedConnector: Connector {
     func script(lookUp: LookUp) { state.withLock { $0.lookUp = lookUp } }
     /// Answers the next look-ups with `answers` in order, then with the scripted `lookUp`.
     func script(lookUps answers: [LookUp]) { state.withLock { $0.nextLookUps = answers } }
+
+    /// Behaves as `behaviours` for the next publishes in order, then as the scripted behaviour.
+    func script(publishes behaviours: [Behaviour]) { state.withLock { $0.nextPublishes = behaviours } }
+
+    /// What each publish answered (`reply.in_reply_to_tweet_id`), in call order; nil for a post of its own.
+    var replyTos: [String?] { state.withLock { $0.replyTos } }
 
     /// When each look-up was made, in call order.
     var lookUpTimes: [Date] { state.withLock { $0.lookUpTimes } }
@@ -101,11 +110,12 @@ final class ScriptedConnector: Connector {
         let token = Self.token(credentials)
         let behaviour = state.withLock { state -> Behaviour in
             state.calls.append((request.text, credentials))
+            state.replyTos.append(request.replyTo)
             state.active += 1
             state.maxActive = max(state.maxActive, state.active)
             state.activeByToken[token, default: 0] += 1
             state.maxActiveByToken[token] = max(state.maxActiveByToken[token] ?? 0, state.activeByToken[token]!)
-            return state.behaviour
+            return state.nextPublishes.isEmpty ? state.behaviour : state.nextPublishes.removeFirst()
         }
         defer {
             state.withLock { state in

@@ -110,10 +110,11 @@ extension PostgresStore {
         }
     }
 
-    /// How many parts of a delivery are not on the network yet (a published post whose first comment failed has one).
+    /// How many parts of a delivery in several parts are not on the network yet (a published post whose first comment failed
+    /// has one); 0 for a plain post, whose one part is not recorded apart.
     static func partsLeft(deliveryID: Int64, _ session: PostgresSession) async throws -> Int {
         Int(try await session.value("""
-            SELECT d.part_count - (SELECT COUNT(*) FROM delivery_part dp WHERE dp.delivery_id = d.id)::int FROM delivery d WHERE d.id = \(deliveryID)
+            SELECT CASE WHEN d.part_count > 1 THEN d.part_count - (SELECT COUNT(*) FROM delivery_part dp WHERE dp.delivery_id = d.id)::int ELSE 0 END FROM delivery d WHERE d.id = \(deliveryID)
             """, as: Int32.self) ?? 0)
     }
 }

@@ -75,10 +75,11 @@ extension SQLiteStore {
         }
     }
 
-    /// How many parts of a delivery are not on the network yet (a published post whose first comment failed has one).
+    /// How many parts of a delivery in several parts are not on the network yet (a published post whose first comment failed
+    /// has one); 0 for a plain post, whose one part is not recorded apart.
     static func partsLeft(deliveryID: Int64, _ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
-            SELECT d.part_count - (SELECT COUNT(*) FROM delivery_part dp WHERE dp.delivery_id = d.id) FROM delivery d WHERE d.id = ?
+            SELECT CASE WHEN d.part_count > 1 THEN d.part_count - (SELECT COUNT(*) FROM delivery_part dp WHERE dp.delivery_id = d.id) ELSE 0 END FROM delivery d WHERE d.id = ?
             """, arguments: [deliveryID]) ?? 0
     }
 
