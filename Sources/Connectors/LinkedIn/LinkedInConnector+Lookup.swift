@@ -39,17 +39,18 @@ extension LinkedInConnector {
                 }
                 throw refusal
             }
-            return try Self.postsPage(response, start: Int(start) ?? 0)
+            return try Self.restliPage(response, start: Int(start) ?? 0, listing: "the author's posts")
         }
         guard let found else { return nil }
         guard let id = found["id"]?.stringValue else { throw ConnectorError(code: .retryable, message: "LinkedIn listed the post without an id") }
-        return PublishedPost(remoteID: id, url: "https://www.linkedin.com/feed/update/\(id)", httpStatus: 200)
+        return PublishedPost(remoteID: id, url: Self.postURL(id), httpStatus: 200)
     }
 
-    /// One page of the finder; the next `start` while `paging.total` (or a full page) says there is more.
-    static func postsPage(_ response: HTTPResponse, start: Int) throws(ConnectorError) -> ListingPage {
+    /// One page of a Rest.li collection read by `start`/`count` (the posts finder, a post's comments); the next
+    /// `start` while `paging.total` (or a full page) says there is more. `listing` names it in messages.
+    static func restliPage(_ response: HTTPResponse, start: Int, listing: String) throws(ConnectorError) -> ListingPage {
         guard let body = ConnectorTransport.json(response), case .array(let posts)? = body["elements"] else {
-            throw ConnectorError(code: .retryable, message: "LinkedIn listed the author's posts without elements; the look-up is incomplete",
+            throw ConnectorError(code: .retryable, message: "LinkedIn listed \(listing) without elements; the look-up is incomplete",
                                  httpStatus: response.status, excerpt: Excerpt.redacted(response.bodyText))
         }
         let end = start + posts.count
@@ -57,7 +58,7 @@ extension LinkedInConnector {
         if let total = body["paging"]?["total"].flatMap(GraphErrorMapping.int) {
             more = end < total
             if more && posts.isEmpty {
-                throw ConnectorError(code: .retryable, message: "LinkedIn counts \(total) posts but listed none from \(start)", httpStatus: response.status)
+                throw ConnectorError(code: .retryable, message: "LinkedIn counts \(total) in \(listing) but listed none from \(start)", httpStatus: response.status)
             }
         } else {
             more = posts.count >= lookupPageSize

@@ -2,9 +2,10 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 
-/// Publishes to LinkedIn through `/rest/posts` as a member or an organization; an image goes through
-/// the Images API first (initialize the upload, upload, then reference the image URN). The post id
-/// comes back in `x-restli-id`.
+/// Publishes to LinkedIn through `/rest/posts` as a member or an organization; each image goes through
+/// the Images API first (initialize the upload, upload, then reference the image URN): one image as
+/// `content.media`, two to twenty as a MultiImage post (`content.multiImage.images`). The post id comes
+/// back in `x-restli-id`.
 public struct LinkedInConnector: Connector {
     public let network = Network.linkedin
     public var textRules: TextRules { NetworkRules.of(.linkedin).text }
@@ -22,7 +23,7 @@ public struct LinkedInConnector: Connector {
     }
 
     public func preview(_ request: PublishRequest) -> JSONValue {
-        postBody(request, image: request.media.first.map { _ in "urn:li:image:(uploaded first)" })
+        postBody(request, images: request.media.map { "urn:li:image:(\($0.fileName), uploaded first)" })
     }
 
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
@@ -34,19 +35,23 @@ public struct LinkedInConnector: Connector {
         return AccountProfile(remoteID: "urn:li:person:\(sub)", handle: name.handleSlug, displayName: name)
     }
 
+    /// Uploads every image, then makes the post once.
+    ///
+    /// Images uploaded before a crash (or a refused post) and never posted are harmless: LinkedIn keeps
+    /// them unattached to anything and shows them nowhere, so a retry simply uploads its own again.
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
-        var image: String?
-        if let item = request.media.first {
-            image = try await upload(item, owner: request.accountRemoteID, credentials: credentials)
+        var images: [String] = []
+        for item in request.media {
+            images.append(try await upload(item, owner: request.accountRemoteID, credentials: credentials))
         }
-        let body = try! JSONEncoder().encode(postBody(request, image: image))
+        let body = try! JSONEncoder().encode(postBody(request, images: images))
         let response = try await http.send("POST", app.apiBaseURL + "/rest/posts", headers: headers(credentials, json: true),
                                            body: Array(body), publishing: true)
         guard response.status == 201 else { throw error(for: response).answeringPublish(network: "LinkedIn") }
         guard let id = response.header("x-restli-id") else {
             throw ConnectorError(code: .uncertain, message: "LinkedIn accepted the post but sent no x-restli-id", httpStatus: 201)
         }
-        return PublishedPost(remoteID: id, url: "https://www.linkedin.com/feed/update/\(id)", httpStatus: 201)
+        return PublishedPost(remoteID: id, url: Self.postURL(id), httpStatus: 201)
     }
 
     /// Initializes an image upload, sends the bytes, and returns the image URN the post references.
@@ -64,7 +69,8 @@ public struct LinkedInConnector: Connector {
         return imageURN
     }
 
-    func postBody(_ request: PublishRequest, image: String?) -> JSONValue {
+    /// The `/rest/posts` body; `images` are the image URNs of `request.media`, in order.
+    func postBody(_ request: PublishRequest, images: [String]) -> JSONValue {
         var body: [String: JSONValue] = [
             "author": .string(request.accountRemoteID),
             "commentary": .string(LittleTextFormat.escape(request.text)),
@@ -74,13 +80,21 @@ public struct LinkedInConnector: Connector {
             "lifecycleState": .string("PUBLISHED"),
             "isReshareDisabledByAuthor": .bool(false),
         ]
-        if let image {
+        let described = zip(images, request.media).map { image, item -> JSONValue in
             var media: [String: JSONValue] = ["id": .string(image)]
-            if let alt = request.media.first?.alt { media["altText"] = .string(alt) }
-            body["content"] = .object(["media": .object(media)])
+            if let alt = item.alt { media["altText"] = .string(alt) }
+            return .object(media)
+        }
+        if described.count == 1 {
+            body["content"] = .object(["media": described[0]])
+        } else if described.count > 1 {
+            body["content"] = .object(["multiImage": .object(["images": .array(described)])])
         }
         return .object(body)
     }
+
+    /// Where a person sees the post (or its comments).
+    static func postURL(_ post: String) -> String { "https://www.linkedin.com/feed/update/\(post)" }
 
     func headers(_ credentials: AccountCredentials, json: Bool) -> [HTTPHeader] {
         var headers = [IdentityClient.bearer(credentials.token), HTTPHeader("LinkedIn-Version", app.version),

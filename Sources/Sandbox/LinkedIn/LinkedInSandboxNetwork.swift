@@ -7,7 +7,7 @@ import Hummingbird
 import SchedulerCore
 
 /// The sandbox LinkedIn: OAuth 2.0 (www.linkedin.com/oauth/v2), OpenID `userinfo`, the
-/// organization endpoints a linking client reads, and the Posts and Images APIs (api.linkedin.com),
+/// organization endpoints a linking client reads, and the Posts, Images and Comments APIs (api.linkedin.com),
 /// with the image upload URLs, on one listener.
 ///
 /// Access tokens last 60 days and come without refresh tokens, as for most real apps.
@@ -18,6 +18,8 @@ struct LinkedInSandboxNetwork: SandboxNetwork {
     let oauth: OAuth2Authority
     /// Posts, images and daily quotas.
     let shares: LinkedInShares
+    /// Comments under posts.
+    let comments = LinkedInComments()
 
     init(environment: SandboxEnvironment) {
         self.environment = environment

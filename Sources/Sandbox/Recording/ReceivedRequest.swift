@@ -39,6 +39,9 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
     public var clientID: String?
     /// The API version the request named: `LinkedIn-Version` on LinkedIn, the path's `vNN.N` on Graph.
     public var version: String?
+    /// The post this one answers: an X reply's `in_reply_to_tweet_id` (a thread's previous part), or the post a
+    /// LinkedIn comment is under; nil for a post of its own and in records written before replies existed.
+    public var replyTo: String?
 
     public init(
         network: String,
@@ -55,9 +58,11 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         text: String? = nil,
         media: [String]? = nil,
         fetched: JSONValue? = nil,
-        version: String? = nil
+        version: String? = nil,
+        replyTo: String? = nil
     ) {
         self.version = version
+        self.replyTo = replyTo
         self.network = network
         self.kind = kind
         self.text = text
@@ -85,5 +90,6 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         case auth
         case clientID = "client_id"
         case version
+        case replyTo = "reply_to"
     }
 }

@@ -4,9 +4,12 @@ public struct TweetDraft: Sendable, Equatable {
     public var text: String
     /// The `media.media_ids`, in order.
     public var mediaIDs: [String]
+    /// `reply.in_reply_to_tweet_id`: the post this one answers (the previous part of a thread); nil for a post of its own.
+    public var replyTo: String?
 
-    public init(text: String, mediaIDs: [String] = []) {
+    public init(text: String, mediaIDs: [String] = [], replyTo: String? = nil) {
         self.text = text
         self.mediaIDs = mediaIDs
+        self.replyTo = replyTo
     }
 }

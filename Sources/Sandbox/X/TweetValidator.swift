@@ -23,6 +23,11 @@ public enum TweetValidator {
         case .success(let ids): mediaIDs = ids
         case .failure(let problem): return .failure(problem)
         }
+        let replyTo: String?
+        switch self.replyTo(in: body) {
+        case .success(let id): replyTo = id
+        case .failure(let problem): return .failure(problem)
+        }
         let text: String
         switch body["text"] {
         case .string(let value): text = value
@@ -35,12 +40,26 @@ public enum TweetValidator {
         guard XWeightedLength.of(text) <= maximumLength else {
             return .failure(.textTooLong)
         }
-        return .success(TweetDraft(text: text, mediaIDs: mediaIDs))
+        return .success(TweetDraft(text: text, mediaIDs: mediaIDs, replyTo: replyTo))
     }
 
     /// The NFC form, which is what X stores and compares.
     public static func normalized(_ text: String) -> String {
         text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Reads `reply.in_reply_to_tweet_id`: absent is a post of its own; present must be a post id (1 to 19 digits),
+    /// as X's schema has it. Whether that post exists is the timeline's to decide.
+    private static func replyTo(in body: JSONValue) -> Result<String?, XProblem> {
+        guard let reply = body["reply"], reply != .null else { return .success(nil) }
+        guard case .object = reply, let id = reply["in_reply_to_tweet_id"] else {
+            return .failure(.invalidRequest("`reply` must be an object with `in_reply_to_tweet_id`.", reasonCode: "invalid_reply"))
+        }
+        guard let text = id.stringValue, (1...19).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .failure(.invalidRequest("The `reply.in_reply_to_tweet_id` field value [\(id.stringValue ?? "not a string")] does not match ^[0-9]{1,19}$",
+                                            reasonCode: "invalid_reply"))
+        }
+        return .success(text)
     }
 
     /// Reads `media.media_ids`: absent is fine; present must be 1…4 strings.

@@ -103,6 +103,16 @@ public struct XProblem: Error, Codable, Sendable, Equatable {
         reasonCode: "duplicate_content"
     )
 
+    /// 403: `reply.in_reply_to_tweet_id` names a post that does not exist (or was deleted, or the user cannot see).
+    /// The words are X's own (v1.1 code 385, which v2 answers as a problem's `detail`), as seen in client reports.
+    public static let replyTargetUnavailable = XProblem(
+        title: "Forbidden",
+        detail: "You attempted to reply to a Tweet that is deleted or not visible to you.",
+        type: "about:blank",
+        status: 403,
+        reasonCode: "reply_target_unavailable"
+    )
+
     /// 429: the user's 15-minute window is used up.
     public static let tooManyRequests = XProblem(
         title: "Too Many Requests",

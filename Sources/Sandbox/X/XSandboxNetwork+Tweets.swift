@@ -55,7 +55,8 @@ extension XSandboxNetwork {
             clientID: principal.clientID,
             kind: "post",
             text: tweet.text,
-            media: tweet.mediaIDs.isEmpty ? nil : tweet.mediaIDs
+            media: tweet.mediaIDs.isEmpty ? nil : tweet.mediaIDs,
+            replyTo: tweet.inReplyToID
         ))
         environment.logger.debug(
             "Sandbox accepted a post",

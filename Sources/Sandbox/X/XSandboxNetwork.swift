@@ -12,7 +12,7 @@ import OAuth
 /// three-legged and OAuth 2.0 (PKCE) authorization, and the token-minting stand-in for X's developer portal.
 ///
 /// Requests are authenticated with OAuth 1.0a user context or an OAuth 2.0 user token (Bearer) and
-/// checked in X's order: auth (401), scope (403), rate limit (429), body (400), duplicate (403).
+/// checked in X's order: auth (401), scope (403), rate limit (429), body (400), the post replied to (403), duplicate (403).
 /// Every refusal is recorded with its reason.
 struct XSandboxNetwork: SandboxNetwork {
     let name = "x"

@@ -35,7 +35,8 @@ actor XTimeline {
     }
 
     /// Decides a post by `userID`: rate limit first (every request counts), then validation, then the
-    /// media (`mediaProblem`, found by the caller in the media library), then duplicates.
+    /// media (`mediaProblem`, found by the caller in the media library), then the post replied to (it must
+    /// exist: 403 as X answers), then duplicates. A reply is a post: the same limits and duplicate rule hold.
     func createTweet(userID: String, body: JSONValue?, mediaProblem: XProblem? = nil, now: Date) -> (Outcome, RateLimitStatus) {
         let limit = rateLimiter.consume(key: userID, now: now)
         guard limit.allowed else { return (.refused(.tooManyRequests), limit) }
@@ -45,11 +46,14 @@ actor XTimeline {
         case .failure(let problem): return (.refused(problem), limit)
         }
         if let mediaProblem { return (.refused(mediaProblem), limit) }
+        let parent = draft.replyTo.flatMap { id in tweets.first { $0.id == id } }
+        guard draft.replyTo == nil || parent != nil else { return (.refused(.replyTargetUnavailable), limit) }
         guard !duplicates.isDuplicate(userID: userID, text: draft.text, now: now) else {
             return (.refused(.duplicateContent), limit)
         }
         duplicates.record(userID: userID, text: draft.text, now: now)
-        let tweet = XTweet(id: String(ids.next(now: now)), authorID: userID, text: draft.text, mediaIDs: draft.mediaIDs, createdAt: now)
+        let tweet = XTweet(id: String(ids.next(now: now)), authorID: userID, text: draft.text, mediaIDs: draft.mediaIDs, createdAt: now,
+                           inReplyTo: parent)
         tweets.append(tweet)
         return (.created(tweet), limit)
     }

@@ -48,8 +48,9 @@ struct XTimelinePage: Sendable, Equatable {
         return .object(["data": .array(tweets.map { Self.render($0, fields: fields, rewritesText: rewritesText) }), "meta": .object(meta)])
     }
 
-    /// `id`, `text` and `edit_history_tweet_ids` always; `created_at`, `author_id`, `attachments` and
-    /// `entities` when asked. With `rewritesText`, the text is as X lists it (``XListedText``): t.co links
+    /// `id`, `text` and `edit_history_tweet_ids` always; `created_at`, `author_id`, `attachments`,
+    /// `entities`, `conversation_id`, and for a reply `referenced_tweets` (`replied_to`) and `in_reply_to_user_id`,
+    /// when asked (X's data dictionary: only `id` and `text` by default). With `rewritesText`, the text is as X lists it (``XListedText``): t.co links
     /// and escaped `&`, `<`, `>`, with `entities.urls` when asked; without, as sent, and no entities.
     static func render(_ tweet: XTweet, fields: Set<String>, rewritesText: Bool = false) -> JSONValue {
         let listed = XListedText(tweet.text, postID: tweet.id)
@@ -59,6 +60,13 @@ struct XTimelinePage: Sendable, Equatable {
         if fields.contains("entities"), rewritesText, let entities = listed.entities { object["entities"] = entities }
         if fields.contains("created_at") { object["created_at"] = .string(SandboxTimestamp.rfc3339(tweet.createdAt)) }
         if fields.contains("author_id") { object["author_id"] = .string(tweet.authorID) }
+        if fields.contains("conversation_id") { object["conversation_id"] = .string(tweet.conversationID) }
+        if let parent = tweet.inReplyToID {
+            if fields.contains("referenced_tweets") {
+                object["referenced_tweets"] = .array([.object(["type": .string("replied_to"), "id": .string(parent)])])
+            }
+            if fields.contains("in_reply_to_user_id"), let user = tweet.inReplyToUserID { object["in_reply_to_user_id"] = .string(user) }
+        }
         if fields.contains("attachments"), !tweet.mediaIDs.isEmpty {
             object["attachments"] = .object(["media_keys": .array(tweet.mediaIDs.map { .string("3_\($0)") })])
         }

@@ -82,6 +82,10 @@ struct LinkedInPostDraft: Sendable, Equatable {
             }
             let ids = images.compactMap { $0["id"]?.stringValue }
             guard ids.count == images.count else { return .failure(.missingField("/content/multiImage/images/id")) }
+            // The MultiImage reference is silent on repeats; the stricter reading: each image once.
+            if let repeated = ids.enumerated().first(where: { ids[..<$0.offset].contains($0.element) })?.element {
+                return .failure(.invalidField("/content/multiImage/images", "\(repeated) appears more than once"))
+            }
             if let problem = images.lazy.compactMap({ altTextProblem($0["altText"], path: "/content/multiImage/images/altText") }).first {
                 return .failure(problem)
             }

@@ -29,6 +29,7 @@ extension LinkedInSandboxNetwork {
             return await restCall(request) { await getPost($0, urn: urn) }
         }
         addImageRoutes(to: router)
+        addCommentRoutes(to: router)
     }
 
     /// `POST /rest/posts` → `201` with an empty body and `x-restli-id: urn:li:share:…`.
@@ -79,15 +80,9 @@ extension LinkedInSandboxNetwork {
         if let sortBy = query["sortBy"], !["CREATED", "LAST_MODIFIED"].contains(sortBy) {
             return await refuse(.illegalArgument("sortBy must be CREATED or LAST_MODIFIED, not \(sortBy)."), request: call.request, now: call.now)
         }
-        let start = max(0, Int(query["start"] ?? "") ?? 0)
-        let count = min(100, max(1, Int(query["count"] ?? "") ?? 10))
         let listing = environment.listings.current
         let posts = await shares.posts(author: author).filter { listing.lists(createdAt: $0.createdAt, now: call.now) }
-        let elements = posts.dropFirst(start).prefix(count).map { $0.rendered(rewritesText: listing.rewritesText) }
-        return answer(.object([
-            "paging": .object(["start": .integer(Int64(start)), "count": .integer(Int64(count)), "links": .array([]), "total": .integer(Int64(posts.count))]),
-            "elements": .array(Array(elements)),
-        ]))
+        return pagedAnswer(posts, call) { $0.rendered(rewritesText: listing.rewritesText) }
     }
 
     /// `GET /rest/posts/{urn}` (URL-encoded): one post the member may read.

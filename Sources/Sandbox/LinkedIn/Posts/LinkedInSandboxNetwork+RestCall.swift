@@ -67,7 +67,7 @@ extension LinkedInSandboxNetwork {
     }
 
     /// Records an accepted post or image upload for `GET /_sandbox/received`.
-    func record(_ call: RestCall, kind: String, body: JSONValue, remoteID: String, text: String?, media: [String]) async {
+    func record(_ call: RestCall, kind: String, body: JSONValue, remoteID: String, text: String?, media: [String], replyTo: String? = nil) async {
         await environment.recordAcceptance(ReceivedRequest(
             network: name,
             receivedAt: SandboxTimestamp.rfc3339(call.now),
@@ -81,7 +81,20 @@ extension LinkedInSandboxNetwork {
             kind: kind,
             text: text,
             media: media.isEmpty ? nil : media,
-            version: call.request.headers[Self.linkedInVersion]
+            version: call.request.headers[Self.linkedInVersion],
+            replyTo: replyTo
         ))
+    }
+
+    /// One `start`/`count` page of `items` (`count` 1 to 100, default 10), each rendered, with `paging.total`, as
+    /// Rest.li collections (the posts finder, a post's comments) answer.
+    func pagedAnswer<Item>(_ items: [Item], _ call: RestCall, render: (Item) -> JSONValue) -> Response {
+        let query = OAuth2Parameters(call.request.queryPairs ?? [])
+        let start = max(0, Int(query["start"] ?? "") ?? 0)
+        let count = min(100, max(1, Int(query["count"] ?? "") ?? 10))
+        return answer(.object([
+            "paging": .object(["start": .integer(Int64(start)), "count": .integer(Int64(count)), "links": .array([]), "total": .integer(Int64(items.count))]),
+            "elements": .array(items.dropFirst(start).prefix(count).map(render)),
+        ]))
     }
 }
