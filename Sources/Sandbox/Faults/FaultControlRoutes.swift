@@ -7,7 +7,8 @@ import SchedulerCore
 /// - `GET /_sandbox/faults/plan`: the plan in force, with the seed in use.
 /// - `POST /_sandbox/x/credits`: tops up X's credits after a `credits_depleted` fault.
 /// - `PUT /_sandbox/faults`: replaces the plan (`{"rate": 0.3, "kinds": […], "seed": 42, "reset_seconds": 2,
-///   "slow_seconds": 1.5, "commit_seconds": 3}`; `"rate": 0` turns faults off) and answers with it; a bad body gets 400 and says why.
+///   "slow_seconds": 1.5, "commit_seconds": 3, "only": {"request": "POST /2/tweets", "skip": 2, "count": 1}}`; `"rate": 0` turns faults
+///   off; `only` spoils just the matching requests in its window) and answers with it; a bad body gets 400 and says why.
 struct FaultControlRoutes: Sendable {
     let injector: FaultInjector
     /// The largest plan body accepted.

@@ -21,6 +21,8 @@ actor FaultInjector {
         var account: String? = nil
         /// The network bills each call against the app's credits (X's pay-per-use), so they can run out.
         var billsPerUse: Bool = false
+        var method: String = ""
+        var path: String = ""
     }
 
     /// A fault to inject, with the plan's settings at the moment it was drawn.
@@ -44,6 +46,8 @@ actor FaultInjector {
     /// per ``expiryInterval``.
     private var lastExpiry: [String: ContinuousClock.Instant] = [:]
     static let expiryInterval: Duration = .seconds(30)
+    /// Requests that matched the plan's target so far (``FaultPlan/only``), counted from the last plan change.
+    private var targetMatches = 0
 
     init(plan: FaultPlan) {
         self.plan = plan
@@ -54,6 +58,7 @@ actor FaultInjector {
     /// Replaces the plan and restarts the random sequence from its seed; records and expired tokens stay.
     func replace(_ plan: FaultPlan) {
         self.plan = plan
+        targetMatches = 0
         seed = plan.seed ?? Self.pickSeed()
         random = SplitMix64(seed: seed)
     }
@@ -70,6 +75,11 @@ actor FaultInjector {
     func draw(for candidate: Candidate) -> Decision? {
         let expirable = candidate.hasRefreshableToken
             && candidate.account.flatMap { lastExpiry[$0] }.map { ContinuousClock.now - $0 >= Self.expiryInterval } ?? true
+        if let target = plan.only {
+            guard plan.isActive, target.matches(method: candidate.method, path: candidate.path) else { return nil }
+            targetMatches += 1
+            guard targetMatches > target.skip, targetMatches <= target.skip + target.count else { return nil }
+        }
         guard plan.isActive, random.nextUnit() < plan.rate else { return nil }
         let fitting = plan.orderedKinds.filter {
             ($0 != .expiredToken || expirable) && ($0 != .creditsDepleted || candidate.billsPerUse)

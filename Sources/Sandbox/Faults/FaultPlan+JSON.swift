@@ -10,8 +10,10 @@ struct FaultPlanDocument: Codable, Sendable, Equatable {
     var resetSeconds: Double
     var slowSeconds: Double
     var commitSeconds: Double
+    var only: [String: JSONValue]?
 
     init(plan: FaultPlan, seed: UInt64) {
+        only = plan.only?.document
         rate = plan.rate
         kinds = plan.orderedKinds.map(\.rawValue)
         self.seed = seed
@@ -21,7 +23,7 @@ struct FaultPlanDocument: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case rate, kinds, seed
+        case rate, kinds, seed, only
         case resetSeconds = "reset_seconds"
         case slowSeconds = "slow_seconds"
         case commitSeconds = "commit_seconds"
@@ -30,7 +32,7 @@ struct FaultPlanDocument: Codable, Sendable, Equatable {
 
 extension FaultPlan {
     /// The keys a `PUT /_sandbox/faults` body may have.
-    static let documentKeys: Set<String> = ["rate", "kinds", "seed", "reset_seconds", "slow_seconds", "commit_seconds"]
+    static let documentKeys: Set<String> = ["rate", "kinds", "seed", "reset_seconds", "slow_seconds", "commit_seconds", "only"]
 
     /// Reads a `PUT /_sandbox/faults` body. Only `rate` is required; `kinds` defaults to `all` (``FaultKind/everyday``),
     /// the durations to ``defaultReset``, ``defaultSlow`` and ``defaultCommitDelay``; unknown keys are refused so a typo is not silently ignored.
@@ -46,7 +48,7 @@ extension FaultPlan {
         guard let rate = fields["rate"].flatMap(number) else {
             throw FaultPlanError(code: .invalidRate, message: "\"rate\" must be a number from 0 to 1 (0 turns faults off).")
         }
-        return try FaultPlan(
+        var plan = try FaultPlan(
             rate: rate,
             kinds: try kinds(fields["kinds"]),
             seed: try seed(fields["seed"]),
@@ -54,6 +56,12 @@ extension FaultPlan {
             slowBy: try seconds(fields["slow_seconds"], named: "slow_seconds") ?? defaultSlow,
             commitDelay: try seconds(fields["commit_seconds"], named: "commit_seconds") ?? defaultCommitDelay
         )
+        switch fields["only"] {
+        case nil, .null?: break
+        case .object(let target)?: plan.only = try FaultTarget.fromJSON(target)
+        default: throw malformed("\"only\" must be like {\"request\": \"POST /2/tweets\", \"skip\": 2, \"count\": 1}")
+        }
+        return plan
     }
 
     private static func kinds(_ value: JSONValue?) throws(FaultPlanError) -> Set<FaultKind> {

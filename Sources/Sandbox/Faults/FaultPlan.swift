@@ -21,6 +21,8 @@ public struct FaultPlan: Sendable, Equatable {
     public private(set) var slowBy: Duration
     /// How long a `slow_commit` request is held before the network processes it (and so before its post exists).
     public private(set) var commitDelay: Duration
+    /// Only requests of this kind, and only those in its window, meet a fault; nil: any request.
+    public var only: FaultTarget?
 
     /// No faults at all: the default.
     public static let off = FaultPlan(unchecked: 0, kinds: [], seed: nil, resetAfter: defaultReset, slowBy: defaultSlow, commitDelay: defaultCommitDelay)

@@ -33,7 +33,7 @@ struct FaultingResponder<Router: HTTPResponder>: HTTPResponder where Router.Cont
             return await refuse(request, refusal, now: now)
         }
         let candidate = FaultInjector.Candidate(isRead: request.method == .get || request.method == .head, hasRefreshableToken: bearer?.refreshable ?? false, account: bearer?.account,
-                                                billsPerUse: answers.billsPerUse)
+                                                billsPerUse: answers.billsPerUse, method: request.method.rawValue, path: request.uri.path)
         guard let decision = await injector.draw(for: candidate) else {
             return try await router.respond(to: request, context: context.basic)
         }

@@ -1,4 +1,6 @@
 import Foundation
+import Hummingbird
+import SchedulerCore
 import Testing
 
 @testable import Sandbox
@@ -80,5 +82,31 @@ import Testing
         await injector.expire("token", at: first.addingTimeInterval(5))
         #expect(await injector.expiry(of: "token") == first)
         #expect(await injector.expiry(of: "other") == nil)
+    }
+
+    @Test func aTargetedPlan_spoilsOnlyTheMatchingRequestsInItsWindow_countingNoOthers() async throws {
+        let plan = try FaultPlan.fromJSON(JSONValue.parse(ByteBuffer(string: #"""
+            {"rate": 1, "kinds": ["lost_answer"], "only": {"request": "POST /2/tweets", "skip": 2, "count": 1}}
+            """#)))
+        let injector = FaultInjector(plan: plan)
+        func post(_ path: String, _ method: String = "POST") -> FaultInjector.Candidate {
+            FaultInjector.Candidate(isRead: method == "GET", hasRefreshableToken: false, method: method, path: path)
+        }
+        var kinds: [FaultKind?] = []
+        for candidate in [post("/2/tweets"), post("/2/media/upload"), post("/2/users/1/tweets", "GET"), post("/2/tweets"), post("/2/tweets"), post("/2/tweets")] {
+            kinds.append(await injector.draw(for: candidate)?.kind)
+        }
+        #expect(kinds == [nil, nil, nil, nil, .lostAnswer, nil], "the third POST /2/tweets only")
+        await injector.replace(plan)
+        #expect(await injector.draw(for: post("/2/tweets")) == nil, "a new plan counts from the start again")
+    }
+
+    @Test func aTargetThatIsNotARequest_isRefusedWithTheShapeItNeeds() {
+        #expect(throws: FaultPlanError.self) {
+            try FaultPlan.fromJSON(JSONValue.parse(ByteBuffer(string: #"{"rate": 1, "only": {"request": "tweets"}}"#)))
+        }
+        #expect(throws: FaultPlanError.self) {
+            try FaultPlan.fromJSON(JSONValue.parse(ByteBuffer(string: #"{"rate": 1, "only": {"request": "POST /2/tweets", "after": 2}}"#)))
+        }
     }
 }
