@@ -29,6 +29,8 @@ struct RunAccumulator: Sendable {
 
     private var kilometre = FastestStretch(length: 1000)
     private var mile = FastestStretch(length: 1609.344)
+    private var kilometreSplits = SplitTimes(length: 1000)
+    private var mileSplits = SplitTimes(length: 1609.344)
     private var routeAccumulator = RouteAccumulator()
 
     var laps = LapTotals()
@@ -51,6 +53,8 @@ struct RunAccumulator: Sendable {
             firstTime = time
             kilometre.add(distance: 0, movingTime: 0)
             mile.add(distance: 0, movingTime: 0)
+            kilometreSplits.add(distance: 0, movingTime: 0)
+            mileSplits.add(distance: 0, movingTime: 0)
             return
         }
         let seconds = time - previous
@@ -61,6 +65,8 @@ struct RunAccumulator: Sendable {
             movingDistance += meters
             kilometre.add(distance: movingDistance, movingTime: movingSeconds)
             mile.add(distance: movingDistance, movingTime: movingSeconds)
+            kilometreSplits.add(distance: movingDistance, movingTime: movingSeconds)
+            mileSplits.add(distance: movingDistance, movingTime: movingSeconds)
         }
     }
 
@@ -84,5 +90,7 @@ struct RunAccumulator: Sendable {
     var cadenceAverage: Int? { cadenceCount > 0 ? Int((Double(cadenceSum) / Double(cadenceCount)).rounded()) : nil }
     var fastestKilometre: Double? { kilometre.fastest }
     var fastestMile: Double? { mile.fastest }
+    var kilometreSplitSeconds: [Double] { kilometreSplits.splits }
+    var mileSplitSeconds: [Double] { mileSplits.splits }
     var route: [Coordinate] { routeAccumulator.route }
 }

@@ -15,4 +15,9 @@ extension RunSummary {
     public func fastestSplit(in units: Units) -> Double? {
         units == .metric ? fastestKilometreSeconds : fastestMileSeconds
     }
+
+    /// The moving time of each whole kilometre or mile, in order.
+    public func splits(in units: Units) -> [Double] {
+        units == .metric ? kilometreSplitSeconds : mileSplitSeconds
+    }
 }

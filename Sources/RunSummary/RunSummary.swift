@@ -30,6 +30,9 @@ public struct RunSummary: Sendable, Equatable {
     public var route: [Coordinate]
     /// How many track points the file held.
     public var pointCount: Int
+    /// The moving time of each whole kilometre and each whole mile, in order (the last part-stretch left out).
+    public var kilometreSplitSeconds: [Double] = []
+    public var mileSplitSeconds: [Double] = []
 
     public init(title: String, start: Date, timeZone: TimeZone, distanceMeters: Double, movingSeconds: Double, elapsedSeconds: Double,
                 paceSecondsPerKilometre: Double?, fastestKilometreSeconds: Double?, fastestMileSeconds: Double?,

@@ -18,12 +18,15 @@ enum RunSummaryBuilder {
         let pace = distance > 0 && moving > 0 ? moving / (distance / 1000) : nil
         let given = title?.trimmingWhitespace
 
-        return RunSummary(
+        var summary = RunSummary(
             title: given.flatMap { $0.isEmpty ? nil : String($0) } ?? RunTitle.make(start: start, timeZone: timeZone),
             start: start, timeZone: timeZone, distanceMeters: distance, movingSeconds: moving, elapsedSeconds: elapsed,
             paceSecondsPerKilometre: pace, fastestKilometreSeconds: run.fastestKilometre, fastestMileSeconds: run.fastestMile,
             elevationGainMeters: run.elevationGain, heartRateAverage: run.heartRateAverage, heartRateMax: run.heartRateMax,
             cadenceAverage: run.cadenceAverage, calories: run.laps.calories, route: run.route, pointCount: run.pointCount
         )
+        summary.kilometreSplitSeconds = run.kilometreSplitSeconds
+        summary.mileSplitSeconds = run.mileSplitSeconds
+        return summary
     }
 }
