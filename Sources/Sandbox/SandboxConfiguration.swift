@@ -37,6 +37,9 @@ public struct SandboxConfiguration: Sendable {
     /// Whether listings show text as the networks rewrite it (X: t.co links, `&amp;` `&lt;` `&gt;`,
     /// `entities.urls`; Graph and LinkedIn: tidied whitespace); on by default, as the networks do.
     public var rewritesListedText: Bool = true
+    /// How long a Facebook photo uploaded with `published=false&temporary=true` waits to be attached to a post
+    /// before Facebook deletes it: a day (the sandbox's reading; the reference gives no figure).
+    public var temporaryPhotoLifetime: Duration = .seconds(86_400)
 
     public init(
         host: String = "127.0.0.1",
@@ -53,8 +56,10 @@ public struct SandboxConfiguration: Sendable {
         linkedinProducts: Set<LinkedInProduct> = LinkedInProduct.defaults,
         faults: FaultPlan = .off,
         listingLag: Duration = .zero,
-        rewritesListedText: Bool = true
+        rewritesListedText: Bool = true,
+        temporaryPhotoLifetime: Duration = .seconds(86_400)
     ) {
+        self.temporaryPhotoLifetime = temporaryPhotoLifetime
         self.linkedinProducts = linkedinProducts
         self.host = host
         self.port = port

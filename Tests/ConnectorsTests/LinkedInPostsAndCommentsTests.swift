@@ -70,7 +70,7 @@ import Testing
             #expect(comment.remoteID.hasPrefix("urn:li:comment:(\(post.remoteID),"))
             let comments = await sandbox.sandbox.received().filter { $0.kind == "comment" }
             #expect(comments.count == 1)
-            #expect(comments.first?.replyTo == post.remoteID)
+            #expect(comments.first?.parentID == post.remoteID)
             #expect(comments.first?.text == request.text)
             #expect(try await member.connector.findComment(request, since: since, credentials: member.credentials)?.remoteID == comment.remoteID)
             var otherText = request

@@ -82,7 +82,7 @@ import Testing
         let comments = Self.records(received, "linkedin", kind: "comment")
         #expect(comments.count == 1, "the comment once")
         #expect(comments.first?["text"]?.stringValue == "Results: https://example.org/results")
-        #expect(comments.first?["reply_to"]?.stringValue == share["remote_id"]?.stringValue, "under the post")
+        #expect(comments.first?["parent_id"]?.stringValue == share["remote_id"]?.stringValue, "under the post")
         let delivery = try #require(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.first)
         #expect(delivery.parts?.map(\.kind) == ["post", "comment"])
         #expect(delivery.parts?.last?.remoteId == comments.first?["remote_id"]?.stringValue)

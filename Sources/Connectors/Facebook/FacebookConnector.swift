@@ -5,7 +5,8 @@ import SchedulerCore
 
 /// Publishes to a Facebook Page with its Page token: text and links to `/feed`, a photo to `/photos`
 /// as a multipart upload with the text as its `caption` (the Photo reference marks `message` deprecated)
-/// and the alt text as `alt_text_custom`.
+/// and the alt text as `alt_text_custom`; several photos go up unpublished, then into one `/feed` post
+/// (``publishPhotos(_:credentials:)``).
 public struct FacebookConnector: Connector {
     public let network = Network.facebook
     public var textRules: TextRules { NetworkRules.of(.facebook).text }
@@ -22,17 +23,6 @@ public struct FacebookConnector: Connector {
         NetworkRules.of(.facebook).problems(with: request)
     }
 
-    public func preview(_ request: PublishRequest) -> JSONValue {
-        if let photo = request.media.first {
-            var fields: [String: JSONValue] = ["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/photos"),
-                                               "caption": .string(request.text),
-                                               "source": .string("\(photo.fileName) (\(photo.contentType), \(photo.size) bytes)")]
-            if let alt = photo.alt, !alt.isEmpty { fields["alt_text_custom"] = .string(alt) }
-            return .object(fields)
-        }
-        return .object(["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/feed"), "message": .string(request.text)])
-    }
-
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
         let response = try await http.send("GET", app.graph + "/me?fields=id,name&access_token=\(PercentEncoding.encode(credentials.token))", publishing: false)
         guard response.status == 200, let me = ConnectorTransport.json(response), let id = me["id"]?.stringValue else {
@@ -43,20 +33,13 @@ public struct FacebookConnector: Connector {
     }
 
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
-        let page = request.accountRemoteID
         let response: HTTPResponse
-        if let photo = request.media.first {
-            var form = MultipartForm()
-            form.field("caption", request.text)
-            if let alt = photo.alt, !alt.isEmpty { form.field("alt_text_custom", alt) }
-            form.field("access_token", credentials.token)
-            form.file("source", fileName: photo.fileName, contentType: photo.contentType, bytes: try MediaFile.bytes(photo, network: "Facebook"))
-            let body = form.finish()
-            response = try await http.send("POST", app.graph + "/\(page)/photos", headers: [HTTPHeader("Content-Type", form.contentType)],
-                                           body: body, publishing: true)
+        if request.media.count >= 2 {
+            response = try await publishPhotos(request, credentials: credentials)
+        } else if let photo = request.media.first {
+            response = try await publishPhoto(photo, request: request, credentials: credentials)
         } else {
-            response = try await http.send("POST", app.graph + "/\(page)/feed",
-                                           headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")],
+            response = try await http.send("POST", app.graph + "/\(request.accountRemoteID)/feed", headers: [Self.form],
                                            body: FormBody.encode([("message", request.text), ("access_token", credentials.token)]), publishing: true)
         }
         guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Facebook").answeringPublish(network: "Facebook") }
@@ -67,4 +50,6 @@ public struct FacebookConnector: Connector {
         return PublishedPost(remoteID: id, url: "https://www.facebook.com/\(id)", httpStatus: response.status,
                              rateLimit: GraphUsageHeaders.hint(response, now: Date()))
     }
+
+    static let form = HTTPHeader("Content-Type", "application/x-www-form-urlencoded")
 }

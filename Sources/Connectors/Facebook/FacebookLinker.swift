@@ -4,13 +4,14 @@ import OAuth
 import SchedulerCore
 
 /// Links a Facebook Page: Facebook Login, then the Page's own token, which is what posts are published with.
+/// `pages_manage_engagement` lets the Page comment under its own posts (the Pages API posts guide lists it).
 public struct FacebookLinker: AccountLinker {
     public let network = Network.facebook
     public let methods: [LinkMethod] = [.oauth2]
     let login: FacebookLogin
 
     public init(app: FacebookApp, transport: any HTTPTransport) {
-        login = FacebookLogin(app: app, scopes: ["pages_show_list", "pages_read_engagement", "pages_manage_posts"],
+        login = FacebookLogin(app: app, scopes: ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_engagement"],
                               transport: transport, network: "Facebook")
     }
 

@@ -4,8 +4,9 @@ import OAuth
 import SchedulerCore
 
 /// Publishes to an Instagram professional account through the Graph API: create a media container
-/// from the image's public URL, wait for it to be `FINISHED`, check `content_publishing_limit`, then
-/// publish. Handoff accounts are not published here: the daemon hands those to the person.
+/// from the image's public URL (for several images, a carousel of item containers: ``carouselContainer(_:token:)``),
+/// wait for it to be `FINISHED`, check `content_publishing_limit`, then publish. Handoff accounts are not
+/// published here: the daemon hands those to the person.
 public struct InstagramConnector: Connector {
     public let network = Network.instagram
     public var textRules: TextRules { NetworkRules.of(.instagram).text }
@@ -36,17 +37,6 @@ public struct InstagramConnector: Connector {
         return problems
     }
 
-    public func preview(_ request: PublishRequest) -> JSONValue {
-        if request.handoff {
-            return .object(["handoff": .bool(true), "caption": .string(request.text),
-                            "media": .array(request.media.map { .string($0.fileName) })])
-        }
-        var fields: [String: JSONValue] = ["endpoint": .string("POST /\(app.graphVersion)/\(request.accountRemoteID)/media then media_publish"),
-                                           "image_url": .string(request.media.first.map(imageURL) ?? ""), "caption": .string(request.text)]
-        if let alt = request.media.first?.alt, !alt.isEmpty { fields["alt_text"] = .string(alt) }
-        return .object(fields)
-    }
-
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
         throw ConnectorError(code: .permanent, message: "Instagram accounts are linked with `schedctl accounts link instagram`, not imported")
     }
@@ -58,19 +48,13 @@ public struct InstagramConnector: Connector {
             throw ConnectorError(code: .permanent, message: "Instagram needs an image served from media_base_url")
         }
         let user = request.accountRemoteID
-        let token = ("access_token", credentials.token)
-        var fields = [("image_url", imageURL(image)), ("caption", request.text)]
-        // Image containers take alt text (up to 1,000 characters) since March 2025.
-        if let alt = image.alt, !alt.isEmpty { fields.append(("alt_text", alt)) }
-        let created = try await http.send("POST", app.graph + "/\(user)/media", headers: [Self.form],
-                                          body: FormBody.encode(fields + [token]), publishing: false)
-        guard created.status == 200, let container = ConnectorTransport.json(created)?["id"]?.stringValue else {
-            throw GraphErrorMapping.error(for: created, network: "Instagram")
-        }
+        let container = request.media.count >= 2
+            ? try await carouselContainer(request, token: credentials.token)
+            : try await imageContainer(image, caption: request.text, user: user, token: credentials.token)
         try await waitUntilFinished(container, token: credentials.token)
         try await checkPublishingLimit(user, token: credentials.token)
         let published = try await http.send("POST", app.graph + "/\(user)/media_publish", headers: [Self.form],
-                                            body: FormBody.encode([("creation_id", container), token]), publishing: true)
+                                            body: FormBody.encode([("creation_id", container), ("access_token", credentials.token)]), publishing: true)
         guard published.status == 200 else { throw GraphErrorMapping.error(for: published, network: "Instagram").answeringPublish(network: "Instagram") }
         guard let id = ConnectorTransport.json(published)?["id"]?.stringValue else {
             throw ConnectorError(code: .uncertain, message: "Instagram published but its answer could not be read", httpStatus: published.status)
@@ -78,6 +62,31 @@ public struct InstagramConnector: Connector {
         let permalink = try? await http.send("GET", app.graph + "/\(id)?fields=permalink&access_token=\(PercentEncoding.encode(credentials.token))", publishing: false)
         let url = permalink.flatMap { ConnectorTransport.json($0)?["permalink"]?.stringValue } ?? "https://www.instagram.com/"
         return PublishedPost(remoteID: id, url: url, httpStatus: published.status, rateLimit: GraphUsageHeaders.hint(published, now: Date()))
+    }
+
+    /// `POST /{ig-user-id}/media` for one image with the caption → the container's id. Image containers take alt
+    /// text (up to 1,000 characters) since March 2025.
+    func imageContainer(_ image: MediaItem, caption: String, user: String, token: String) async throws(ConnectorError) -> String {
+        try await createContainer(Self.imageFields(image, url: imageURL(image), caption: caption), user: user, token: token)
+    }
+
+    /// Creates a container from `fields`; a container publishes nothing, so its failures are retried like any upload.
+    func createContainer(_ fields: [(String, String)], user: String, token: String) async throws(ConnectorError) -> String {
+        let created = try await http.send("POST", app.graph + "/\(user)/media", headers: [Self.form],
+                                          body: FormBody.encode(fields + [("access_token", token)]), publishing: false)
+        guard created.status == 200, let container = ConnectorTransport.json(created)?["id"]?.stringValue else {
+            throw GraphErrorMapping.error(for: created, network: "Instagram")
+        }
+        return container
+    }
+
+    /// The fields of an image container, in the order sent: `image_url`, the caption (none on a carousel item),
+    /// `is_carousel_item` for one, and `alt_text`. ``preview(_:)`` shows the same.
+    static func imageFields(_ image: MediaItem, url: String, caption: String?) -> [(String, String)] {
+        var fields = [("image_url", url)]
+        if let caption { fields.append(("caption", caption)) } else { fields.append(("is_carousel_item", "true")) }
+        if let alt = image.alt, !alt.isEmpty { fields.append(("alt_text", alt)) }
+        return fields
     }
 
     static let form = HTTPHeader("Content-Type", "application/x-www-form-urlencoded")

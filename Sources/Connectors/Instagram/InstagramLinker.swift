@@ -5,14 +5,15 @@ import SchedulerCore
 
 /// Links an Instagram professional account through Facebook Login: the Page the person chooses leads
 /// to the Instagram account behind it. Accounts that are not professional use handoff instead
-/// (`schedctl accounts add instagram --handoff`), which needs no token.
+/// (`schedctl accounts add instagram --handoff`), which needs no token. `instagram_manage_comments` lets the
+/// account comment under its own media (the IG Media comments reference requires it).
 public struct InstagramLinker: AccountLinker {
     public let network = Network.instagram
     public let methods: [LinkMethod] = [.oauth2]
     let login: FacebookLogin
 
     public init(app: FacebookApp, transport: any HTTPTransport) {
-        login = FacebookLogin(app: app, scopes: ["instagram_basic", "instagram_content_publish", "pages_show_list", "pages_read_engagement"],
+        login = FacebookLogin(app: app, scopes: ["instagram_basic", "instagram_content_publish", "instagram_manage_comments", "pages_show_list", "pages_read_engagement"],
                               transport: transport, network: "Instagram")
     }
 

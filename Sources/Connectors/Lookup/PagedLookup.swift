@@ -18,6 +18,12 @@ struct PagedLookup: Sendable {
     var time: @Sendable (JSONValue) -> Date?
     /// Whether an item is the post looked for, its time aside.
     var matches: @Sendable (JSONValue) -> Bool
+    /// Whether the list is newest first, so the first item older than the cutoff ends the walk. A list whose order
+    /// is not promised (Graph ranks comments when it can, whatever `order` asks) is read to its end instead,
+    /// skipping items older than the cutoff.
+    var newestFirst = true
+    /// What the list holds, for messages: `posts`, `comments`.
+    var noun = "posts"
 
     /// The clock skew allowed between this machine and the network.
     static let skew: TimeInterval = 60
@@ -36,7 +42,7 @@ struct PagedLookup: Sendable {
             for item in page.items {
                 let posted = time(item)
                 if let posted, posted < cutoff {
-                    reachedOlder = true
+                    reachedOlder = newestFirst
                     continue
                 }
                 if matches(item) { return item }
@@ -44,7 +50,7 @@ struct PagedLookup: Sendable {
             guard !reachedOlder, let token = page.next else { return nil }
             next = token
         }
-        throw ConnectorError(code: .retryable, message: "\(network) lists more than \(pageLimit) pages of posts since \(RFC3339.format(since)); "
-            + "the post could not be looked up completely, so it is not assumed missing")
+        throw ConnectorError(code: .retryable, message: "\(network) lists more than \(pageLimit) pages of \(noun) since \(RFC3339.format(since)); "
+            + "it could not be looked up completely, so it is not assumed missing")
     }
 }

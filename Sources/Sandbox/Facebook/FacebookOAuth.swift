@@ -6,15 +6,16 @@ enum FacebookOAuth {
     static let longLivedLifetime = Duration.seconds(5_184_000)
     /// Every Login grant includes this.
     static let baseScope = "public_profile"
-    /// What `POST /_sandbox/facebook/tokens` grants unless told otherwise: what publishing to Pages and Instagram needs.
+    /// What `POST /_sandbox/facebook/tokens` grants unless told otherwise: what publishing to Pages and Instagram,
+    /// and commenting under what was published, need.
     static let publishingScopes = [
-        "public_profile", "pages_show_list", "pages_read_engagement", "pages_manage_posts",
-        "instagram_basic", "instagram_content_publish",
+        "public_profile", "pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_engagement",
+        "instagram_basic", "instagram_content_publish", "instagram_manage_comments",
     ]
 
     /// The permissions the sandbox app may request.
     static let knownScopes: Set<String> = [
-        "public_profile", "email", "pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_metadata",
+        "public_profile", "email", "pages_show_list", "pages_read_engagement", "pages_manage_posts", "pages_manage_engagement", "pages_manage_metadata",
         "pages_read_user_content", "instagram_basic", "instagram_content_publish", "instagram_manage_insights",
         "instagram_manage_comments", "business_management", "read_insights", "publish_video",
     ]

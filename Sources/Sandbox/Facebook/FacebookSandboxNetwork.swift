@@ -8,7 +8,7 @@ import SchedulerCore
 
 /// The sandbox Facebook Graph API (which also serves Instagram, as `graph.facebook.com` does):
 /// the Login dialog and token endpoint, `/me`, `/me/accounts`, nodes by id, app removal, Page
-/// publishing (`/feed`, `/photos`) and Instagram content publishing (`/media`, `/media_publish`).
+/// publishing (`/feed`, `/photos`), Instagram content publishing (`/media`, `/media_publish`), and comments on both.
 ///
 /// Paths work with a version (`/v19.0/me`) or, except nodes by id, without one (`/me`), as on Graph. Errors have
 /// Graph's shape and, like Graph, almost all answer HTTP 400.
@@ -23,6 +23,8 @@ struct FacebookSandboxNetwork: SandboxNetwork {
     let instagram: InstagramPublisher
     /// Graph call budgets and the usage headers.
     let usage: GraphUsage
+    /// Comments under Page posts and Instagram media.
+    let comments = GraphComments()
 
     init(environment: SandboxEnvironment) {
         self.environment = environment
@@ -58,6 +60,7 @@ struct FacebookSandboxNetwork: SandboxNetwork {
         }
         addPublishingRoutes(to: router)
         addInstagramRoutes(to: router)
+        addCommentRoutes(to: router)
     }
 
     func addHelperRoutes(to router: Router<BasicRequestContext>) {

@@ -13,15 +13,19 @@ import Hummingbird
 struct GraphFaultAnswers: FaultAnswers {
     let oauth: OAuth2Authority
     /// The last path segments of Instagram's publishing calls, which Graph records under `instagram`.
-    static let instagramEdges: Set<Substring> = ["media", "media_publish", "content_publishing_limit"]
+    static let instagramEdges: Set<Substring> = ["media", "media_publish", "content_publishing_limit", "children"]
 
     func network(of request: Request) -> String {
         Self.isInstagramPath(request.uri.path) ? "instagram" : "facebook"
     }
 
-    /// Whether `path` is one of Instagram's publishing calls.
+    /// Whether `path` is one of Instagram's publishing calls, or the comments of an Instagram media: a Page post's id
+    /// is `{page-id}_{post-id}`, an Instagram media's a plain number.
     static func isInstagramPath(_ path: String) -> Bool {
-        path.split(separator: "/").last.map { instagramEdges.contains($0) } == true
+        let segments = path.split(separator: "/")
+        guard let last = segments.last else { return false }
+        if last == "comments", segments.count >= 2 { return !segments[segments.count - 2].contains("_") }
+        return instagramEdges.contains(last)
     }
 
     func bearer(in request: Request, now: Date) async -> BearerFacts? {

@@ -18,12 +18,16 @@ extension FacebookSandboxNetwork {
         router.get("/:version/:id/media") { request, context in
             await versioned(request, context) { await listMedia(request, nodeID: context.parameters.get("id") ?? "") }
         }
+        router.get("/:version/:id/children") { request, context in
+            await versioned(request, context) { await listChildren(request, nodeID: context.parameters.get("id") ?? "") }
+        }
         router.get("/:version/:id/content_publishing_limit") { request, context in
             await versioned(request, context) { await publishingLimit(request, nodeID: context.parameters.get("id") ?? "") }
         }
     }
 
-    /// `POST /{ig-user-id}/media` with `image_url` and `caption` → `{"id": container}`.
+    /// `POST /{ig-user-id}/media` with `image_url` and `caption` → `{"id": container}`; with `is_carousel_item=true`
+    /// (and no caption) an item for a carousel; with `media_type=CAROUSEL`, a carousel (``createCarousel(_:account:)``).
     ///
     /// The sandbox downloads `image_url` now, as Instagram does, and checks it is a JPEG of at most
     /// 8 MiB with an aspect ratio from 4:5 to 1.91:1; the caption's length, hashtags and mentions too.
@@ -34,8 +38,16 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let own): account = own
             }
-            if let type = call.parameters["media_type"], type != "IMAGE" {
-                return .failure(GraphError.invalidParameter("(#100) The sandbox publishes single images only; media_type \(type) is not supported."))
+            switch call.parameters["media_type"] ?? "IMAGE" {
+            case "IMAGE": break
+            case "CAROUSEL": return await createCarousel(call, account: account)
+            case let type: return .failure(GraphError.invalidParameter("(#100) The sandbox publishes images and carousels only; media_type \(type) is not supported."))
+            }
+            guard let isItem = PagePostDraft.boolean(call.parameters["is_carousel_item"] ?? "false") else {
+                return .failure(.invalidParameter("(#100) Param is_carousel_item must be a boolean"))
+            }
+            if isItem, call.parameters["caption"] != nil {
+                return .failure(.invalidParameter("(#100) A carousel item takes no caption; the carousel container carries it"))
             }
             guard let url = call.parameters["image_url"], !url.isEmpty else {
                 return .failure(.invalidParameter("(#100) The parameter image_url is required."))
@@ -48,10 +60,13 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let fetched): image = fetched
             }
-            let container = await instagram.createContainer(igUserID: account.id, imageURL: url, caption: caption, sniffed: image.sniffed, now: call.now)
+            let container = await instagram.add(InstagramContainer(
+                id: "", igUserID: account.id, imageURL: url, caption: caption, createdAt: call.now, sniffed: image.sniffed,
+                altText: call.parameters["alt_text"].flatMap { $0.isEmpty ? nil : $0 }, sha256: image.file.sha256, isCarouselItem: isItem
+            ))
             await record(
                 call, kind: "media", remoteID: container.id, actor: account.id, text: caption, media: [container.id],
-                fetched: image.file.fetchedDescriptor(url: url, sniffed: image.sniffed)
+                fetched: image.file.fetchedDescriptor(url: url, sniffed: image.sniffed), images: [container.receivedImage]
             )
             return .success(.object(["id": .string(container.id)]))
         }
@@ -84,7 +99,9 @@ extension FacebookSandboxNetwork {
             case .failure(let error):
                 return .failure(error)
             case .success(let media):
-                await record(call, kind: "post", remoteID: media.id, actor: account.id, text: media.caption, media: [creationID])
+                let children = await instagram.containers(ids: await instagram.containers(ids: [creationID]).first?.children ?? [])
+                await record(call, kind: "post", remoteID: media.id, actor: account.id, text: media.caption, media: [creationID],
+                             images: children.isEmpty ? nil : children.map(\.receivedImage))
                 return .success(.object(["id": .string(media.id)]))
             }
         }

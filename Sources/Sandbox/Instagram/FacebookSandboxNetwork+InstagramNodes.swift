@@ -30,7 +30,8 @@ extension FacebookSandboxNetwork {
             case "timestamp": node["timestamp"] = .string(GraphTimestamp.format(media.timestamp))
             case "permalink": node["permalink"] = .string(media.permalink)
             case "shortcode": node["shortcode"] = .string(media.shortcode)
-            case "media_type": node["media_type"] = .string("IMAGE")
+            case "media_type": node["media_type"] = .string(media.mediaType)
+            case "children": if !media.children.isEmpty { node["children"] = .object(["data": .array(media.children.map { .object(["id": .string($0.id)]) })]) }
             case "media_product_type": node["media_product_type"] = .string("FEED")
             case "media_url": node["media_url"] = .string(media.imageURL)
             case "username": node["username"] = .string(account.username)

@@ -74,4 +74,21 @@ extension GraphError {
             reasonCode: "publishing_limit"
         )
     }
+
+    /// 100: a carousel item container sent to `media_publish` by itself; only its carousel can be published.
+    /// No published answer shows Graph's words for this; the stricter reading refuses it.
+    static func carouselItemAlone(_ id: String) -> GraphError {
+        GraphError.invalidParameter("(#100) The media \(id) is a carousel item; publish the CAROUSEL container that lists it")
+            .withSandboxDetail("a carousel item container cannot be published on its own")
+    }
+
+    /// 100: a carousel listing fewer than 2 or more than 10 children.
+    static func carouselSize(_ count: Int) -> GraphError {
+        GraphError.invalidParameter("(#100) The carousel has \(count) children; a carousel takes 2 to 10")
+    }
+
+    /// 100: a child that cannot go into a carousel (not a carousel item, already in a carousel, listed twice).
+    static func unusableCarouselChild(_ id: String, _ why: String) -> GraphError {
+        GraphError.invalidParameter("(#100) The media \(id) in children cannot be used in this carousel").withSandboxDetail(why)
+    }
 }

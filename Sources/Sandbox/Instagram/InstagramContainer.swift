@@ -16,6 +16,18 @@ struct InstagramContainer: Sendable, Equatable {
     var polls = 0
     /// The media it became, once published (containers publish once).
     var mediaID: String?
+    /// `alt_text`, as sent.
+    var altText: String?
+    /// Hex SHA-256 of the fetched image, for records.
+    var sha256: String = ""
+    /// Made with `is_carousel_item=true`: it can only be a child of a carousel, never published alone.
+    var isCarouselItem = false
+    /// A `CAROUSEL` container's item containers, in order; empty for an image container.
+    var children: [String] = []
+    /// The carousel container that took this item (each item goes into one carousel).
+    var carouselID: String?
+
+    var isCarousel: Bool { !children.isEmpty }
 
     /// Containers not published within 24 hours expire.
     static let lifetime: TimeInterval = 86_400
@@ -50,6 +62,25 @@ struct InstagramMedia: Sendable, Equatable {
     var timestamp: Date
     /// The code in the permalink (`https://www.instagram.com/p/{shortcode}/`).
     var shortcode: String
+    /// A carousel's images, in order; empty for a single image.
+    var children: [InstagramChild] = []
+
+    /// `IMAGE`, or `CAROUSEL_ALBUM` for a carousel.
+    var mediaType: String { children.isEmpty ? "IMAGE" : "CAROUSEL_ALBUM" }
 
     var permalink: String { "https://www.instagram.com/p/\(shortcode)/" }
+}
+
+/// One image of a published carousel (`GET /{media-id}/children`).
+struct InstagramChild: Sendable, Equatable {
+    var id: String
+    var imageURL: String
+    var timestamp: Date
+}
+
+extension InstagramContainer {
+    /// The item as a carousel's record lists it.
+    var receivedImage: ReceivedImage {
+        ReceivedImage(id: id, altText: altText, sha256: sha256, width: sniffed.width, height: sniffed.height, url: imageURL)
+    }
 }

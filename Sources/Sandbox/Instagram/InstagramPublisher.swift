@@ -9,7 +9,8 @@ import Foundation
 /// An actor so the quota check, the container's state and the publish happen in one step: two
 /// concurrent `media_publish` calls for one container must not both succeed.
 actor InstagramPublisher {
-    private var containers: [String: InstagramContainer] = [:]
+    // Not private: the carousel rules (`InstagramPublisher+Carousel.swift`) work on the same state.
+    var containers: [String: InstagramContainer] = [:]
     private var published: [InstagramMedia] = []
     private var next: Int64 = 1
     /// Posts one account may publish per rolling ``quotaDuration``.
@@ -22,9 +23,10 @@ actor InstagramPublisher {
         self.quota = quota
     }
 
-    /// Creates a container for an image that passed the checks.
-    func createContainer(igUserID: String, imageURL: String, caption: String?, sniffed: SniffedMedia, now: Date) -> InstagramContainer {
-        let container = InstagramContainer(id: nextID(base: 17_889_000_000_000_000), igUserID: igUserID, imageURL: imageURL, caption: caption, createdAt: now, sniffed: sniffed)
+    /// Stores `container` (an image that passed the checks, or a checked carousel) under a new id and returns it.
+    func add(_ container: InstagramContainer) -> InstagramContainer {
+        var container = container
+        container.id = nextID(base: 17_889_000_000_000_000)
         containers[container.id] = container
         return container
     }
@@ -43,6 +45,7 @@ actor InstagramPublisher {
         guard var container = containers[creationID], container.igUserID == igUserID else {
             return .failure(.containerNotFound(creationID))
         }
+        guard !container.isCarouselItem else { return .failure(.carouselItemAlone(creationID)) }
         switch container.statusCode(at: now) {
         case "EXPIRED": return .failure(.containerExpired)
         case "PUBLISHED": return .failure(.containerNotReady(alreadyPublished: true))
@@ -53,7 +56,9 @@ actor InstagramPublisher {
         let mediaID = nextID(base: 17_895_000_000_000_000)
         let media = InstagramMedia(
             id: mediaID, igUserID: igUserID, containerID: creationID, caption: container.caption,
-            imageURL: container.imageURL, timestamp: now, shortcode: Self.shortcode(mediaID)
+            imageURL: container.children.first.flatMap { containers[$0]?.imageURL } ?? container.imageURL, timestamp: now,
+            shortcode: Self.shortcode(mediaID),
+            children: container.children.map { InstagramChild(id: nextID(base: 17_896_000_000_000_000), imageURL: containers[$0]?.imageURL ?? "", timestamp: now) }
         )
         container.mediaID = mediaID
         containers[creationID] = container
@@ -75,7 +80,7 @@ actor InstagramPublisher {
         published.first { $0.id == id }
     }
 
-    private func nextID(base: Int64) -> String {
+    func nextID(base: Int64) -> String {
         defer { next += 1 }
         return String(base + next)
     }

@@ -10,7 +10,8 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
     /// The emulated network (`x`, `facebook`, `instagram`, `linkedin`).
     public var network: String
     /// `post` for something published (or scheduled) on a timeline, `media` for an upload or a
-    /// container that a later post refers to; `nil` in records written before kinds existed.
+    /// container that a later post refers to, `comment` for a comment under a post (see ``parentID``);
+    /// `nil` in records written before kinds existed.
     public var kind: String?
     /// When the request arrived, RFC 3339 UTC with milliseconds.
     public var receivedAt: String
@@ -39,9 +40,13 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
     public var clientID: String?
     /// The API version the request named: `LinkedIn-Version` on LinkedIn, the path's `vNN.N` on Graph.
     public var version: String?
-    /// The post this one answers: an X reply's `in_reply_to_tweet_id` (a thread's previous part), or the post a
-    /// LinkedIn comment is under; nil for a post of its own and in records written before replies existed.
+    /// The post this one answers: an X reply's `in_reply_to_tweet_id` (a thread's previous part); nil for a post of its
+    /// own and in records written before replies existed.
     public var replyTo: String?
+    /// Each image of a multi-image post (or of a carousel container), in order, with its alt text; nil otherwise.
+    public var images: [ReceivedImage]?
+    /// For a `comment`: the post (Instagram media, LinkedIn share) it was made under.
+    public var parentID: String?
 
     public init(
         network: String,
@@ -59,10 +64,14 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         media: [String]? = nil,
         fetched: JSONValue? = nil,
         version: String? = nil,
-        replyTo: String? = nil
+        replyTo: String? = nil,
+        images: [ReceivedImage]? = nil,
+        parentID: String? = nil
     ) {
         self.version = version
         self.replyTo = replyTo
+        self.images = images
+        self.parentID = parentID
         self.network = network
         self.kind = kind
         self.text = text
@@ -89,7 +98,8 @@ public struct ReceivedRequest: Codable, Sendable, Equatable {
         case userID = "user_id"
         case auth
         case clientID = "client_id"
-        case version
+        case version, images
         case replyTo = "reply_to"
+        case parentID = "parent_id"
     }
 }

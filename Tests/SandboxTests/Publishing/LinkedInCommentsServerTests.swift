@@ -45,7 +45,7 @@ import Testing
 
             let record = try #require(try await sandbox.receivedRecords().last)
             #expect(record["kind"]?.stringValue == "comment")
-            #expect(record["reply_to"]?.stringValue == post)
+            #expect(record["parent_id"]?.stringValue == post)
             #expect(record["remote_id"]?.stringValue == urn)
             #expect(record["text"]?.stringValue == "Route: https://example.com/route (10 km)")
             #expect(record["version"]?.stringValue == SandboxHarness.linkedInVersion)

@@ -79,7 +79,8 @@ extension FacebookSandboxNetwork {
     }
 
     /// Remembers an accepted Graph publish or upload for `GET /_sandbox/received`.
-    func record(_ call: GraphCall, kind: String, remoteID: String, actor: String, text: String?, media: [String], fetched: JSONValue? = nil) async {
+    func record(_ call: GraphCall, kind: String, remoteID: String, actor: String, text: String?, media: [String], fetched: JSONValue? = nil,
+                images: [ReceivedImage]? = nil, parentID: String? = nil) async {
         await environment.recordAcceptance(ReceivedRequest(
             network: call.network,
             receivedAt: SandboxTimestamp.rfc3339(call.now),
@@ -94,7 +95,9 @@ extension FacebookSandboxNetwork {
             text: text,
             media: media.isEmpty ? nil : media,
             fetched: fetched,
-            version: call.request.uri.path.split(separator: "/").first.map(String.init).flatMap { Self.isVersion($0) ? $0 : nil }
+            version: call.request.uri.path.split(separator: "/").first.map(String.init).flatMap { Self.isVersion($0) ? $0 : nil },
+            images: images,
+            parentID: parentID
         ))
     }
 }

@@ -7,7 +7,8 @@ import SchedulerCore
 
 extension FacebookSandboxNetwork {
     /// A Page post with the requested fields; Graph leaves out `message` and `link` when the post has none.
-    func postNode(_ post: PagePost, fields: GraphFields, now: Date) -> Result<JSONValue, GraphError> {
+    /// `attachments` needs the post's photos (``attachments(_:)``), fetched by the caller.
+    func postNode(_ post: PagePost, fields: GraphFields, now: Date, photos: [PagePhoto] = []) -> Result<JSONValue, GraphError> {
         var node: [String: JSONValue] = [:]
         for field in fields.fields {
             switch field.name {
@@ -18,6 +19,7 @@ extension FacebookSandboxNetwork {
             case "updated_time": node["updated_time"] = .string(GraphTimestamp.format(post.createdAt))
             case "permalink_url": node["permalink_url"] = .string("https://www.facebook.com/\(post.pageID)/posts/\(post.number)")
             case "is_published": node["is_published"] = .bool(post.isVisible(at: now))
+            case "attachments": if !photos.isEmpty { node["attachments"] = attachments(photos) }
             case "scheduled_publish_time":
                 if let at = post.scheduledAt { node["scheduled_publish_time"] = .integer(Int64(at.timeIntervalSince1970)) }
             default: return .failure(.nonexistingField(field.name, nodeType: "PagePost"))
@@ -43,9 +45,28 @@ extension FacebookSandboxNetwork {
             case "link": node["link"] = .string("https://www.facebook.com/photo.php?fbid=\(photo.id)")
             case "width": node["width"] = .integer(Int64(photo.sniffed.width ?? 0))
             case "height": node["height"] = .integer(Int64(photo.sniffed.height ?? 0))
+            case "alt_text_custom": if let alt = photo.altText { node["alt_text_custom"] = .string(alt) }
             default: return .failure(.nonexistingField(field.name, nodeType: "Photo"))
             }
         }
         return .success(.object(node))
+    }
+}
+
+extension FacebookSandboxNetwork {
+    /// A post's `attachments` as Graph shows a multi-photo post: one `album` whose `subattachments` are the photos,
+    /// in order, each with its `target` id and, when it has one, its alt text as `description`.
+    func attachments(_ photos: [PagePhoto]) -> JSONValue {
+        let items = photos.map { photo -> JSONValue in
+            var item: [String: JSONValue] = [
+                "type": .string("photo"),
+                "target": .object(["id": .string(photo.id), "url": .string("https://www.facebook.com/photo.php?fbid=\(photo.id)")]),
+                "media": .object(["image": .object(["width": .integer(Int64(photo.sniffed.width ?? 0)),
+                                                    "height": .integer(Int64(photo.sniffed.height ?? 0))])]),
+            ]
+            if let alt = photo.altText { item["description"] = .string(alt) }
+            return .object(item)
+        }
+        return .object(["data": .array([.object(["type": .string("album"), "subattachments": .object(["data": .array(items)])])])])
     }
 }

@@ -11,9 +11,11 @@ extension FacebookSandboxNetwork {
     func publishedNode(_ id: String, reader: Reader, fields text: String?, now: Date) async -> Result<JSONValue, GraphError> {
         let page = reader.user.page
         if let post = await pages.post(id: id), post.pageID == page.id {
-            return postNode(post, fields: fields(text, defaults: ["id", "message", "created_time"]), now: now)
+            return postNode(post, fields: fields(text, defaults: ["id", "message", "created_time"]), now: now,
+                            photos: await pages.photos(ids: post.attachedMedia))
         }
-        if let photo = await pages.photo(id: id), photo.pageID == page.id {
+        if let photo = await pages.photo(id: id), photo.pageID == page.id,
+           !photo.isExpired(at: now, lifetime: environment.configuration.temporaryPhotoLifetime.timeInterval) {
             return photoNode(photo, fields: fields(text, defaults: ["id", "created_time"]))
         }
         let instagramScopes: Set<String> = ["instagram_basic", "instagram_content_publish"]

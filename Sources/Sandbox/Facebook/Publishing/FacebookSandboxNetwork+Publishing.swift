@@ -42,18 +42,22 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let parsed): draft = parsed
             }
-            switch await pages.publish(draft, pageID: page.id, now: call.now) {
+            let lifetime = environment.configuration.temporaryPhotoLifetime.timeInterval
+            switch await pages.publish(draft, pageID: page.id, now: call.now, photoLifetime: lifetime) {
             case .failure(let error):
                 return .failure(error)
             case .success(let post):
-                await record(call, kind: "post", remoteID: post.id, actor: page.id, text: post.message, media: post.attachedMedia)
+                let images = post.attachedMedia.isEmpty ? nil : await pages.photos(ids: post.attachedMedia).map(\.receivedImage)
+                await record(call, kind: "post", remoteID: post.id, actor: page.id, text: post.message, media: post.attachedMedia, images: images)
                 return .success(.object(["id": .string(post.id)]))
             }
         }
     }
 
     /// `POST /{page-id}/photos`: a multipart `source` file or a public `url`, described by `caption`, with
-    /// `alt_text_custom` for screen readers → `{"id", "post_id"}`; `published=false` stores it for `attached_media`.
+    /// `alt_text_custom` for screen readers → `{"id", "post_id"}`; `published=false` stores it for `attached_media`
+    /// (shown nowhere until attached), and `temporary=true` as well deletes it if it is not attached within
+    /// ``SandboxConfiguration/temporaryPhotoLifetime``.
     ///
     /// The Photo reference marks `message` "Deprecated. Please use the caption param instead."; the sandbox
     /// refuses it, so a client still sending it is caught rather than having its text dropped some day.
@@ -64,8 +68,9 @@ extension FacebookSandboxNetwork {
             case .failure(let error): return .failure(error)
             case .success(let own): page = own
             }
-            guard let published = PagePostDraft.boolean(call.parameters["published"] ?? "true") else {
-                return .failure(.invalidParameter("(#100) Param published must be a boolean"))
+            guard let published = PagePostDraft.boolean(call.parameters["published"] ?? "true"),
+                  let temporary = PagePostDraft.boolean(call.parameters["temporary"] ?? "false") else {
+                return .failure(.invalidParameter("(#100) Params published and temporary must be booleans"))
             }
             let image: (file: UploadedFile, fetched: JSONValue?, sniffed: SniffedMedia)
             switch await photoImage(call) {
@@ -76,10 +81,13 @@ extension FacebookSandboxNetwork {
                 return .failure(.invalidParameter("(#100) Param message is deprecated for photos; use caption"))
             }
             let caption = call.parameters["caption"].flatMap { $0.isEmpty ? nil : $0 }
-            let (photo, post) = await pages.addPhoto(pageID: page.id, caption: caption, published: published, sniffed: image.sniffed, now: call.now)
+            let upload = PagePhoto(id: "", pageID: page.id, caption: caption, createdAt: call.now, sniffed: image.sniffed,
+                                   altText: call.parameters["alt_text_custom"].flatMap { $0.isEmpty ? nil : $0 },
+                                   sha256: image.file.sha256, temporary: temporary && !published)
+            let (photo, post) = await pages.addPhoto(upload, published: published, now: call.now)
             await record(
                 call, kind: post == nil ? "media" : "post", remoteID: post?.id ?? photo.id, actor: page.id,
-                text: caption, media: [photo.id], fetched: image.fetched
+                text: caption, media: [photo.id], fetched: image.fetched, images: [photo.receivedImage]
             )
             var body: [String: JSONValue] = ["id": .string(photo.id)]
             if let post { body["post_id"] = .string(post.id) }
@@ -140,7 +148,7 @@ extension FacebookSandboxNetwork {
             let slice = paging.slice(posts, id: \.id, time: \.createdAt)
             var data: [JSONValue] = []
             for post in slice.items {
-                switch postNode(post, fields: fields, now: call.now) {
+                switch postNode(post, fields: fields, now: call.now, photos: await pages.photos(ids: post.attachedMedia)) {
                 case .failure(let error): return .failure(error)
                 case .success(let node): data.append(node)
                 }

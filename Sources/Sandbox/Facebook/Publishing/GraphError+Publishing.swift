@@ -7,6 +7,12 @@ extension GraphError {
         )
     }
 
+    /// 200: commenting as a Page needs the Page's token with `pages_manage_engagement` and `pages_read_engagement`.
+    static var pageCommentPermission: GraphError {
+        GraphError("(#200) Commenting as a Page requires a Page access token with pages_manage_engagement and pages_read_engagement",
+                   code: 200, reasonCode: "insufficient_permission")
+    }
+
     /// 100/33: a node this token may not post to (another Page, an unknown id).
     static func unsupportedPost(_ id: String) -> GraphError {
         GraphError(
@@ -23,6 +29,14 @@ extension GraphError {
     /// 100: `scheduled_publish_time` unreadable, not 10 minutes to 30 days ahead, or on a published post.
     static func invalidScheduledTime(_ detail: String) -> GraphError {
         GraphError("(#100) The specified scheduled publish time is invalid. \(detail)", code: 100, reasonCode: "invalid_scheduled_time")
+    }
+
+    /// 100: an `attached_media` id that is not an unpublished photo of this Page free to attach (unknown, another
+    /// Page's, already in a post, or a temporary photo that expired). No published answer shows Graph's exact words;
+    /// the stricter reading refuses the whole post with the parameter error, and the record says which it was.
+    static func unusableAttachment(_ id: String) -> GraphError {
+        GraphError("(#100) param attached_media: media_fbid \(id) is not an unpublished photo of this Page that can be attached",
+                   code: 100, reasonCode: "invalid_attachment")
     }
 
     /// 506: the same Page posted the same message a short while ago.

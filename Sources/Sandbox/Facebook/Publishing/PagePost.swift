@@ -39,4 +39,22 @@ struct PagePhoto: Sendable, Equatable {
     var postID: String?
     var createdAt: Date
     var sniffed: SniffedMedia
+    /// `alt_text_custom`, as sent.
+    var altText: String?
+    /// Hex SHA-256 of the bytes, for records.
+    var sha256: String = ""
+    /// Uploaded with `temporary=true`: deleted if it is not attached within the temporary lifetime.
+    var temporary = false
+
+    /// Whether Facebook has deleted it by `now`: a temporary photo left unattached past `lifetime`.
+    func isExpired(at now: Date, lifetime: TimeInterval) -> Bool {
+        temporary && postID == nil && now.timeIntervalSince(createdAt) >= lifetime
+    }
+}
+
+extension PagePhoto {
+    /// The photo as a multi-photo post's record lists it.
+    var receivedImage: ReceivedImage {
+        ReceivedImage(id: id, altText: altText, sha256: sha256, width: sniffed.width, height: sniffed.height)
+    }
 }

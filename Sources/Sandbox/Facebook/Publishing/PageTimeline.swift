@@ -23,12 +23,14 @@ actor PageTimeline {
 
     /// Publishes (or schedules, or stores unpublished) a feed post on `pageID`.
     ///
-    /// Attached photos must be this Page's unpublished photos, not yet attached elsewhere; a message the
-    /// Page posted within the duplicate window is refused with code 506.
-    func publish(_ draft: PagePostDraft, pageID: String, now: Date) -> Result<PagePost, GraphError> {
-        for id in draft.attachedMedia {
-            guard let photo = photos[id], photo.pageID == pageID, photo.postID == nil else {
-                return .failure(.invalidParameter("(#100) media_fbid \(id) is not an unpublished photo of this Page that is free to attach"))
+    /// Attached photos must be this Page's unpublished photos, not yet attached elsewhere nor expired
+    /// (``PagePhoto/isExpired(at:lifetime:)`` with `photoLifetime`), each once; a message the Page posted within
+    /// the duplicate window is refused with code 506.
+    func publish(_ draft: PagePostDraft, pageID: String, now: Date, photoLifetime: TimeInterval) -> Result<PagePost, GraphError> {
+        for (index, id) in draft.attachedMedia.enumerated() {
+            if let problem = attachmentProblem(id, pageID: pageID, now: now, lifetime: photoLifetime)
+                ?? (draft.attachedMedia.prefix(index).contains(id) ? "it is attached twice" : nil) {
+                return .failure(GraphError.unusableAttachment(id).withSandboxDetail(problem))
             }
         }
         if let message = draft.message, duplicates.isDuplicate(userID: pageID, text: message, now: now) {
@@ -44,16 +46,29 @@ actor PageTimeline {
         return .success(post)
     }
 
-    /// Stores a photo; a published one gets its own post (`post_id`).
-    func addPhoto(pageID: String, caption: String?, published: Bool, sniffed: SniffedMedia, now: Date) -> (PagePhoto, PagePost?) {
+    /// Why photo `id` cannot be attached to a post of `pageID` at `now`, or nil when it can.
+    private func attachmentProblem(_ id: String, pageID: String, now: Date, lifetime: TimeInterval) -> String? {
+        guard let photo = photos[id] else { return "no photo has this id" }
+        guard photo.pageID == pageID else { return "the photo belongs to another Page" }
+        guard photo.postID == nil else { return "the photo is already in post \(photo.postID!)" }
+        guard !photo.isExpired(at: now, lifetime: lifetime) else { return "the temporary photo expired unattached" }
+        return nil
+    }
+
+    /// Stores a photo (its `caption` and `sniffed` fields are used as given); a published one gets its own post (`post_id`).
+    func addPhoto(_ upload: PagePhoto, published: Bool, now: Date) -> (PagePhoto, PagePost?) {
         let photoID = String(Self.objectBase + nextNumber)
         nextNumber += 1
         var post: PagePost?
         if published {
-            post = PagePost(id: nextID(pageID), pageID: pageID, message: caption, createdAt: now, publishedAtCreation: true, photoID: photoID)
+            post = PagePost(id: nextID(upload.pageID), pageID: upload.pageID, message: upload.caption, createdAt: now, publishedAtCreation: true,
+                            photoID: photoID)
             posts.append(post!)
         }
-        let photo = PagePhoto(id: photoID, pageID: pageID, caption: caption, postID: post?.id, createdAt: now, sniffed: sniffed)
+        var photo = upload
+        photo.id = photoID
+        photo.postID = post?.id
+        photo.createdAt = now
         photos[photoID] = photo
         return (photo, post)
     }
@@ -74,6 +89,11 @@ actor PageTimeline {
 
     func photo(id: String) -> PagePhoto? {
         photos[id]
+    }
+
+    /// The photos with these ids, in the same order (those that exist).
+    func photos(ids: [String]) -> [PagePhoto] {
+        ids.compactMap { photos[$0] }
     }
 
     /// Post and photo numbers share one sequence, like Graph object ids.

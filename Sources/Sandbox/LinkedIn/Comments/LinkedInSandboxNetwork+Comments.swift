@@ -50,7 +50,7 @@ extension LinkedInSandboxNetwork {
         }
         let comment = await comments.add(draft, post: urn, memberID: call.member.id, now: call.now)
         await record(call, kind: "comment", body: JSONValue.parse(ByteBuffer(bytes: call.body)) ?? .null, remoteID: comment.urn,
-                     text: comment.text, media: [], replyTo: urn)
+                     text: comment.text, media: [], parentID: urn)
         var headers = HTTPFields()
         headers[Self.restliID] = comment.id
         headers[Self.restliProtocolVersion] = "2.0.0"

@@ -67,7 +67,7 @@ extension LinkedInSandboxNetwork {
     }
 
     /// Records an accepted post or image upload for `GET /_sandbox/received`.
-    func record(_ call: RestCall, kind: String, body: JSONValue, remoteID: String, text: String?, media: [String], replyTo: String? = nil) async {
+    func record(_ call: RestCall, kind: String, body: JSONValue, remoteID: String, text: String?, media: [String], parentID: String? = nil) async {
         await environment.recordAcceptance(ReceivedRequest(
             network: name,
             receivedAt: SandboxTimestamp.rfc3339(call.now),
@@ -82,7 +82,7 @@ extension LinkedInSandboxNetwork {
             text: text,
             media: media.isEmpty ? nil : media,
             version: call.request.headers[Self.linkedInVersion],
-            replyTo: replyTo
+            parentID: parentID
         ))
     }
 
