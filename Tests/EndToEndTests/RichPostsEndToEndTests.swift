@@ -89,6 +89,48 @@ import Testing
         _ = try await daemon.stop()
     }
 
+    @Test(.timeLimit(.minutes(2)))
+    func aThreePhotoFacebookPost_andAFiveImageInstagramCarousel_carryTheirAltTexts_andEachFirstCommentIsMadeOnceAfterThePost() async throws {
+        let daemon = try DaemonUnderTest("carousel")
+        try await daemon.start()
+        let page = try await daemon.linkAccount("facebook")
+        let instagram = try await daemon.linkAccount("instagram")
+        let image = Fixtures.path("run-4x5.jpg")
+        let alts = ["Start", "5 km", "10 km", "Finish", "Medal"]
+        func schedule(_ to: AccountView, images: Int) throws -> PostView {
+            let media = alts.prefix(images).flatMap { ["--media", image, "--alt", $0] }
+            let run = try daemon.schedctl(["schedule", "Race day photos"] + media + ["--first-comment", "Results: https://example.org/results",
+                                                                                  "--to", to.reference, "--at", "in 2s", "--json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return try run.decode(PostView.self)
+        }
+        let photos = try schedule(page, images: 3)
+        let carousel = try schedule(instagram, images: 5)
+        try await eventually(timeout: .seconds(45), "both posts and their comments") {
+            try [photos, carousel].allSatisfy { post in
+                try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.first?.state == .published
+            }
+        }
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
+
+        let feedPost = try #require(Self.records(received, "facebook", pathSuffix: "/feed").first)
+        guard case .array(let photoImages)? = feedPost["images"] else { Issue.record("no images in \(feedPost)"); return }
+        #expect(photoImages.compactMap { $0["alt_text"]?.stringValue } == Array(alts.prefix(3)))
+        #expect(Self.records(received, "facebook", pathSuffix: "/photos").isEmpty, "no photo was posted on its own")
+        let album = try #require(Self.records(received, "instagram").first ?? Self.records(received, "facebook", pathSuffix: "/media_publish").first)
+        guard case .array(let children)? = album["images"] else { Issue.record("no children in \(album)"); return }
+        #expect(children.compactMap { $0["alt_text"]?.stringValue } == alts)
+
+        for (network, post) in [("facebook", feedPost), ("instagram", album)] {
+            let comments = received.filter { $0["kind"]?.stringValue == "comment" && $0["parent_id"]?.stringValue == post["remote_id"]?.stringValue }
+            #expect(comments.count == 1, "\(network): the comment once, under the post")
+            #expect(comments.first?["text"]?.stringValue == "Results: https://example.org/results")
+            let postAt = try #require(post["received_at"]?.stringValue)
+            #expect(try #require(comments.first?["received_at"]?.stringValue) > postAt, "\(network): after the post existed")
+        }
+        _ = try await daemon.stop()
+    }
+
     @Test func aTextWithDashLines_isAThreadOnX_andTheDryRunShowsEveryPart() async throws {
         let daemon = try DaemonUnderTest("dashes")
         try await daemon.start()

@@ -159,6 +159,20 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
         // The others still work.
         #expect(try custom.text(for: .x, summary: sampleSummary(), units: .metric).hasPrefix("Sunday Morning Run: "))
     }
+
+    @Test func aRunsSplits_becomeThreadPartsThatEachFitX_withTheFastestMarked() throws {
+        var summary = sampleSummary()
+        summary.kilometreSplitSeconds = (0..<42).map { 300 + Double($0 % 7) }
+        summary.kilometreSplitSeconds[10] = 280
+        let parts = RunThread.splitParts(summary, units: .metric)
+        #expect(parts.count > 1, "a marathon's 42 splits take more than one post")
+        #expect(parts.allSatisfy { RunTexts.fits($0, network: .x) })
+        #expect(parts[0].hasPrefix("Splits (km):\n1 km · 5:00"))
+        #expect(parts.joined().contains("11 km · 4:40 ⚡"))
+        #expect(parts.joined(separator: "\n").components(separatedBy: " km · ").count - 1 == 42, "every split once")
+        summary.kilometreSplitSeconds = []
+        #expect(RunThread.splitParts(summary, units: .metric).isEmpty)
+    }
 }
 
 func temporaryDirectory() throws -> String {

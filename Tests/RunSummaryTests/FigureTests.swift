@@ -36,6 +36,19 @@ import Testing
         #expect(summary.start == Date(timeIntervalSince1970: Timestamps.sundayMorning))
     }
 
+    @Test func splits_areTheMovingTimeOfEachWholeKilometreAndMile_theStopLeftOut() throws {
+        let files = try TemporaryFiles()
+        // 4.4 km at 5:00/km with a 2-minute stop after 2 km: four whole kilometres of 300 s each (the last 400 m are
+        // no split), two whole miles of 482.8 s.
+        let points = SyntheticTrack.loop(circumference: 400, laps: 11, secondsPerKilometre: 300, stopAfterMetres: 2000, stopSeconds: 120)
+        let summary = try summarize(gpx: [points], files)
+
+        #expect(summary.kilometreSplitSeconds.count == 4)
+        #expect(summary.kilometreSplitSeconds.allSatisfy { abs($0 - 300) <= 2 }, "\(summary.kilometreSplitSeconds)")
+        #expect(summary.splits(in: .imperial).count == 2, "the last part of a mile is no split")
+        #expect(summary.mileSplitSeconds.allSatisfy { abs($0 - 482.8) <= 2 }, "\(summary.mileSplitSeconds)")
+    }
+
     @Test func aPauseBetweenSegmentsIsNotMovingTime() throws {
         let files = try TemporaryFiles()
         let points = SyntheticTrack.line(metres: 3000, speed: 3, elevation: [(0, 10)])

@@ -29,16 +29,16 @@ extension ScheduleCommand {
         if runFile != nil, !thread.isEmpty || threadFile != nil { throw ValidationError("--run FILE writes its own text; leave out --thread") }
     }
 
-    /// The parts of the post in order: `first` (TEXT, or the run's text) split at lines '---', or --thread, or
-    /// --thread-file; part N carries its --part-media. One part for a post that is no thread.
-    func threadParts(first: String) async throws -> [ThreadPartRequest] {
+    /// The parts of the post in order: `first` (TEXT, or the run's text, followed by `then`, its splits) split at
+    /// lines '---', or --thread, or --thread-file; part N carries its --part-media. One part for a post that is no thread.
+    func threadParts(first: String, then more: [String] = []) async throws -> [ThreadPartRequest] {
         let texts: [String]
         if !thread.isEmpty {
             texts = thread
         } else if let threadFile {
             texts = Self.split(try Self.read(threadFile))
         } else {
-            texts = runFile == nil ? Self.split(first) : [first]
+            texts = runFile == nil ? Self.split(first) : [first] + more
         }
         if texts.count == 1, partMedia.isEmpty { return [ThreadPartRequest(text: texts[0])] }
         let highest = partMedia.compactMap { Self.numbered($0)?.part }.max() ?? 1

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunPosts
 import RunSummary
 import SchedulerCore
 
@@ -15,6 +16,7 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule - --to x:@runner --at "in 30m" < post.txt
               schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
               schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at "in 1h"
+              schedctl schedule --run long.tcx --run-thread --first-comment "On Strava: https://…" --to x:@runner --at "in 1h"
               schedctl schedule --thread "10 km today 🧵" "The splits…" "Thanks, club!" --part-media 2=splits.jpg --to x:@runner --at "in 1h"
               schedctl schedule "Race photos" --media 1.jpg --media 2.jpg --media 3.jpg --to facebook:@club --first-comment "Results: https://example.org" --at "in 1h"
               schedctl schedule "Club run Thursday" --to x:@runner --draft
@@ -42,6 +44,9 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     @Option(help: "With --run: the templates directory.")
     var templates: String?
+
+    @Flag(name: .customLong("run-thread"), help: "With --run: post the run as an X thread, the summary then its splits (X accounts only).")
+    var runThread = false
 
     @Option(name: .long, parsing: .upToNextOption, help: "Target accounts: an id, network:@handle, or @handle.")
     var to: [String] = []
@@ -122,7 +127,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         if sources > 1 { throw ValidationError("give one of the post's TEXT, --run FILE, --thread PART… or --thread-file FILE") }
         if sources == 0 { throw ValidationError("give the post's TEXT (- reads it from standard input), --run FILE, --thread PART… or --thread-file FILE") }
         try validateParts()
-        if runFile == nil, title != nil || templates != nil { throw ValidationError("--title and --templates go with --run FILE") }
+        if runFile == nil, title != nil || templates != nil || runThread { throw ValidationError("--title, --templates and --run-thread go with --run FILE") }
         for entry in textFor where !entry.contains("=") {
             throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
         }
@@ -140,9 +145,11 @@ struct ScheduleCommand: AsyncParsableCommand {
         var body = try text.map(TextInput.read) ?? ""
         var overrides: [String: String] = [:]
         var references: [MediaReference] = []
+        var splits: [String] = []
         if let runFile {
             // The file is read here: the daemon never reads the person's files.
             let post = try RunPost.read(runFile, tz: tz, title: title, templates: templates)
+            if runThread { splits = RunThread.splitParts(post.summary, units: units) }
             let scheduled = try await post.scheduled(to: to, units: units, client: options.client())
             overrides = scheduled.overrides
             body = to.first.flatMap { overrides[$0] } ?? ""
@@ -152,7 +159,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         for (index, file) in media.enumerated() {
             references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
         }
-        let parts = try await threadParts(first: body)
+        let parts = try await threadParts(first: body, then: splits)
         if let first = parts.first {
             body = first.text
             references += first.media ?? []
