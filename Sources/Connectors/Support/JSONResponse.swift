@@ -11,8 +11,10 @@ struct ConnectorTransport: Sendable {
 
     func send(_ method: String, _ url: String, headers: [HTTPHeader] = [], body: [UInt8]? = nil, publishing: Bool) async throws(ConnectorError) -> HTTPResponse {
         var request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: timeout)
-        // libcurl silently resends a request whose reused connection died; a publish must never go twice.
-        request.freshConnection = publishing
+        // libcurl silently resends a request whose reused connection died before an answer. A publish must never go
+        // twice, and neither may any other request that changes something: an upload to a single-use URL (LinkedIn's
+        // images), a container, a photo. Only reads, which are safe to repeat, reuse connections.
+        request.freshConnection = publishing || !(method == "GET" || method == "HEAD")
         do {
             return try await transport.send(request)
         } catch let error as HTTPClientError {

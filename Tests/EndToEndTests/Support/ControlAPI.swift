@@ -67,10 +67,11 @@ struct PublicationCount: CustomStringConvertible {
     var missing = 0
     var unknown = 0
 
-    /// `received` holds the sandbox's accepted requests; a post is what was recorded as `kind: post`.
+    /// `received` holds the sandbox's accepted requests; a post is what was recorded as `kind: post` (a thread's parts
+    /// too, each a post of its own), a first comment what was recorded as `kind: comment`.
     init(scheduled texts: [String], received: [JSONValue], unknown: Int) {
         var counts: [String: Int] = [:]
-        for record in received where record["kind"]?.stringValue == "post" {
+        for record in received where ["post", "comment"].contains(record["kind"]?.stringValue) {
             guard let text = record["text"]?.stringValue else { continue }
             counts[record["network"]?.stringValue == "linkedin" ? Self.unescapingLittleText(text) : text, default: 0] += 1
         }
