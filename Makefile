@@ -37,10 +37,11 @@ test: deps
 	$(SWIFT) test --skip-build --filter LargeFileTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
-## The full crash test: 500 posts across the four networks, SIGKILLed at 10 random moments while
-## publishing, against networks that hold requests before committing them, answer 504 after posting,
-## list new posts 2 s late and rewrite the text they list, with 30% of answers faulted; prints how many
-## were published once, duplicated, missing or left unknown, and how the recoveries went.
+## The full crash test: 500 posts across the four networks (one in five an X thread, a multi-photo post, a MultiImage
+## post or a carousel, with a first comment), SIGKILLed at 10 random moments while publishing, against networks that
+## hold requests before committing them, answer 504 after posting, list new posts late and rewrite the text they list,
+## with 30% of answers faulted; prints how many posts, thread parts and comments were published once, duplicated,
+## missing or left unknown, and how the recoveries went.
 crash-test: deps
 	$(SWIFT) build --build-tests
 	CRASH_TEST_POSTS=500 CRASH_TEST_KILLS=10 $(SWIFT) test --skip-build --filter CrashRecoveryTests.sigkillWhilePublishing

@@ -68,6 +68,28 @@ import Testing
         }
     }
 
+    @Test func instagram_aCarouselStepThatFailsForAMoment_isTriedAgainWithinTheAttempt_andTheCarouselPublishesOnce() async throws {
+        try await ListingSandbox.with { sandbox in
+            let page = try await sandbox.facebookPage(username: "flaky")
+            let shelf = sandbox.graph + "/_sandbox/files"
+            let connector = InstagramConnector(app: sandbox.facebookApp, mediaBaseURL: shelf, transport: sandbox.client, pollInterval: .milliseconds(10))
+            let items = try await GraphPictures.make(3, alt: { "Lap \($0 + 1)" }, shelf: shelf, client: sandbox.client)
+            defer { GraphPictures.remove(items) }
+            // The second container request answers 500: nothing was made, and the step is tried again.
+            let plan = #"{"rate": 1, "kinds": ["server_error"], "only": {"request": "POST /media", "skip": 1, "count": 1}}"#
+            let set = try await sandbox.client.send(HTTPRequest(method: "PUT", url: sandbox.graph + "/_sandbox/faults",
+                                                                 headers: [HTTPHeader("Content-Type", "application/json")], body: Array(plan.utf8)))
+            #expect(set.status == 200)
+
+            let published = try await connector.publish(PublishRequest(text: "Three laps", media: items, accountRemoteID: page.instagramID),
+                                                        credentials: page.credentials)
+
+            let records = try await sandbox.received()
+            #expect(records.filter { $0["kind"]?.stringValue == "post" }.map { $0["remote_id"]?.stringValue } == [published.remoteID])
+            #expect(records.filter { $0["body"]?["is_carousel_item"]?.stringValue == "true" }.count == 3, "the failed item was made again, once")
+        }
+    }
+
     @Test func instagram_fiveImages_makeOneCarousel_recordedWithItsChildrenInOrderAndTheirAltTexts() async throws {
         try await ListingSandbox.with { sandbox in
             let page = try await sandbox.facebookPage(username: "carousel")

@@ -104,6 +104,29 @@ import Testing
         _ = try await daemon.stop()
     }
 
+    @Test func scheduleRunAsAThread_postsTheSummaryThenItsSplitsOnX_withTheActivityLinkAsTheFirstComment() async throws {
+        let daemon = try DaemonUnderTest("run-thread")
+        try await daemon.start()
+        let x = try await daemon.linkAccount("x")
+        let file = daemon.directory.file("sunday.gpx")
+        try Self.loopGPX().write(toFile: file, atomically: true, encoding: .utf8)
+
+        let scheduled = try daemon.schedctl(["schedule", "--run", file, "--run-thread", "--first-comment", "On the map: https://example.org/a/1",
+                                             "--to", x.reference, "--at", "in 2s", "--tz", "Europe/Paris", "--json"])
+        #expect(scheduled.status == 0, "\(scheduled.stderr)")
+        let post = try scheduled.decode(PostView.self)
+        try await eventually(timeout: .seconds(30), "the run's thread on X") { try daemon.posts(state: "published").count == 1 }
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
+        let tweets = received.filter { $0["kind"]?.stringValue == "post" && ($0["path"]?.stringValue ?? "").hasSuffix("/2/tweets") }
+        #expect(tweets.count == 3, "the summary, its splits, the comment")
+        #expect(tweets.first?["text"]?.stringValue == post.text && tweets.first?["media"] != nil, "the summary with the picture first")
+        let splits = try #require(tweets.dropFirst().first?["text"]?.stringValue)
+        #expect(splits.hasPrefix("Splits (km):\n1 km · 5:0") && splits.contains("3 km · "), "\(splits)")
+        #expect(tweets.last?["text"]?.stringValue == "On the map: https://example.org/a/1")
+        #expect(tweets.last?["reply_to"]?.stringValue == tweets.dropFirst().first?["remote_id"]?.stringValue, "the comment ends the thread")
+        _ = try await daemon.stop()
+    }
+
     @Test func scheduleRun_toAnInstagramGraphAccount_sendsTheCardAsA1080By1350JPEG() async throws {
         let daemon = try DaemonUnderTest("run-summary-graph")
         try await daemon.start()

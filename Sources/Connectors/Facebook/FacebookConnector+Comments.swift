@@ -32,15 +32,8 @@ extension FacebookConnector {
                                  newestFirst: false, noun: "comments")
         let first = app.graph + "/\(PercentEncoding.encode(request.postRemoteID))/comments?fields=id,message,created_time,from"
             + "&filter=toplevel&order=reverse_chronological&limit=\(Self.commentPageSize)&access_token=\(PercentEncoding.encode(credentials.token))"
-        var hint: RateLimitHint?
-        let found = try await lookup.find { next throws(ConnectorError) in
-            let response = try await http.send("GET", next.map { GraphEdgePage.nextURL($0, token: credentials.token) } ?? first, publishing: false)
-            guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Facebook") }
-            hint = GraphUsageHeaders.hint(response, now: Date()) ?? hint
-            return try GraphEdgePage.parse(response, network: "Facebook", graphBaseURL: app.graphBaseURL)
-        }
-        guard let found else { return nil }
-        guard let id = found["id"]?.stringValue else { throw ConnectorError(code: .retryable, message: "Facebook listed the comment without an id") }
+        let edge = GraphEdgeLookup(http: http, network: "Facebook", graphBaseURL: app.graphBaseURL)
+        guard let (_, id, hint) = try await edge.find(lookup, first: first, token: credentials.token, what: "comment") else { return nil }
         return PublishedPost(remoteID: id, url: Self.commentURL(id, post: request.postRemoteID), httpStatus: 200, rateLimit: hint)
     }
 

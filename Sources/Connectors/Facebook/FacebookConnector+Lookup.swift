@@ -13,15 +13,8 @@ extension FacebookConnector {
                                  matches: { RecentPosts.matches($0["message"]?.stringValue, request.text) })
         let first = app.graph + "/\(PercentEncoding.encode(request.accountRemoteID))/feed?fields=id,message,created_time"
             + "&limit=\(Self.lookupPageSize)&since=\(Int(lookup.cutoff.timeIntervalSince1970))&access_token=\(PercentEncoding.encode(credentials.token))"
-        var hint: RateLimitHint?
-        let found = try await lookup.find { next throws(ConnectorError) in
-            let response = try await http.send("GET", next.map { GraphEdgePage.nextURL($0, token: credentials.token) } ?? first, publishing: false)
-            guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Facebook") }
-            hint = GraphUsageHeaders.hint(response, now: Date()) ?? hint
-            return try GraphEdgePage.parse(response, network: "Facebook", graphBaseURL: app.graphBaseURL)
-        }
-        guard let found else { return nil }
-        guard let id = found["id"]?.stringValue else { throw ConnectorError(code: .retryable, message: "Facebook listed the post without an id") }
+        let edge = GraphEdgeLookup(http: http, network: "Facebook", graphBaseURL: app.graphBaseURL)
+        guard let (_, id, hint) = try await edge.find(lookup, first: first, token: credentials.token, what: "post") else { return nil }
         return PublishedPost(remoteID: id, url: "https://www.facebook.com/\(id)", httpStatus: 200, rateLimit: hint)
     }
 }

@@ -21,7 +21,9 @@ extension FacebookConnector {
     func publishPhotos(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> HTTPResponse {
         var ids: [String] = []
         for photo in request.media {
-            ids.append(try await uploadUnpublished(photo, page: request.accountRemoteID, token: credentials.token))
+            ids.append(try await PreparatoryStep.run { () throws(ConnectorError) in
+                try await uploadUnpublished(photo, page: request.accountRemoteID, token: credentials.token)
+            })
         }
         let fields = [("message", request.text)] + Self.attachedMedia(ids) + [("access_token", credentials.token)]
         return try await http.send("POST", app.graph + "/\(request.accountRemoteID)/feed", headers: [Self.form],

@@ -28,15 +28,8 @@ extension InstagramConnector {
                                  newestFirst: false, noun: "comments")
         let first = app.graph + "/\(PercentEncoding.encode(request.postRemoteID))/comments?fields=id,text,timestamp,from"
             + "&limit=\(Self.commentPageSize)&access_token=\(PercentEncoding.encode(credentials.token))"
-        var hint: RateLimitHint?
-        let found = try await lookup.find { next throws(ConnectorError) in
-            let response = try await http.send("GET", next.map { GraphEdgePage.nextURL($0, token: credentials.token) } ?? first, publishing: false)
-            guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Instagram") }
-            hint = GraphUsageHeaders.hint(response, now: Date()) ?? hint
-            return try GraphEdgePage.parse(response, network: "Instagram", graphBaseURL: app.graphBaseURL)
-        }
-        guard let found else { return nil }
-        guard let id = found["id"]?.stringValue else { throw ConnectorError(code: .retryable, message: "Instagram listed the comment without an id") }
+        let edge = GraphEdgeLookup(http: http, network: "Instagram", graphBaseURL: app.graphBaseURL)
+        guard let (_, id, hint) = try await edge.find(lookup, first: first, token: credentials.token, what: "comment") else { return nil }
         return PublishedPost(remoteID: id, url: nil, httpStatus: 200, rateLimit: hint)
     }
 }

@@ -52,7 +52,7 @@ public struct InstagramConnector: Connector {
             ? try await carouselContainer(request, token: credentials.token)
             : try await imageContainer(image, caption: request.text, user: user, token: credentials.token)
         try await waitUntilFinished(container, token: credentials.token)
-        try await checkPublishingLimit(user, token: credentials.token)
+        try await PreparatoryStep.run { () throws(ConnectorError) in try await checkPublishingLimit(user, token: credentials.token) }
         let published = try await http.send("POST", app.graph + "/\(user)/media_publish", headers: [Self.form],
                                             body: FormBody.encode([("creation_id", container), ("access_token", credentials.token)]), publishing: true)
         guard published.status == 200 else { throw GraphErrorMapping.error(for: published, network: "Instagram").answeringPublish(network: "Instagram") }
@@ -72,6 +72,10 @@ public struct InstagramConnector: Connector {
 
     /// Creates a container from `fields`; a container publishes nothing, so its failures are retried like any upload.
     func createContainer(_ fields: [(String, String)], user: String, token: String) async throws(ConnectorError) -> String {
+        try await PreparatoryStep.run { () throws(ConnectorError) in try await createContainerOnce(fields, user: user, token: token) }
+    }
+
+    private func createContainerOnce(_ fields: [(String, String)], user: String, token: String) async throws(ConnectorError) -> String {
         let created = try await http.send("POST", app.graph + "/\(user)/media", headers: [Self.form],
                                           body: FormBody.encode(fields + [("access_token", token)]), publishing: false)
         guard created.status == 200, let container = ConnectorTransport.json(created)?["id"]?.stringValue else {
@@ -94,9 +98,12 @@ public struct InstagramConnector: Connector {
     /// Instagram processes the image before it can be published; its status is asked every `pollInterval`.
     func waitUntilFinished(_ container: String, token: String) async throws(ConnectorError) {
         for _ in 0..<maxPolls {
-            let response = try await http.send("GET", app.graph + "/\(container)?fields=status_code&access_token=\(PercentEncoding.encode(token))",
-                                               publishing: false)
-            guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Instagram") }
+            let response = try await PreparatoryStep.run { () throws(ConnectorError) in
+                let response = try await http.send("GET", app.graph + "/\(container)?fields=status_code&access_token=\(PercentEncoding.encode(token))",
+                                                   publishing: false)
+                guard response.status == 200 else { throw GraphErrorMapping.error(for: response, network: "Instagram") }
+                return response
+            }
             switch ConnectorTransport.json(response)?["status_code"]?.stringValue {
             case "FINISHED"?: return
             case "ERROR"?, "EXPIRED"?:

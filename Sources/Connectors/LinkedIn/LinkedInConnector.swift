@@ -42,7 +42,10 @@ public struct LinkedInConnector: Connector {
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         var images: [String] = []
         for item in request.media {
-            images.append(try await upload(item, owner: request.accountRemoteID, credentials: credentials))
+            // Initialize and upload again as a whole: an upload URL takes one upload.
+            images.append(try await PreparatoryStep.run { () throws(ConnectorError) in
+                try await upload(item, owner: request.accountRemoteID, credentials: credentials)
+            })
         }
         let body = try! JSONEncoder().encode(postBody(request, images: images))
         let response = try await http.send("POST", app.apiBaseURL + "/rest/posts", headers: headers(credentials, json: true),

@@ -67,7 +67,7 @@ public struct XConnector: Connector {
             let uploader = XMediaUploader(apiBaseURL: configuration.apiBaseURL, authorize: { method, url throws(ConnectorError) in
                 try self.authorization(method: method, url: url, credentials: credentials)
             }, http: http)
-            for item in request.media { mediaIDs.append(try await uploader.upload(item)) }
+            for item in request.media { mediaIDs.append(try await PreparatoryStep.run { () throws(ConnectorError) in try await uploader.upload(item) }) }
         }
         let body = try! JSONEncoder().encode(XCreatePost(text: request.text, media: mediaIDs.isEmpty ? nil : XCreatePost.Media(mediaIDs: mediaIDs),
                                                          reply: request.replyTo.map(XCreatePost.Reply.init)))
