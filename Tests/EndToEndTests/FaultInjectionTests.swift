@@ -97,6 +97,16 @@ import Testing
             let pending = try daemon.schedctl(["list", "--state", "pending", "--json"]).decode([PostView].self)
             for post in pending.prefix(5) { print(try daemon.schedctl(["history", "\(post.id)"]).stdout) }
             print(try daemon.schedctl(["status"]).stdout)
+            // What the networks refused, by network, path shape and answer: a throttle or a quota shows here.
+            var refusals: [String: Int] = [:]
+            for record in try await sandbox.rejected() {
+                let path = (record["path"]?.stringValue ?? "").split(separator: "/").map { $0.allSatisfy(\.isNumber) || $0.count > 20 ? "…" : $0 }
+                refusals["\(record["network"]?.stringValue ?? "?") \(record["method"]?.stringValue ?? "") /\(path.joined(separator: "/")) "
+                         + "\(record["status"].map { "\($0)" } ?? "") \(String((record["reason"]?.stringValue ?? record["error"]?.stringValue ?? "").prefix(60)))",
+                         default: 0] += 1
+            }
+            for (refusal, count) in refusals.sorted(by: { $0.value > $1.value }).prefix(12) { print("refused \(count)×: \(refusal)") }
+            print(daemon.logsOfEveryRun.split(separator: "\n").filter { $0.contains("held back") || $0.contains("rate limited") }.suffix(5).joined(separator: "\n"))
             throw error
         }
     }

@@ -54,6 +54,18 @@ extension ClaimedDelivery {
     func threadPart(_ number: Int) -> ThreadPart { thread[number - 2] }
 }
 
+extension [ClaimedDelivery] {
+    /// The claims with their post's thread (`threads` by post id) and the parts already out (`published` by delivery id).
+    func withParts(threads: [Int64: [ThreadPart]], published: [Int64: [PublishedPart]]) -> [ClaimedDelivery] {
+        map { claim in
+            var claim = claim
+            claim.thread = threads[claim.postID] ?? []
+            claim.publishedParts = published[claim.deliveryID] ?? []
+            return claim
+        }
+    }
+}
+
 extension PartKind {
     /// What a delivery of `partCount` parts with `firstComment` (or not) has as part `number`, for views.
     static func of(part number: Int, partCount: Int, hasFirstComment: Bool) -> PartKind {

@@ -53,12 +53,7 @@ extension PostgresStore {
         let postIDs = Array(Set(multiPart.map(\.postID)))
         let threads = try await threads(postIDs: postIDs, media: mediaByPart(postIDs: postIDs, session), session)
         let published = try await publishedParts(deliveryIDs: multiPart.map(\.deliveryID), session)
-        return claims.map { claim in
-            var claim = claim
-            claim.thread = threads[claim.postID] ?? []
-            claim.publishedParts = published[claim.deliveryID] ?? []
-            return claim
-        }
+        return claims.withParts(threads: threads, published: published)
     }
 
     public func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws {

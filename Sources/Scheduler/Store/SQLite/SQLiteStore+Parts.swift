@@ -61,12 +61,7 @@ extension SQLiteStore {
         let postIDs = Array(Set(multiPart.map(\.postID)))
         let threads = try threads(postIDs: postIDs, media: mediaByPart(postIDs: postIDs, db), db)
         let published = try publishedParts(deliveryIDs: multiPart.map(\.deliveryID), db)
-        return claims.map { claim in
-            var claim = claim
-            claim.thread = threads[claim.postID] ?? []
-            claim.publishedParts = published[claim.deliveryID] ?? []
-            return claim
-        }
+        return claims.withParts(threads: threads, published: published)
     }
 
     public func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws {
