@@ -14,6 +14,10 @@ public struct NetworkRules: Sendable {
     /// What a first comment may hold (on X, a reply, counted as a post is).
     public var comment: TextRules
 
+    /// A first comment is a post of its own (X: a reply), counted against the posting limits as a post is; elsewhere
+    /// comments have limits of their own, and the account's posting budget is not spent on them.
+    public var commentIsAPost: Bool { maxThreadParts > 1 }
+
     public static func of(_ network: Network) -> NetworkRules {
         switch network {
         case .x:

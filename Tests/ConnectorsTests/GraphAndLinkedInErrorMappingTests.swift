@@ -28,6 +28,9 @@ import Testing
 
     @Test func instagramsPublishingQuota_transientCodes_andDuplicates_areClassified() {
         #expect(GraphErrorMapping.error(for: graph(9, subcode: 2207042), network: "Instagram", now: now).code == .rateLimited)
+        // The image could not be downloaded from media_base_url: the host may be back a moment later.
+        let download = GraphErrorMapping.error(for: graph(9004, subcode: 2207052), network: "Instagram", now: now)
+        #expect(download.code == .retryable && download.message.contains("media_base_url"))
         #expect(GraphErrorMapping.error(for: graph(2, status: 500), network: "Facebook", now: now).code == .retryable)
         let duplicate = GraphErrorMapping.error(for: graph(506), network: "Facebook", now: now)
         #expect(duplicate.code == .permanent && duplicate.message == "Facebook: Graph says no")

@@ -136,6 +136,30 @@ import Testing
         #expect(try await harness.store.delivery(ofPost: post.id).parts?.map(\.kind) == ["post", "comment"])
     }
 
+    @Test func aThreadsReplies_spendTheAccountsPostingBudget_whileAFacebookCommentDoesNot() async throws {
+        let facebook = ScriptedConnector(network: .facebook)
+        let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 2, window: 3_600), nil),
+                                           .facebook: (PublishBudget.Rule(capacity: 1, window: 3_600), nil)])
+        let harness = try EngineHarness(budget: budget, others: [facebook])
+        let runner = try await harness.addAccount("runner")
+        let page = try await harness.addAccount("club", network: .facebook)
+        let thread = try await addThread(harness, runner, replies: ["part two", "part three"])
+        let post = try await addThread(harness, page, first: "Race photos", replies: [], comment: "Results: https://example.org")
+
+        try await harness.running {
+            try await waitUntil {
+                // Given back untouched to wait for the budget: waiting, with two parts out.
+                let held = try await harness.store.delivery(ofPost: thread.id)
+                return try await harness.state(ofPost: post.id) == .published && held.state == .scheduled && held.parts?.count == 2
+            }
+            #expect(harness.connector.callCount == 2, "part 3 waits for the budget: two posts per hour")
+        }
+
+        #expect(facebook.texts == ["Race photos", "comment on remote-1: Results: https://example.org"], "the comment spent no budget")
+        let history = try await harness.store.history(postID: post.id)
+        #expect(history.deliveries[0].attempts.map(\.outcome) == ["published", "commented"])
+    }
+
     @Test func retry_refusesAPublishedPostWithNothingLeft() async throws {
         let harness = try EngineHarness()
         let account = try await harness.addAccount("runner")

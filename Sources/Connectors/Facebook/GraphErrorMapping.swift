@@ -27,6 +27,10 @@ enum GraphErrorMapping {
             return throttled(response, scope: .account, message: message, excerpt: excerpt, now: now, atLeast: now.addingTimeInterval(3_600))
         case 1?, 2?:
             return ConnectorError(code: .retryable, message: message, httpStatus: response.status, excerpt: excerpt)
+        case 9004? where subcode == 2207052:
+            // Instagram could not download the image from media_base_url: the host may be down for a moment (or wrong).
+            return ConnectorError(code: .retryable, message: message + " (Instagram could not download the image; check that media_base_url serves it)",
+                                  httpStatus: response.status, excerpt: excerpt)
         default:
             let retryable = response.status >= 500
             return ConnectorError(code: retryable ? .retryable : .permanent, message: message, httpStatus: response.status, excerpt: excerpt)

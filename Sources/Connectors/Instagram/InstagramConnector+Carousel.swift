@@ -9,16 +9,20 @@ import SchedulerCore
 /// failed step) leaves behind are never published, since each attempt makes new ones and publishes only its own
 /// carousel; that is how partial uploads are cleaned up.
 extension InstagramConnector {
-    /// Creates and waits for each item container, then creates the carousel container → its id.
+    /// Creates and waits for each item container, then creates the carousel container → its id. An item goes into one
+    /// carousel only, and a carousel request that failed may still have taken its items (a 5xx after Instagram acted),
+    /// so when the carousel container fails for a moment the whole step is made again, items included.
     func carouselContainer(_ request: PublishRequest, token: String) async throws(ConnectorError) -> String {
         let user = request.accountRemoteID
-        var children: [String] = []
-        for image in request.media {
-            let item = try await createContainer(Self.imageFields(image, url: imageURL(image), caption: nil), user: user, token: token)
-            try await waitUntilFinished(item, token: token)
-            children.append(item)
+        return try await PreparatoryStep.run { () throws(ConnectorError) in
+            var children: [String] = []
+            for image in request.media {
+                let item = try await createContainer(Self.imageFields(image, url: imageURL(image), caption: nil), user: user, token: token)
+                try await waitUntilFinished(item, token: token)
+                children.append(item)
+            }
+            return try await createContainerOnce(Self.carouselFields(children: children, caption: request.text), user: user, token: token)
         }
-        return try await createContainer(Self.carouselFields(children: children, caption: request.text), user: user, token: token)
     }
 
     /// `media_type=CAROUSEL`, `children` (the item containers' ids, comma-separated, in order) and `caption`.

@@ -75,7 +75,7 @@ public struct InstagramConnector: Connector {
         try await PreparatoryStep.run { () throws(ConnectorError) in try await createContainerOnce(fields, user: user, token: token) }
     }
 
-    private func createContainerOnce(_ fields: [(String, String)], user: String, token: String) async throws(ConnectorError) -> String {
+    func createContainerOnce(_ fields: [(String, String)], user: String, token: String) async throws(ConnectorError) -> String {
         let created = try await http.send("POST", app.graph + "/\(user)/media", headers: [Self.form],
                                           body: FormBody.encode(fields + [("access_token", token)]), publishing: false)
         guard created.status == 200, let container = ConnectorTransport.json(created)?["id"]?.stringValue else {

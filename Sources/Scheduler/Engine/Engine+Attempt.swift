@@ -36,7 +36,9 @@ extension Engine {
                 if let part { return try await send(part: part, of: claim, through: connector, credentials: credentials) }
                 return try await connector.publish(request(claim), credentials: credentials)
             }
-            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: "published",
+            // A comment that is no post of its own is told apart in `history`, and is not counted when the budgets are seeded.
+            let outcome = part.map { claim.isPost(part: $0) } == false ? "commented" : "published"
+            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: outcome,
                                                         part: part))
         } catch {
             return failure(error, started, part: part)
@@ -85,8 +87,9 @@ extension Engine {
         }
     }
 
-    func apply(_ outcome: Outcome, to claim: ClaimedDelivery) async throws {
-        if !outcome.mayHavePublished { await budget.refund(accountID: claim.accountID, network: claim.network) }
+    /// `reserved`: a unit of the account's budget was taken for this request, and is given back if nothing went out.
+    func apply(_ outcome: Outcome, to claim: ClaimedDelivery, reserved: Bool = true) async throws {
+        if reserved, !outcome.mayHavePublished { await budget.refund(accountID: claim.accountID, network: claim.network) }
         var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
                                          "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]
         switch outcome {

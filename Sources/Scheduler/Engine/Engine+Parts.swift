@@ -13,7 +13,9 @@ extension Engine {
     func publishParts(_ start: ClaimedDelivery) async {
         var claim = start
         while let number = claim.nextPart {
-            if number > 1, let waited = await mayNotSendNextPart(claim) {
+            // Part 1's budget was taken with the claim; a later part that is a post takes its own.
+            let reserved = number == 1 || claim.isPost(part: number)
+            if number > 1, let waited = await mayNotSendNextPart(claim, reserving: reserved) {
                 await record { try await waited() }
                 return
             }
@@ -47,7 +49,7 @@ extension Engine {
                 claim.needsCheck = false
                 claim.lookedUpOnce = false
             default:
-                await record { try await self.apply(outcome, to: current) }
+                await record { try await self.apply(outcome, to: current, reserved: reserved) }
                 return
             }
         }
@@ -62,14 +64,14 @@ extension Engine {
         return false
     }
 
-    /// Parts after the first are posts on the network too: they wait for the account's rate-limit budget, and none is
-    /// sent by a daemon that is stopping or may have lost its claim. Returns the store write that gives the claim back
-    /// (nothing was sent for this part), or nil when the part may go.
-    private func mayNotSendNextPart(_ claim: ClaimedDelivery) async -> (@Sendable () async throws -> Void)? {
+    /// No part is sent by a daemon that is stopping or may have lost its claim, and a part that is a post of its own (a
+    /// thread's reply) waits for the account's rate-limit budget (`reserving`). Returns the store write that gives the
+    /// claim back (nothing was sent for this part), or nil when the part may go.
+    private func mayNotSendNextPart(_ claim: ClaimedDelivery, reserving: Bool) async -> (@Sendable () async throws -> Void)? {
         if isStoppingOrLost {
             return { try await self.store.releaseClaim(claim) }
         }
-        guard let until = await budget.reserve(accountID: claim.accountID, network: claim.network, now: now()) else { return nil }
+        guard reserving, let until = await budget.reserve(accountID: claim.accountID, network: claim.network, now: now()) else { return nil }
         logger.notice("the next part waits for the account's rate-limit budget", metadata: [
             "delivery.id": "\(claim.deliveryID)", "until": "\(RFC3339.format(until))",
         ])

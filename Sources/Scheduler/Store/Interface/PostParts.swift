@@ -50,6 +50,12 @@ extension ClaimedDelivery {
         return firstComment != nil && number == partCount ? .comment : .reply
     }
 
+    /// Whether part `number` is a post of its own, counted against the account's posting limits (and so its budget):
+    /// the post, a thread's replies, and X's first comment; not a comment on Facebook, LinkedIn or Instagram.
+    public func isPost(part number: Int) -> Bool {
+        kind(ofPart: number) != .comment || NetworkRules.of(network).commentIsAPost
+    }
+
     /// Part `number` of an X thread (2 and on) as a reply to the part before it.
     func threadPart(_ number: Int) -> ThreadPart { thread[number - 2] }
 }
