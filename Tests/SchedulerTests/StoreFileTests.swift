@@ -11,7 +11,8 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "event", "network_pause", "post", "post_media", "posting_slot", "series", "setting"])
+        #expect(tables == ["account", "attempt", "delivery", "delivery_part", "event", "network_pause", "post", "post_media", "post_part",
+                           "posting_slot", "series", "setting"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
@@ -21,7 +22,7 @@ import Testing
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
                             "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts",
-                            "v9: posting slots and the queue", "v10: repeating posts"])
+                            "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new
