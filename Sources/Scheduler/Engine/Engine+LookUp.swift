@@ -47,8 +47,9 @@ extension Engine {
 
     /// The first look-up since the last request found nothing, but the network's listing may not show the
     /// post yet: nothing is sent until a second look-up, after the listing lag, finds nothing too.
-    func lookAgainAfterTheListingLag(_ claim: ClaimedDelivery, _ checked: AttemptRecord) async {
-        await budget.refund(accountID: claim.accountID, network: claim.network)
+    /// `reserved`: a unit of the account's budget was taken for the request, and is given back (nothing was sent).
+    func lookAgainAfterTheListingLag(_ claim: ClaimedDelivery, _ checked: AttemptRecord, reserved: Bool = true) async {
+        if reserved { await budget.refund(accountID: claim.accountID, network: claim.network) }
         let again = settings.settling.secondLookUp(after: checked.finishedAt)
         let note = "not on \(claim.network.displayName) at \(RFC3339.format(checked.finishedAt)); looked up again at \(RFC3339.format(again)), "
             + "since its listing can lag, before anything is sent again"

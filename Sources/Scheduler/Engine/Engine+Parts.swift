@@ -25,7 +25,7 @@ extension Engine {
                 switch await lookUp(claim, part: number) {
                 case .settled(let settled): outcome = settled
                 case .absent(let checked) where !claim.lookedUpOnce:
-                    await lookAgainAfterTheListingLag(claim, checked)
+                    await lookAgainAfterTheListingLag(claim, checked, reserved: reserved)
                     return
                 case .absent(let checked) where number == 1 && now() > claim.deadline:
                     // Only a post nothing of which is out can be missed; a thread half told is finished late.
