@@ -58,7 +58,8 @@ cluster-test: deps
 	$(SWIFT) build --build-tests
 	CLUSTER_TEST_POSTS=3000 CLUSTER_TEST_KILLS=10 $(SWIFT) test --skip-build --filter SharedStoreClusterTests.threeDaemons
 
-## Lateness and throughput of 1,000 posts due at once against the sandbox (release build).
+## Lateness and throughput of 1,000 posts due at once against the sandbox (release build), as a share of a raw libcurl
+## loop's rate on the same emulation.
 bench: deps
 	$(SWIFT) build -c release --product schedulerd
 	$(SWIFT) build -c release --product schedctl

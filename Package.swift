@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster",
+                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

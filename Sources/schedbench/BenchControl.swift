@@ -37,11 +37,12 @@ struct BenchControl: Sendable {
         return try JSONCoding.decoder().decode(ImportView.self, from: Data(response.body)).postIds.count
     }
 
-    /// Polls the emulation's record until `count` posts arrived; returns their arrival times.
-    func waitForReceived(count: Int, deadline: Date) async throws -> [Date] {
+    /// Polls the emulation's record until `count` posts whose text starts with `textPrefix` arrived; returns their arrival times.
+    func waitForReceived(count: Int, textPrefix: String, deadline: Date) async throws -> [Date] {
         while Date() < deadline {
             let response = try await http.send(HTTPRequest(url: sandboxURL + "/_sandbox/received", timeout: .seconds(30)))
             let items = try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
+                .filter { $0["text"]?.stringValue?.hasPrefix(textPrefix) == true }
             if items.count >= count {
                 return items.compactMap { $0["received_at"]?.stringValue.flatMap(RFC3339.parse) }
             }

@@ -21,6 +21,9 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "Deliveries claimed to measure what durable claims cost.")
     var claimDeliveries = 2_000
 
+    @Option(help: "Transfers at once in the raw libcurl loop the daemon is measured against.")
+    var rawParallel = 64
+
     @Flag(help: "Instead: deliveries per second with one and with three daemons sharing a throwaway PostgreSQL.")
     var cluster = false
 
@@ -36,6 +39,15 @@ struct Benchmark: AsyncParsableCommand {
         let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: work, name: "sandboxd")
         defer { sandbox.stop() }
         let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
+        let accountCount = (posts + perAccount - 1) / perAccount
+
+        // The limit first, on the same emulation: the raw loop's rate is the emulation's capacity with libcurl, the
+        // ceiling the daemon's deliveries per second are a share of.
+        let raw = RawCurlLoop(sandboxURL: sandboxURL, parallel: rawParallel)
+        let signed = try await raw.signedPosts(count: posts, accounts: accountCount, http: CurlHTTPClient())
+        let (rawSeconds, created) = try raw.send(signed)
+        guard created == posts else { throw ValidationError("the raw loop got \(created) of \(posts) posts answered 201") }
+        let rawRate = Double(posts) / rawSeconds
         let config = "sandbox = true\nstate_dir = \"\(work)/state\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
         try config.write(toFile: work + "/schedulerd.toml", atomically: true, encoding: .utf8)
         let daemon = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd")
@@ -43,7 +55,6 @@ struct Benchmark: AsyncParsableCommand {
         let control = BenchControl(socket: work + "/state/control.sock", sandboxURL: sandboxURL)
         try await control.waitUntilReady()
 
-        let accountCount = (posts + perAccount - 1) / perAccount
         var accounts: [String] = []
         for index in 0..<accountCount { accounts.append(try await control.addAccount(username: "bench\(index)")) }
 
@@ -64,12 +75,14 @@ struct Benchmark: AsyncParsableCommand {
         let scheduleSeconds = Date().timeIntervalSince(scheduleStart)
         guard Date() < due else { throw ValidationError("scheduling took \(scheduleSeconds) s, past the due time; use fewer --posts") }
 
-        let received = try await control.waitForReceived(count: posts, deadline: due.addingTimeInterval(120))
+        let received = try await control.waitForReceived(count: posts, textPrefix: "Bench post ", deadline: due.addingTimeInterval(120))
         let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
         let last = received.max()!
         let report = BenchReport(posts: posts, accounts: accountCount, scheduleSeconds: scheduleSeconds, latenessMilliseconds: lateness,
                                  throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001))
         print(report.text)
+        print("  raw libcurl:    \(String(format: "%.0f", rawRate)) requests/s (\(posts) pre-signed posts, \(rawParallel) at once, kept-alive connections, "
+              + "same emulation); schedulerd at \(String(format: "%.2f", report.throughput / rawRate)) of it")
 
         // An import of 10,000 rows in one request and one transaction, against scheduling one post per request
         // (measured above, 8 clients): the same checks per post, so the ratio is what batching saves.
