@@ -17,14 +17,17 @@ struct RawCurlLoop {
 
     let sandboxURL: String
     let parallel: Int
+    /// A new connection for every request, as schedulerd publishes (libcurl resends a request whose reused connection
+    /// died, so a publish never goes out on one): run once with and once without, it says what that rule costs.
+    var freshConnections = false
 
     /// `count` posts over `accounts` sandbox users (minted here, apart from the daemon's), each signed once.
-    func signedPosts(count: Int, accounts: Int, http: CurlHTTPClient) async throws -> [Request] {
+    func signedPosts(count: Int, accounts: Int, users: String, http: CurlHTTPClient) async throws -> [Request] {
         var grants: [XTokenGrant] = []
         for index in 0..<accounts {
             let response = try await http.send(HTTPRequest(method: "POST", url: sandboxURL + "/_sandbox/x/tokens",
                                                            headers: [HTTPHeader("Content-Type", "application/json")],
-                                                           body: Array(#"{"username":"raw\#(index)"}"#.utf8)))
+                                                           body: Array(#"{"username":"\#(users)\#(index)"}"#.utf8)))
             grants.append(try JSONDecoder().decode(XTokenGrant.self, from: Data(response.body)))
         }
         let url = sandboxURL + "/2/tweets"
@@ -60,6 +63,10 @@ struct RawCurlLoop {
                     _ = sd_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
                 }
                 _ = sd_curl_setopt_write_callback(easy) { _, size, count, _ in size * count }
+                if freshConnections {
+                    _ = sd_curl_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1)
+                    _ = sd_curl_setopt_long(easy, CURLOPT_FORBID_REUSE, 1)
+                }
                 lists[easy] = headers
                 curl_multi_add_handle(multi, easy)
                 active += 1
