@@ -22,14 +22,7 @@ extension PostService {
             return checked
         }
         for part in threadRequest {
-            var media: [MediaItem] = []
-            for reference in part.media ?? [] {
-                guard let library = self.media else { problems.append("this daemon keeps no media"); break }
-                do { media.append(try await library.sharedItem(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
-                    problems.append(error.message)
-                }
-            }
-            checked.thread.append(ThreadPart(text: part.text, media: media))
+            checked.thread.append(ThreadPart(text: part.text, media: try await attachments(part.media ?? [], problems: &problems)))
         }
         for key in (request.firstCommentFor ?? [:]).keys where !request.to.contains(key) {
             problems.append("a first comment names '\(key)', which is not among the --to accounts")

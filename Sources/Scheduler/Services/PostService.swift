@@ -123,13 +123,7 @@ public struct PostService: Sendable {
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
-        var attachments: [MediaItem] = []
-        for reference in request.media ?? [] {
-            guard let library = media else { problems.append("this daemon keeps no media"); break }
-            do { attachments.append(try await library.sharedItem(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
-                problems.append(error.message)
-            }
-        }
+        let attachments = try await attachments(request.media ?? [], problems: &problems)
         let parts = try await checkParts(request, targets: targets, repeating: rule != nil, problems: &problems)
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
@@ -209,6 +203,19 @@ public struct PostService: Sendable {
         }
         wake.signal()
         return view
+    }
+
+    /// The files a request names (uploaded first with `POST /v1/media`), each with its alt text; one that cannot be had
+    /// is a problem, named, and left out.
+    func attachments(_ references: [MediaReference], problems: inout [String]) async throws -> [MediaItem] {
+        var items: [MediaItem] = []
+        for reference in references {
+            guard let library = media else { problems.append("this daemon keeps no media"); break }
+            do { items.append(try await library.sharedItem(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
+                problems.append(error.message)
+            }
+        }
+        return items
     }
 
     /// A stored post's media as files of this daemon, to check a text against them again.

@@ -73,18 +73,23 @@ extension ScheduleCommand {
         return text
     }
 
+    /// `KEY=VALUE` split at the first `=`, empty pieces dropped.
+    static func pieces(_ entry: String) -> [String] {
+        entry.split(separator: "=", maxSplits: 1).map(String.init)
+    }
+
     /// `N=VALUE`.
     static func numbered(_ entry: String) -> (part: Int, value: String)? {
-        let pieces = entry.split(separator: "=", maxSplits: 1).map(String.init)
+        let pieces = pieces(entry)
         guard pieces.count == 2, let part = Int(pieces[0].trimmingCharacters(in: .whitespaces)) else { return nil }
         return (part, pieces[1])
     }
 
-    /// `ACCOUNT=TEXT` entries by account.
+    /// `ACCOUNT=TEXT` entries by account; `ACCOUNT=` is an empty text.
     static func pairs(_ entries: [String]) -> [String: String] {
         var pairs: [String: String] = [:]
         for entry in entries {
-            let pieces = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            let pieces = pieces(entry)
             pairs[pieces[0]] = pieces.count > 1 ? pieces[1] : ""
         }
         return pairs

@@ -46,8 +46,7 @@ extension ClaimedDelivery {
     }
 
     public func kind(ofPart number: Int) -> PartKind {
-        if number == 1 { return .post }
-        return firstComment != nil && number == partCount ? .comment : .reply
+        PartKind.of(part: number, partCount: partCount, hasFirstComment: firstComment != nil)
     }
 
     /// Whether part `number` is a post of its own, counted against the account's posting limits (and so its budget):
@@ -61,10 +60,12 @@ extension ClaimedDelivery {
 }
 
 extension [ClaimedDelivery] {
-    /// The claims with their post's thread (`threads` by post id) and the parts already out (`published` by delivery id).
-    func withParts(threads: [Int64: [ThreadPart]], published: [Int64: [PublishedPart]]) -> [ClaimedDelivery] {
+    /// The claims with their post's media (`media` by post id, then part), thread (`threads` by post id) and the parts
+    /// already out (`published` by delivery id).
+    func withParts(media: [Int64: [Int: [MediaItem]]], threads: [Int64: [ThreadPart]], published: [Int64: [PublishedPart]]) -> [ClaimedDelivery] {
         map { claim in
             var claim = claim
+            claim.media = media[claim.postID]?[1] ?? []
             claim.thread = threads[claim.postID] ?? []
             claim.publishedParts = published[claim.deliveryID] ?? []
             return claim
@@ -73,7 +74,7 @@ extension [ClaimedDelivery] {
 }
 
 extension PartKind {
-    /// What a delivery of `partCount` parts with `firstComment` (or not) has as part `number`, for views.
+    /// What a delivery of `partCount` parts, the last a first comment or not, has as part `number`.
     static func of(part number: Int, partCount: Int, hasFirstComment: Bool) -> PartKind {
         number == 1 ? .post : hasFirstComment && number == partCount ? .comment : .reply
     }

@@ -85,8 +85,7 @@ extension PostgresStore: DeliveryStore {
                                 deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
                                 firstComment: try row["first_comment"])
             }, partCounts: partCounts, session)
-            let media = try await Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), session)
-            return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed.count)
+            return (claimed, missed.count)
         }
     }
 

@@ -46,14 +46,15 @@ extension PostgresStore {
         return parts
     }
 
-    /// Claims of deliveries in several parts with their thread and the parts already out; no query when all are plain posts.
+    /// Claims with their media (one query), and those of deliveries in several parts with their thread and the parts
+    /// already out (two more queries for all of them; none when every claim is a plain post).
     static func withParts(_ claims: [ClaimedDelivery], partCounts: [Int64: Int], _ session: PostgresSession) async throws -> [ClaimedDelivery] {
+        let media = try await mediaByPart(postIDs: Array(Set(claims.map(\.postID))), session)
         let multiPart = claims.filter { (partCounts[$0.deliveryID] ?? 1) > 1 }
-        guard !multiPart.isEmpty else { return claims }
-        let postIDs = Array(Set(multiPart.map(\.postID)))
-        let threads = try await threads(postIDs: postIDs, media: mediaByPart(postIDs: postIDs, session), session)
+        guard !multiPart.isEmpty else { return claims.withParts(media: media, threads: [:], published: [:]) }
+        let threads = try await threads(postIDs: Array(Set(multiPart.map(\.postID))), media: media, session)
         let published = try await publishedParts(deliveryIDs: multiPart.map(\.deliveryID), session)
-        return claims.withParts(threads: threads, published: published)
+        return claims.withParts(media: media, threads: threads, published: published)
     }
 
     public func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws {

@@ -76,8 +76,7 @@ extension SQLiteStore {
                                 deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
                                 firstComment: row["first_comment"])
             }, partCounts: partCounts, db)
-            let media = try Self.mediaItems(postIDs: Array(Set(claimed.map(\.postID))), db)
-            return (claimed.map { var claim = $0; claim.media = media[claim.postID] ?? []; return claim }, missed.count)
+            return (claimed, missed.count)
         }
     }
 

@@ -53,15 +53,15 @@ extension SQLiteStore {
         return parts
     }
 
-    /// Claims of deliveries in several parts with their thread and the parts already out (two queries for all of them;
-    /// none when every claim is a plain post).
+    /// Claims with their media (one query), and those of deliveries in several parts with their thread and the parts
+    /// already out (two more queries for all of them; none when every claim is a plain post).
     static func withParts(_ claims: [ClaimedDelivery], partCounts: [Int64: Int], _ db: Database) throws -> [ClaimedDelivery] {
+        let media = try mediaByPart(postIDs: Array(Set(claims.map(\.postID))), db)
         let multiPart = claims.filter { (partCounts[$0.deliveryID] ?? 1) > 1 }
-        guard !multiPart.isEmpty else { return claims }
-        let postIDs = Array(Set(multiPart.map(\.postID)))
-        let threads = try threads(postIDs: postIDs, media: mediaByPart(postIDs: postIDs, db), db)
+        guard !multiPart.isEmpty else { return claims.withParts(media: media, threads: [:], published: [:]) }
+        let threads = try threads(postIDs: Array(Set(multiPart.map(\.postID))), media: media, db)
         let published = try publishedParts(deliveryIDs: multiPart.map(\.deliveryID), db)
-        return claims.withParts(threads: threads, published: published)
+        return claims.withParts(media: media, threads: threads, published: published)
     }
 
     public func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws {
