@@ -131,6 +131,20 @@ import Testing
         _ = try await daemon.stop()
     }
 
+    @Test func badPartOptions_areRefusedBeforeTheDaemonIsAsked_namingTheOption() throws {
+        let cases: [([String], String)] = [
+            (["Post", "--first-comment-for", "=Results"], "--first-comment-for takes ACCOUNT=TEXT, not '=Results'"),
+            (["Post", "--text-for", "="], "--text-for takes ACCOUNT=TEXT, not '='"),
+            (["--thread", "one", "two", "--part-media", "two=card.jpg"], "--part-media takes N=VALUE"),
+            (["--thread", "one", "--part-alt", "1=Route"], "1 --part-alt for part 1, which has 0 --part-media"),
+            (["Post", "--thread", "one"], "give one of the post's TEXT, --run FILE, --thread PART… or --thread-file FILE"),
+        ]
+        for (arguments, message) in cases {
+            let run = try Schedctl.run(["schedule"] + arguments + ["--to", "x:@runner", "--at", "in 1h"], socket: "/nonexistent.sock")
+            #expect(run.status == 2 && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func aTextWithDashLines_isAThreadOnX_andTheDryRunShowsEveryPart() async throws {
         let daemon = try DaemonUnderTest("dashes")
         try await daemon.start()

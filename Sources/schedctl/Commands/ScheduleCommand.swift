@@ -128,11 +128,11 @@ struct ScheduleCommand: AsyncParsableCommand {
         if sources == 0 { throw ValidationError("give the post's TEXT (- reads it from standard input), --run FILE, --thread PART… or --thread-file FILE") }
         try validateParts()
         if runFile == nil, title != nil || templates != nil || runThread { throw ValidationError("--title, --templates and --run-thread go with --run FILE") }
-        for entry in textFor where !entry.contains("=") {
-            throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
-        }
-        for entry in firstCommentFor where !entry.contains("=") {
-            throw ValidationError("--first-comment-for takes ACCOUNT=TEXT, not '\(entry)'")
+        // An ACCOUNT before the `=`: `=TEXT` names no account, and `=` alone would leave nothing to key the text by.
+        for (option, entries) in [("--text-for", textFor), ("--first-comment-for", firstCommentFor)] {
+            for entry in entries where !entry.contains("=") || entry.hasPrefix("=") {
+                throw ValidationError("\(option) takes ACCOUNT=TEXT, not '\(entry)'")
+            }
         }
         if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
         for file in media where !FileManager.default.isReadableFile(atPath: file) {
