@@ -20,6 +20,13 @@ public final class Engine: Service, Sendable {
         public var maxSleepSeconds: Double = 60
         /// When a request whose answer never came can no longer land, and how long a listing may lag.
         public var settling: SettlingTimes
+        /// Deliveries coming due this soon are claimed with what is due now, and each waits for its instant: a steady
+        /// stream of due posts is claimed in batches (one durable commit for many) and nothing waits on a commit at its
+        /// due time. A post cannot be cancelled or edited in this short window before it is due.
+        public var claimAheadSeconds: Double = 0.05
+        /// While posts are waiting, a claim is made once at least this many publishes have finished, so a burst is
+        /// claimed in batches rather than one durable commit per finished publish.
+        public var minimumClaimBatch: Int { max(1, maxConcurrentPublishes / 8) }
 
         public init(_ engine: EngineSettings) {
             maxConcurrentPublishes = engine.maxConcurrentPublishes
@@ -47,6 +54,8 @@ public final class Engine: Service, Sendable {
     /// Outcomes known but not yet accepted by the store (it is failing): kept and retried until it does.
     let unstoredOutcomes = Mutex(0)
     private let stopping = Mutex(false)
+    /// Fired once when shutdown begins, for claims waiting for their due time (apart from ``wake``, whose signals are the loop's).
+    private let stopSignal = WakeSignal()
 
     public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
                 settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), media: MediaLibrary? = nil, logger: Logger,
@@ -72,9 +81,10 @@ public final class Engine: Service, Sendable {
             try await withThrowingDiscardingTaskGroup { group in
                 var storeFailures = 0
                 var nextSweep = now()
+                var backlog = false
                 while !isStopping {
                     do {
-                        try await claimAndPublish(in: &group, nextSweep: &nextSweep)
+                        backlog = try await claimAndPublish(in: &group, nextSweep: &nextSweep, backlog: backlog)
                         storeFailures = 0
                     } catch {
                         // The store failing (a full disk, a locked file) must not end the engine, which would
@@ -90,18 +100,20 @@ public final class Engine: Service, Sendable {
         } onGracefulShutdown: {
             self.stopping.withLock { $0 = true }
             self.wake.signal()
+            self.stopSignal.signal()
         }
     }
 
     /// One turn: claims what is due (as much as there is room for), starts publishing it, and sleeps until
-    /// the next due time or a wake-up.
-    private func claimAndPublish(in group: inout ThrowingDiscardingTaskGroup<any Error>, nextSweep: inout Date) async throws {
+    /// the next due time or a wake-up. Returns whether more was due than there was room for (`backlog`): then the
+    /// next claim waits for room for a batch.
+    private func claimAndPublish(in group: inout ThrowingDiscardingTaskGroup<any Error>, nextSweep: inout Date, backlog: Bool) async throws -> Bool {
         let capacity = settings.maxConcurrentPublishes - inFlight.count
-        if capacity <= 0 {
+        if capacity <= 0 || (backlog && capacity < settings.minimumClaimBatch) {
             await wake.wait(until: nil)
-            return
+            return backlog
         }
-        let (claimed, missed) = try await store.claimDue(now: now(), limit: capacity)
+        let (claimed, missed) = try await store.claimDue(now: now(), ahead: settings.claimAheadSeconds, limit: capacity)
         if missed > 0 {
             logger.warning("deliveries missed", metadata: ["deliveries.count": "\(missed)"])
         }
@@ -115,10 +127,14 @@ public final class Engine: Service, Sendable {
             try await takeOverAbandonedClaims()
             nextSweep = try await returnOrphanedClaims() ?? now().addingTimeInterval(settings.maxSleepSeconds)
         }
-        if claimed.count == capacity { return }
-        let next = [try await store.nextDueTime(), try await store.nextHandoffTime(), nextSweep].compactMap { $0 }.min()
+        if claimed.count == capacity { return true }
+        // Woken half the lead before the next due time, a claim takes everything due within the whole lead: each claim
+        // covers half a lead's worth of a steady stream, and is committed a quarter of a lead or more before its posts go.
+        let nextDue = try await store.nextDueTime().map { $0.addingTimeInterval(-settings.claimAheadSeconds / 2) }
+        let next = [nextDue, try await store.nextHandoffTime(), nextSweep].compactMap { $0 }.min()
         let cap = now().addingTimeInterval(settings.maxSleepSeconds)
         await wake.wait(until: min(next ?? cap, cap))
+        return false
     }
 
     var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
@@ -157,6 +173,7 @@ public final class Engine: Service, Sendable {
             wake.signal()
         }
         guard let claim = await withLocalMedia(claim) else { return }
+        await waitUntilDue(claim)
         if claim.handoff {
             await handOff(claim)
             return
@@ -198,6 +215,21 @@ public final class Engine: Service, Sendable {
         }
         await limiter.release(claim.accountID)
         await record { try await self.apply(outcome, to: claim) }
+    }
+
+    /// A claim made ahead of its due time (see ``Settings/claimAheadSeconds``) waits for it here, or until shutdown
+    /// begins (the claim is then given back untouched).
+    private func waitUntilDue(_ claim: ClaimedDelivery) async {
+        let early = claim.sendAt.timeIntervalSince(now())
+        guard early > 0, !isStopping else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(for: .microseconds(Int64(early * 1_000_000)), tolerance: .microseconds(500)) }
+            group.addTask { await self.stopSignal.wait(until: nil) }
+            await group.next()
+            group.cancelAll()
+        }
+        // Every claim waiting is let go, not only the first.
+        if isStopping { stopSignal.signal() }
     }
 
     /// An Instagram handoff: the bundle is written, the person notified, and the delivery waits for them.

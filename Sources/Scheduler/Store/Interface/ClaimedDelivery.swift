@@ -11,6 +11,8 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var handle: String
     public var text: String
     public var dueAt: Date
+    /// When the delivery comes due (its due time, or its retry's time): a claim made ahead of it waits until then.
+    public var sendAt: Date = .distantPast
     /// 1 for the first attempt.
     public var attempt: Int
     /// The account's id at the network (Page id, member URN, IG user id).

@@ -13,7 +13,11 @@ public protocol DeliveryStore: Sendable {
     /// Marks as `missed` what is past its lateness limit (raising a `missed` event for each), then claims up
     /// to `limit` due deliveries of active, unpaused accounts in the same transaction, durably, before any
     /// request is sent. A delivery whose last outcome is unknown is never marked missed unseen.
-    func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int)
+    ///
+    /// `ahead`: deliveries coming due within this many seconds after `now` are claimed too (each claim's
+    /// ``ClaimedDelivery/sendAt`` says when it may go out), so a steady stream of due posts is claimed in
+    /// batches, one durable commit for many, instead of one commit per post at its due instant.
+    func claimDue(now: Date, ahead: TimeInterval, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int)
     /// `found` says the post was found on the network by a look-up rather than just published.
     func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?, found: Bool) async throws
     /// One part of a delivery in several parts is on the network (published, or found by a look-up): recorded before
@@ -68,6 +72,11 @@ public protocol DeliveryStore: Sendable {
 }
 
 extension DeliveryStore {
+    /// Claims only what is due at `now`.
+    public func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
+        try await claimDue(now: now, ahead: 0, limit: limit)
+    }
+
     public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?) async throws {
         try await recordPublished(claim, attempt: attempt, remoteID: remoteID, remoteURL: remoteURL, found: false)
     }

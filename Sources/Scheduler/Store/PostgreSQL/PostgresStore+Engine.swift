@@ -21,7 +21,7 @@ extension PostgresStore: DeliveryStore {
     /// `LIMIT` locks no more rows than it claims and two daemons never claim the same delivery; each claim records
     /// this daemon and a lease. "Due" and "late" are decided on the database's clock: `now` is moved onto it with the
     /// offset measured at each lease renewal, so every daemon claims by the same clock however its own drifts.
-    public func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
+    public func claimDue(now: Date, ahead: TimeInterval, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
         let me = identity.id
         let leaseMilliseconds = Int64(settings.leaseSeconds * 1000)
         return try await write { session in
@@ -51,7 +51,8 @@ extension PostgresStore: DeliveryStore {
             let ids = try await session.rows("""
                 WITH due AS (
                     SELECT d.id FROM delivery d JOIN account a ON a.id = d.account_id
-                    WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow) AND a.status = 'active'
+                    WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow + Int64((ahead * 1000).rounded()))
+                      AND a.status = 'active'
                       AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause)
                     ORDER BY d.next_attempt_at LIMIT \(Int64(limit))
                     FOR UPDATE OF d SKIP LOCKED
@@ -67,7 +68,7 @@ extension PostgresStore: DeliveryStore {
             let claimedRows = try await session.rows("""
                 SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind,
                        coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
-                       d.first_comment, d.part_count,
+                       d.first_comment, d.part_count, d.next_attempt_at,
                        greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                        d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                                    ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
@@ -79,7 +80,8 @@ extension PostgresStore: DeliveryStore {
             let claimed = try await Self.withParts(try claimedRows.map { row in
                 ClaimedDelivery(deliveryID: try row["id"], postID: try row["post_id"], accountID: try row["account_id"],
                                 network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"], text: try row["text"],
-                                dueAt: Date(unixMilliseconds: try row["due_at"]), attempt: Int(try row["attempt_count"] as Int32),
+                                dueAt: Date(unixMilliseconds: try row["due_at"]), sendAt: localDate(try row["next_attempt_at"]),
+                                attempt: Int(try row["attempt_count"] as Int32),
                                 accountRemoteID: try row["remote_id"], handoff: try row["auth_kind"] as String == "none",
                                 needsCheck: try row["needs_check"], firstClaimedAt: localDate(try row["first_claimed_at"]),
                                 deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
