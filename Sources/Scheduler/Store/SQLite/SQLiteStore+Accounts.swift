@@ -79,7 +79,7 @@ extension SQLiteStore {
     /// The sealed credential blob of an account, or nil when it has none.
     public func sealedCredentials(accountID: Int64) async throws -> [UInt8]? {
         try await writer.read { db in
-            try Data.fetchOne(db, sql: "SELECT sealed_credentials FROM account WHERE id = ?", arguments: [accountID]).map(Array.init)
+            try Data.fetchOne(db.cachedStatement(sql: "SELECT sealed_credentials FROM account WHERE id = ?"), arguments: [accountID]).map(Array.init)
         }
     }
 

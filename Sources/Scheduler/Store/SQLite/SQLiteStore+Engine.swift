@@ -24,12 +24,13 @@ extension SQLiteStore {
     /// unseen: it is claimed, so the engine looks on the network first.
     ///
     /// The claim is durable before it returns (see ``writeDurably(_:)``): its requests go out right after.
-    public func claimDue(now: Date, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
+    public func claimDue(now: Date, ahead: TimeInterval, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
         try await writeDurably { db in
             let ms = now.unixMilliseconds
+            let horizon = ms + Int64((ahead * 1000).rounded())
             // No delivery goes out later than its due time (or a person's retry) plus its lateness limit:
             // not after downtime, not after retries, not after a pause or a relink days later.
-            let missed = try Row.fetchAll(db, sql: """
+            let missed = try Row.fetchAll(db.cachedStatement(sql: """
                 UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
                     last_error = 'not published within its lateness limit' || COALESCE(' (last error: ' || last_error || ')', '')
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
@@ -38,27 +39,27 @@ extension SQLiteStore {
                                -- A thread whose first part is out is finished late rather than left half-told.
                                AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
                 RETURNING id, post_id, account_id, last_error
-                """, arguments: ["now": ms])
+                """), arguments: ["now": ms])
             for row in missed {
                 let account = try Self.accountName(id: row["account_id"], db)
                 try insertEvent(DeliveryEvents.missed(postID: row["post_id"], deliveryID: row["id"], account: account,
                                                       lastError: row["last_error"], at: now), db)
             }
             if try Self.isPausedEverywhere(db) { return ([], missed.count) }
-            let ids = try Int64.fetchAll(db, sql: """
+            let ids = try Int64.fetchAll(db.cachedStatement(sql: """
                 UPDATE delivery SET state = 'publishing', claimed_at = :now, first_claimed_at = COALESCE(first_claimed_at, :now),
                     throttled_until = NULL, attempt_count = attempt_count + 1, updated_at = :now
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
-                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND a.status = 'active'
+                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :horizon AND a.status = 'active'
                                AND a.paused = 0 AND a.network NOT IN (SELECT network FROM network_pause)
                              ORDER BY d.next_attempt_at LIMIT :limit)
                 RETURNING id
-                """, arguments: ["now": ms, "limit": limit])
+                """), arguments: ["now": ms, "horizon": horizon, "limit": limit])
             guard !ids.isEmpty else { return ([], missed.count) }
             let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
             let claimedRows = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
-                       d.first_comment, d.part_count,
+                       d.first_comment, d.part_count, d.next_attempt_at,
                        a.network, a.handle, a.remote_id, a.auth_kind, d.needs_check, d.first_claimed_at,
                        MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                        d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
@@ -70,7 +71,8 @@ extension SQLiteStore {
             let claimed = try Self.withParts(claimedRows.map { row in
                 ClaimedDelivery(deliveryID: row["id"], postID: row["post_id"], accountID: row["account_id"],
                                 network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"], text: row["text"],
-                                dueAt: Date(unixMilliseconds: row["due_at"]), attempt: row["attempt_count"],
+                                dueAt: Date(unixMilliseconds: row["due_at"]), sendAt: Date(unixMilliseconds: row["next_attempt_at"]),
+                                attempt: row["attempt_count"],
                                 accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
                                 needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
                                 deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
@@ -88,13 +90,13 @@ extension SQLiteStore {
     /// `found` says the post was found on the network by a look-up rather than just published.
     public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?,
                                 found: Bool) async throws {
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, last_error = NULL,
                     claimed_at = NULL, needs_check = 0, updated_at = ?
                 WHERE id = ? AND state = 'publishing'
-                """, arguments: [remoteID, remoteURL, attempt.finishedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+                """).execute(arguments: [remoteID, remoteURL, attempt.finishedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
             guard db.changesCount > 0 else { return }
             try insertEvent(DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt), db)
         }
@@ -102,14 +104,14 @@ extension SQLiteStore {
 
     /// A look-up that found the post absent, before it is published again.
     public func recordLookUp(_ claim: ClaimedDelivery, attempt: AttemptRecord) async throws {
-        try await writer.write { db in try Self.insertAttempt(claim.deliveryID, attempt, db) }
+        try await outcomes.write { db in try Self.insertAttempt(claim.deliveryID, attempt, db) }
     }
 
     /// Puts the delivery back in line for `nextAttempt`. `needsCheck` says whether the network must be
     /// looked at first (the last request may have published).
     public func recordRetry(_ claim: ClaimedDelivery, attempt: AttemptRecord, nextAttempt: Date, error: String,
                             needsCheck: Bool) async throws {
-        try await writer.write { db in
+        try await outcomes.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
                 UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, needs_check = ?, updated_at = ?
@@ -122,7 +124,7 @@ extension SQLiteStore {
     /// no look-up could tell) or `missed` (a look-up found it absent after its lateness limit), with an event.
     public func recordFinalFailure(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String) async throws {
         precondition(state == .failed || state == .unknown || state == .missed)
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
                 UPDATE delivery SET state = ?, last_error = ?, claimed_at = NULL, needs_check = 0, updated_at = ?
@@ -137,7 +139,7 @@ extension SQLiteStore {
     /// them (`throttled_until` is what `status` reports).
     public func deferClaims(_ deferrals: [(claim: ClaimedDelivery, until: Date)], now: Date) async throws {
         guard !deferrals.isEmpty else { return }
-        try await writer.write { db in
+        try await outcomes.write { db in
             for (claim, until) in deferrals {
                 try db.execute(sql: """
                     UPDATE delivery SET \(Self.unclaimed), next_attempt_at = ?, throttled_until = ?, updated_at = ?
@@ -153,7 +155,7 @@ extension SQLiteStore {
 
     /// Gives a claim back untouched (shutdown before any request was sent).
     public func releaseClaim(_ claim: ClaimedDelivery, now: Date) async throws {
-        try await writer.write { db in
+        try await outcomes.write { db in
             try db.execute(sql: """
                 UPDATE delivery SET \(Self.unclaimed), updated_at = ?
                 WHERE id = ? AND state = 'publishing'
@@ -199,7 +201,7 @@ extension SQLiteStore {
     /// A look-up found nothing, but the network's listing may lag: the delivery waits until `lookAgainAt` and
     /// is looked up once more before anything is sent. The claim is not counted as an attempt (nothing was sent).
     public func recordLookAgain(_ claim: ClaimedDelivery, attempt: AttemptRecord, lookAgainAt: Date, note: String) async throws {
-        try await writer.write { db in
+        try await outcomes.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
                 UPDATE delivery SET state = 'retrying', next_attempt_at = ?, last_error = ?, claimed_at = NULL, needs_check = 1,
@@ -212,10 +214,12 @@ extension SQLiteStore {
     /// An attempt is a fact about the network (a request went out), so it is logged even when the
     /// delivery's state was changed meanwhile; only the state transitions are guarded.
     static func insertAttempt(_ deliveryID: Int64, _ attempt: AttemptRecord, _ db: Database) throws {
-        try db.execute(sql: """
+        // Cached statements on the paths every delivery takes: compiling SQL (and GRDB's authorizer callbacks while it
+        // does) cost more than running it.
+        try db.cachedStatement(sql: """
             INSERT INTO attempt (delivery_id, started_at, finished_at, http_status, outcome, error_class, excerpt, part)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [deliveryID, attempt.startedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds,
+            """).execute(arguments: [deliveryID, attempt.startedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds,
                              attempt.httpStatus, attempt.outcome, attempt.errorClass, attempt.excerpt, attempt.part])
     }
 }
@@ -224,7 +228,7 @@ extension SQLiteStore {
     /// The network refused the account's credentials: the account waits for a relink, and the delivery
     /// stays in line (it goes out once the account is active again, within its lateness limit).
     public func recordNeedsRelink(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String, needsCheck: Bool) async throws {
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             let ms = attempt.finishedAt.unixMilliseconds
             try db.execute(sql: """

@@ -8,7 +8,7 @@ extension SQLiteStore {
     /// a reminder at `remindAt`, then `expired` at `expiresAt`.
     public func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
                                 event: EventView) async throws {
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
                 UPDATE delivery SET state = 'handed_off', handoff_path = ?, handoff_reminded = 0, handoff_expires_at = ?,

@@ -8,7 +8,7 @@ extension SQLiteStore {
     /// the network is paused, with a `network_paused` event the first time. Its lateness limit keeps running.
     public func recordNetworkRefused(_ claim: ClaimedDelivery, attempt: AttemptRecord, reason: String, remedy: String?,
                                      needsCheck: Bool) async throws {
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             let ms = attempt.finishedAt.unixMilliseconds
             try db.execute(sql: """

@@ -65,7 +65,7 @@ extension SQLiteStore {
     }
 
     public func recordPartPublished(_ claim: ClaimedDelivery, part: PublishedPart, attempt: AttemptRecord) async throws {
-        try await writer.write { db in
+        try await outcomes.write { db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
                 INSERT INTO delivery_part (delivery_id, part, remote_id, remote_url, published_at) VALUES (?, ?, ?, ?, ?)
@@ -78,7 +78,7 @@ extension SQLiteStore {
     }
 
     public func recordAllPartsPublished(_ claim: ClaimedDelivery, at: Date) async throws {
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             guard let first = try Row.fetchOne(db, sql: "SELECT remote_id, remote_url, published_at FROM delivery_part WHERE delivery_id = ? AND part = 1",
                                                arguments: [claim.deliveryID]) else { return }
             try db.execute(sql: """
@@ -92,7 +92,7 @@ extension SQLiteStore {
     }
 
     public func recordCommentFailed(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws {
-        try await writer.write { db in
+        try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             guard let first = try Row.fetchOne(db, sql: "SELECT remote_id, remote_url, published_at FROM delivery_part WHERE delivery_id = ? AND part = 1",
                                                arguments: [claim.deliveryID]) else { return }

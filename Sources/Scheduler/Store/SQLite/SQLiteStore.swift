@@ -9,9 +9,12 @@ public final class SQLiteStore: Sendable {
     public let eventsCommitted = WakeSignal()
     /// Claims are fsynced at commit (see ``writeDurably(_:)``). Off only to measure what that costs (`make bench`).
     let durableClaims: Bool
+    /// The engine's outcome writes, committed in batches under load (see ``GroupCommit``).
+    let outcomes: GroupCommit
 
     init(writer: any DatabaseWriter, durableClaims: Bool = true) throws {
         self.writer = writer
+        self.outcomes = GroupCommit(writer: writer)
         self.durableClaims = durableClaims
         try Self.migrator.migrate(writer)
     }
