@@ -36,6 +36,21 @@ static inline CURLcode sd_curl_restrict_protocols_to_http(CURL *h) {
 #endif
 }
 
+/* CURLOPT_PREREQFUNCTION (7.80.0) is called each time libcurl is about to send a request on a connection, its own
+   resends included (a reused connection that died before any answer, a refused HTTP/2 stream): returning 1 aborts the
+   transfer before the bytes go out. Older libcurl answers CURLE_UNKNOWN_OPTION and the caller opens a fresh connection
+   instead. */
+static inline CURLcode sd_curl_setopt_prereq_callback(CURL *h, int (*cb)(void *, char *, char *, int, int), void *user) {
+#if LIBCURL_VERSION_NUM >= 0x075000
+    CURLcode rc = curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, cb);
+    if (rc != CURLE_OK) return rc;
+    return curl_easy_setopt(h, CURLOPT_PREREQDATA, user);
+#else
+    (void)cb; (void)user;
+    return CURLE_UNKNOWN_OPTION;
+#endif
+}
+
 /* CURL_GLOBAL_DEFAULT is a macro built from other macros; a function keeps Swift independent of how
    the importer treats it. */
 static inline CURLcode sd_curl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }

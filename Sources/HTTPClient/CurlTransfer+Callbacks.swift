@@ -53,7 +53,7 @@ extension CurlTransfer {
 
     /// Sizes the body buffer once from `Content-Length` instead of growing it chunk by chunk.
     private func reserveBody(forHeader name: String, value: String) {
-        guard name.lowercased() == "content-length", let length = Int(value), length > 0,
+        guard [HTTPHeader].sameName(name, "content-length"), let length = Int(value), length > 0,
             length <= maxResponseBytes
         else { return }
         body.reserveCapacity(length)

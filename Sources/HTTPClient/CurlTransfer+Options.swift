@@ -7,8 +7,12 @@ extension CurlTransfer {
         try configureSafetyDefaults()
         try set(CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
         try set(CURLOPT_MAXREDIRS, maxRedirects)
-        if request.freshConnection {
+        if request.freshConnection || (request.sendAtMostOnce && !refuseSecondSends()) {
             try set(CURLOPT_FRESH_CONNECT, 1)
+        } else if request.sendAtMostOnce {
+            // Only a connection used moments ago: one idle for long is the likeliest to be closed by the server just as
+            // the request goes out, which would cost a look-up on the network (it is never sent twice).
+            try set(CURLOPT_MAXAGE_CONN, 4)
         }
         try set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeout.curlMilliseconds)
         try set(CURLOPT_TIMEOUT_MS, request.timeout.curlMilliseconds)
@@ -30,6 +34,19 @@ extension CurlTransfer {
         try set(CURLOPT_PROXY, "")
         try check(sd_curl_restrict_protocols_to_http(easy), option: "CURLOPT_PROTOCOLS_STR")
         try set(CURLOPT_TCP_KEEPALIVE, 1)
+    }
+
+    /// Stops libcurl before it sends the request a second time (see ``HTTPRequest/sendAtMostOnce``); false when this
+    /// libcurl cannot be asked to.
+    private func refuseSecondSends() -> Bool {
+        sd_curl_setopt_prereq_callback(easy, { user, _, _, _, _ in
+            guard let user else { return 1 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+            transfer.sendsAttempted += 1
+            guard transfer.sendsAttempted > 1 else { return 0 }  // CURL_PREREQFUNC_OK
+            transfer.refusedASecondSend = true
+            return 1  // CURL_PREREQFUNC_ABORT
+        }, opaqueSelf) == CURLE_OK
     }
 
     private func configureCallbacks() throws(HTTPClientError) {

@@ -23,6 +23,10 @@ final class CurlTransfer {
     var body: [UInt8] = []
     var headerBytes = 0
     var exceededSizeLimit = false
+    /// How many times libcurl was about to send the request (its pre-request callback); with
+    /// ``HTTPRequest/sendAtMostOnce`` a second time is refused.
+    var sendsAttempted = 0
+    var refusedASecondSend = false
 
     init(_ submission: CurlSubmission, easy: UnsafeMutableRawPointer, maxResponseBytes: Int) {
         self.id = submission.id
@@ -76,7 +80,8 @@ final class CurlTransfer {
         return CurlFailure(
             result: result,
             detail: request.scrubbed(detail),
-            requestStarted: requestStarted,
+            requestStarted: requestStarted || sendsAttempted > 0,
+            refusedASecondSend: refusedASecondSend,
             exceededSizeLimit: exceededSizeLimit,
             maxResponseBytes: maxResponseBytes
         )

@@ -7,6 +7,8 @@ struct CurlFailure {
     var detail: String
     /// Whether libcurl got as far as sending the request (CURLINFO_PRETRANSFER_TIME_T was set).
     var requestStarted: Bool
+    /// Whether our pre-request callback stopped libcurl from sending a ``HTTPRequest/sendAtMostOnce`` request again.
+    var refusedASecondSend: Bool = false
     /// Whether our write callback stopped the transfer because of the size cap.
     var exceededSizeLimit: Bool
     var maxResponseBytes: Int
@@ -19,6 +21,14 @@ extension HTTPClientError {
         let raw = Int32(bitPattern: failure.result.rawValue)
         let detail = failure.detail
         switch failure.result {
+        case CURLE_ABORTED_BY_CALLBACK where failure.refusedASecondSend:
+            self.init(
+                code: .connectionLost,
+                message: "the connection to \(target) died after the request was sent, before any answer; it was not sent again. "
+                    + "The request may have been received.",
+                curlCode: raw,
+                requestMayHaveBeenSent: true
+            )
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
             self.init(
                 code: .couldNotConnect,

@@ -15,7 +15,19 @@ public struct HTTPHeader: Sendable, Hashable {
 extension Array where Element == HTTPHeader {
     /// The value of the first field called `name`, compared case-insensitively as RFC 9110 requires.
     func firstValue(named name: String) -> String? {
-        let wanted = name.lowercased()
-        return first { $0.name.lowercased() == wanted }?.value
+        first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Header names are ASCII tokens: compared byte by byte, letters in either case, without building lower-cased copies
+    /// (a response's headers are searched several times per request).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?) where x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z")): continue
+            default: return false
+            }
+        }
     }
 }

@@ -31,10 +31,15 @@ public struct HTTPRequest: Sendable {
     /// Whether to open a new connection instead of reusing a pooled one.
     ///
     /// When a reused connection dies before any byte of the response arrives, libcurl silently sends
-    /// the request again on a new connection, POST included. A request that must never reach the
-    /// server twice (publishing a post without an idempotency key) can set this to rule that out,
-    /// at the cost of a new TCP and TLS handshake.
+    /// the request again on a new connection, POST included. ``sendAtMostOnce`` rules that out and keeps
+    /// the pooled connection; this is the blunt way, at the cost of a new TCP and TLS handshake.
     public var freshConnection: Bool
+    /// The request must never reach the server twice (publishing a post without an idempotency key, an upload to a
+    /// single-use URL). It may go out on a pooled connection, but if libcurl is about to send it a second time (its own
+    /// resend after a reused connection died unanswered, a refused HTTP/2 stream), the transfer is stopped before the
+    /// bytes go out and fails as ``HTTPClientError/Code/connectionLost``, with `requestMayHaveBeenSent`. Where libcurl is
+    /// older than 7.80 and cannot be stopped so, the request opens a fresh connection instead.
+    public var sendAtMostOnce = false
     /// When set, body bytes go to this closure as they arrive instead of into the response's body: for a
     /// long-lived stream (newline-delimited JSON) that a caller reads line by line while it lasts.
     public var streamBody: (@Sendable ([UInt8]) -> Void)?
@@ -91,6 +96,7 @@ extension HTTPRequest: CustomStringConvertible, CustomReflectable {
                 "unixSocketPath": unixSocketPath ?? "none",
                 "followRedirects": followRedirects,
                 "freshConnection": freshConnection,
+                "sendAtMostOnce": sendAtMostOnce,
             ],
             displayStyle: .struct
         )

@@ -38,6 +38,27 @@ import Testing
         }
     }
 
+    @Test func sendAtMostOnce_reusesAPooledConnection_butNeverSendsTheRequestAgainWhenItDiesUnanswered() async throws {
+        try await TestServer.with { server in
+            let client = CurlHTTPClient()
+            defer { client.shutdown() }
+            var once = HTTPRequest(method: "POST", url: server.url("/echo"), body: [1])
+            once.sendAtMostOnce = true
+            var dying = HTTPRequest(method: "POST", url: server.url("/close?once"), body: [1])
+            dying.sendAtMostOnce = true
+
+            _ = try await client.send(HTTPRequest(url: server.url("/echo")))
+            let reused = try await client.send(once)
+            let error = try await #require(throws: HTTPClientError.self) { try await client.send(dying) }
+
+            #expect(reused.newConnections == 0, "a healthy pooled connection is used")
+            #expect(error.code == .connectionLost)
+            #expect(error.requestMayHaveBeenSent)
+            #expect(error.message.contains("it was not sent again"))
+            #expect(try await server.requestCount("POST /close?once") == 1, "libcurl's own resend was stopped")
+        }
+    }
+
     @Test func send_overAUnixSocket_reachesTheServerWithTheURLHostAsHostHeader() async throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("schedulerd-http-\(UUID().uuidString.prefix(8)).sock").path

@@ -13,8 +13,9 @@ struct ConnectorTransport: Sendable {
         var request = HTTPRequest(method: method, url: url, headers: headers, body: body, timeout: timeout)
         // libcurl silently resends a request whose reused connection died before an answer. A publish must never go
         // twice, and neither may any other request that changes something: an upload to a single-use URL (LinkedIn's
-        // images), a container, a photo. Only reads, which are safe to repeat, reuse connections.
-        request.freshConnection = publishing || !(method == "GET" || method == "HEAD")
+        // images), a container, a photo. They may use a pooled connection, but libcurl is stopped before any second
+        // send, and the request counts as possibly received; only reads, which are safe to repeat, are resent.
+        request.sendAtMostOnce = publishing || !(method == "GET" || method == "HEAD")
         do {
             return try await transport.send(request)
         } catch let error as HTTPClientError {

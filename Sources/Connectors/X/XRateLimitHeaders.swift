@@ -26,8 +26,9 @@ enum XRateLimitHeaders {
 
     /// `{prefix}-remaining` and `{prefix}-reset` (Unix seconds), when either is there.
     private static func window(_ response: HTTPResponse, prefix: String, scope: RateLimitHint.Scope) -> RateLimitHint? {
-        let remaining = response.header("\(prefix)-remaining").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        let reset = response.header("\(prefix)-reset").flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
+        // Values arrive trimmed; the trimming pass is only for one that does not parse as it is.
+        let remaining = response.header("\(prefix)-remaining").flatMap { Int($0) ?? Int($0.trimmingCharacters(in: .whitespaces)) }
+        let reset = response.header("\(prefix)-reset").flatMap { TimeInterval($0) ?? TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
         guard remaining != nil || reset != nil else { return nil }
         return RateLimitHint(scope: scope, remaining: remaining, resetAt: reset.map(Date.init(timeIntervalSince1970:)))
     }
