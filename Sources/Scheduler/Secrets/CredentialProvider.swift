@@ -15,6 +15,10 @@ public actor CredentialProvider {
     /// Tokens expiring within this margin are renewed before use.
     let renewalMargin: TimeInterval
     private var renewals: [Int64: Task<AccountCredentials, any Error>] = [:]
+    /// The last blob opened per account and what it held: a burst to one account opens (decrypts and decodes) its
+    /// credentials once. Keyed by the sealed bytes themselves, so a renewal or relink anywhere (another daemon
+    /// included) is seen at once; the store is still read every time.
+    private var opened: [Int64: (sealed: [UInt8], credentials: AccountCredentials)] = [:]
 
     public init(store: any AccountStore, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
                 renewalMargin: TimeInterval = 60, now: @escaping @Sendable () -> Date = Date.init) {
@@ -90,10 +94,14 @@ public actor CredentialProvider {
 
     private func open(_ accountID: Int64, network: Network) async throws -> AccountCredentials {
         guard let sealed = try await store.sealedCredentials(accountID: accountID) else {
+            opened[accountID] = nil
             throw CredentialProviderError(needsRelink: true, message: "\(network.displayName) unavailable: login error (no stored credentials)")
         }
+        if let cached = opened[accountID], cached.sealed == sealed { return cached.credentials }
         do {
-            return try vault.open(sealed, accountID: accountID)
+            let credentials = try vault.open(sealed, accountID: accountID)
+            opened[accountID] = (sealed, credentials)
+            return credentials
         } catch {
             throw try await needsRelink(accountID, network, "\(network.displayName) unavailable: login error (\(error.message))")
         }
