@@ -38,31 +38,27 @@ struct BenchControl: Sendable {
     }
 
     /// Polls the emulation's record until `count` posts whose text starts with `textPrefix` arrived; returns their arrival times.
-    func waitForReceived(count: Int, textPrefix: String, deadline: Date) async throws -> [Date] {
-        while Date() < deadline {
-            let response = try await http.send(HTTPRequest(url: sandboxURL + "/_sandbox/received", timeout: .seconds(30)))
-            let items = try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
-                .filter { $0["text"]?.stringValue?.hasPrefix(textPrefix) == true }
-            if items.count >= count {
-                return items.compactMap { $0["received_at"]?.stringValue.flatMap(RFC3339.parse) }
-            }
-            try await Task.sleep(for: .milliseconds(250))
+    func waitForReceived(count: Int, textPrefix: String, deadline: Date) async throws -> [(text: String, at: Date)] {
+        // One request the emulation answers when the condition holds (or at the deadline): polling its whole record
+        // during the burst would take CPU from the daemon being measured.
+        let prefix = textPrefix.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? textPrefix
+        let timeout = max(0, Int(deadline.timeIntervalSinceNow * 1000))
+        let response = try await http.send(HTTPRequest(url: sandboxURL + "/_sandbox/received?text_prefix=\(prefix)&count=\(count)&timeout_ms=\(timeout)",
+                                                       timeout: .milliseconds(Int64(timeout) + 30_000)))
+        let items = try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
+        guard items.count >= count else { throw BenchError("the sandbox received \(items.count) of \(count) posts in time") }
+        return items.compactMap { item in
+            guard let text = item["text"]?.stringValue, let at = item["received_at"]?.stringValue.flatMap(RFC3339.parse) else { return nil }
+            return (text, at)
         }
-        throw BenchError("the sandbox did not receive \(count) posts in time")
     }
 
-    /// Polls the emulation's record until the post with `text` arrived; returns its arrival time.
+    /// Waits until the post with `text` arrived; returns its arrival time.
     func waitForReceived(text: String, deadline: Date) async throws -> Date {
-        while Date() < deadline {
-            let response = try await http.send(HTTPRequest(url: sandboxURL + "/_sandbox/received", timeout: .seconds(30)))
-            let items = try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
-            if let item = items.last(where: { $0["text"]?.stringValue == text }),
-               let received = item["received_at"]?.stringValue.flatMap(RFC3339.parse) {
-                return received
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        guard let received = try await waitForReceived(count: 1, textPrefix: text, deadline: deadline).last(where: { $0.text == text }) else {
+            throw BenchError("the sandbox did not receive \(text.debugDescription) in time")
         }
-        throw BenchError("the sandbox did not receive \(text.debugDescription) in time")
+        return received.at
     }
 
     private func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {

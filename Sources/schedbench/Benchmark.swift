@@ -13,7 +13,10 @@ struct Benchmark: AsyncParsableCommand {
     var bin: String
 
     @Option(help: "Posts due at the same instant.")
-    var posts = 1_000
+    var posts = 5_000
+
+    @Option(help: "Posts due evenly across one second, after the burst.")
+    var steady = 2_000
 
     @Option(help: "Posts per account (X's sandbox allows 100 per 15 minutes per user).")
     var perAccount = 50
@@ -44,12 +47,15 @@ struct Benchmark: AsyncParsableCommand {
         // The limit first, on the same emulation: the raw loop's rate is the emulation's capacity with libcurl, the
         // ceiling the daemon's deliveries per second are a share of.
         var rates: [Double] = []
+        var emulationCPU: [Double] = []
         for fresh in [false, true] {
             let raw = RawCurlLoop(sandboxURL: sandboxURL, parallel: rawParallel, freshConnections: fresh)
             let signed = try await raw.signedPosts(count: posts, accounts: accountCount, users: fresh ? "rawfresh" : "raw", http: CurlHTTPClient())
+            let cpuBefore = cpuSeconds(sandbox.process.processIdentifier)
             let (seconds, created) = try raw.send(signed)
             guard created == posts else { throw ValidationError("the raw loop got \(created) of \(posts) posts answered 201") }
             rates.append(Double(posts) / seconds)
+            emulationCPU.append((cpuSeconds(sandbox.process.processIdentifier) - cpuBefore) / Double(posts) * 1_000_000)
         }
         let (rawRate, freshRate) = (rates[0], rates[1])
         let config = "sandbox = true\nstate_dir = \"\(work)/state\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
@@ -58,84 +64,91 @@ struct Benchmark: AsyncParsableCommand {
         defer { daemon.stop() }
         let control = BenchControl(socket: work + "/state/control.sock", sandboxURL: sandboxURL)
         try await control.waitUntilReady()
+        let idleMegabytes = residentMegabytes(daemon.process.processIdentifier)
 
         var accounts: [String] = []
         for index in 0..<accountCount { accounts.append(try await control.addAccount(username: "bench\(index)")) }
 
-        let targets = accounts
-        let scheduleStart = Date()
-        let due = Date().addingTimeInterval(max(5, Double(posts) / 200 + 3)).rounded()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    for index in stride(from: worker, to: posts, by: 8) {
-                        try await control.schedule(text: "Bench post \(index) \(UUID().uuidString.prefix(8))",
-                                                   account: targets[index % accountCount], at: due)
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let scheduleSeconds = Date().timeIntervalSince(scheduleStart)
-        guard Date() < due else { throw ValidationError("scheduling took \(scheduleSeconds) s, past the due time; use fewer --posts") }
+        // The burst: every post due at one instant.
+        let burstDue = Date().addingTimeInterval(Double(posts) / 500 + 3).rounded()
+        let scheduleSeconds = try await schedule(posts, prefix: "Bench post", accounts: accounts, control: control) { _ in burstDue }
+        // For a profiler attached from outside (perf record -p PID), which wants the burst alone.
+        FileHandle.standardError.write(Data("schedbench: burst due at \(burstDue.timeIntervalSince1970), schedulerd pid \(daemon.process.processIdentifier)\n".utf8))
+        let burstCPU = CPUCost(daemon: daemon.process.processIdentifier, emulation: sandbox.process.processIdentifier)
+        let burst = LatenessReport(title: "burst: \(posts) posts due at one instant over \(accountCount) sandbox X accounts",
+                                   received: try await receivedWithDueTimes(posts, prefix: "Bench post", control: control) { _ in burstDue })
+        let burstCPULine = burstCPU.line(deliveries: posts)
 
-        let received = try await control.waitForReceived(count: posts, textPrefix: "Bench post ", deadline: due.addingTimeInterval(120))
-        let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
-        let last = received.max()!
-        let report = BenchReport(posts: posts, accounts: accountCount, scheduleSeconds: scheduleSeconds, latenessMilliseconds: lateness,
-                                 throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001))
-        print(report.text)
+        // On time: posts due evenly across one second.
+        let steadyStart = Date().addingTimeInterval(Double(steady) / 500 + 3).rounded()
+        let steadyDue: @Sendable (Int) -> Date = { steadyStart.addingTimeInterval(Double($0) / Double(steady)) }
+        _ = try await schedule(steady, prefix: "Steady post", accounts: accounts, control: control, due: steadyDue)
+        let steadyCPU = CPUCost(daemon: daemon.process.processIdentifier, emulation: sandbox.process.processIdentifier)
+        let onTime = LatenessReport(title: "on time: \(steady) posts due evenly over one second (\(steady) per second)",
+                                    received: try await receivedWithDueTimes(steady, prefix: "Steady post", control: control, due: steadyDue))
+        let steadyCPULine = steadyCPU.line(deliveries: steady)
+
+        print("schedbench (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+        for line in burst.lines + [burstCPULine] + onTime.lines + [steadyCPULine] { print("  " + line) }
+        let ratio = burst.throughput / rawRate
         print("  raw libcurl:    \(String(format: "%.0f", rawRate)) requests/s (\(posts) pre-signed posts, \(rawParallel) at once, kept-alive connections, "
-              + "same emulation); schedulerd at \(String(format: "%.2f", report.throughput / rawRate)) of it")
-        print("  raw, fresh:     \(String(format: "%.0f", freshRate)) requests/s with a new connection per request, as schedulerd publishes "
-              + "(\(String(format: "%.2f", freshRate / rawRate)) of kept-alive); schedulerd at \(String(format: "%.2f", report.throughput / freshRate)) of it")
+              + "same emulation, \(String(format: "%.0f", emulationCPU[0])) µs of its CPU per request); schedulerd at \(String(format: "%.2f", ratio)) of it")
+        print("  raw, fresh:     \(String(format: "%.0f", freshRate)) requests/s with a new connection per request "
+              + "(\(String(format: "%.2f", freshRate / rawRate)) of kept-alive, \(String(format: "%.0f", emulationCPU[1])) µs of the emulation's CPU per request): "
+              + "what publishing on fresh connections would cap schedulerd at")
+        print("  memory:         \(String(format: "%.1f", idleMegabytes)) MB resident when ready with nothing scheduled, "
+              + "\(String(format: "%.1f", residentMegabytes(daemon.process.processIdentifier))) MB after the runs")
 
         // An import of 10,000 rows in one request and one transaction, against scheduling one post per request
         // (measured above, 8 clients): the same checks per post, so the ratio is what batching saves.
         let rows = 10_000
         let later = Date().addingTimeInterval(86_400).rounded()
         let batch = (0..<rows).map { index in
-            SchedulePostRequest(text: "Imported post \(index)", to: [targets[index % accountCount]], at: RFC3339.format(later.addingTimeInterval(Double(index))))
+            SchedulePostRequest(text: "Imported post \(index)", to: [accounts[index % accountCount]], at: RFC3339.format(later.addingTimeInterval(Double(index))))
         }
         let importStart = Date()
         let imported = try await control.importBatch(batch)
         let importSeconds = Date().timeIntervalSince(importStart)
         guard imported == rows else { throw ValidationError("the import stored \(imported) of \(rows) rows") }
         let single = Double(posts) / scheduleSeconds
-        print("import: \(rows) rows in \(String(format: "%.2f", importSeconds)) s (\(String(format: "%.0f", Double(rows) / importSeconds)) rows/s), "
-              + "\(String(format: "%.1f", Double(rows) / importSeconds / single))x scheduling one post per request (\(String(format: "%.0f", single)) posts/s)")
+        print("  scheduling:     \(String(format: "%.0f", single)) posts/s one per request from 8 clients; an import of \(rows) rows in one request "
+              + "\(String(format: "%.0f", Double(rows) / importSeconds)) rows/s (\(String(format: "%.1f", Double(rows) / importSeconds / single))x)")
 
         print("durable claims (one claim per delivery's request, measured on this machine's disk in the same run):")
         for figure in try await ClaimDurabilityBench(deliveries: claimDeliveries, work: work).run() { print("  " + figure.text) }
         try? FileManager.default.removeItem(atPath: work)
+    }
+
+    /// Schedules `count` posts from 8 clients, spread over `accounts`, each due at `due(index)`; returns the seconds it took.
+    private func schedule(_ count: Int, prefix: String, accounts: [String], control: BenchControl,
+                          due: @escaping @Sendable (Int) -> Date) async throws -> Double {
+        let started = Date()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in stride(from: worker, to: count, by: 8) {
+                        try await control.schedule(text: "\(prefix) \(index) \(UUID().uuidString.prefix(8))", account: accounts[index % accounts.count],
+                                                   at: due(index))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        guard Date() < due(0) else { throw ValidationError("scheduling \(count) posts took past their due time; use fewer") }
+        return Date().timeIntervalSince(started)
+    }
+
+    /// Waits until the emulation has every post, and pairs each arrival with its post's due time (the index in its text).
+    private func receivedWithDueTimes(_ count: Int, prefix: String, control: BenchControl,
+                                      due: (Int) -> Date) async throws -> [(due: Date, at: Date)] {
+        try await control.waitForReceived(count: count, textPrefix: prefix + " ", deadline: due(count - 1).addingTimeInterval(120)).map { item in
+            guard let index = Int(item.text.dropFirst(prefix.count + 1).prefix { $0 != " " }) else { throw BenchError("unexpected text \(item.text)") }
+            return (due(index), item.at)
+        }
     }
 }
 
 extension Date {
     /// The next whole second, so the due time is exact in every form.
     func rounded() -> Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.up)) }
-}
-
-struct BenchReport {
-    var posts: Int
-    var accounts: Int
-    var scheduleSeconds: Double
-    var latenessMilliseconds: [Double]
-    var throughput: Double
-
-    func percentile(_ p: Double) -> Double {
-        let index = min(latenessMilliseconds.count - 1, Int((p / 100 * Double(latenessMilliseconds.count)).rounded(.up)) - 1)
-        return latenessMilliseconds[max(0, index)]
-    }
-
-    var text: String {
-        """
-        schedbench: \(posts) posts due at the same instant, \(accounts) sandbox X accounts
-          scheduling:     \(String(format: "%.2f", scheduleSeconds)) s through the control socket (\(String(format: "%.0f", Double(posts) / scheduleSeconds)) posts/s)
-          lateness p50:   \(String(format: "%.1f", percentile(50))) ms
-          lateness p99:   \(String(format: "%.1f", percentile(99))) ms
-          lateness max:   \(String(format: "%.1f", latenessMilliseconds.last ?? 0)) ms
-          throughput:     \(String(format: "%.0f", throughput)) deliveries/s (due time to last received)
-        """
-    }
 }

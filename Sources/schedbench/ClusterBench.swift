@@ -86,7 +86,7 @@ struct ClusterBench {
             try await group.waitForAll()
         }
         guard Date() < due else { throw BenchError("scheduling took past the due time; use fewer --posts") }
-        let received = try await controls[0].waitForReceived(count: posts, textPrefix: "Cluster bench post ", deadline: due.addingTimeInterval(180))
+        let received = try await controls[0].waitForReceived(count: posts, textPrefix: "Cluster bench post ", deadline: due.addingTimeInterval(180)).map(\.at)
         let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
         let last = received.max()!
         return Figure(daemons: count, throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001),

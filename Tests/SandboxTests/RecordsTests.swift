@@ -78,4 +78,20 @@ import Testing
         #expect(await recorder.received().map(\.remoteID) == ["0", "1", "2"])
         #expect(await recorder.rejected().count == 1)
     }
+
+    @Test func recorder_answersAWaitForTextsOnceEnoughHaveArrived_orAtItsTimeout() async {
+        let recorder = Recorder()
+        let post = { (text: String) in
+            ReceivedRequest(network: "x", receivedAt: "t", method: "POST", path: "/2/tweets", body: .null, remoteID: text, text: text)
+        }
+        await recorder.record(post("Bench 1"))
+        let waiting = Task { await recorder.received(textPrefix: "Bench ", atLeast: 3, timeout: .seconds(30)) }
+        await recorder.record(post("Other"))
+        await recorder.record(post("Bench 2"))
+        await recorder.record(post("Bench 3"))
+        #expect(await waiting.value.map(\.remoteID) == ["Bench 1", "Bench 2", "Bench 3"])
+
+        let short = await recorder.received(textPrefix: "Bench ", atLeast: 5, timeout: .milliseconds(20))
+        #expect(short.count == 3, "what arrived, once the timeout passed")
+    }
 }

@@ -9,8 +9,15 @@ struct SandboxControlRoutes: Sendable {
     let listeners: @Sendable () async throws -> [String: String]
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/_sandbox/received") { _, _ in
-            Response.json(await recorder.received(), status: .ok)
+        // `?text_prefix=P&count=N&timeout_ms=T`: only the requests whose text starts with P, answered once there are N of
+        // them (or after T ms, default 60 s), so a benchmark waits on the condition instead of polling the whole record.
+        router.get("/_sandbox/received") { request, _ in
+            guard let prefix = request.uri.queryParameters.get("text_prefix") else {
+                return Response.json(await recorder.received(), status: .ok)
+            }
+            let count = request.uri.queryParameters.get("count").flatMap { Int($0) } ?? 0
+            let timeout = request.uri.queryParameters.get("timeout_ms").flatMap { Int($0) } ?? 60_000
+            return Response.json(await recorder.received(textPrefix: prefix, atLeast: count, timeout: .milliseconds(timeout)), status: .ok)
         }
         router.get("/_sandbox/rejected") { _, _ in
             Response.json(await recorder.rejected(), status: .ok)
