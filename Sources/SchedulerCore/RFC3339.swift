@@ -4,12 +4,38 @@ import Foundation
 /// only when there are any; parsing accepts any offset and optional fractional seconds.
 public enum RFC3339 {
     public static func format(_ date: Date) -> String {
-        let millis = (date.timeIntervalSince1970 * 1000).rounded()
-        let whole = Date(timeIntervalSince1970: (millis / 1000).rounded(.down))
-        let base = whole.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
-        let fraction = Int(millis.truncatingRemainder(dividingBy: 1000))
-        guard fraction != 0 else { return base + "Z" }
-        return base + String(format: ".%03dZ", fraction)
+        // Built from the calendar fields by hand: every event and every API answer formats dates, and a format style
+        // costs microseconds each time.
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(millis >= 0 ? millis / 1000 : (millis - 999) / 1000)
+        let fraction = Int(millis - Int64(seconds) * 1000)
+        var fields = tm()
+        gmtime_r(&seconds, &fields)
+        var text = ""
+        text.reserveCapacity(24)
+        append(Int(fields.tm_year) + 1900, digits: 4, to: &text)
+        text += "-"
+        append(Int(fields.tm_mon) + 1, digits: 2, to: &text)
+        text += "-"
+        append(Int(fields.tm_mday), digits: 2, to: &text)
+        text += "T"
+        append(Int(fields.tm_hour), digits: 2, to: &text)
+        text += ":"
+        append(Int(fields.tm_min), digits: 2, to: &text)
+        text += ":"
+        append(Int(fields.tm_sec), digits: 2, to: &text)
+        if fraction != 0 {
+            text += "."
+            append(fraction, digits: 3, to: &text)
+        }
+        return text + "Z"
+    }
+
+    /// `value` in decimal, zero-padded to at least `digits`.
+    private static func append(_ value: Int, digits: Int, to text: inout String) {
+        let decimal = String(value)
+        if decimal.utf8.count < digits { text += String(repeating: "0", count: digits - decimal.utf8.count) }
+        text += decimal
     }
 
     /// Parses `2026-11-21T07:30:00Z`, `2026-11-21T07:30:00.123+01:00`, `2026-11-21 07:30Z`.

@@ -65,6 +65,7 @@ struct Benchmark: AsyncParsableCommand {
         let control = BenchControl(socket: work + "/state/control.sock", sandboxURL: sandboxURL)
         try await control.waitUntilReady()
         let idleMegabytes = residentMegabytes(daemon.process.processIdentifier)
+        let idleAnonymous = residentMegabytes(daemon.process.processIdentifier, field: "RssAnon:")
 
         var accounts: [String] = []
         for index in 0..<accountCount { accounts.append(try await control.addAccount(username: "bench\(index)")) }
@@ -96,7 +97,8 @@ struct Benchmark: AsyncParsableCommand {
         print("  raw, fresh:     \(String(format: "%.0f", freshRate)) requests/s with a new connection per request "
               + "(\(String(format: "%.2f", freshRate / rawRate)) of kept-alive, \(String(format: "%.0f", emulationCPU[1])) µs of the emulation's CPU per request): "
               + "what publishing on fresh connections would cap schedulerd at")
-        print("  memory:         \(String(format: "%.1f", idleMegabytes)) MB resident when ready with nothing scheduled, "
+        print("  memory:         \(String(format: "%.1f", idleMegabytes)) MB resident when ready with nothing scheduled "
+              + "(\(String(format: "%.1f", idleAnonymous)) MB of it the daemon's own heap and stacks, the rest mapped code and libraries), "
               + "\(String(format: "%.1f", residentMegabytes(daemon.process.processIdentifier))) MB after the runs")
 
         // An import of 10,000 rows in one request and one transaction, against scheduling one post per request

@@ -31,10 +31,11 @@ struct LatenessReport {
     static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
 }
 
-/// The daemon's resident memory, from /proc.
-func residentMegabytes(_ pid: Int32) -> Double {
+/// The daemon's resident memory, from /proc: all of it (`VmRSS`), or with `field: "RssAnon:"` only what is its own
+/// (heap and stacks, not the pages of the binary and shared libraries it maps, which other processes share).
+func residentMegabytes(_ pid: Int32, field: String = "VmRSS:") -> Double {
     let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
           let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
     return kilobytes / 1024
 }
