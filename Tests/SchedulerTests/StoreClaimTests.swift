@@ -30,9 +30,28 @@ import Testing
             #expect(claim.network == .x)
             #expect(claim.attempt == 1)
             #expect(claim.dueAt == now.addingTimeInterval(-10))
+            #expect(claim.sendAt == now.addingTimeInterval(-10))
+            #expect(claim.sealedCredentials != nil)
+            #expect(claim.sealedCredentials == (try await store.sealedCredentials(accountID: active.id)), "read in the claim, not again")
             let delivery = try await store.delivery(ofPost: due.id)
             #expect(delivery.state == .publishing)
             #expect(delivery.attempts == 1)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func claimDue_ahead_claimsWhatComesDueWithinTheLead_withWhenEachIsDue_andNothingLater(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let soon = try await store.addPost("soon", due: now.addingTimeInterval(0.04), to: [account])
+            try await store.addPost("later", due: now.addingTimeInterval(0.2), to: [account])
+
+            let (claimed, missed) = try await store.claimDue(now: now, ahead: 0.05, limit: 10)
+
+            #expect(missed == 0)
+            #expect(claimed.map(\.postID) == [soon.id])
+            #expect(claimed.first?.sendAt == now.addingTimeInterval(0.04))
+            #expect(try await store.claimDue(now: now, limit: 10).claimed.isEmpty, "without a lead, nothing is due yet")
         }
     }
 

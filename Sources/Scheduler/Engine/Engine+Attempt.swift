@@ -60,7 +60,7 @@ extension Engine {
                             _ call: (AccountCredentials) async throws(ConnectorError) -> T) async throws(ConnectorError) -> T {
         let current: AccountCredentials
         do {
-            current = try await credentials.credentials(accountID: claim.accountID, network: claim.network)
+            current = try await credentials.credentials(accountID: claim.accountID, network: claim.network, sealed: claim.sealedCredentials)
         } catch {
             throw Self.connectorError(error)
         }

@@ -27,8 +27,10 @@ public actor CredentialProvider {
     }
 
     /// The account's credentials, renewed first when they expire within the margin and can be renewed.
-    public func credentials(accountID: Int64, network: Network) async throws -> AccountCredentials {
-        let current = try await open(accountID, network: network)
+    ///
+    /// `sealed`: the blob as a claim just read it, so the store is not read again; a renewal still reads the store.
+    public func credentials(accountID: Int64, network: Network, sealed: [UInt8]? = nil) async throws -> AccountCredentials {
+        let current = try await open(accountID, network: network, sealed: sealed)
         guard current.refreshToken != nil, current.expires(within: renewalMargin, of: now()) else { return current }
         return try await renew(accountID: accountID, network: network, rejected: current)
     }
@@ -92,8 +94,10 @@ public actor CredentialProvider {
         return CredentialProviderError(needsRelink: true, message: reason)
     }
 
-    private func open(_ accountID: Int64, network: Network) async throws -> AccountCredentials {
-        guard let sealed = try await store.sealedCredentials(accountID: accountID) else {
+    private func open(_ accountID: Int64, network: Network, sealed claimed: [UInt8]? = nil) async throws -> AccountCredentials {
+        var sealed = claimed
+        if sealed == nil { sealed = try await store.sealedCredentials(accountID: accountID) }
+        guard let sealed else {
             opened[accountID] = nil
             throw CredentialProviderError(needsRelink: true, message: "\(network.displayName) unavailable: login error (no stored credentials)")
         }

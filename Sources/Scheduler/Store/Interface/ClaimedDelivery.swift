@@ -35,6 +35,9 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var firstComment: String?
     /// The parts already on the network, in order: a claim continues after the last of them.
     public var publishedParts: [PublishedPart] = []
+    /// The account's sealed credentials (ciphertext) as the claim's transaction read them, so publishing opens them
+    /// without reading the store again; nil when the claim did not read them.
+    public var sealedCredentials: [UInt8]?
 
     /// `network:@handle`, as events and `--to` name the account.
     public var account: String { "\(network.rawValue):@\(handle)" }

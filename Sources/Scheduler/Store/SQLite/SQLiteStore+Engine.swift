@@ -60,7 +60,7 @@ extension SQLiteStore {
             let claimedRows = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
                        d.first_comment, d.part_count, d.next_attempt_at,
-                       a.network, a.handle, a.remote_id, a.auth_kind, d.needs_check, d.first_claimed_at,
+                       a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials, d.needs_check, d.first_claimed_at,
                        MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                        d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                           ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found' AS looked_up_once
@@ -76,7 +76,8 @@ extension SQLiteStore {
                                 accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
                                 needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
                                 deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
-                                firstComment: row["first_comment"])
+                                firstComment: row["first_comment"],
+                                sealedCredentials: (row["sealed_credentials"] as Data?).map(Array.init))
             }, partCounts: partCounts, db)
             return (claimed, missed.count)
         }
