@@ -56,6 +56,34 @@ import Testing
     }
 
     @Test(arguments: StoreBackend.allCases)
+    func claimDue_inABurst_neverTakesADeliveryPastItsLatenessLimit_andMarksItMissedWithinASecond(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let account = try await store.addAccount("runner")
+            let onTime = try await store.addPost("on time", due: now.addingTimeInterval(-5), to: [account])
+            try await store.addPost("also on time", due: now.addingTimeInterval(-4), to: [account])
+            let late = try await store.addPost("late", due: now.addingTimeInterval(-120), to: [account], lateness: 60, now: now.addingTimeInterval(-200))
+
+            // A full claim (a burst) sweeps for late ones at most once a second; the late one is neither claimed nor
+            // yet marked by the claims in between.
+            let first = try await store.claimDue(now: now, limit: 1)
+            #expect(first.missed == 1, "the first claim sweeps")
+            #expect(first.claimed.map(\.postID) == [onTime.id])
+            #expect(try await store.delivery(ofPost: late.id).state == .missed)
+
+            let lateToo = try await store.addPost("late too", due: now.addingTimeInterval(-120), to: [account], lateness: 60,
+                                                  now: now.addingTimeInterval(-200))
+            let second = try await store.claimDue(now: now.addingTimeInterval(0.5), limit: 5)
+            #expect(second.missed == 0, "no sweep within a second of the last, after a full claim")
+            #expect(!second.claimed.map(\.postID).contains(lateToo.id), "but never claimed past its limit")
+            #expect(try await store.delivery(ofPost: lateToo.id).state == .scheduled)
+
+            let third = try await store.claimDue(now: now.addingTimeInterval(0.6), limit: 5)
+            #expect(third.missed == 1, "the last claim was not full: it sweeps")
+            #expect(try await store.delivery(ofPost: lateToo.id).state == .missed)
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
     func claimDue_usesThePerAccountTextOverride(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
             let account = try await store.addAccount("runner")

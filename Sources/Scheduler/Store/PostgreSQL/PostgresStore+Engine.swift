@@ -26,7 +26,10 @@ extension PostgresStore: DeliveryStore {
         let leaseMilliseconds = Int64(settings.leaseSeconds * 1000)
         return try await write { session in
             let databaseNow = databaseMilliseconds(now)
-            let missed = try await session.rows("""
+            // As on SQLite: the claim below never takes a delivery past its lateness limit, and this sweep, which visits
+            // every waiting delivery that is due, runs once a second while claims come back full (a burst).
+            let sweep = missedSweep.withLock { $0.due(now: databaseNow) }
+            let missed = !sweep ? [] : try await session.rows("""
                 WITH late AS (
                     SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id
                     WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow) AND NOT d.needs_check
@@ -50,10 +53,12 @@ extension PostgresStore: DeliveryStore {
             if try await Self.isPausedEverywhere(session) { return ([], missed.count) }
             let ids = try await session.rows("""
                 WITH due AS (
-                    SELECT d.id FROM delivery d JOIN account a ON a.id = d.account_id
+                    SELECT d.id FROM delivery d JOIN account a ON a.id = d.account_id JOIN post p ON p.id = d.post_id
                     WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow + Int64((ahead * 1000).rounded()))
                       AND a.status = 'active'
                       AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause)
+                      AND (d.needs_check OR greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 >= \(databaseNow)
+                           OR (d.part_count > 1 AND EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
                     ORDER BY d.next_attempt_at LIMIT \(Int64(limit))
                     FOR UPDATE OF d SKIP LOCKED
                 )
@@ -64,6 +69,7 @@ extension PostgresStore: DeliveryStore {
                 FROM due WHERE delivery.id = due.id
                 RETURNING delivery.id
                 """).map { try $0["id"] as Int64 }
+            missedSweep.withLock { $0.lastClaimFull = ids.count == limit }
             guard !ids.isEmpty else { return ([], missed.count) }
             let claimedRows = try await session.rows("""
                 SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials,

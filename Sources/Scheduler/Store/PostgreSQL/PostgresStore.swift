@@ -62,6 +62,8 @@ public final class PostgresStore: Service, Sendable {
     /// The engine's wake-up: due times changed here or at another daemon.
     let dueTimesChanged: WakeSignal
     let clock = Mutex(DatabaseClock())
+    /// When `claimDue` last marked what is past its lateness limit, and whether its last claim took all it could.
+    let missedSweep = Mutex(MissedSweep())
 
     public init(location: PostgresLocation, password: String?, identity: Identity, wake: WakeSignal, settings: Settings = Settings(),
                 logger: Logger) throws(StoreError) {

@@ -29,8 +29,11 @@ extension SQLiteStore {
             let ms = now.unixMilliseconds
             let horizon = ms + Int64((ahead * 1000).rounded())
             // No delivery goes out later than its due time (or a person's retry) plus its lateness limit:
-            // not after downtime, not after retries, not after a pause or a relink days later.
-            let missed = try Row.fetchAll(db.cachedStatement(sql: """
+            // not after downtime, not after retries, not after a pause or a relink days later. The claim below never
+            // takes one past it; this marks them `missed`, visiting every waiting delivery that is due, so in a burst
+            // (the last claim was full) it runs once a second rather than for every claim.
+            let sweep = missedSweep.withLock { $0.due(now: ms) }
+            let missed = !sweep ? [] : try Row.fetchAll(db.cachedStatement(sql: """
                 UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
                     last_error = 'not published within its lateness limit' || COALESCE(' (last error: ' || last_error || ')', '')
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
@@ -50,11 +53,16 @@ extension SQLiteStore {
                 UPDATE delivery SET state = 'publishing', claimed_at = :now, first_claimed_at = COALESCE(first_claimed_at, :now),
                     throttled_until = NULL, attempt_count = attempt_count + 1, updated_at = :now
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
+                                 JOIN post p ON p.id = d.post_id
                              WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :horizon AND a.status = 'active'
                                AND a.paused = 0 AND a.network NOT IN (SELECT network FROM network_pause)
+                               -- Never one past its lateness limit (the sweep above marks those), as the sweep decides it.
+                               AND (d.needs_check = 1 OR MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 >= :now
+                                    OR (d.part_count > 1 AND EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
                              ORDER BY d.next_attempt_at LIMIT :limit)
                 RETURNING id
                 """), arguments: ["now": ms, "horizon": horizon, "limit": limit])
+            missedSweep.withLock { $0.lastClaimFull = ids.count == limit }
             guard !ids.isEmpty else { return ([], missed.count) }
             let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
             let claimedRows = try Row.fetchAll(db, sql: """

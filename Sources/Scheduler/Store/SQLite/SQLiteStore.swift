@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// schedulerd's state for one daemon: a SQLite file in WAL mode, so nothing the engine
 /// needs exists only in memory. Every method is one transaction.
@@ -11,6 +12,8 @@ public final class SQLiteStore: Sendable {
     let durableClaims: Bool
     /// The engine's outcome writes, committed in batches under load (see ``GroupCommit``).
     let outcomes: GroupCommit
+    /// When `claimDue` last marked what is past its lateness limit, and whether its last claim took all it could.
+    let missedSweep = Mutex(MissedSweep())
 
     init(writer: any DatabaseWriter, durableClaims: Bool = true) throws {
         self.writer = writer
@@ -126,3 +129,4 @@ extension SQLiteStore: AccountStore, DeliveryStore, EventStore, PostStore {
     /// One daemon per file: its claims are its own for as long as it runs.
     public var claimsAreHeld: Bool { true }
 }
+
