@@ -65,7 +65,7 @@ struct BenchControl: Sendable {
         throw BenchError("the sandbox did not receive \(text.debugDescription) in time")
     }
 
-    private func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
+    func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
         HTTPRequest(method: method, url: "http://localhost" + path, headers: body == nil ? [] : [HTTPHeader("Content-Type", "application/json")],
                     body: body, unixSocketPath: socket)
     }
