@@ -11,8 +11,8 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "delivery_part", "event", "network_pause", "post", "post_media", "post_part",
-                           "posting_slot", "series", "setting"])
+        #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "network_pause", "post", "post_media",
+                           "post_part", "posting_slot", "series", "setting"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
@@ -22,7 +22,8 @@ import Testing
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
                             "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts",
-                            "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part"])
+                            "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part",
+                            "v12: keyset listing and counts kept by state"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new
@@ -54,7 +55,8 @@ import Testing
         }
         #expect(deliveries == ["7 published remote-7"])
         #expect(attempts == 1)
-        #expect(indexes == ["delivery_by_account", "delivery_by_state", "delivery_due", "delivery_handoff_due"])
+        #expect(indexes == ["delivery_by_account", "delivery_by_state", "delivery_due", "delivery_due_by_account", "delivery_handoff_due",
+                            "delivery_throttled"])
         #expect(integrity == "ok")
         let account = try await store.account(reference: "1")
         let draft = try await store.insertPost(NewPost(text: "new", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: account.id)]))

@@ -48,10 +48,10 @@ extension SQLiteStore {
         }
         for target in post.targets {
             try db.execute(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
-                                 target.firstComment, target.partCount(threadParts: post.thread.count)])
+                                 target.firstComment, target.partCount(threadParts: post.thread.count), due])
         }
         return postID
     }
@@ -75,28 +75,6 @@ extension SQLiteStore {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT p.* FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) ORDER BY p.due_at, p.id LIMIT ?
                 """, arguments: arguments)
-            return try Self.postViews(rows, db)
-        }
-    }
-
-    /// Posts with at least one delivery in `filter`, newest due time first.
-    public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
-        try await writer.read { db in
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
-            if case .states(let states) = filter {
-                let list = states.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
-                conditions.append("d.state IN (\(list))")
-            }
-            if let accountID {
-                conditions.append("d.account_id = ?")
-                _ = arguments.append(contentsOf: [accountID])
-            }
-            let whereClause = conditions.isEmpty ? "" :
-                "WHERE EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND \(conditions.joined(separator: " AND ")))"
-            _ = arguments.append(contentsOf: [limit, offset])
-            let rows = try Row.fetchAll(db, sql: "SELECT p.* FROM post p \(whereClause) ORDER BY p.due_at DESC, p.id DESC LIMIT ? OFFSET ?",
-                                        arguments: arguments)
             return try Self.postViews(rows, db)
         }
     }
