@@ -24,34 +24,39 @@ extension SQLiteStore {
     }
 
     /// The post, its media and one delivery per target; its id. Within the caller's transaction.
+    ///
+    /// The statements are prepared once per connection (cached): an import runs them for every row, and preparing a
+    /// delivery insert also compiles the triggers that keep the counts, which costs more than running it.
     static func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ db: Database) throws -> Int64 {
         let ms = now.unixMilliseconds
         let (due, zone, local) = post.dueColumns
         if post.queued {
             try ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id, series?.index])
+            """).execute(arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id,
+                                     series?.index])
         let postID = db.lastInsertedRowID
         for (position, placed) in post.mediaByPart.enumerated() {
             let item = placed.item
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
-                                 item.width, item.height, item.alt, item.path, placed.part])
+                """).execute(arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
+                                         item.width, item.height, item.alt, item.path, placed.part])
         }
         for (index, part) in post.thread.enumerated() {
-            try db.execute(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)", arguments: [postID, index + 2, part.text])
+            try db.cachedStatement(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)")
+                .execute(arguments: [postID, index + 2, part.text])
         }
         for target in post.targets {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
-                                 target.firstComment, target.partCount(threadParts: post.thread.count), due])
+                """).execute(arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
+                                         target.firstComment, target.partCount(threadParts: post.thread.count), due])
         }
         return postID
     }
