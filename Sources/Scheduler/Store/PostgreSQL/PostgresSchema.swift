@@ -42,11 +42,12 @@ enum PostgresSchema {
             AS $$ BEGIN UPDATE delivery SET post_due_at = NEW.due_at WHERE post_id = NEW.id AND post_due_at <> NEW.due_at; RETURN NULL; END $$;
         CREATE TRIGGER post_due_at_to_its_deliveries AFTER UPDATE OF due_at ON post FOR EACH ROW WHEN (OLD.due_at IS DISTINCT FROM NEW.due_at)
             EXECUTE FUNCTION schedulerd_post_due_at_to_deliveries();
-        -- A page of one state (and of one account), newest due time first, from the page's key on.
+        -- A page of one state (and of one account), newest due time first, from the page's key on: read backwards, since
+        -- posts mostly come with later times than those before them, and an index that grows at its end keeps its pages full.
         DROP INDEX delivery_by_state;
-        CREATE INDEX delivery_by_state ON delivery (state, post_due_at DESC, post_id DESC);
+        CREATE INDEX delivery_by_state ON delivery (state, post_due_at, post_id);
         DROP INDEX delivery_by_account;
-        CREATE INDEX delivery_by_account ON delivery (account_id, state, post_due_at DESC, post_id DESC);
+        CREATE INDEX delivery_by_account ON delivery (account_id, state, post_due_at, post_id);
         -- The next due delivery of each account, for status's next due post when accounts are paused.
         CREATE INDEX delivery_due_by_account ON delivery (account_id, next_attempt_at) WHERE state IN ('scheduled', 'retrying');
         -- Deliveries a rate-limit budget holds back, for status.
