@@ -122,6 +122,40 @@ import Testing
         #expect(try await reopened.post(id: postID).text == "kept")
     }
 
+    /// A database over the size checked whole at start still has its small tables checked (accounts, settings…); the
+    /// rest is checked by SQLite as it is read. Under that size, a damaged post page is found at start too.
+    @Test func inspect_overTheWholeCheckSize_stillFindsADamagedAccountsTable_butLeavesThePostsToBeCheckedAsRead() async throws {
+        let directory = try TemporaryDirectory()
+        func database(_ name: String, damaging table: String) async throws -> String {
+            let path = directory.file(name)
+            let queue = try DatabaseQueue(path: path)
+            try SQLiteStore.migrator.migrate(queue)
+            try await queue.write { db in
+                try db.execute(sql: "INSERT INTO account (id, network, remote_id, handle, auth_kind, created_at, updated_at) VALUES (1, 'x', 'r', 'runner', 'oauth1', 0, 0)")
+                try db.execute(sql: "INSERT INTO post (id, text, due_at, due_zone, due_local, lateness_limit_s, created_at, updated_at) VALUES (1, 'p', 5, 'UTC', 'x', 60, 0, 0)")
+            }
+            let (rootPage, pageSize) = try await queue.writeWithoutTransaction { db in
+                _ = try db.checkpoint(.truncate)
+                return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [table])!,
+                        try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+            }
+            try queue.close()
+            let handle = try #require(FileHandle(forUpdatingAtPath: path))
+            try handle.seek(toOffset: UInt64((rootPage - 1) * pageSize + 8))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: pageSize - 16))
+            try handle.close()
+            return path
+        }
+        let accounts = try await database("accounts.sqlite", damaging: "account")
+        let posts = try await database("posts.sqlite", damaging: "post")
+
+        let error = #expect(throws: StoreError.self) { try SQLiteStore.inspect(accounts, wholeCheckUpTo: 0) }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("is damaged") == true)
+        #expect(throws: Never.self) { try SQLiteStore.inspect(posts, wholeCheckUpTo: 0) }
+        #expect(throws: StoreError.self) { try SQLiteStore.inspect(posts) }
+    }
+
     @Test func open_whenTheDirectoryDoesNotExist_throwsCannotOpen() throws {
         let directory = try TemporaryDirectory()
         let error = #expect(throws: StoreError.self) { try SQLiteStore.open(path: directory.file("missing/schedulerd.sqlite")) }
