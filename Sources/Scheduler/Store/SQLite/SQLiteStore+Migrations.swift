@@ -244,7 +244,7 @@ extension SQLiteStore {
             state TEXT NOT NULL,
             n INTEGER NOT NULL,
             PRIMARY KEY (account_id, state)
-        ) WITHOUT ROWID;
+        );
         INSERT INTO delivery_count (account_id, state, n) SELECT account_id, state, COUNT(*) FROM delivery GROUP BY account_id, state;
         CREATE TRIGGER delivery_counted_on_insert AFTER INSERT ON delivery BEGIN
             INSERT INTO delivery_count (account_id, state, n) VALUES (NEW.account_id, NEW.state, 1)
