@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
 RELEASE_BIN := .build/release
 
-.PHONY: deps build demo test crash-test fault-test cluster-test bench bench-cluster clean
+.PHONY: deps build demo test crash-test fault-test cluster-test bench bench-cluster bench-scale clean
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -74,6 +74,16 @@ bench-cluster: deps
 	$(SWIFT) build -c release --product sandboxd
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000 --cluster
+
+## A million pending posts (SCALE=N for another size) imported through the daemon's batch endpoint, then a restart:
+## start to ready, memory, database size, and how long status, list (first and 1,000th page) and show take.
+SCALE ?= 1000000
+bench-scale: deps
+	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build -c release --product schedctl
+	$(SWIFT) build -c release --product sandboxd
+	$(SWIFT) build -c release --product schedbench
+	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --scale $(SCALE)
 
 clean:
 	rm -rf .build

@@ -61,7 +61,7 @@ struct BenchControl: Sendable {
         return received.at
     }
 
-    private func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
+    func request(_ method: String, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
         HTTPRequest(method: method, url: "http://localhost" + path, headers: body == nil ? [] : [HTTPHeader("Content-Type", "application/json")],
                     body: body, unixSocketPath: socket)
     }

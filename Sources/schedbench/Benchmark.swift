@@ -30,9 +30,25 @@ struct Benchmark: AsyncParsableCommand {
     @Flag(help: "Instead: deliveries per second with one and with three daemons sharing a throwaway PostgreSQL.")
     var cluster = false
 
+    @Option(help: "Instead: import this many pending posts (1000000 in `make bench-scale`), restart, and time start, status, list and show.")
+    var scale: Int?
+
+    @Option(help: "With --scale: the sandbox accounts the posts are spread over.")
+    var scaleAccounts = 20
+
+    @Flag(help: "Keep the working folder (the state directory and its database) and print where it is.")
+    var keep = false
+
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("schedbench-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        if let scale {
+            guard scale >= 60_000 else { throw ValidationError("--scale needs at least 60000 posts: it reads page 1,000 of 50") }
+            print("schedbench --scale: \(scale) pending posts imported through the control socket, then a restart")
+            for line in try await ScaleBench(bin: bin, rows: scale, accounts: scaleAccounts, chunk: 10_000, work: work).run() { print("  " + line) }
+            if keep { print("kept \(work)") } else { try? FileManager.default.removeItem(atPath: work) }
+            return
+        }
         if cluster {
             print("schedbench --cluster: \(posts) posts due at the same instant, one and three daemons on one PostgreSQL")
             for line in try await ClusterBench(bin: bin, posts: posts, perAccount: perAccount, work: work).run() { print("  " + line) }

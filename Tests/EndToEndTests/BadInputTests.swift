@@ -15,6 +15,7 @@ import Testing
         ("skipped DST hour", ["schedule", "Hello", "--to", "x:@runner", "--at", "2031-03-30 02:30", "--tz", "Europe/Paris"], "does not exist in Europe/Paris"),
         ("no target", ["schedule", "Hello", "--at", "in 1h"], "--to"),
         ("unknown state", ["list", "--state", "bogus"], "unknown state 'bogus'"),
+        ("bad list cursor", ["list", "--after", "not-a-cursor"], "'not-a-cursor' is not a list cursor"),
     ]
 
     @Test func eachBadScheduleRequest_exitsWithTheBadInputCode_namesTheProblem_andStoresNothing() async throws {

@@ -11,8 +11,8 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "delivery_part", "event", "network_pause", "post", "post_media", "post_part",
-                           "posting_slot", "series", "setting"])
+        #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "network_pause", "post", "post_media",
+                           "post_part", "posting_slot", "series", "setting"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
@@ -22,7 +22,8 @@ import Testing
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
                             "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts",
-                            "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part"])
+                            "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part",
+                            "v12: keyset listing and counts kept by state"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new
@@ -54,7 +55,8 @@ import Testing
         }
         #expect(deliveries == ["7 published remote-7"])
         #expect(attempts == 1)
-        #expect(indexes == ["delivery_by_account", "delivery_by_state", "delivery_due", "delivery_handoff_due"])
+        #expect(indexes == ["delivery_by_account", "delivery_by_state", "delivery_due", "delivery_due_by_account", "delivery_handoff_due",
+                            "delivery_throttled"])
         #expect(integrity == "ok")
         let account = try await store.account(reference: "1")
         let draft = try await store.insertPost(NewPost(text: "new", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: account.id)]))
@@ -118,6 +120,40 @@ import Testing
         let reopened = try SQLiteStore.open(path: path)
 
         #expect(try await reopened.post(id: postID).text == "kept")
+    }
+
+    /// A database over the size checked whole at start still has its small tables checked (accounts, settings…); the
+    /// rest is checked by SQLite as it is read. Under that size, a damaged post page is found at start too.
+    @Test func inspect_overTheWholeCheckSize_stillFindsADamagedAccountsTable_butLeavesThePostsToBeCheckedAsRead() async throws {
+        let directory = try TemporaryDirectory()
+        func database(_ name: String, damaging table: String) async throws -> String {
+            let path = directory.file(name)
+            let queue = try DatabaseQueue(path: path)
+            try SQLiteStore.migrator.migrate(queue)
+            try await queue.write { db in
+                try db.execute(sql: "INSERT INTO account (id, network, remote_id, handle, auth_kind, created_at, updated_at) VALUES (1, 'x', 'r', 'runner', 'oauth1', 0, 0)")
+                try db.execute(sql: "INSERT INTO post (id, text, due_at, due_zone, due_local, lateness_limit_s, created_at, updated_at) VALUES (1, 'p', 5, 'UTC', 'x', 60, 0, 0)")
+            }
+            let (rootPage, pageSize) = try await queue.writeWithoutTransaction { db in
+                _ = try db.checkpoint(.truncate)
+                return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [table])!,
+                        try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+            }
+            try queue.close()
+            let handle = try #require(FileHandle(forUpdatingAtPath: path))
+            try handle.seek(toOffset: UInt64((rootPage - 1) * pageSize + 8))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: pageSize - 16))
+            try handle.close()
+            return path
+        }
+        let accounts = try await database("accounts.sqlite", damaging: "account")
+        let posts = try await database("posts.sqlite", damaging: "post")
+
+        let error = #expect(throws: StoreError.self) { try SQLiteStore.inspect(accounts, wholeCheckUpTo: 0) }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("is damaged") == true)
+        #expect(throws: Never.self) { try SQLiteStore.inspect(posts, wholeCheckUpTo: 0) }
+        #expect(throws: StoreError.self) { try SQLiteStore.inspect(posts) }
     }
 
     @Test func open_whenTheDirectoryDoesNotExist_throwsCannotOpen() throws {

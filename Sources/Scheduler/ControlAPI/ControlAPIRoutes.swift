@@ -64,7 +64,8 @@ struct ControlAPIRoutes: Sendable {
             return try Self.json(MediaView(id: item.sha256, kind: item.kind.rawValue, contentType: item.contentType, size: item.size,
                                            width: item.width, height: item.height, alt: nil), status: .created)
         }
-        v1.get("posts") { request, _ -> [PostView] in
+        // A page of posts; when another follows, its cursor is the Next-Cursor header, taken back as `after`.
+        v1.get("posts") { request, _ -> Response in
             let query = request.uri.queryParameters
             let stateName = query.get("state") ?? "pending"
             guard let filter = StateFilter(name: stateName) else {
@@ -72,9 +73,13 @@ struct ControlAPIRoutes: Sendable {
             }
             let limit = try Self.integer(query.get("limit"), name: "limit", default: 50, range: 1...1_000)
             let offset = try Self.integer(query.get("offset"), name: "offset", default: 0, range: 0...Int(Int32.max))
+            let after = try query.get("after").map { try ListCursor.position(String($0)) }
             var accountID: Int64?
             if let reference = query.get("account") { accountID = try await posts.store.account(reference: reference).id }
-            return try await posts.store.listPosts(filter: filter, accountID: accountID, limit: limit, offset: offset)
+            let page = try await posts.store.listPosts(filter: filter, accountID: accountID, after: after, offset: offset, limit: limit)
+            var response = try Self.json(page.posts, status: .ok)
+            if let next = page.next { response.headers[Self.nextCursor] = ListCursor.text(next) }
+            return response
         }
         v1.get("calendar") { request, _ -> [PostView] in
             let query = request.uri.queryParameters
@@ -151,6 +156,9 @@ struct ControlAPIRoutes: Sendable {
             return try Self.json(try await requireSandbox().mintToken(network: network, username: username), status: .created)
         }
     }
+
+    /// The header that carries the cursor of the next page of `GET /v1/posts`.
+    static let nextCursor = HTTPFields.Element.Name("Next-Cursor")!
 
     private func requireSandbox() throws -> SandboxRelay {
         guard let sandbox else { throw RequestError(.notFound, "this daemon is not running in sandbox mode (start it with --sandbox)") }

@@ -15,6 +15,7 @@ struct ControlServer {
     func makeService() throws -> some Service {
         try Self.clearStaleSocket(socketPath)
         let router = Router(context: ControlContext.self)
+        router.add(middleware: ServerTimingMiddleware())
         router.add(middleware: ErrorMappingMiddleware())
         router.add(middleware: DeclaredLengthLimitMiddleware(limit: max(MediaLibrary.maxBytes, ControlRequestBody.maxBytes)))
         routes.add(to: router)

@@ -29,12 +29,12 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try options.client()
         var posts: [PostView] = []
-        let page = 1_000
-        while true {
-            let (batch, _) = try await client.get("/v1/posts?state=\(state)&limit=\(page)&offset=\(posts.count)", as: [PostView].self)
-            posts += batch
-            if batch.count < page { break }
-        }
+        var cursor: String?
+        repeat {
+            let page = try await client.posts("state=\(state)&limit=1000" + (cursor.map { "&after=\($0)" } ?? ""))
+            posts += page.posts
+            cursor = page.nextCursor
+        } while cursor != nil
         let timed = posts.filter { $0.dueAt != nil }.sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
         if timed.count < posts.count {
             FileHandle.standardError.write(Data("\(posts.count - timed.count) draft(s) left out: a row needs a time\n".utf8))

@@ -19,6 +19,11 @@ struct ControlClient {
 
     /// Sends raw bytes (a media file, or encoded JSON) and returns the body of a 2xx answer.
     func sendRaw(_ method: String, _ path: String, bytes: [UInt8]?, contentType: String = "application/octet-stream") async throws -> Data {
+        Data(try await exchange(method, path, bytes: bytes, contentType: contentType).body)
+    }
+
+    /// Sends a request and returns a 2xx answer whole, its headers too.
+    func exchange(_ method: String, _ path: String, bytes: [UInt8]?, contentType: String = "application/octet-stream") async throws -> HTTPResponse {
         let headers = bytes == nil ? [] : [HTTPHeader("Content-Type", contentType)]
         let request = HTTPRequest(method: method, url: "http://localhost" + path, headers: headers, body: bytes,
                                   connectTimeout: .seconds(5), timeout: .seconds(60), unixSocketPath: socketPath)
@@ -47,7 +52,7 @@ struct ControlClient {
             }
             throw CLIError(exitCode: code, message: message)
         }
-        return data
+        return response
     }
 
     /// A long-lived `GET` whose body is handed to `chunk` as it arrives; returns when the daemon ends it.
@@ -71,5 +76,12 @@ struct ControlClient {
     func get<T: Decodable>(_ path: String, as type: T.Type) async throws -> (T, Data) {
         let data = try await send("GET", path)
         return (try decode(T.self, data), data)
+    }
+
+    /// A page of posts (`GET /v1/posts?…`) and the cursor of the next one, when there is more.
+    func posts(_ query: String) async throws -> (posts: [PostView], data: Data, nextCursor: String?) {
+        let response = try await exchange("GET", "/v1/posts?" + query, bytes: nil)
+        let data = Data(response.body)
+        return (try decode([PostView].self, data), data, response.header("Next-Cursor"))
     }
 }

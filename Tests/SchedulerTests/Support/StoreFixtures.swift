@@ -62,7 +62,16 @@ protocol StoreInspection: SchedulerStore {
     func deliveryCount(in state: DeliveryState) async throws -> Int
     /// Stores `event` in a transaction of its own, as a change stores its event (the event bus hears of it at commit).
     func storeEvent(_ event: EventView) async throws
+    /// Deliveries by state, counted row by row (states with none left out).
+    func deliveriesCountedByState() async throws -> [String: Int]
+    /// Each account's unfinished deliveries (an account view's pending posts), counted row by row.
+    func pendingDeliveriesCountedByAccount() async throws -> [Int64: Int]
+    /// Deletes a post and, by the foreign keys, its deliveries (schedulerd itself never does).
+    func deletePostRows(id: Int64) async throws
 }
+
+/// The states an account view counts as its pending posts.
+let pendingStatesSQL = "('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')"
 
 extension SQLiteStore: StoreInspection {
     func setStatus(_ status: AccountStatus, accountID: Int64) async throws {
@@ -88,6 +97,26 @@ extension SQLiteStore: StoreInspection {
 
     func storeEvent(_ event: EventView) async throws {
         try await writer.write { db in try insertEvent(event, db) }
+    }
+
+    func deliveriesCountedByState() async throws -> [String: Int] {
+        try await writer.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM delivery GROUP BY state").map {
+                ($0["state"] as String, $0["n"] as Int)
+            })
+        }
+    }
+
+    func pendingDeliveriesCountedByAccount() async throws -> [Int64: Int] {
+        try await writer.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: """
+                SELECT account_id, COUNT(*) AS n FROM delivery WHERE state IN \(pendingStatesSQL) GROUP BY account_id
+                """).map { ($0["account_id"] as Int64, $0["n"] as Int) })
+        }
+    }
+
+    func deletePostRows(id: Int64) async throws {
+        try await writer.write { db in try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [id]) }
     }
 }
 
@@ -116,6 +145,32 @@ extension PostgresStore: StoreInspection {
 
     func storeEvent(_ event: EventView) async throws {
         try await write { session in try await insertEvent(event, session) }
+    }
+
+    func deliveriesCountedByState() async throws -> [String: Int] {
+        try await read { session in
+            var counts: [String: Int] = [:]
+            for row in try await session.rows("SELECT state, count(*) AS n FROM delivery GROUP BY state") {
+                counts[try row["state"]] = Int(try row["n"] as Int64)
+            }
+            return counts
+        }
+    }
+
+    func pendingDeliveriesCountedByAccount() async throws -> [Int64: Int] {
+        try await read { session in
+            var counts: [Int64: Int] = [:]
+            for row in try await session.rows(PostgresQuery(unsafeSQL: """
+                SELECT account_id, count(*) AS n FROM delivery WHERE state IN \(pendingStatesSQL) GROUP BY account_id
+                """)) {
+                counts[try row["account_id"]] = Int(try row["n"] as Int64)
+            }
+            return counts
+        }
+    }
+
+    func deletePostRows(id: Int64) async throws {
+        try await write { session in try await session.execute("DELETE FROM post WHERE id = \(id)") }
     }
 }
 

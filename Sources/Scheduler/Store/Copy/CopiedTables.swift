@@ -1,5 +1,5 @@
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
-/// (migrations v1–v11) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// (migrations v1–v12) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
 /// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
 struct CopiedTable: Sendable {
     enum ColumnType: String, Sendable {
@@ -36,6 +36,9 @@ struct CopiedTable: Sendable {
         self.hasSerialID = serial
         self.columns = columns
     }
+
+    /// Tables both stores keep with triggers from the copied rows (the deliveries by state): rebuilt, not copied.
+    static let keptByTriggers: Set<String> = ["delivery_count"]
 
     /// `series` before `post`, whose occurrences refer to it (its own template_post_id has no foreign key).
     static let all: [CopiedTable] = [account, series, post, postPart, postMedia, delivery, deliveryPart, attempt, setting, event, networkPause,
@@ -88,7 +91,7 @@ struct CopiedTable: Sendable {
         Column("last_error", .text), Column("updated_at", .bigint), Column("handoff_path", .text), Column("handoff_reminded", .boolean),
         Column("handoff_expires_at", .bigint), Column("needs_check", .boolean), Column("first_claimed_at", .bigint),
         Column("throttled_until", .bigint), Column("retry_requested_at", .bigint), Column("first_comment", .text),
-        Column("part_count", .integer),
+        Column("part_count", .integer), Column("post_due_at", .bigint),
     ])
 
     static let attempt = CopiedTable("attempt", label: "attempts", [

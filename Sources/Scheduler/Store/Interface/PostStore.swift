@@ -11,8 +11,9 @@ public protocol PostStore: Sendable {
     func post(id: Int64) async throws -> PostView
     /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
     func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]
-    /// Posts with at least one delivery in `filter`, newest due time first.
-    func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView]
+    /// Posts with at least one delivery in `filter` (to one account when given), newest due time first: `limit` of them,
+    /// from just after `after` (from the first when nil), skipping `offset` more.
+    func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
     /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:
@@ -45,6 +46,10 @@ extension PostStore {
 
     public func listPosts(filter: StateFilter, limit: Int, offset: Int) async throws -> [PostView] {
         try await listPosts(filter: filter, accountID: nil, limit: limit, offset: offset)
+    }
+
+    public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
+        try await listPosts(filter: filter, accountID: accountID, after: nil, offset: offset, limit: limit).posts
     }
 
     public func editPost(id: Int64, change: PostChange) async throws -> PostView { try await editPost(id: id, change: change, now: Date()) }

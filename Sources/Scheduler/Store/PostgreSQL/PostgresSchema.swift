@@ -12,6 +12,7 @@ enum PostgresSchema {
         ("v5: posting slots and the queue", v5),
         ("v6: repeating posts", v6),
         ("v7: threads, first comments and media per part", v7),
+        ("v8: keyset listing and counts kept by state", v8),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -23,6 +24,57 @@ enum PostgresSchema {
 
     /// Taken with `pg_advisory_xact_lock` while migrating, so daemons starting together migrate once.
     static let migrationLock: Int64 = 0x5343_4845_4455_4C44  // "SCHEDULD"
+
+    /// What SQLite's v12 adds, for the same reasons: `list` reads each page from an index at its key; `status` reads the
+    /// counts by state from what triggers keep. Here the counts are a ledger of changes (one row per state a statement
+    /// changed, summed when read, folded now and then by ``PostgresStore/foldDeliveryCounts()``): daemons that change
+    /// deliveries at once only add rows, and never wait on one another's counter rows.
+    private static let v8 = """
+        -- The post's due time on each of its deliveries, so that one index gives a filter's posts in the listing's order.
+        ALTER TABLE delivery ADD COLUMN post_due_at BIGINT;
+        UPDATE delivery d SET post_due_at = p.due_at FROM post p WHERE p.id = d.post_id;
+        ALTER TABLE delivery ALTER COLUMN post_due_at SET NOT NULL;
+        CREATE FUNCTION schedulerd_delivery_post_due_at() RETURNS trigger LANGUAGE plpgsql
+            AS $$ BEGIN SELECT due_at INTO NEW.post_due_at FROM post WHERE id = NEW.post_id; RETURN NEW; END $$;
+        CREATE TRIGGER delivery_takes_its_post_due_at BEFORE INSERT ON delivery FOR EACH ROW WHEN (NEW.post_due_at IS NULL)
+            EXECUTE FUNCTION schedulerd_delivery_post_due_at();
+        CREATE FUNCTION schedulerd_post_due_at_to_deliveries() RETURNS trigger LANGUAGE plpgsql
+            AS $$ BEGIN UPDATE delivery SET post_due_at = NEW.due_at WHERE post_id = NEW.id AND post_due_at <> NEW.due_at; RETURN NULL; END $$;
+        CREATE TRIGGER post_due_at_to_its_deliveries AFTER UPDATE OF due_at ON post FOR EACH ROW WHEN (OLD.due_at IS DISTINCT FROM NEW.due_at)
+            EXECUTE FUNCTION schedulerd_post_due_at_to_deliveries();
+        -- A page of one state (and of one account), newest due time first, from the page's key on: read backwards, since
+        -- posts mostly come with later times than those before them, and an index that grows at its end keeps its pages full.
+        DROP INDEX delivery_by_state;
+        CREATE INDEX delivery_by_state ON delivery (state, post_due_at, post_id);
+        DROP INDEX delivery_by_account;
+        CREATE INDEX delivery_by_account ON delivery (account_id, state, post_due_at, post_id);
+        -- The next due delivery of each account, for status's next due post when accounts are paused.
+        CREATE INDEX delivery_due_by_account ON delivery (account_id, next_attempt_at) WHERE state IN ('scheduled', 'retrying');
+        -- Deliveries a rate-limit budget holds back, for status.
+        CREATE INDEX delivery_throttled ON delivery (throttled_until) WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL;
+        -- How many deliveries each account has in each state: the sum of n by account and state, a row added for each
+        -- account and state a statement changed.
+        CREATE TABLE delivery_count (
+            id BIGSERIAL PRIMARY KEY,
+            account_id BIGINT NOT NULL,
+            state TEXT NOT NULL,
+            n BIGINT NOT NULL
+        );
+        CREATE INDEX delivery_count_by_account ON delivery_count (account_id);
+        INSERT INTO delivery_count (account_id, state, n) SELECT account_id, state, count(*) FROM delivery GROUP BY account_id, state;
+        CREATE FUNCTION schedulerd_count_inserted() RETURNS trigger LANGUAGE plpgsql
+            AS $$ BEGIN INSERT INTO delivery_count (account_id, state, n) SELECT account_id, state, count(*) FROM new_rows GROUP BY account_id, state; RETURN NULL; END $$;
+        CREATE TRIGGER delivery_counted_on_insert AFTER INSERT ON delivery REFERENCING NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION schedulerd_count_inserted();
+        CREATE FUNCTION schedulerd_count_changed() RETURNS trigger LANGUAGE plpgsql
+            AS $$ BEGIN INSERT INTO delivery_count (account_id, state, n) SELECT account_id, state, sum(n) FROM (SELECT o.account_id, o.state, -1 AS n FROM old_rows o JOIN new_rows w ON w.id = o.id WHERE w.state <> o.state OR w.account_id <> o.account_id UNION ALL SELECT w.account_id, w.state, 1 FROM old_rows o JOIN new_rows w ON w.id = o.id WHERE w.state <> o.state OR w.account_id <> o.account_id) AS changed GROUP BY account_id, state HAVING sum(n) <> 0; RETURN NULL; END $$;
+        CREATE TRIGGER delivery_counted_on_update AFTER UPDATE ON delivery REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION schedulerd_count_changed();
+        CREATE FUNCTION schedulerd_count_deleted() RETURNS trigger LANGUAGE plpgsql
+            AS $$ BEGIN INSERT INTO delivery_count (account_id, state, n) SELECT account_id, state, -count(*) FROM old_rows GROUP BY account_id, state; RETURN NULL; END $$;
+        CREATE TRIGGER delivery_counted_on_delete AFTER DELETE ON delivery REFERENCING OLD TABLE AS old_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION schedulerd_count_deleted();
+        """
 
     private static let v7 = """
         -- An X thread's parts after the first (which is post.text with the media of part 1), in order.

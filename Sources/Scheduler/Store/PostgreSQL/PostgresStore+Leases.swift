@@ -25,6 +25,9 @@ extension PostgresStore {
                 try await renewLease(first: false)
                 if failing { logger.notice("lease renewed again; publishing goes on") }
                 failing = false
+                do { try await foldDeliveryCounts() } catch {
+                    logger.debug("the delivery counts were not folded; they are at the next renewal", metadata: ["error": "\(error)"])
+                }
             } catch {
                 if !failing {
                     logger.error("cannot renew this daemon's lease; nothing more is sent until it is renewed", metadata: ["error": "\(error)"])

@@ -57,9 +57,9 @@ extension PostgresStore: PostStore {
         }
         for target in post.targets {
             try await session.execute("""
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
                 VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms),
-                        \(target.firstComment), \(Int32(target.partCount(threadParts: post.thread.count))))
+                        \(target.firstComment), \(Int32(target.partCount(threadParts: post.thread.count))), \(due))
                 """)
         }
         return postID
@@ -80,29 +80,6 @@ extension PostgresStore: PostStore {
                   AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
                 ORDER BY p.due_at, p.id LIMIT \(Int64(limit))
                 """)
-            return try await Self.postViews(rows, session)
-        }
-    }
-
-    /// Posts with at least one delivery in `filter`, newest due time first.
-    public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
-        var states: [String]?
-        if case .states(let set) = filter { states = set.map(\.rawValue).sorted() }
-        return try await read { [states] session in
-            let rows: [PostgresStoreRow]
-            if states == nil && accountID == nil {
-                rows = try await session.rows("""
-                    SELECT p.* FROM post p ORDER BY p.due_at DESC, p.id DESC LIMIT \(Int64(limit)) OFFSET \(Int64(offset))
-                    """)
-            } else {
-                rows = try await session.rows("""
-                    SELECT p.* FROM post p
-                    WHERE EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id
-                                  AND (\(states)::text[] IS NULL OR d.state = ANY(\(states)::text[]))
-                                  AND (\(accountID)::bigint IS NULL OR d.account_id = \(accountID)))
-                    ORDER BY p.due_at DESC, p.id DESC LIMIT \(Int64(limit)) OFFSET \(Int64(offset))
-                    """)
-            }
             return try await Self.postViews(rows, session)
         }
     }

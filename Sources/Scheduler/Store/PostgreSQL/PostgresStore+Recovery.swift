@@ -135,7 +135,7 @@ extension PostgresStore {
     static func throttleView(_ session: PostgresSession, now: Int64) async throws -> ThrottleView? {
         guard let row = try await session.row("""
             SELECT count(*) AS n, min(throttled_until) AS first_at, max(throttled_until) AS last_at FROM delivery
-            WHERE state IN ('scheduled', 'retrying') AND throttled_until > \(now)
+            WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL AND throttled_until > \(now)
             """) else { return nil }
         let count: Int64 = try row["n"]
         guard count > 0 else { return nil }

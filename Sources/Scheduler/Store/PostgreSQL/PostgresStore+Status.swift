@@ -8,21 +8,8 @@ extension PostgresStore {
     public func summary(now: Date) async throws -> StoreSummary {
         let ms = databaseMilliseconds(now)
         return try await read { session in
-            var counts: [String: Int] = [:]
-            for row in try await session.rows("SELECT state, count(*) AS n FROM delivery GROUP BY state") {
-                counts[try row["state"]] = Int(try row["n"] as Int64)
-            }
-            let next = try await session.row("""
-                SELECT d.post_id, d.next_attempt_at,
-                       (SELECT count(*) FROM delivery e WHERE e.post_id = d.post_id AND e.state IN ('scheduled', 'retrying')) AS accounts
-                FROM delivery d JOIN account a ON a.id = d.account_id
-                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND NOT a.paused
-                  AND a.network NOT IN (SELECT network FROM network_pause)
-                ORDER BY d.next_attempt_at LIMIT 1
-                """).map {
-                StatusView.NextDue(postId: try $0["post_id"], dueAt: Date(unixMilliseconds: try $0["next_attempt_at"]),
-                                   accounts: Int(try $0["accounts"] as Int64))
-            }
+            let counts = try await Self.deliveryCounts(session)
+            let next = try await Self.nextDue(session)
             let attention = try await Self.accountsNeedingAttention(session, now: ms)
             let paused = try await Self.pauseView(session)
             return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention,

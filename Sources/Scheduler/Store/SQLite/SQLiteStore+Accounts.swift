@@ -6,10 +6,11 @@ extension SQLiteStore {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
         a.access_expires_at, a.has_refresh_token, a.status_reason,
-        (SELECT COUNT(*) FROM delivery d WHERE d.account_id = a.id
-            AND d.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
-        (SELECT COUNT(*) FROM delivery d WHERE d.account_id = a.id AND d.state IN ('scheduled', 'retrying')
-            AND a.access_expires_at IS NOT NULL AND d.next_attempt_at >= a.access_expires_at) AS posts_after_expiry
+        (SELECT COALESCE(SUM(c.n), 0) FROM delivery_count c WHERE c.account_id = a.id
+            AND c.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
+        CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
+            (SELECT COUNT(*) FROM delivery d INDEXED BY delivery_due_by_account WHERE d.account_id = a.id
+             AND d.state IN ('scheduled', 'retrying') AND d.next_attempt_at >= a.access_expires_at) END AS posts_after_expiry
         """
 
     static func accountView(_ row: Row) -> AccountView {

@@ -204,8 +204,62 @@ extension SQLiteStore {
         migrator.registerMigration("v11: threads, first comments and media per part") { db in
             try db.execute(sql: SQLiteStore.partsSchema)
         }
+        migrator.registerMigration("v12: keyset listing and counts kept by state") { db in
+            try db.execute(sql: SQLiteStore.scaleSchema)
+        }
         return migrator
     }
+
+    /// What a million deliveries need to stay quick: `list` reads each page from an index at its key (the post's due
+    /// time, then its id), whatever the filter; `status` reads the counts by state from a table that triggers keep, and
+    /// the throttled deliveries from their own index.
+    ///
+    /// The triggers belong to the delivery table: a later migration that builds it again (as v8 did) must create them
+    /// again.
+    static let scaleSchema = """
+        -- The post's due time on each of its deliveries, so that one index gives a filter's posts in the listing's order.
+        -- Kept equal to post.due_at by the two triggers below; a delivery inserted without it gets it from its post.
+        ALTER TABLE delivery ADD COLUMN post_due_at INTEGER;
+        UPDATE delivery SET post_due_at = (SELECT p.due_at FROM post p WHERE p.id = delivery.post_id);
+        CREATE TRIGGER delivery_takes_its_post_due_at AFTER INSERT ON delivery WHEN NEW.post_due_at IS NULL BEGIN
+            UPDATE delivery SET post_due_at = (SELECT due_at FROM post WHERE id = NEW.post_id) WHERE id = NEW.id;
+        END;
+        CREATE TRIGGER post_due_at_to_its_deliveries AFTER UPDATE OF due_at ON post BEGIN
+            UPDATE delivery SET post_due_at = NEW.due_at WHERE post_id = NEW.id AND post_due_at IS NOT NEW.due_at;
+        END;
+        -- A page of one state (and of one account), newest due time first, from the page's key on: read backwards, since
+        -- posts mostly come with later times than those before them, and an index that grows at its end keeps its pages full.
+        DROP INDEX delivery_by_state;
+        CREATE INDEX delivery_by_state ON delivery (state, post_due_at, post_id);
+        DROP INDEX delivery_by_account;
+        CREATE INDEX delivery_by_account ON delivery (account_id, state, post_due_at, post_id);
+        -- The next due delivery of each account, for status's next due post when accounts are paused.
+        CREATE INDEX delivery_due_by_account ON delivery (account_id, next_attempt_at) WHERE state IN ('scheduled', 'retrying');
+        -- Deliveries a rate-limit budget holds back, for status.
+        CREATE INDEX delivery_throttled ON delivery (throttled_until) WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL;
+        -- How many deliveries each account has in each state (status sums them by state; an account's view reads its own),
+        -- kept as deliveries are inserted, change state and are deleted.
+        CREATE TABLE delivery_count (
+            account_id INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (account_id, state)
+        );
+        INSERT INTO delivery_count (account_id, state, n) SELECT account_id, state, COUNT(*) FROM delivery GROUP BY account_id, state;
+        CREATE TRIGGER delivery_counted_on_insert AFTER INSERT ON delivery BEGIN
+            INSERT INTO delivery_count (account_id, state, n) VALUES (NEW.account_id, NEW.state, 1)
+                ON CONFLICT (account_id, state) DO UPDATE SET n = n + 1;
+        END;
+        CREATE TRIGGER delivery_counted_on_change AFTER UPDATE OF state, account_id ON delivery
+        WHEN OLD.state IS NOT NEW.state OR OLD.account_id IS NOT NEW.account_id BEGIN
+            UPDATE delivery_count SET n = n - 1 WHERE account_id = OLD.account_id AND state = OLD.state;
+            INSERT INTO delivery_count (account_id, state, n) VALUES (NEW.account_id, NEW.state, 1)
+                ON CONFLICT (account_id, state) DO UPDATE SET n = n + 1;
+        END;
+        CREATE TRIGGER delivery_counted_on_delete AFTER DELETE ON delivery BEGIN
+            UPDATE delivery_count SET n = n - 1 WHERE account_id = OLD.account_id AND state = OLD.state;
+        END;
+        """
 
     /// X threads, first comments and several images per part: the parts a post is made of, and each part of a
     /// delivery as it went out.

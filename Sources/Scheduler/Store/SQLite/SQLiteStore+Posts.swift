@@ -24,34 +24,39 @@ extension SQLiteStore {
     }
 
     /// The post, its media and one delivery per target; its id. Within the caller's transaction.
+    ///
+    /// The statements are prepared once per connection (cached): an import runs them for every row, and preparing a
+    /// delivery insert also compiles the triggers that keep the counts, which costs more than running it.
     static func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ db: Database) throws -> Int64 {
         let ms = now.unixMilliseconds
         let (due, zone, local) = post.dueColumns
         if post.queued {
             try ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id, series?.index])
+            """).execute(arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id,
+                                     series?.index])
         let postID = db.lastInsertedRowID
         for (position, placed) in post.mediaByPart.enumerated() {
             let item = placed.item
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
-                                 item.width, item.height, item.alt, item.path, placed.part])
+                """).execute(arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
+                                         item.width, item.height, item.alt, item.path, placed.part])
         }
         for (index, part) in post.thread.enumerated() {
-            try db.execute(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)", arguments: [postID, index + 2, part.text])
+            try db.cachedStatement(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)")
+                .execute(arguments: [postID, index + 2, part.text])
         }
         for target in post.targets {
-            try db.execute(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
-                                 target.firstComment, target.partCount(threadParts: post.thread.count)])
+            try db.cachedStatement(sql: """
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
+                                         target.firstComment, target.partCount(threadParts: post.thread.count), due])
         }
         return postID
     }
@@ -75,28 +80,6 @@ extension SQLiteStore {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT p.* FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) ORDER BY p.due_at, p.id LIMIT ?
                 """, arguments: arguments)
-            return try Self.postViews(rows, db)
-        }
-    }
-
-    /// Posts with at least one delivery in `filter`, newest due time first.
-    public func listPosts(filter: StateFilter, accountID: Int64?, limit: Int, offset: Int) async throws -> [PostView] {
-        try await writer.read { db in
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
-            if case .states(let states) = filter {
-                let list = states.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
-                conditions.append("d.state IN (\(list))")
-            }
-            if let accountID {
-                conditions.append("d.account_id = ?")
-                _ = arguments.append(contentsOf: [accountID])
-            }
-            let whereClause = conditions.isEmpty ? "" :
-                "WHERE EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND \(conditions.joined(separator: " AND ")))"
-            _ = arguments.append(contentsOf: [limit, offset])
-            let rows = try Row.fetchAll(db, sql: "SELECT p.* FROM post p \(whereClause) ORDER BY p.due_at DESC, p.id DESC LIMIT ? OFFSET ?",
-                                        arguments: arguments)
             return try Self.postViews(rows, db)
         }
     }

@@ -128,8 +128,8 @@ extension SQLiteStore {
     /// Deliveries a rate-limit budget holds back, and when they go out.
     static func throttleView(_ db: Database, now: Date) throws -> ThrottleView? {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT COUNT(*) AS n, MIN(throttled_until) AS first, MAX(throttled_until) AS last FROM delivery INDEXED BY delivery_due
-            WHERE state IN ('scheduled', 'retrying') AND throttled_until > ?
+            SELECT COUNT(*) AS n, MIN(throttled_until) AS first, MAX(throttled_until) AS last FROM delivery INDEXED BY delivery_throttled
+            WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL AND throttled_until > ?
             """, arguments: [now.unixMilliseconds]), let count = row["n"] as Int?, count > 0 else { return nil }
         return ThrottleView(deliveries: count, from: Date(unixMilliseconds: row["first"]), until: Date(unixMilliseconds: row["last"]))
     }

@@ -7,23 +7,33 @@ extension SQLiteStore {
     public func summary(now: Date) async throws -> StoreSummary {
         try await writer.read { db in
             var counts: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS n FROM delivery GROUP BY state") {
+            for row in try Row.fetchAll(db, sql: "SELECT state, SUM(n) AS n FROM delivery_count GROUP BY state HAVING SUM(n) != 0") {
                 counts[row["state"]] = row["n"]
             }
-            let next = try Row.fetchOne(db, sql: """
-                SELECT d.post_id, d.next_attempt_at,
-                       (SELECT COUNT(*) FROM delivery e WHERE e.post_id = d.post_id AND e.state IN ('scheduled', 'retrying')) AS accounts
-                FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
-                WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND a.paused = 0
-                  AND a.network NOT IN (SELECT network FROM network_pause)
-                ORDER BY d.next_attempt_at LIMIT 1
-                """).map { StatusView.NextDue(postId: $0["post_id"], dueAt: Date(unixMilliseconds: $0["next_attempt_at"]), accounts: $0["accounts"]) }
+            let next = try Self.nextDue(db)
             let attention = try Self.accountsNeedingAttention(db, now: now)
             let paused = try Self.pauseView(db)
             return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention,
                                 paused: paused.isEmpty ? nil : paused,
                                 throttled: try Self.throttleView(db, now: now), hooks: try Self.hookBacklog(db))
         }
+    }
+
+    /// The first waiting delivery of an account that may publish, and how many accounts its post waits for: the earliest
+    /// of each such account's first, from the index of waiting deliveries by account (one look per account, however many
+    /// deliveries wait and however many of them are paused).
+    static func nextDue(_ db: Database) throws -> StatusView.NextDue? {
+        guard let first = try Row.fetchOne(db, sql: """
+            SELECT d.post_id, d.next_attempt_at FROM account a
+            JOIN delivery d ON d.id = (
+                SELECT e.id FROM delivery e INDEXED BY delivery_due_by_account
+                WHERE e.account_id = a.id AND e.state IN ('scheduled', 'retrying') ORDER BY e.next_attempt_at LIMIT 1)
+            WHERE a.status = 'active' AND a.paused = 0 AND a.network NOT IN (SELECT network FROM network_pause)
+            ORDER BY d.next_attempt_at, d.post_id LIMIT 1
+            """) else { return nil }
+        let accounts = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE post_id = ? AND state IN ('scheduled', 'retrying')",
+                                        arguments: [first["post_id"] as Int64]) ?? 0
+        return StatusView.NextDue(postId: first["post_id"], dueAt: Date(unixMilliseconds: first["next_attempt_at"]), accounts: accounts)
     }
 
     static func accountsNeedingAttention(_ db: Database, now: Date) throws -> [AccountView] {

@@ -56,13 +56,18 @@ public final class SQLiteStore: Sendable {
             + "schedulerd never resets or replaces its database by itself."
     }
 
-    /// Databases up to this size get SQLite's `quick_check` at every start (about a second per few hundred MB);
-    /// larger ones are checked page by page as they are read.
-    static let quickCheckLimitBytes: Int64 = 512 * 1_048_576
+    /// Databases up to this size get SQLite's `quick_check` at every start (about 0.1 s at this size on a small machine,
+    /// 0.3 s for a million pending posts); larger ones get it for ``tablesCheckedAtEveryStart``, and the rest is checked
+    /// page by page as it is read.
+    static let quickCheckLimitBytes: Int64 = 64 * 1_048_576
+
+    /// The small tables whose damage would go unseen longest (accounts and their credentials, settings, pauses, slots,
+    /// repeating posts): checked at every start whatever the database's size.
+    static let tablesCheckedAtEveryStart = ["account", "setting", "network_pause", "posting_slot", "series"]
 
     /// Reads the file without changing it (no WAL switch, no migration) and refuses what must not be migrated:
     /// not SQLite, damaged, another program's database, or one migrated by a newer schedulerd.
-    static func inspect(_ path: String) throws(StoreError) {
+    static func inspect(_ path: String, wholeCheckUpTo limit: Int64 = quickCheckLimitBytes) throws(StoreError) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
         guard size > 0 else { return }  // created just now, or left empty: nothing to lose
         var problem: String?
@@ -72,12 +77,8 @@ public final class SQLiteStore: Sendable {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             problem = try queue.read { db -> String? in
-                if size <= quickCheckLimitBytes {
-                    let findings = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
-                    if findings != ["ok"] {
-                        let found = findings.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ")
-                        return "\(path) is damaged; SQLite's integrity check found: \(found.prefix(300)). " + restoreAdvice(path)
-                    }
+                if let found = try quickCheck(db, whole: size <= limit) {
+                    return "\(path) is damaged; SQLite's integrity check found: \(found.prefix(300)). " + restoreAdvice(path)
                 }
                 let tableCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
                 guard tableCount > 0 else { return nil }
@@ -99,6 +100,21 @@ public final class SQLiteStore: Sendable {
             problem = "\(path) cannot be read: \(error). " + restoreAdvice(path)
         }
         if let problem { throw StoreError(.corrupt, problem) }
+    }
+
+    /// What SQLite's `quick_check` finds wrong, nil when nothing: in the whole file, or in the tables checked at every start.
+    static func quickCheck(_ db: Database, whole: Bool) throws -> String? {
+        var findings: [String] = []
+        if whole {
+            findings = try String.fetchAll(db, sql: "PRAGMA quick_check(3)")
+        } else {
+            let present = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            for table in tablesCheckedAtEveryStart where present.contains(table) {
+                findings += try String.fetchAll(db, sql: "PRAGMA quick_check(\(table))")
+            }
+        }
+        let problems = findings.filter { $0 != "ok" }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ").replacingOccurrences(of: "\n", with: " ")
     }
 
     /// An in-memory database for unit tests.

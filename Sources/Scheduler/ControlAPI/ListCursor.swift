@@ -1,0 +1,33 @@
+import Foundation
+
+/// The text of a `list` page's key as clients see it: opaque, handed out as the `Next-Cursor` header of a page that has
+/// a next one, and taken back as `after`. Inside: "1:DUE_MS:POST_ID" in base64url without padding.
+enum ListCursor {
+    static func text(_ position: ListPosition) -> String {
+        Data("1:\(position.dueAt):\(position.postID)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The key `text` stands for; a cursor this daemon did not give out is a bad request that says what is wrong with it.
+    static func position(_ text: String) throws -> ListPosition {
+        func refuse(_ reason: String) -> RequestError {
+            RequestError.badRequest("'\(text.prefix(60))' is not a list cursor: \(reason). Pass back a page's next cursor as it was given "
+                                    + "(`schedctl list` prints it; the API's Next-Cursor header), or leave out --after to start at the first page")
+        }
+        guard !text.isEmpty else { throw refuse("it is empty") }
+        guard text.count <= 64, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw refuse("a cursor is up to 64 letters, digits, '-' and '_'")
+        }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let decoded = String(data: data, encoding: .utf8) else {
+            throw refuse("it does not decode")
+        }
+        let fields = decoded.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.first == "1" else { throw refuse("it is not one this version of schedulerd gives out") }
+        guard fields.count == 3, let due = Int64(fields[1]), due >= 0, let id = Int64(fields[2]), id > 0 else {
+            throw refuse("it does not hold a due time and a post id")
+        }
+        return ListPosition(dueAt: due, postID: id)
+    }
+}

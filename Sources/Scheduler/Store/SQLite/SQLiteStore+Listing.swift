@@ -1,0 +1,64 @@
+import GRDB
+import SchedulerCore
+
+extension SQLiteStore {
+    /// Posts with at least one delivery in `filter`, newest due time first, a page at a time from a key: each page is
+    /// read from an index in order (see ``listingKeys(filter:accountID:after:offset:limit:)``), never counted off.
+    public func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage {
+        try await writer.read { db in
+            let (sql, arguments) = Self.listingKeys(filter: filter, accountID: accountID, after: after, offset: offset, limit: limit + 1)
+            let keys = try Row.fetchAll(db, sql: sql, arguments: arguments).map { ListPosition(dueAt: $0[0], postID: $0[1]) }
+            let page = Array(keys.prefix(limit))
+            guard !page.isEmpty else { return PostPage(posts: [], next: nil) }
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM post WHERE id IN (\(page.map { "\($0.postID)" }.joined(separator: ", ")))")
+            let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as Int64, $0) })
+            let posts = try Self.postViews(page.compactMap { byID[$0.postID] }, db)
+            return PostPage(posts: posts, next: keys.count > limit ? page.last : nil)
+        }
+    }
+
+    /// The statement that reads the keys (due time, id) of a page of `list`, in its order.
+    ///
+    /// Every post: the post index. Otherwise one indexed read per delivery state (`delivery_by_state`, or
+    /// `delivery_by_account` for one account), each already in the listing's order from the key on, merged by SQLite
+    /// as they stream (a compound SELECT with ORDER BY), duplicates dropped (a post with two deliveries in the filter).
+    /// Nothing is sorted or scanned beyond the page (and `offset`).
+    static func listingKeys(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int,
+                            limit: Int) -> (sql: String, arguments: StatementArguments) {
+        var arguments = StatementArguments()
+        let page = " LIMIT ? OFFSET ?"
+        if filter == .all, accountID == nil {
+            var sql = "SELECT due_at, id FROM post INDEXED BY post_by_due"
+            if let after {
+                sql += " WHERE (due_at, id) < (?, ?)"
+                _ = arguments.append(contentsOf: [after.dueAt, after.postID])
+            }
+            _ = arguments.append(contentsOf: [limit, offset])
+            return (sql + " ORDER BY due_at DESC, id DESC" + page, arguments)
+        }
+        let states: [DeliveryState] = switch filter {
+        case .all: DeliveryState.allCases
+        case .states(let states): states.sorted { $0.rawValue < $1.rawValue }
+        }
+        // One state: DISTINCT, read in order (SQLite compares each key with the one before). Several: UNION drops them.
+        let select = states.count == 1 ? "SELECT DISTINCT" : "SELECT"
+        let branches = states.map { state in
+            var sql = "\(select) post_due_at, post_id FROM delivery"
+            if let accountID {
+                sql += " INDEXED BY delivery_by_account WHERE account_id = ? AND state = ?"
+                _ = arguments.append(contentsOf: [accountID, state.rawValue])
+            } else {
+                sql += " INDEXED BY delivery_by_state WHERE state = ?"
+                _ = arguments.append(contentsOf: [state.rawValue])
+            }
+            if let after {
+                sql += " AND (post_due_at, post_id) < (?, ?)"
+                _ = arguments.append(contentsOf: [after.dueAt, after.postID])
+            }
+            return sql
+        }
+        _ = arguments.append(contentsOf: [limit, offset])
+        let order = " ORDER BY post_due_at DESC, post_id DESC"
+        return (branches.joined(separator: " UNION ") + order + page, arguments)
+    }
+}

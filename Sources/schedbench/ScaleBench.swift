@@ -1,0 +1,181 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// `make bench-scale`: fills a daemon with `rows` pending posts through its own import endpoint, restarts it, and
+/// measures what a person waits for at that size: start to ready, memory, and `status`, `list` and `show`.
+///
+/// The posts are spread over the sandbox accounts and over the three months after next week (four to a due time, so
+/// pages end inside a run of equal times), so nothing comes due during the run.
+struct ScaleBench {
+    let bin: String
+    let rows: Int
+    let accounts: Int
+    /// Rows per import request.
+    let chunk: Int
+    let work: String
+    /// Calls per figure; each figure is their median.
+    let repeats = 15
+
+    func run() async throws -> [String] {
+        let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: work, name: "sandboxd")
+        defer { sandbox.stop() }
+        let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
+        let state = work + "/state"
+        let config = "sandbox = true\nstate_dir = \"\(state)\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
+        try config.write(toFile: work + "/schedulerd.toml", atomically: true, encoding: .utf8)
+        let control = BenchControl(socket: state + "/control.sock", sandboxURL: sandboxURL)
+        var lines: [String] = []
+
+        let first = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd")
+        defer { first.stop() }
+        try await control.waitUntilReady()
+        var references: [String] = []
+        for index in 0..<accounts { references.append(try await control.addAccount(username: "scale\(index)")) }
+        let fill = try await fill(control, accounts: references)
+        lines.append("import: \(rows) posts in \(rows / chunk) requests of \(chunk): \(Self.format(fill.seconds, "%.1f")) s in the daemon's "
+                     + "requests (\(Self.format(Double(rows) / fill.seconds, "%.0f")) posts/s), \(Self.format(fill.wall, "%.1f")) s with "
+                     + "schedbench's own encoding; peak RSS while importing \(Self.memory(first.process.processIdentifier, "VmHWM"))")
+        first.stop()
+        let database = state + "/schedulerd.sqlite"
+        lines.append("database: \(Self.megabytes(Self.size(database))) (\(Self.megabytes(Self.size(database + "-wal"))) of WAL left)")
+
+        // Start to ready: from the spawn to the first answer on the control socket, polled every 2 ms.
+        let spawned = Date()
+        let daemon = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd-restart")
+        defer { daemon.stop() }
+        let ready = try await control.waitUntilAnswering(since: spawned)
+        lines.append("start to ready: \(Self.format(ready * 1000, "%.0f")) ms (spawn to the first answer on the control socket, \(rows) pending)")
+        try await Task.sleep(for: .seconds(2))
+        let pid = daemon.process.processIdentifier
+        lines.append("memory: RSS \(Self.memory(pid, "VmRSS")) idle with \(rows) pending (peak since the restart \(Self.memory(pid, "VmHWM")))")
+
+        lines.append("median of \(repeats) calls, through the socket (schedbench's HTTP over it) / inside the daemon (Server-Timing):")
+        lines.append(try await figure("status", "/v1/status", control))
+        lines.append(try await figure("list, first page", "/v1/posts?state=pending&limit=50", control))
+        let deepOffset = 999 * 50
+        if let cursor = try await control.cursor(afterPages: 999, path: "/v1/posts?state=pending&limit=50") {
+            lines.append(try await figure("list, page 1,000 by cursor", "/v1/posts?state=pending&limit=50&after=\(cursor)", control))
+        } else {
+            lines.append("  list, page 1,000 by cursor: no cursor in the answer (this daemon pages by offset only)")
+        }
+        lines.append(try await figure("list, page 1,000 by offset", "/v1/posts?state=pending&limit=50&offset=\(deepOffset)", control))
+        lines.append(try await figure("list --account, first page", "/v1/posts?state=pending&limit=50&account=\(references[1])", control))
+        lines.append(try await figure("list --state failed (none)", "/v1/posts?state=failed&limit=50", control))
+        lines.append(try await figure("list --state all, first page", "/v1/posts?state=all&limit=50", control))
+        lines.append(try await figure("show", "/v1/posts/\(rows / 2)", control))
+        lines.append("schedctl, process start included (median of 5): status \(Self.format(try schedctl(["status"], state: state), "%.1f")) ms, "
+                     + "list \(Self.format(try schedctl(["list"], state: state), "%.1f")) ms, "
+                     + "list --page 1000 \(Self.format(try schedctl(["list", "--page", "1000"], state: state), "%.1f")) ms")
+        return lines
+    }
+
+    /// Imports the posts a chunk at a time; the time the daemon's requests took, and the wall time.
+    private func fill(_ control: BenchControl, accounts: [String]) async throws -> (seconds: Double, wall: Double) {
+        let start = Date().addingTimeInterval(7 * 86_400).rounded()
+        let step = 90 * 86_400 / Double(rows) * 4
+        var inRequests = 0.0
+        let wallStart = Date()
+        var stored = 0
+        while stored < rows {
+            let count = min(chunk, rows - stored)
+            let batch = (stored..<(stored + count)).map { index in
+                SchedulePostRequest(text: "Scale post \(index)", to: [accounts[index % accounts.count]],
+                                    at: RFC3339.format(start.addingTimeInterval(Double(index / 4) * step)))
+            }
+            let requestStart = Date()
+            let imported = try await control.importBatch(batch)
+            inRequests += Date().timeIntervalSince(requestStart)
+            guard imported == count else { throw BenchError("the import stored \(imported) of \(count) rows") }
+            stored += count
+        }
+        return (inRequests, Date().timeIntervalSince(wallStart))
+    }
+
+    private func figure(_ name: String, _ path: String, _ control: BenchControl) async throws -> String {
+        var client: [Double] = []
+        var server: [Double] = []
+        for _ in 0..<repeats {
+            let (seconds, serverMilliseconds) = try await control.timedGet(path)
+            client.append(seconds * 1000)
+            if let serverMilliseconds { server.append(serverMilliseconds) }
+        }
+        let inside = server.isEmpty ? "-" : Self.format(Self.median(server), "%.2f") + " ms"
+        return "  \(name): \(Self.format(Self.median(client), "%.2f")) ms / \(inside)"
+    }
+
+    /// The median wall time of `schedctl ARGUMENTS` against the daemon, in milliseconds.
+    private func schedctl(_ arguments: [String], state: String) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<5 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: bin + "/schedctl")
+            process.arguments = arguments + ["--socket", state + "/control.sock"]
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            let start = Date()
+            try process.run()
+            process.waitUntilExit()
+            times.append(Date().timeIntervalSince(start) * 1000)
+            guard process.terminationStatus == 0 else { throw BenchError("schedctl \(arguments.joined(separator: " ")) exited \(process.terminationStatus)") }
+        }
+        return Self.median(times)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    static func format(_ value: Double, _ format: String) -> String { String(format: format, value) }
+
+    static func size(_ path: String) -> Int64 { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0 }
+
+    static func megabytes(_ bytes: Int64) -> String { String(format: "%.0f MB", Double(bytes) / 1_048_576) }
+
+    /// A line of /proc/PID/status (VmRSS, VmHWM) in MB.
+    static func memory(_ pid: Int32, _ field: String) -> String {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return "?" }
+        return String(format: "%.0f MB", kilobytes / 1024)
+    }
+}
+
+extension BenchControl {
+    /// Seconds from `since` to the first answer on the control socket, asked every 2 ms (for the posting slots, whose
+    /// answer costs the same with a million posts as with none).
+    func waitUntilAnswering(since: Date) async throws -> Double {
+        let deadline = since.addingTimeInterval(60)
+        while Date() < deadline {
+            if let response = try? await http.send(request("GET", "/v1/slots")), response.status == 200 {
+                return Date().timeIntervalSince(since)
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        throw BenchError("schedulerd did not answer on its control socket within a minute")
+    }
+
+    /// The wall time of one GET, and the handler's own time when the daemon tells it (`Server-Timing: …;dur=MS`).
+    func timedGet(_ path: String) async throws -> (seconds: Double, serverMilliseconds: Double?) {
+        let start = Date()
+        let response = try await http.send(request("GET", path))
+        let seconds = Date().timeIntervalSince(start)
+        guard response.status == 200 else { throw BenchError("GET \(path): HTTP \(response.status) \(response.bodyText.prefix(300))") }
+        let server = response.header("Server-Timing")?.components(separatedBy: "dur=").dropFirst().first
+            .flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) }
+        return (seconds, server)
+    }
+
+    /// The cursor of the page after `pages` pages of `path`, walked one by one; nil when the daemon gives no cursors.
+    func cursor(afterPages pages: Int, path: String) async throws -> String? {
+        var cursor: String?
+        for _ in 0..<pages {
+            let response = try await http.send(request("GET", path + (cursor.map { "&after=\($0)" } ?? "")))
+            guard response.status == 200 else { throw BenchError("GET \(path): HTTP \(response.status) \(response.bodyText.prefix(300))") }
+            guard let next = response.header("Next-Cursor") else { return nil }
+            cursor = next
+        }
+        return cursor
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import PostgresNIO
+import SchedulerCore
+import Testing
+@testable import Scheduler
+
+/// What `list`, `status` and the account views read goes through indexes, checked in each store's own plan
+/// (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN): a change that makes one of them scan a million deliveries fails
+/// here, not in a benchmark.
+@Suite struct StoreIndexUseTests {
+    let now = referenceNow
+
+    /// Tables small whatever the number of posts: scanning them is fine. Plans name tables by their alias in the query
+    /// (account is `a` and delivery_count `c` wherever they are read here).
+    static let smallTables: Set<String> = ["account", "a", "network_pause", "delivery_count", "c", "setting", "posting_slot", "CONSTANT"]
+
+    /// Indexes that may be walked from their start: the posts in the listing's order (the walk stops at the page's end),
+    /// and the partial indexes of events the hooks have not heard of or gave up on (as many as the backlog).
+    static let indexesWalkedWhole = ["COVERING INDEX post_by_due", "INDEX event_unnotified", "INDEX event_hook_given_up"]
+
+    static func isScanOfABigTable(_ line: String) -> Bool {
+        guard line.hasPrefix("SCAN ") else { return false }
+        if smallTables.contains(String(line.dropFirst(5).prefix { $0 != " " })) { return false }
+        return !indexesWalkedWhole.contains { line.hasSuffix("USING " + $0) }
+    }
+
+    private static func filters(_ accountID: Int64) -> [(StateFilter, Int64?)] {
+        [(.all, nil), (.pending, nil), (.states([.failed]), nil), (.states([.published, .failed]), nil),
+         (.all, accountID), (.pending, accountID), (.states([.draft]), accountID)]
+    }
+
+    @Test func sqlite_listingKeys_readOneIndexInOrder_forEveryFilter_withAndWithoutACursor() async throws {
+        let store = try SQLiteStore.inMemory()
+        let runner = try await store.addAccount("runner")
+        for (filter, accountID) in Self.filters(runner.id) {
+            for after in [nil, ListPosition(dueAt: now.unixMilliseconds, postID: 7)] {
+                let (sql, arguments) = SQLiteStore.listingKeys(filter: filter, accountID: accountID, after: after, offset: 5, limit: 51)
+                let plan = try await store.writer.read { db in
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+                }
+                let index = filter == .all && accountID == nil ? "post_by_due" : accountID == nil ? "delivery_by_state" : "delivery_by_account"
+                #expect(plan.contains { $0.contains("COVERING INDEX \(index)") }, "\(filter): \(plan)")
+                #expect(!plan.contains { Self.isScanOfABigTable($0) || $0.contains("TEMP B-TREE") }, "\(filter): \(plan)")
+            }
+        }
+    }
+
+    @Test func sqlite_everyStatementOfListStatusAndTheAccounts_readsDeliveriesAndPostsByIndex() async throws {
+        let store = try SQLiteStore.inMemory()
+        let runner = try await store.addAccount("runner")
+        try await store.addPost(due: now.addingTimeInterval(60), to: [runner])
+        let statements = try await store.statementsRun {
+            for (filter, accountID) in Self.filters(runner.id) {
+                let first = try await store.listPosts(filter: filter, accountID: accountID, after: nil, offset: 0, limit: 50)
+                _ = try await store.listPosts(filter: filter, accountID: accountID, after: first.next ?? ListPosition(dueAt: 1, postID: 1),
+                                              offset: 0, limit: 50)
+            }
+            _ = try await store.summary(now: now)
+            _ = try await store.accounts(includeRevoked: true)
+            _ = try await store.post(id: 1)
+        }
+        #expect(statements.count > 20)
+        for sql in statements where sql.hasPrefix("SELECT") {
+            let plan = try await store.writer.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String } }
+            let scans = plan.filter(Self.isScanOfABigTable)
+            #expect(scans.isEmpty, "\(sql): \(plan)")
+        }
+    }
+
+    @Test func postgres_listingKeys_readTheIndexesInOrder_forEveryFilter_withAndWithoutACursor() async throws {
+        try await withPostgresStore(register: false) { store in
+            let runner = try await store.addAccount("runner")
+            for (filter, accountID) in Self.filters(runner.id) {
+                for after in [nil, ListPosition(dueAt: now.unixMilliseconds, postID: 7)] {
+                    let query = PostgresStore.listingKeys(filter: filter, accountID: accountID, after: after, offset: 5, limit: 51)
+                    let plan = try await store.explain(query)
+                    let index = filter == .all && accountID == nil ? "post_by_due" : accountID == nil ? "delivery_by_state" : "delivery_by_account"
+                    #expect(plan.contains("Index Only Scan using \(index)") || plan.contains("Index Only Scan Backward using \(index)"),
+                            "\(filter): \(plan)")
+                    #expect(!plan.contains("Seq Scan"), "\(filter): \(plan)")
+                    // Each state's read comes in the index's order: the only sort is of the few keys put together.
+                    #expect(plan.components(separatedBy: "Sort  ").count <= 2, "\(filter): \(plan)")
+                }
+            }
+        }
+    }
+
+    @Test func postgres_status_readsItsCountsAndTheNextDuePostByIndex() async throws {
+        try await withPostgresStore(register: false) { store in
+            let runner = try await store.addAccount("runner")
+            try await store.addPost(due: now.addingTimeInterval(60), to: [runner])
+            let nextDue = try await store.explain("""
+                SELECT d.post_id, d.next_attempt_at FROM account a
+                CROSS JOIN LATERAL (SELECT e.post_id, e.next_attempt_at FROM delivery e
+                                    WHERE e.account_id = a.id AND e.state IN ('scheduled', 'retrying') ORDER BY e.next_attempt_at LIMIT 1) d
+                WHERE a.status = 'active' AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause)
+                ORDER BY d.next_attempt_at, d.post_id LIMIT 1
+                """)
+            #expect(nextDue.contains("using delivery_due_by_account"), "\(nextDue)")
+            let throttled = try await store.explain("""
+                SELECT count(*) FROM delivery WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL AND throttled_until > 5
+                """)
+            #expect(throttled.contains("delivery_throttled"), "\(throttled)")
+            #expect(!nextDue.contains("Seq Scan on delivery") && !throttled.contains("Seq Scan"))
+        }
+    }
+}
+
+extension SQLiteStore {
+    /// The SQL of every statement `body` runs (not those inside triggers), with its arguments in place.
+    func statementsRun(_ body: () async throws -> Void) async throws -> [String] {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var statements: [String] = []
+        }
+        let seen = Seen()
+        try await writer.write { db in
+            db.trace(options: .statement) { event in
+                guard case .statement(let statement) = event else { return }
+                let sql = statement.expandedSQL
+                if !sql.hasPrefix("--") { seen.lock.withLock { seen.statements.append(sql) } }
+            }
+        }
+        try await body()
+        try await writer.write { db in db.trace(options: .statement, nil) }
+        return seen.lock.withLock { seen.statements }
+    }
+}
+
+extension PostgresStore {
+    /// PostgreSQL's plan for `query`, costing sequential scans out so that the indexes' use shows on a small table.
+    func explain(_ query: PostgresQuery) async throws -> String {
+        try await read { session in
+            try await session.execute("SET LOCAL enable_seqscan = off")
+            return try await session.rows(PostgresQuery(unsafeSQL: "EXPLAIN " + query.sql, binds: query.binds))
+                .map { try $0["QUERY PLAN"] as String }.joined(separator: "\n")
+        }
+    }
+}
