@@ -32,8 +32,8 @@ demo: build
 ## end-to-end tests wait on child processes.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests
-	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip LargeFileTests
+	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests --filter EngineClaimAheadTests
+	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip EngineClaimAheadTests --skip LargeFileTests
 	$(SWIFT) test --skip-build --filter LargeFileTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
