@@ -33,8 +33,6 @@ import Testing
             try Int64.fetchAll(db, sql: "SELECT DISTINCT first_claimed_at FROM delivery")
         }
         #expect(claimTimes.count == 1, "one claim for the five posts due within the lead")
-        #expect(try await harness.store.writer.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(first_claimed_at) FROM delivery") }!
-                < first.unixMilliseconds, "claimed before the first was due")
     }
 
     @Test func aClaimMadeAhead_isGivenBackUntouched_whenTheDaemonStopsBeforeItsDueTime() async throws {

@@ -67,12 +67,12 @@ extension SQLiteStore {
         let rows: [Row]
         switch try AccountReference(parsing: reference) {
         case .id(let id):
-            rows = try Row.fetchAll(db, sql: "SELECT \(accountColumns) FROM account a WHERE a.id = ? AND a.status != 'revoked'", arguments: [id])
+            rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(accountColumns) FROM account a WHERE a.id = ? AND a.status != 'revoked'"), arguments: [id])
         case .handle(let handle, let network):
-            rows = try Row.fetchAll(db, sql: """
+            rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(accountColumns) FROM account a
                 WHERE a.handle = ? COLLATE NOCASE AND (? IS NULL OR a.network = ?) AND a.status != 'revoked'
-                """, arguments: [handle, network?.rawValue, network?.rawValue])
+                """), arguments: [handle, network?.rawValue, network?.rawValue])
         }
         return try AccountReference.single(rows.map(accountView), for: reference)
     }

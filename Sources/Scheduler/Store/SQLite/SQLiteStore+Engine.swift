@@ -8,13 +8,13 @@ extension SQLiteStore {
     /// `INDEXED BY` because, without statistics, SQLite prefers `delivery_by_state` and sorts every waiting delivery.
     public func nextDueTime() async throws -> Date? {
         try await writer.read { db in
-            try Int64.fetchOne(db, sql: """
+            try Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT d.next_attempt_at FROM delivery d INDEXED BY delivery_due JOIN account a ON a.id = d.account_id
                 WHERE d.state IN ('scheduled', 'retrying') AND a.status = 'active' AND a.paused = 0
                   AND a.network NOT IN (SELECT network FROM network_pause)
                   AND NOT EXISTS (SELECT 1 FROM setting WHERE name = 'paused')
                 ORDER BY d.next_attempt_at LIMIT 1
-                """).map(Date.init(unixMilliseconds:))
+                """)).map(Date.init(unixMilliseconds:))
         }
     }
 

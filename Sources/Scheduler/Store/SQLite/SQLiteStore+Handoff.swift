@@ -55,10 +55,10 @@ extension SQLiteStore {
     /// The next reminder or expiry of a handed-off delivery.
     public func nextHandoffTime() async throws -> Date? {
         try await writer.read { db in
-            try Int64.fetchOne(db, sql: """
+            try Int64.fetchOne(db.cachedStatement(sql: """
                 SELECT next_attempt_at FROM delivery INDEXED BY delivery_handoff_due WHERE state = 'handed_off'
                 ORDER BY next_attempt_at LIMIT 1
-                """).map(Date.init(unixMilliseconds:))
+                """)).map(Date.init(unixMilliseconds:))
         }
     }
 

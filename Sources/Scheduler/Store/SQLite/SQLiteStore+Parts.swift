@@ -11,7 +11,7 @@ extension SQLiteStore {
         guard !postIDs.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: postIDs.count).joined(separator: ", ")
         var items: [Int64: [Int: [MediaItem]]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM post_media WHERE post_id IN (\(placeholders)) ORDER BY post_id, position",
+        for row in try Row.fetchAll(listStatement(db, for: postIDs.count, sql: "SELECT * FROM post_media WHERE post_id IN (\(placeholders)) ORDER BY post_id, position"),
                                     arguments: StatementArguments(postIDs)) {
             items[row["post_id"], default: [:]][row["part"], default: []].append(MediaItem(
                 path: row["path"], kind: MediaKind(rawValue: row["kind"]) ?? .image, contentType: row["content_type"],
@@ -30,7 +30,7 @@ extension SQLiteStore {
         guard !postIDs.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: postIDs.count).joined(separator: ", ")
         var threads: [Int64: [ThreadPart]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT post_id, part, text FROM post_part WHERE post_id IN (\(placeholders)) ORDER BY post_id, part",
+        for row in try Row.fetchAll(listStatement(db, for: postIDs.count, sql: "SELECT post_id, part, text FROM post_part WHERE post_id IN (\(placeholders)) ORDER BY post_id, part"),
                                     arguments: StatementArguments(postIDs)) {
             let postID: Int64 = row["post_id"]
             threads[postID, default: []].append(ThreadPart(text: row["text"], media: media[postID]?[row["part"]] ?? []))
@@ -43,9 +43,9 @@ extension SQLiteStore {
         guard !deliveryIDs.isEmpty else { return [:] }
         let placeholders = Array(repeating: "?", count: deliveryIDs.count).joined(separator: ", ")
         var parts: [Int64: [PublishedPart]] = [:]
-        for row in try Row.fetchAll(db, sql: """
+        for row in try Row.fetchAll(listStatement(db, for: deliveryIDs.count, sql: """
             SELECT * FROM delivery_part WHERE delivery_id IN (\(placeholders)) ORDER BY delivery_id, part
-            """, arguments: StatementArguments(deliveryIDs)) {
+            """), arguments: StatementArguments(deliveryIDs)) {
             parts[row["delivery_id"], default: []].append(PublishedPart(
                 number: row["part"], remoteID: row["remote_id"], remoteURL: row["remote_url"],
                 publishedAt: Date(unixMilliseconds: row["published_at"])))

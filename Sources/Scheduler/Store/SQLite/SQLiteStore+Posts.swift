@@ -142,8 +142,14 @@ extension SQLiteStore {
     }
 
     static func postView(id: Int64, _ db: Database) throws -> PostView? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM post WHERE id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM post WHERE id = ?"), arguments: [id]) else { return nil }
         return try postViews([row], db).first
+    }
+
+    /// A statement with one placeholder per id: cached for the short lists a claim, a page or a post gives (one statement
+    /// per length), compiled afresh for a long one (an import's), which would otherwise stay in the cache for good.
+    static func listStatement(_ db: Database, for count: Int, sql: String) throws -> Statement {
+        count <= 100 ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
     }
 
     /// Builds views for `rows` with one query for all their deliveries.
@@ -151,10 +157,10 @@ extension SQLiteStore {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let deliveryRows = try Row.fetchAll(db, sql: """
+        let deliveryRows = try Row.fetchAll(listStatement(db, for: ids.count, sql: """
             SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
             WHERE d.post_id IN (\(placeholders)) ORDER BY d.post_id, d.id
-            """, arguments: StatementArguments(ids))
+            """), arguments: StatementArguments(ids))
         let parts = try publishedParts(deliveryIDs: deliveryRows.filter { $0["part_count"] as Int > 1 }.map { $0["id"] }, db)
         var deliveries: [Int64: [DeliveryView]] = [:]
         for row in deliveryRows {
