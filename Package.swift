@@ -45,12 +45,15 @@ let package = Package(
             name: "Connectors",
             dependencies: ["SchedulerCore", "OAuth", "HTTPClient", .product(name: "Logging", package: "swift-log")]
         ),
+        // What the emulations and their clients share, without Hummingbird: the sandbox apps' public credentials, the
+        // LinkedIn products, and the line sandboxd announces its URLs with. schedulerd needs no more of the sandbox.
+        .target(name: "SandboxContract"),
         .target(
             name: "Sandbox",
             // CCrypto directly: the emulations verify signatures and PKCE with libcrypto's one-shot calls,
             // apart from the client code in OAuth they check.
             dependencies: [
-                "OAuth", "CCrypto", "SchedulerCore", "HTTPClient",
+                "OAuth", "CCrypto", "SchedulerCore", "HTTPClient", "SandboxContract",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,6 +101,7 @@ let package = Package(
             name: "SandboxTests",
             dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]
         ),
+        .testTarget(name: "SandboxContractTests", dependencies: ["SandboxContract"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
@@ -120,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Sandbox", "PostgresTestCluster", "TestHTTPReceiver", .product(name: "GRDB", package: "GRDB.swift"),
+                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -110,7 +110,7 @@ struct SandboxDaemon: AsyncParsableCommand {
 
     /// The products `--linkedin-products` names.
     func products() throws -> Set<LinkedInProduct> {
-        do throws(SandboxError) {
+        do throws(SandboxSettingError) {
             return try LinkedInProduct.parse(linkedinProducts.split(separator: ",").map(String.init))
         } catch {
             throw ValidationError("--linkedin-products: \(error.message)")
@@ -185,9 +185,9 @@ struct SandboxDaemon: AsyncParsableCommand {
         fflush(nil)  // all streams; naming `stdout` is not concurrency-safe in Swift 6
     }
 
-    /// `sandboxd listening X facebook=F linkedin=L`: X's URL stays the third word for older readers.
+    /// `sandboxd listening X facebook=F linkedin=L`, written where its readers parse it.
     static func announcement(_ urls: [String: String]) -> String {
-        "sandboxd listening \(urls["x"] ?? "") facebook=\(urls["facebook"] ?? "") linkedin=\(urls["linkedin"] ?? "")"
+        SandboxAnnouncement.line(urls)
     }
 
     /// Reads `1.5s`, `1500ms` or `2m` for the fault flags.
