@@ -61,7 +61,8 @@ let package = Package(
         .target(
             name: "Scheduler",
             dependencies: [
-                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "Sandbox",
+                // Not Sandbox: in sandbox mode the daemon starts sandboxd beside itself and carries no emulation code.
+                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "SandboxContract",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

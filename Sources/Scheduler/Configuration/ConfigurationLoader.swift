@@ -1,7 +1,7 @@
 import Connectors
 import Foundation
 import Logging
-import Sandbox
+import SandboxContract
 import SchedulerCore
 import TOMLKit
 
