@@ -19,7 +19,7 @@ final class DaemonUnderTest: @unchecked Sendable {
     /// it started (the sandbox holds a slow commit at most a few seconds), and again 3 s later (its listing lag is less).
     static let quickRecovery = "request_timeout_s = 5\nin_flight_margin = \"1s\"\nlisting_lag = \"3s\""
 
-    /// `sandbox` is a sandboxd process to publish to; nil uses `--sandbox`'s own emulation.
+    /// `sandbox` is a sandboxd process to publish to; nil lets `--sandbox` start its own sandboxd.
     /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file, and
     /// `networks` keys for its `[networks.NAME]` tables (see ``writeConfiguration(_:networks:)``).
     init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "", networks: [String: String] = [:]) throws {
