@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func sandboxModeWithoutSandboxd_exitsWithAnErrorNamingWhereItLooked() async throws {
+    @Test func sandboxModeWithoutSandboxdBesideIt_exitsWithAnErrorNamingWhereItLooked_orUsesTheOneOnPATH() async throws {
         let directory = TemporaryDirectory("no-sandboxd")
         let alone = directory.file("bin")
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
@@ -39,6 +39,18 @@ import Testing
         #expect(child.stderr.contains("no executable sandboxd at \((alone as NSString).appendingPathComponent("sandboxd")) (beside schedulerd)"))
         #expect(child.stderr.contains("nor in PATH (\(emptyPath))"))
         #expect(child.stderr.contains("swift build --product sandboxd"))
+
+        let socket = directory.file("state/control.sock")
+        let found = try ChildProcess(executable, ["--sandbox", "--state-dir", directory.file("state")],
+                                     environment: ["PATH": "\(emptyPath):\(Products.directory.path)"], logDirectory: directory.path, name: "found")
+        try await eventually("schedulerd to start with the sandboxd on PATH") {
+            guard found.process.isRunning else { throw E2EError("schedulerd exited: \(found.stderr)") }
+            return try Schedctl.run(["status"], socket: socket).status == 0
+        }
+        let sandboxd = try #require(ProcessTable.children(of: found.process.processIdentifier).first { $0.name == "sandboxd" })
+        #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("sandboxd"))
+        found.signal(SIGTERM)
+        #expect(try await found.waitForExit() == 0)
     }
 
     @Test func schedulerdBinary_carriesNoEmulationCode_whileSandboxdDoes() async throws {
