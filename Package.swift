@@ -45,12 +45,15 @@ let package = Package(
             name: "Connectors",
             dependencies: ["SchedulerCore", "OAuth", "HTTPClient", .product(name: "Logging", package: "swift-log")]
         ),
+        // What the emulations and their clients share, without Hummingbird: the sandbox apps' public credentials, the
+        // LinkedIn products, and the line sandboxd announces its URLs with. schedulerd needs no more of the sandbox.
+        .target(name: "SandboxContract"),
         .target(
             name: "Sandbox",
             // CCrypto directly: the emulations verify signatures and PKCE with libcrypto's one-shot calls,
             // apart from the client code in OAuth they check.
             dependencies: [
-                "OAuth", "CCrypto", "SchedulerCore", "HTTPClient",
+                "OAuth", "CCrypto", "SchedulerCore", "HTTPClient", "SandboxContract",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -58,7 +61,8 @@ let package = Package(
         .target(
             name: "Scheduler",
             dependencies: [
-                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "Sandbox",
+                // Not Sandbox: in sandbox mode the daemon starts sandboxd beside itself and carries no emulation code.
+                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "SandboxContract",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -98,6 +102,7 @@ let package = Package(
             name: "SandboxTests",
             dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]
         ),
+        .testTarget(name: "SandboxContractTests", dependencies: ["SandboxContract"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
@@ -120,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Sandbox", "PostgresTestCluster", "TestHTTPReceiver", .product(name: "GRDB", package: "GRDB.swift"),
+                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -30,7 +30,9 @@ struct SandboxDaemon: AsyncParsableCommand {
             The LinkedIn app has the products --linkedin-products names, which decide the scopes it may ask for. \
             A new post shows up in the account's listings --listing-lag after it was made (reads by id work at once), \
             and listings show its text as the network rewrites it unless --no-rewrite-listed-text; \
-            PUT /_sandbox/listings changes both while running.
+            PUT /_sandbox/listings changes both while running. \
+            With --exit-with-stdin it exits when its standard input reaches end of file and leaves Ctrl-C to its parent: \
+            schedulerd --sandbox starts it so, holding the pipe's other end, so it never outlives the daemon.
 
             Examples:
               sandboxd
@@ -95,6 +97,9 @@ struct SandboxDaemon: AsyncParsableCommand {
     @Option(help: "Log level (trace, debug, info, notice, warning, error, critical).")
     var logLevel: Logger.Level = .info
 
+    @Flag(help: "Exit when standard input reaches end of file, and ignore SIGINT: for a parent that holds the pipe's other end.")
+    var exitWithStdin = false
+
     func validate() throws {
         guard SandboxConfiguration.isLoopback(host) else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost); got \(host).")
@@ -110,7 +115,7 @@ struct SandboxDaemon: AsyncParsableCommand {
 
     /// The products `--linkedin-products` names.
     func products() throws -> Set<LinkedInProduct> {
-        do throws(SandboxError) {
+        do throws(SandboxSettingError) {
             return try LinkedInProduct.parse(linkedinProducts.split(separator: ",").map(String.init))
         } catch {
             throw ValidationError("--linkedin-products: \(error.message)")
@@ -148,10 +153,15 @@ struct SandboxDaemon: AsyncParsableCommand {
             rewritesListedText: rewriteListedText
         )
         let sandbox = SandboxServer(configuration: configuration, logger: logger)
+        if exitWithStdin {
+            // A terminal's Ctrl-C reaches the whole process group; the parent decides when its sandbox stops.
+            signal(SIGINT, SIG_IGN)
+            StandardInputWatch.start(logger: logger)
+        }
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: sandbox)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
+                gracefulShutdownSignals: exitWithStdin ? [.sigterm] : [.sigterm, .sigint],
                 logger: logger
             )
         )
@@ -185,9 +195,9 @@ struct SandboxDaemon: AsyncParsableCommand {
         fflush(nil)  // all streams; naming `stdout` is not concurrency-safe in Swift 6
     }
 
-    /// `sandboxd listening X facebook=F linkedin=L`: X's URL stays the third word for older readers.
+    /// `sandboxd listening X facebook=F linkedin=L`, written where its readers parse it.
     static func announcement(_ urls: [String: String]) -> String {
-        "sandboxd listening \(urls["x"] ?? "") facebook=\(urls["facebook"] ?? "") linkedin=\(urls["linkedin"] ?? "")"
+        SandboxAnnouncement.line(urls)
     }
 
     /// Reads `1.5s`, `1500ms` or `2m` for the fault flags.

@@ -12,7 +12,7 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         abstract: "Keeps scheduled social-media posts in SQLite and publishes them on time.",
         discussion: """
             Examples:
-              schedulerd --sandbox --state-dir /tmp/sched      run against local network emulations
+              schedulerd --sandbox --state-dir /tmp/sched      run against local network emulations (sandboxd, started beside it)
               schedulerd --config /etc/schedulerd/schedulerd.toml
               schedulerd --check-config --config my.toml
             The configuration is read from --config, else $SCHEDULERD_CONFIG, else /etc/schedulerd/schedulerd.toml.
@@ -24,7 +24,7 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
     @Option(help: "The TOML configuration file.")
     var config: String?
 
-    @Flag(help: "Publish to local emulations of the networks instead of the real ones.")
+    @Flag(help: "Publish to local emulations of the networks instead of the real ones: sandboxd, started from beside schedulerd or PATH.")
     var sandbox = false
 
     @Option(name: .customLong("state-dir"), help: "Where the database, the credential key and handoff bundles live.")
@@ -98,6 +98,9 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         } catch let error as CredentialVaultError {
             Self.fail(error.message)
             throw ExitCode(78)
+        } catch let error as SandboxdError {
+            Self.fail(error.message)
+            throw ExitCode(69)  // EX_UNAVAILABLE: sandbox mode's emulations could not be started
         } catch {
             // Anything else that stops the daemon still ends with one readable line and a status systemd logs,
             // not the argument parser's bare "Error:".

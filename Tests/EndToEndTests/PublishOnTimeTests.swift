@@ -62,9 +62,12 @@ import Testing
         _ = try await daemon.stop()
     }
 
-    @Test func sandboxMode_runsWithNoConfigFile_andShowsWhatTheNetworkReceived() async throws {
-        let daemon = try DaemonUnderTest("inprocess")
+    @Test func sandboxMode_runsWithNoConfigFile_startsSandboxdBesideItself_andShowsWhatTheNetworkReceived() async throws {
+        let daemon = try DaemonUnderTest("sandboxd-child")
         try await daemon.start()
+        let daemonPID = try #require(daemon.process?.process.processIdentifier)
+        let sandboxd = try #require(ProcessTable.children(of: daemonPID).first { $0.name == "sandboxd" }, "the daemon started sandboxd")
+        #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("sandboxd"), "the sandboxd beside schedulerd")
         let account = try daemon.addSandboxAccount(username: "club")
         let post = try daemon.schedule("Club run tonight at 7", to: account.reference, at: "in 1s")
 
@@ -85,7 +88,8 @@ import Testing
         #expect(table.stdout.contains("x:@club published"))
         let show = try daemon.schedctl(["show", "\(post.id)"])
         #expect(show.stdout.contains("https://x.com/i/web/status/"))
-        _ = try await daemon.stop()
+        #expect(try await daemon.stop() == 0)
+        #expect(ProcessTable.hasEnded(sandboxd.pid), "a graceful stop stops sandboxd before the daemon exits")
     }
 
     @Test func wallClockTimeWithZone_isStoredWithTheZoneAndTheInstant() async throws {

@@ -6,7 +6,6 @@ public struct SandboxError: Error, Sendable, CustomStringConvertible {
             case notLoopback = "not_loopback"
             case notListening = "not_listening"
             case stopped
-            case invalidConfiguration = "invalid_configuration"
         }
 
         private let base: Base
@@ -18,8 +17,6 @@ public struct SandboxError: Error, Sendable, CustomStringConvertible {
         public static let notListening = Code(.notListening)
         /// The server has stopped.
         public static let stopped = Code(.stopped)
-        /// A setting names something the sandbox does not emulate (an unknown LinkedIn product).
-        public static let invalidConfiguration = Code(.invalidConfiguration)
 
         public var description: String { base.rawValue }
     }

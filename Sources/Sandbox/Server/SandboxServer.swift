@@ -9,8 +9,9 @@ import ServiceLifecycle
 
 /// Local, faithful emulations of the social networks, served over HTTP on loopback.
 ///
-/// `schedulerd --sandbox` runs one in-process so a newcomer can link, schedule and publish with no
-/// credentials and no internet; `sandboxd` runs one as its own process for end-to-end tests.
+/// `sandboxd` runs one as its own process, which `schedulerd --sandbox` starts beside itself so a newcomer can link,
+/// schedule and publish with no credentials and no internet, and which end-to-end tests start directly; the sandbox's
+/// and the connectors' tests run one in-process.
 /// Each network host gets its own port (X; Facebook Graph, which serves Instagram too; LinkedIn),
 /// because the real networks' paths collide; every port also answers the `/_sandbox/…` helpers
 /// from one shared record. It is a `Service`: run it in a `ServiceGroup` and it stops on graceful shutdown.

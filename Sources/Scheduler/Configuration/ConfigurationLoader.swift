@@ -1,7 +1,7 @@
 import Connectors
 import Foundation
 import Logging
-import Sandbox
+import SandboxContract
 import SchedulerCore
 import TOMLKit
 
@@ -106,7 +106,7 @@ public enum ConfigurationLoader {
         configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")
         configuration.sandboxSettings.codeLifetimeSeconds = try reader.duration("sandbox_code_lifetime")
         if let products = try reader.stringArray("sandbox_linkedin_products", example: "[\"share\", \"openid\", \"community\"]") {
-            do throws(SandboxError) { _ = try LinkedInProduct.parse(products) } catch { throw reader.error("sandbox_linkedin_products", error.message) }
+            do throws(SandboxSettingError) { _ = try LinkedInProduct.parse(products) } catch { throw reader.error("sandbox_linkedin_products", error.message) }
             configuration.sandboxSettings.linkedinProducts = products
         }
         if var networks = try reader.table("networks") {

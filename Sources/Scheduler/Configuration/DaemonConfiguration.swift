@@ -124,8 +124,8 @@ public struct LinkedInSettings: Sendable {
     public init() {}
 }
 
-/// Lifetimes the in-process sandbox issues, so tests can watch tokens expire in seconds, and the products
-/// its LinkedIn app has.
+/// Lifetimes the sandbox issues, so tests can watch tokens expire in seconds, and the products its LinkedIn app has;
+/// given to the `sandboxd` the daemon starts as flags (``sandboxdArguments(logLevel:)``).
 public struct SandboxSettings: Sendable {
     public var accessTokenLifetimeSeconds: Int?
     public var codeLifetimeSeconds: Int?

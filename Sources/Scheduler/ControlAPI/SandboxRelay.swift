@@ -3,7 +3,7 @@ import HTTPClient
 import SchedulerCore
 
 /// In sandbox mode, forwards `schedctl sandbox …` to the emulations' own `/_sandbox` endpoints,
-/// whether they run inside the daemon or as a process of their own.
+/// whether the daemon started that sandboxd itself or was pointed at one.
 struct SandboxRelay: Sendable {
     /// Base URL of each network's emulation.
     let baseURLs: [Network: String]

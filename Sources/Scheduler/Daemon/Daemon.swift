@@ -2,12 +2,12 @@ import Connectors
 import Foundation
 import HTTPClient
 import Logging
-import Sandbox
 import SchedulerCore
 import ServiceLifecycle
 
 /// The one place that owns start-up and shutdown: state directory and its lock, store and migrations, credential key,
-/// network connectors (or the sandbox emulations), the engine and the control socket, in that order.
+/// network connectors (or, in sandbox mode, a `sandboxd` child with the emulations), the engine and the control socket,
+/// in that order.
 /// SIGTERM and SIGINT stop the socket first, then let the engine finish what is in flight.
 public struct Daemon: Sendable {
     public static let version = "0.1.0"
@@ -76,15 +76,19 @@ public struct Daemon: Sendable {
             else { try await seededBudget(store) }
         var urls = NetworkURLs(configuration)
         if configuration.sandbox, urls.x == nil {
+            // The emulations run as a process of their own, so the daemon carries none of their code.
             var sandboxLogger = logger
             sandboxLogger[metadataKey: "component"] = "sandbox"
-            let sandbox = SandboxServer(configuration: sandboxConfiguration(), logger: sandboxLogger)
-            let serviceGroup = ServiceGroup(services: [sandbox], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
+            let sandboxd = try await SandboxdProcess.launch(
+                arguments: configuration.sandboxSettings.sandboxdArguments(logLevel: configuration.logLevel),
+                environment: environment, logger: sandboxLogger)
+            let serviceGroup = ServiceGroup(services: [sandboxd], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
             group.addTask { try await serviceGroup.run() }
             auxiliaryGroups.append(serviceGroup)
-            urls = NetworkURLs(sandbox: try await sandbox.baseURLs())
+            urls = NetworkURLs(sandbox: sandboxd.urls)
             logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
-                                                               "sandbox.linkedin": "\(urls.linkedin ?? "")"])
+                                                               "sandbox.linkedin": "\(urls.linkedin ?? "")",
+                                                               "sandboxd.path": "\(sandboxd.path)", "sandboxd.pid": "\(sandboxd.pid)"])
         }
         let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store as? PostgresStore)
         var mediaBaseURL = configuration.mediaBaseURL
@@ -180,15 +184,6 @@ public struct Daemon: Sendable {
         guard access(path, W_OK) == 0 else {
             throw ConfigurationError("the state directory \(path) is not writable by this user")
         }
-    }
-
-    private func sandboxConfiguration() -> SandboxConfiguration {
-        var sandbox = SandboxConfiguration()
-        if let seconds = configuration.sandboxSettings.accessTokenLifetimeSeconds { sandbox.accessTokenLifetime = .seconds(seconds) }
-        if let seconds = configuration.sandboxSettings.codeLifetimeSeconds { sandbox.authorizationCodeLifetime = .seconds(seconds) }
-        // Checked when the configuration was read.
-        if let products = configuration.sandboxSettings.linkedinProducts { sandbox.linkedinProducts = (try? LinkedInProduct.parse(products)) ?? sandbox.linkedinProducts }
-        return sandbox
     }
 
     /// A missing or replaced key must not fail silently at publish time: every account whose blob no

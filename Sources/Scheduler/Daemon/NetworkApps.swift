@@ -1,10 +1,10 @@
 import Connectors
 import Foundation
 import HTTPClient
-import Sandbox
+import SandboxContract
 import SchedulerCore
 
-/// Each network's base URLs: from the configuration, or the sandbox emulations'.
+/// Each network's base URLs: from the configuration, or the sandbox emulations' (Instagram is served by Graph's).
 struct NetworkURLs {
     var x: String?
     var facebook: String?
@@ -16,6 +16,7 @@ struct NetworkURLs {
         linkedin = configuration.linkedin.apiBaseURL
     }
 
+    /// The URLs `sandboxd` announced, by network name.
     init(sandbox urls: [String: String]) {
         x = urls["x"]
         facebook = urls["facebook"]

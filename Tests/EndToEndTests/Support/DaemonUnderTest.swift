@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import SandboxContract
 import SchedulerCore
 
 /// A `schedulerd` process with its own state directory, driven through `schedctl`.
@@ -18,7 +19,7 @@ final class DaemonUnderTest: @unchecked Sendable {
     /// it started (the sandbox holds a slow commit at most a few seconds), and again 3 s later (its listing lag is less).
     static let quickRecovery = "request_timeout_s = 5\nin_flight_margin = \"1s\"\nlisting_lag = \"3s\""
 
-    /// `sandbox` is a sandboxd process to publish to; nil uses `--sandbox`'s own emulation.
+    /// `sandbox` is a sandboxd process to publish to; nil lets `--sandbox` start its own sandboxd.
     /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file, and
     /// `networks` keys for its `[networks.NAME]` tables (see ``writeConfiguration(_:networks:)``).
     init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "", networks: [String: String] = [:]) throws {
@@ -102,13 +103,9 @@ final class SandboxUnderTest: @unchecked Sendable {
         process = try ChildProcess(Products.path("sandboxd"), ["--port", "0"] + arguments, logDirectory: directory.path, name: "sandboxd")
         let child = process
         try await eventually("sandboxd to print its addresses") { child.stdout.contains("listening http://") && child.stdout.contains("\n") }
-        let words = process.stdout.split(separator: "\n")[0].split(separator: " ").map(String.init)
-        url = words[2]
-        var urls: [String: String] = ["x": words[2]]
-        for pair in words.dropFirst(3) {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            if parts.count == 2 { urls[parts[0]] = parts[1] }
-        }
+        let line = process.stdout.split(separator: "\n")[0]
+        guard let urls = SandboxAnnouncement.parse(line), let x = urls["x"] else { throw E2EError("not sandboxd's announcement: \(line)") }
+        url = x
         self.urls = urls
     }
 

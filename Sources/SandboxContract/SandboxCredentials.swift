@@ -4,6 +4,9 @@
 /// its keys. These values are not secrets: they let `schedulerd --sandbox` and the tests sign
 /// requests and run OAuth flows without anyone registering anything. Every sandbox app accepts any
 /// loopback redirect (RFC 8252): `http://127.0.0.1:PORT/…`, `http://localhost:PORT/…` or `http://[::1]:PORT/…`.
+///
+/// Here, apart from the emulation, so `schedulerd` signs with exactly the values `sandboxd` checks without carrying
+/// the emulation itself.
 public enum SandboxCredentials {
     /// The consumer (API) key of the sandbox X app, for OAuth 1.0a.
     public static let xConsumerKey = "sandbox-x-consumer-key"

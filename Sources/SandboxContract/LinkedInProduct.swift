@@ -1,15 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A product a LinkedIn developer app has been given: it decides which scopes the app may ask for
 /// (learn.microsoft.com/linkedin: "Share on LinkedIn" grants `w_member_social`; "Sign In with LinkedIn
 /// using OpenID Connect" `openid profile email`; the Community Management API the organization scopes).
 ///
 /// An app asking for a scope none of its products grants is refused at the authorization endpoint with
 /// `unauthorized_scope_error`, before the person sees anything.
+///
+/// Here, apart from the emulation, so that `schedulerd` can check its `sandbox_linkedin_products` setting with the
+/// names `sandboxd` takes; the scopes each product grants stay with the emulation (`LinkedInProduct+Scopes.swift`).
 public enum LinkedInProduct: String, CaseIterable, Sendable, Comparable {
     /// "Share on LinkedIn", self-serve.
     case share
@@ -23,33 +20,23 @@ public enum LinkedInProduct: String, CaseIterable, Sendable, Comparable {
     /// What most apps have: the two self-serve products.
     public static let defaults: Set<LinkedInProduct> = [.share, .openid]
 
-    /// The scopes this product lets an app ask for.
-    var scopes: Set<String> {
-        switch self {
-        case .share: ["w_member_social"]
-        case .openid: ["openid", "profile", "email"]
-        case .community: ["w_member_social", "w_organization_social", "r_organization_social", "rw_organization_admin", "r_organization_admin"]
-        case .memberPostsRead: ["r_member_social"]
-        }
-    }
-
-    /// Every scope `products` grant.
-    static func scopes(of products: Set<LinkedInProduct>) -> Set<String> {
-        products.reduce(into: Set<String>()) { $0.formUnion($1.scopes) }
-    }
-
     /// `["share", "openid", "community"]` into products.
     ///
-    /// - Throws: ``SandboxError`` naming the first unknown product and the known ones.
-    public static func parse(_ names: [String]) throws(SandboxError) -> Set<LinkedInProduct> {
+    /// - Throws: ``SandboxSettingError`` naming the first unknown product and the known ones.
+    public static func parse(_ names: [String]) throws(SandboxSettingError) -> Set<LinkedInProduct> {
         var products = Set<LinkedInProduct>()
-        for name in names.map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        for name in names.map(Self.trimmed) where !name.isEmpty {
             guard let product = LinkedInProduct(rawValue: name) else {
-                throw SandboxError(code: .invalidConfiguration, message: "'\(name)' is not a LinkedIn product the sandbox knows (\(Self.names))")
+                throw SandboxSettingError(code: .unknownLinkedInProduct, message: "'\(name)' is not a LinkedIn product the sandbox knows (\(Self.names))")
             }
             products.insert(product)
         }
         return products
+    }
+
+    /// `name` without the spaces around it, as people type lists (`share, openid`).
+    private static func trimmed(_ name: String) -> String {
+        String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// Every name, comma-separated, for help and error messages.

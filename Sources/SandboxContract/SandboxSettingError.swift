@@ -1,0 +1,28 @@
+/// A sandbox setting that names something the sandbox does not emulate.
+public struct SandboxSettingError: Error, Sendable, CustomStringConvertible {
+    /// A stable, machine-readable reason.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case unknownLinkedInProduct = "unknown_linkedin_product"
+        }
+
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// A LinkedIn product the sandbox app cannot have (see ``LinkedInProduct``).
+        public static let unknownLinkedInProduct = Code(.unknownLinkedInProduct)
+
+        public var description: String { base.rawValue }
+    }
+
+    public var code: Code
+    /// What was wrong and what is accepted, for a person to act on.
+    public var message: String
+
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

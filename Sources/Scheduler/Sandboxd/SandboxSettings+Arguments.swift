@@ -1,0 +1,13 @@
+import Logging
+
+extension SandboxSettings {
+    /// `sandboxd`'s command line for these settings: every port picked by the system, the daemon's log level,
+    /// `--exit-with-stdin` so it ends with the daemon, and each `sandbox_*` key as the flag of the same meaning.
+    func sandboxdArguments(logLevel: Logger.Level) -> [String] {
+        var arguments = ["--port", "0", "--facebook-port", "0", "--linkedin-port", "0", "--exit-with-stdin", "--log-level", logLevel.rawValue]
+        if let seconds = accessTokenLifetimeSeconds { arguments += ["--access-token-lifetime", "\(seconds)s"] }
+        if let seconds = codeLifetimeSeconds { arguments += ["--code-lifetime", "\(seconds)s"] }
+        if let products = linkedinProducts { arguments += ["--linkedin-products", products.joined(separator: ",")] }
+        return arguments
+    }
+}

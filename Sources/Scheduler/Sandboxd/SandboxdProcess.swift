@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// `sandboxd` as a child of the daemon: started in sandbox mode when no network URLs are configured, so that the daemon
+/// itself carries no emulation code, and run as a `Service` that stops it with the daemon's other auxiliary services.
+///
+/// It never outlives the daemon. Its standard input is a channel whose other end only this process holds (close-on-exec,
+/// so no hook command inherits it), and `--exit-with-stdin` ends it when that end closes, which the kernel does however
+/// the daemon dies, SIGKILL included. A graceful shutdown sends it SIGTERM, and SIGKILL after ``stopDeadline``.
+final class SandboxdProcess: Service, CustomStringConvertible {
+    /// How long a start may take to announce its URLs: a debug build on a busy two-core machine needs a while.
+    static let announceDeadline: Duration = .seconds(30)
+    /// How long SIGTERM is given before SIGKILL.
+    static let stopDeadline: Duration = .seconds(10)
+
+    /// Each emulation's base URL by network name (`x`, `facebook`, `linkedin`), as sandboxd announced them.
+    let urls: [String: String]
+    let path: String
+    var pid: Int32 { process.processIdentifier }
+    var description: String { "sandboxd" }
+
+    private let process: Process
+    /// Our end of the child's standard input: never written, only held, so that it closes when the daemon ends.
+    private let lifeline: FileHandle
+    /// The child's standard output after the announcement, read to its end.
+    private let output: AsyncStream<String>
+    /// The child's exit status, once it has exited.
+    private let exits: AsyncStream<Int32>
+    private let logger: Logger
+
+    /// A child already started and announced; see ``launch(arguments:environment:logger:)``.
+    init(urls: [String: String], path: String, process: Process, lifeline: FileHandle, output: AsyncStream<String>,
+         exits: AsyncStream<Int32>, logger: Logger) {
+        self.urls = urls
+        self.path = path
+        self.process = process
+        self.lifeline = lifeline
+        self.output = output
+        self.exits = exits
+        self.logger = logger
+    }
+
+    /// Reads the child's output to its end while it runs, and stops it at a graceful shutdown (or cancellation).
+    /// If it exits on its own, that is logged as an error and the service waits for the daemon's shutdown, so the
+    /// daemon keeps serving (publishing to the sandbox fails and is retried) and still stops cleanly.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.stopAtShutdown() }
+            for await line in output {
+                logger.debug("sandboxd wrote to standard output", metadata: ["sandboxd.output": "\(line)"])
+            }
+            let status = await exits.first { _ in true }
+            if Task.isShuttingDownGracefully || Task.isCancelled {
+                logger.debug("sandboxd stopped", metadata: ["sandboxd.status": "\(status.map(String.init) ?? "unknown")"])
+                group.cancelAll()
+                return
+            }
+            logger.error("sandboxd exited on its own: the sandbox networks are gone until schedulerd restarts",
+                         metadata: ["sandboxd.pid": "\(pid)", "sandboxd.status": "\(status.map(String.init) ?? "unknown")"])
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+    }
+
+    /// Waits for a graceful shutdown, then sends SIGTERM and, if the child is still running after ``stopDeadline``,
+    /// SIGKILL. Cancelled (the daemon torn down, or the child already gone): SIGKILL at once if it still runs.
+    private func stopAtShutdown() async {
+        do {
+            try await gracefulShutdown()
+        } catch {
+            if process.isRunning { kill(pid, SIGKILL) }
+            return
+        }
+        guard process.isRunning else { return }
+        kill(pid, SIGTERM)
+        do { try await Task.sleep(for: Self.stopDeadline) } catch { return }
+        if process.isRunning {
+            logger.warning("sandboxd did not stop after SIGTERM; killing it", metadata: ["sandboxd.pid": "\(pid)"])
+            kill(pid, SIGKILL)
+        }
+    }
+}
