@@ -68,7 +68,7 @@ import Testing
         // Scheduled paused, so a machine slow to take the burst cannot make a due time pass before it is stored; the
         // posts are due within 20 seconds of the first.
         #expect(try first.schedctl(["pause"]).status == 0)
-        let firstDue = Date().addingTimeInterval(5 + Double(Self.posts) / 50)
+        let firstDue = Date().addingTimeInterval(8 + Double(Self.posts) / 40)
         var texts: [String] = []
         for number in 0..<Self.posts {
             let pool = byNetwork[network(of: number)]
