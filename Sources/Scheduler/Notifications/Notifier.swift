@@ -106,11 +106,7 @@ public struct Notifier: Sendable {
         process.standardInput = childEnd
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let (exited, exit) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        process.terminationHandler = { finished in
-            exit.yield(finished.terminationStatus)
-            exit.finish()
-        }
+        let exited = process.exitStatus()
         do {
             try process.run()
         } catch {

@@ -17,11 +17,7 @@ extension SandboxdProcess {
         process.arguments = arguments
         process.standardInput = input.theirs
         process.standardOutput = stdout.theirs
-        let (exits, exit) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        process.terminationHandler = { finished in
-            exit.yield(finished.terminationStatus)
-            exit.finish()
-        }
+        let exits = process.exitStatus()
         do {
             try process.run()
         } catch {
