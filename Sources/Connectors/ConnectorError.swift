@@ -45,6 +45,9 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
     /// For ``Code/appBlocked``: what a person must do before the network takes requests again, naming the
     /// setting to change where there is one.
     public var remedy: String?
+    /// The network refused the post as a copy of one already on the account. After an earlier request in doubt, that
+    /// copy may be this very post, which a look-up missed while the listing lagged.
+    public var duplicateContent = false
 
     public init(code: Code, message: String, retryAt: Date? = nil, httpStatus: Int? = nil, excerpt: String? = nil) {
         self.code = code

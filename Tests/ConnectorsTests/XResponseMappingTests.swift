@@ -57,6 +57,14 @@ import Testing
         let error = XResponseMapping.error(for: response(403, #"{"title":"Forbidden","detail":"You are not permitted to perform this action.","type":"about:blank","status":403}"#))
         #expect(error.code == .permanent)
         #expect(error.message == "X: You are not permitted to perform this action.")
+        #expect(!error.duplicateContent)
+    }
+
+    @Test func status403_duplicateContent_isPermanent_andSaysSo() {
+        let body = #"{"detail":"You are not allowed to create a Tweet with duplicate content.","status":403,"title":"Forbidden","type":"about:blank"}"#
+        let error = XResponseMapping.error(for: response(403, body))
+        #expect(error.code == .permanent)
+        #expect(error.duplicateContent, "the engine looks again when it follows a request in doubt")
     }
 
     @Test func status401_isAnAuthFailure() {

@@ -51,6 +51,42 @@ import Testing
         #expect(harness.connector.callCount == 1, "published once: the look-up found the first request's post")
     }
 
+    @Test func aDuplicateRefusalAfterAnAnswerInDoubt_isLookedUpAgain_notFailed() async throws {
+        var duplicate = ConnectorError(code: .permanent, message: "X: You are not allowed to create a Tweet with duplicate content.", httpStatus: 403)
+        duplicate.duplicateContent = true
+        let harness = try EngineHarness {
+            $0.settling = Self.settling
+            $0.retry.baseSeconds = 0.05
+        }
+        // The first request's answer is lost; both look-ups miss the post (the listing lags); the resend is refused as a
+        // copy of the post that is there; the next look-up finds it.
+        harness.connector.script(publishes: [.fail(ConnectorError(code: .uncertain, message: "no answer")), .fail(duplicate)])
+        harness.connector.script(lookUps: [.absent, .absent, .found(1)])
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil(timeout: .seconds(20)) { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.remoteId == "remote-1", "found by the look-up after the refusal")
+        #expect(harness.connector.callCount == 2, "sent twice (the second refused), never a third time")
+    }
+
+    @Test func aDuplicateRefusalWithNothingInDoubt_failsTheDelivery() async throws {
+        var duplicate = ConnectorError(code: .permanent, message: "X: You are not allowed to create a Tweet with duplicate content.", httpStatus: 403)
+        duplicate.duplicateContent = true
+        let harness = try EngineHarness(.fail(duplicate))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
+        }
+        #expect(harness.connector.lookUps.isEmpty)
+    }
+
     @Test func aPostTheListingShowsOnlyAfterItsLag_isFoundOnTheSecondLook_notSentAgain() async throws {
         let harness = try EngineHarness { $0.settling = Self.settling }
         harness.connector.script(lookUps: [.absent, .found(9)])

@@ -28,7 +28,10 @@ enum XResponseMapping {
         case 500...599:
             return ConnectorError(code: .retryable, message: message, retryAt: retryAfter(response), httpStatus: response.status, excerpt: excerpt)
         default:
-            return ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+            var error = ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+            // "You are not allowed to create a Tweet with duplicate content." (403)
+            error.duplicateContent = response.status == 403 && detail.localizedCaseInsensitiveContains("duplicate content")
+            return error
         }
     }
 

@@ -118,6 +118,13 @@ extension Engine {
 
     private func applyFailure(_ error: ConnectorError, _ attempt: AttemptRecord, to claim: ClaimedDelivery, metadata: Logger.Metadata) async throws {
         var metadata = metadata
+        var error = error
+        if error.duplicateContent && claim.needsCheck {
+            // This claim follows a request in doubt, and the network calls the post a copy of one already there: most
+            // likely that request made it, and the look-ups missed it while the listing lagged. Looked up again (as after
+            // any answer in doubt) rather than failed; the retry limit still ends it as `unknown` if it is never found.
+            error.code = .uncertain
+        }
         switch error.code {
         case .rateLimited:
             // The network's own wait, however many times it asks: the lateness limit bounds it.
