@@ -13,10 +13,13 @@ import Foundation
 public struct ScheduleTimeParser: Sendable {
     public var zone: TimeZone
     public var now: Date
+    /// The zone as the person named it, stored and shown as given: Foundation on Linux reports `UTC` as `GMT`.
+    public var zoneName: String
 
-    public init(zone: TimeZone, now: Date = Date()) {
+    public init(zone: TimeZone, now: Date = Date(), zoneName: String? = nil) {
         self.zone = zone
         self.now = now
+        self.zoneName = zoneName ?? zone.identifier
     }
 
     /// Parses `input`, refusing times more than a second in the past.
@@ -57,7 +60,7 @@ public struct ScheduleTimeParser: Sendable {
     }
 
     private func scheduleTime(at instant: Date) -> ScheduleTime {
-        ScheduleTime(instant: instant, zoneIdentifier: zone.identifier, wallClock: WallClockFields.format(instant, in: zone))
+        ScheduleTime(instant: instant, zoneIdentifier: zoneName, wallClock: WallClockFields.format(instant, in: zone))
     }
 
     /// Finds every instant whose local time in `zone` is `fields`: none in a DST gap, two in an overlap.
@@ -66,11 +69,11 @@ public struct ScheduleTimeParser: Sendable {
             throw ScheduleTimeError("'\(input)' is not a valid calendar date or time")
         }
         guard let first = candidates.first else {
-            throw ScheduleTimeError("\(fields.formatted) does not exist in \(zone.identifier) (the clocks go forward then); pick a time outside the skipped hour")
+            throw ScheduleTimeError("\(fields.formatted) does not exist in \(zoneName) (the clocks go forward then); pick a time outside the skipped hour")
         }
-        var time = ScheduleTime(instant: first, zoneIdentifier: zone.identifier, wallClock: fields.formatted)
+        var time = ScheduleTime(instant: first, zoneIdentifier: zoneName, wallClock: fields.formatted)
         if candidates.count > 1 {
-            time.ambiguityNote = "\(fields.formatted) happens twice in \(zone.identifier); the first (\(RFC3339.format(first))) was taken"
+            time.ambiguityNote = "\(fields.formatted) happens twice in \(zoneName); the first (\(RFC3339.format(first))) was taken"
         }
         return time
     }

@@ -55,6 +55,24 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
+    /// Issue 16, bug 9: `--tz UTC` was stored and shown as `GMT` (Foundation's name for it on Linux).
+    @Test(arguments: ["UTC", "Etc/UTC", "GMT", "Europe/Paris"])
+    func schedule_keepsTheZoneAsItWasNamed(_ zone: String) async throws {
+        try await store.addAccount("runner")
+
+        guard case .stored(let view) = try await service.schedule(request(at: "2030-01-02 08:30", tz: zone)) else { Issue.record("not stored"); return }
+
+        #expect(view.dueZone == zone)
+        #expect(try await store.post(id: view.id).dueZone == zone)
+        guard case .preview(let preview) = try await service.schedule(request(at: "2030-01-02 08:30", tz: zone, dryRun: true)) else {
+            Issue.record("no preview"); return
+        }
+        #expect(preview.dueZone == zone)
+        await #expect(throws: RequestError.self, "a name that is no zone is still refused") {
+            try await service.schedule(request(at: "2030-01-02 08:30", tz: "utc/nowhere", dryRun: true))
+        }
+    }
+
     @Test func schedule_withoutALateness_usesTheConfiguredDefault() async throws {
         try await store.addAccount("runner")
         guard case .stored(let view) = try await service.schedule(request()) else { Issue.record("not stored"); return }

@@ -105,7 +105,7 @@ public struct PostService: Sendable {
             }
         }
         let time = try request.at.map { try parseTime($0, zone: request.tz) }
-        let draftZone = draft ? try zone(named: request.tz).identifier : nil
+        let draftZone = draft ? try zoneName(request.tz) : nil
         let lateness = try parseLateness(request.lateness)
         guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
         var targets: [(AccountView, String?)] = []
@@ -292,10 +292,17 @@ public struct PostService: Sendable {
         return named
     }
 
+    /// The zone's name as the person gave it (once it is known to be one), else the daemon's: Foundation on Linux reports
+    /// `UTC` as `GMT`, which is not what was asked for.
+    private func zoneName(_ name: String?) throws -> String {
+        let zone = try zone(named: name)
+        return name ?? zone.identifier
+    }
+
     private func parseTime(_ text: String, zone: String?) throws -> ScheduleTime {
         let timeZone = try self.zone(named: zone)
         do {
-            return try ScheduleTimeParser(zone: timeZone, now: now()).parse(text)
+            return try ScheduleTimeParser(zone: timeZone, now: now(), zoneName: zone).parse(text)
         } catch {
             throw RequestError.badRequest(error.message)
         }
