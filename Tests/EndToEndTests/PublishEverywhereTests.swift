@@ -123,6 +123,14 @@ import Testing
         let view = try check.decode(CheckView.self)
         #expect(view.valid && view.problems.isEmpty)
         #expect(view.weightedLength == 40, "16 characters, a weight-2 emoji, a space and a URL counted 23 wherever it points")
+
+        // Issue 16, bug 3: every --to is checked, not only the last.
+        let long = String(repeating: "Ran 10k. ", count: 40)
+        let both = try daemon.schedctl(["check", long, "--to", "x", "--to", "linkedin"])
+        #expect(both.status == 2, "too long for X, though fine for LinkedIn: \(both.stdout)")
+        #expect(both.stdout.contains("as X counts them: not valid") && both.stdout.contains("as LinkedIn counts them: valid"), "\(both.stdout)")
+        let bothJSON = try daemon.schedctl(["check", long, "--to", "linkedin", "--to", "x", "--json"]).decode([String: CheckView].self)
+        #expect(bothJSON["x"]?.valid == false && bothJSON["linkedin"]?.valid == true)
         _ = try await daemon.stop()
     }
 }

@@ -9,15 +9,17 @@ struct CheckCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               schedctl check "Ran 10k 🏃 https://example.com/run" --to x
+              schedctl check "Ran 10k" --to instagram --to x --media run.jpg
               schedctl check - --to instagram --media run.jpg < caption.txt
-            Exits 0 when valid, 2 when not.
+            Every --to is checked. Exits 0 when the text is valid for each, 2 when not.
+            With --json: the check's object for one --to, an object keyed by network for several.
             """)
 
     @Argument(help: "The text, or - to read it from standard input.")
     var text: String
 
-    @Option(help: "The network: x, facebook, linkedin or instagram.")
-    var to: String
+    @Option(help: "A network to check for: x, facebook, linkedin or instagram. Repeatable.")
+    var to: [String] = []
 
     @Option(help: "A media file to check with the text. Repeatable.")
     var media: [String] = []
@@ -25,22 +27,38 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        _ = try NetworkArgument.parse(to)
+        guard !to.isEmpty else { throw ValidationError("give the network to check for: --to x (repeatable)") }
+        for network in to { _ = try NetworkArgument.parse(network) }
     }
 
     func run() async throws {
-        let network = try NetworkArgument.parse(to)
-        var references: [MediaReference] = []
-        for file in media { references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()))) }
-        let data = try await options.client().send("POST", "/v1/check", body: CheckRequest(
-            text: try TextInput.read(text), network: network, media: references.isEmpty ? nil : references))
-        let view = try options.client().decode(CheckView.self, data)
-        if options.json {
-            Output.json(data)
-        } else {
-            print("\(view.weightedLength)/\(view.maxLength) characters as \(network.displayName) counts them: \(view.valid ? "valid" : "not valid")")
-            for problem in view.problems { print("  - \(problem)") }
+        var networks: [Network] = []
+        for name in to {
+            let network = try NetworkArgument.parse(name)
+            if !networks.contains(network) { networks.append(network) }
         }
-        if !view.valid { throw ExitCode(ExitCodes.badInput) }
+        let client = try options.client()
+        var references: [MediaReference] = []
+        for file in media { references.append(MediaReference(id: try await MediaUpload.upload(file, with: client))) }
+        let body = try TextInput.read(text)
+        var checks: [(network: Network, view: CheckView, data: Data)] = []
+        for network in networks {
+            let data = try await client.send("POST", "/v1/check", body: CheckRequest(text: body, network: network, media: references.isEmpty ? nil : references))
+            checks.append((network, try client.decode(CheckView.self, data), data))
+        }
+        if options.json {
+            if checks.count == 1 {
+                Output.json(checks[0].data)
+            } else {
+                try Output.json(Dictionary(uniqueKeysWithValues: checks.map { ($0.network.rawValue, $0.view) }))
+            }
+        } else {
+            for check in checks {
+                print("\(check.view.weightedLength)/\(check.view.maxLength) characters as \(check.network.displayName) counts them: "
+                      + (check.view.valid ? "valid" : "not valid"))
+                for problem in check.view.problems { print("  - \(problem)") }
+            }
+        }
+        if checks.contains(where: { !$0.view.valid }) { throw ExitCode(ExitCodes.badInput) }
     }
 }
