@@ -57,6 +57,15 @@ import Testing
         let missedPosts = Set(events.filter { $0.event == "missed" }.compactMap(\.postId))
         #expect(missedPosts == [posts["too late"]!.id, posts["also too late"]!.id])
         #expect(Set(events.filter { $0.event == "published" }.compactMap(\.postId)) == [posts["late but fine"]!.id, posts["also fine"]!.id])
+        // Issue 16, bug 12: said once, not twice.
+        for missed in events where missed.event == "missed" {
+            #expect(missed.message.hasSuffix("within its lateness limit"), "\(missed.message)")
+        }
+        let eventsText = try daemon.schedctl(["events"]).stdout
+        let missedLine = try #require(eventsText.split(separator: "\n").first { $0.contains("  missed  ") })
+        #expect(missedLine.contains("  delivery \(posts["too late"]!.deliveries[0].id): Post ")
+                    || missedLine.contains("  delivery \(posts["also too late"]!.deliveries[0].id): Post "), "\(missedLine)")
+        #expect(!missedLine.contains("  post "), "the message names the post: \(missedLine)")
         try await eventually("the hook to hear of both misses") {
             let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
             return lines.filter { $0.contains("\"event\" : \"missed\"") || $0.contains("\"event\":\"missed\"") }.count == 2

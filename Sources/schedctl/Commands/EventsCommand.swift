@@ -83,8 +83,9 @@ private final class LineSplitter: Sendable {
 enum EventPrinter {
     static func line(_ event: EventView) -> String {
         var text = "#\(event.id ?? 0)  \(RFC3339.format(event.at))  \(event.event)"
-        if let post = event.postId { text += "  post \(post)" }
-        if let delivery = event.deliveryId { text += " (delivery \(delivery))" }
+        // The messages of delivery events name their post already ("Post 10 was published…"): said once.
+        if let post = event.postId, !event.message.hasPrefix("Post \(post) ") { text += "  post \(post)" }
+        if let delivery = event.deliveryId { text += "  delivery \(delivery)" }
         text += ": \(event.message)"
         if let url = event.remoteUrl { text += "  \(url)" }
         if let confirm = event.confirm { text += "\n    → \(confirm)" }

@@ -5,11 +5,17 @@ import SchedulerCore
 /// The events a store writes with the changes they report, worded once for both stores: the hooks and
 /// `schedctl events` read the same messages whichever store a daemon runs on.
 enum DeliveryEvents {
+    /// `lastError`: the delivery's error as the sweep wrote it ("not published within its lateness limit", with the last
+    /// error before it in parentheses), said once, not twice.
     static func missed(postID: Int64, deliveryID: Int64, account: String, lastError: String?, at: Date) -> EventView {
-        EventView(event: "missed", at: at, postId: postID, deliveryId: deliveryID, account: account,
-                  message: "Post \(postID) was not published to \(account) within its lateness limit: \(lastError ?? "missed")",
-                  confirm: "schedctl retry \(deliveryID)")
+        let before = (lastError ?? "").replacingOccurrences(of: missedError, with: "").trimmingCharacters(in: .whitespaces)
+        return EventView(event: "missed", at: at, postId: postID, deliveryId: deliveryID, account: account,
+                         message: "Post \(postID) was not published to \(account) within its lateness limit" + (before.isEmpty ? "" : " \(before)"),
+                         confirm: "schedctl retry \(deliveryID)")
     }
+
+    /// What the sweep writes as the error of a delivery it marks missed.
+    static let missedError = "not published within its lateness limit"
 
     /// `found`: a look-up found the post, published before an interruption.
     static func published(_ claim: ClaimedDelivery, remoteURL: String?, found: Bool, at: Date) -> EventView {

@@ -35,7 +35,7 @@ extension SQLiteStore {
             let sweep = missedSweep.withLock { $0.due(now: ms) }
             let missed = !sweep ? [] : try Row.fetchAll(db.cachedStatement(sql: """
                 UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
-                    last_error = 'not published within its lateness limit' || COALESCE(' (last error: ' || last_error || ')', '')
+                    last_error = '\(DeliveryEvents.missedError)' || COALESCE(' (last error: ' || last_error || ')', '')
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
                              WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND d.needs_check = 0
                                AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now
