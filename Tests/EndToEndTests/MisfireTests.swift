@@ -57,6 +57,9 @@ import Testing
         let missedPosts = Set(events.filter { $0.event == "missed" }.compactMap(\.postId))
         #expect(missedPosts == [posts["too late"]!.id, posts["also too late"]!.id])
         #expect(Set(events.filter { $0.event == "published" }.compactMap(\.postId)) == [posts["late but fine"]!.id, posts["also fine"]!.id])
+        // Issue 16, bug 18: published posts are listed with their URLs, as the README says.
+        let publishedURL = try #require(try daemon.schedctl(["show", "\(posts["also fine"]!.id)", "--json"]).decode(PostView.self).deliveries.first?.remoteUrl)
+        #expect(try daemon.schedctl(["list", "--state", "published"]).stdout.contains(publishedURL))
         // Issue 16, bug 12: said once, not twice.
         for missed in events where missed.event == "missed" {
             #expect(missed.message.hasSuffix("within its lateness limit"), "\(missed.message)")

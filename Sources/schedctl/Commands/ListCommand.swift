@@ -56,7 +56,9 @@ struct ListCommand: AsyncParsableCommand {
         guard !posts.isEmpty else { return print(after == nil && page == 1 ? "no \(state) posts" : "no more \(state) posts") }
         Output.table(["ID", "DUE", "DELIVERIES", "TEXT"], posts.map { post in
             [String(post.id), Output.due(post),
-             post.deliveries.map { "\($0.account) \($0.state.rawValue)" }.joined(separator: ", "),
+             // A published delivery shows where it is (issue 16, bug 18: the README promised URLs).
+             post.deliveries.map { "\($0.account) \($0.state.rawValue)" + ($0.state == .published ? $0.remoteUrl.map { " \($0)" } ?? "" : "") }
+                 .joined(separator: ", "),
              Output.snippet(post.text)]
         })
         if let next { print("(more: \(nextCommand(next)))") }
