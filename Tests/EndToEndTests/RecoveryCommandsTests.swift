@@ -33,7 +33,7 @@ import Testing
         #expect(try daemon.schedctl(["show", "\(waiting.id)"]).stdout.contains("delivery \(waiting.deliveries[0].id) to x:@held: published"))
         let events = try daemon.schedctl(["events", "--json"]).decode([EventView].self)
         #expect(Set(events.filter { $0.event == "published" }.compactMap(\.postId)) == [waiting.id, sent.id])
-        #expect(try daemon.schedctl(["events"]).stdout.contains("published  post \(waiting.id)"))
+        #expect(try daemon.schedctl(["events"]).stdout.contains("published  delivery \(waiting.deliveries[0].id): Post \(waiting.id) was published"))
 
         // Wrong inputs: clear errors and the documented exit codes.
         let retryPublished = try daemon.schedctl(["retry", "\(waiting.deliveries[0].id)"])
