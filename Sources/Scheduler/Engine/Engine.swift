@@ -174,6 +174,12 @@ public final class Engine: Service, Sendable {
         }
         guard let claim = await withLocalMedia(claim) else { return }
         await waitUntilDue(claim)
+        if isStopping, claim.sendAt > now() {
+            // Shutdown began before its due time: nothing was sent or handed off, so the claim goes back untouched.
+            if !claim.handoff { await budget.refund(accountID: claim.accountID, network: claim.network) }
+            await record { try await self.store.releaseClaim(claim) }
+            return
+        }
         if claim.handoff {
             await handOff(claim)
             return
