@@ -32,10 +32,8 @@ extension PostgresStore: DeliveryStore {
             let missed = !sweep ? [] : try await session.rows("""
                 WITH late AS (
                     SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id
-                    WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow) AND NOT d.needs_check
-                      AND greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(databaseNow)
-                      -- A thread whose first part is out is finished late rather than left half-told.
-                      AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
+                    WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow)
+                      AND \(unescaped: Self.pastLatenessLimit(now: databaseNow))
                     FOR UPDATE OF d SKIP LOCKED
                 )
                 UPDATE delivery SET state = 'missed', updated_at = \(databaseNow), throttled_until = NULL,
@@ -57,8 +55,7 @@ extension PostgresStore: DeliveryStore {
                     WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow + Int64((ahead * 1000).rounded()))
                       AND a.status = 'active'
                       AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause)
-                      AND (d.needs_check OR greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 >= \(databaseNow)
-                           OR (d.part_count > 1 AND EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
+                      AND NOT (\(unescaped: Self.pastLatenessLimit(now: databaseNow)))
                     ORDER BY d.next_attempt_at LIMIT \(Int64(limit))
                     FOR UPDATE OF d SKIP LOCKED
                 )
@@ -96,6 +93,17 @@ extension PostgresStore: DeliveryStore {
             }, partCounts: partCounts, session)
             return (claimed, missed.count)
         }
+    }
+
+    /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its
+    /// lateness limit, with nothing in doubt. The sweep marks these `missed`; a claim never takes one. `now` is an integer
+    /// of our own (database milliseconds), written into the SQL as it is.
+    static func pastLatenessLimit(now: Int64) -> String {
+        """
+        NOT d.needs_check AND greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(now)
+        -- A thread whose first part is out is finished late rather than left half-told.
+        AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
+        """
     }
 
     /// The condition every change to a claimed delivery carries: it is still `publishing`, and still this daemon's.

@@ -37,10 +37,7 @@ extension SQLiteStore {
                 UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
                     last_error = '\(DeliveryEvents.missedError)' || COALESCE(' (last error: ' || last_error || ')', '')
                 WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
-                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND d.needs_check = 0
-                               AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now
-                               -- A thread whose first part is out is finished late rather than left half-told.
-                               AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
+                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND \(Self.pastLatenessLimit))
                 RETURNING id, post_id, account_id, last_error
                 """), arguments: ["now": ms])
             for row in missed {
@@ -56,9 +53,8 @@ extension SQLiteStore {
                                  JOIN post p ON p.id = d.post_id
                              WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :horizon AND a.status = 'active'
                                AND a.paused = 0 AND a.network NOT IN (SELECT network FROM network_pause)
-                               -- Never one past its lateness limit (the sweep above marks those), as the sweep decides it.
-                               AND (d.needs_check = 1 OR MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 >= :now
-                                    OR (d.part_count > 1 AND EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id)))
+                               -- Never one past its lateness limit (the sweep above marks those).
+                               AND NOT (\(Self.pastLatenessLimit))
                              ORDER BY d.next_attempt_at LIMIT :limit)
                 RETURNING id
                 """), arguments: ["now": ms, "horizon": horizon, "limit": limit])
@@ -90,6 +86,14 @@ extension SQLiteStore {
             return (claimed, missed.count)
         }
     }
+
+    /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its
+    /// lateness limit at `:now`, with nothing in doubt. The sweep marks these `missed`; a claim never takes one.
+    static let pastLatenessLimit = """
+        d.needs_check = 0 AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now
+        -- A thread whose first part is out is finished late rather than left half-told.
+        AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
+        """
 
     static func accountName(id: Int64, _ db: Database) throws -> String {
         guard let row = try Row.fetchOne(db, sql: "SELECT network, handle FROM account WHERE id = ?", arguments: [id]) else { return "account \(id)" }
