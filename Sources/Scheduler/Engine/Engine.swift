@@ -175,10 +175,8 @@ public final class Engine: Service, Sendable {
         guard let claim = await withLocalMedia(claim) else { return }
         await waitUntilDue(claim)
         if isStopping, claim.sendAt > now() {
-            // Shutdown began before its due time: nothing was sent or handed off, so the claim goes back untouched.
-            if !claim.handoff { await budget.refund(accountID: claim.accountID, network: claim.network) }
-            await record { try await self.store.releaseClaim(claim) }
-            return
+            // Shutdown began before its due time: nothing was sent or handed off.
+            return await giveBack(claim)
         }
         if claim.handoff {
             await handOff(claim)
@@ -193,9 +191,7 @@ public final class Engine: Service, Sendable {
                                metadata: ["delivery.id": "\(claim.deliveryID)"])
             }
             await limiter.release(claim.accountID)
-            await budget.refund(accountID: claim.accountID, network: claim.network)
-            await record { try await self.store.releaseClaim(claim) }
-            return
+            return await giveBack(claim)
         }
         if claim.isMultiPart {
             await publishParts(claim)
@@ -221,6 +217,12 @@ public final class Engine: Service, Sendable {
         }
         await limiter.release(claim.accountID)
         await record { try await self.apply(outcome, to: claim) }
+    }
+
+    /// A claim nothing was sent for goes back untouched, with the budget unit it took (a handoff takes none).
+    private func giveBack(_ claim: ClaimedDelivery) async {
+        if !claim.handoff { await budget.refund(accountID: claim.accountID, network: claim.network) }
+        await record { try await self.store.releaseClaim(claim) }
     }
 
     /// A claim made ahead of its due time (see ``Settings/claimAheadSeconds``) waits for it here, or until shutdown
