@@ -9,9 +9,12 @@ public final class HTTPReceiver: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [String] = []
     private var stopped = false
+    private let replyHeaders: [String]
 
-    /// Listens on `reserved`, which until now refused every connection.
-    public init(_ reserved: ReservedPort) throws {
+    /// Listens on `reserved`, which until now refused every connection; every answer carries `replyHeaders`
+    /// (`Name: value` lines) too.
+    public init(_ reserved: ReservedPort, replyHeaders: [String] = []) throws {
+        self.replyHeaders = replyHeaders
         let fd = try reserved.take()
         guard listen(fd, 16) == 0 else {
             close(fd)
@@ -24,8 +27,8 @@ public final class HTTPReceiver: @unchecked Sendable {
     }
 
     /// Listens on a port of its own.
-    public convenience init() throws {
-        try self.init(try ReservedPort())
+    public convenience init(replyHeaders: [String] = []) throws {
+        try self.init(try ReservedPort(), replyHeaders: replyHeaders)
     }
 
     /// The requests received so far (request line, headers and body), oldest first.
@@ -46,7 +49,8 @@ public final class HTTPReceiver: @unchecked Sendable {
             guard connection >= 0 else { return }
             if lock.withLock({ stopped }) { close(connection); return }
             let request = readRequest(connection)
-            let reply = "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            let extra = replyHeaders.map { $0 + "\r\n" }.joined()
+            let reply = "HTTP/1.1 204 No Content\r\n\(extra)Content-Length: 0\r\nConnection: close\r\n\r\n"
             _ = reply.withCString { write(connection, $0, strlen($0)) }
             close(connection)
             lock.withLock { requests.append(request) }

@@ -14,6 +14,7 @@ extension SlotsView: ResponseEncodable {}
 extension QueueView: ResponseEncodable {}
 extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
+extension DoctorReport: ResponseEncodable {}
 
 /// The routes of the control API, versioned under `/v1`; handlers decode, call a service, and return a view.
 struct ControlAPIRoutes: Sendable {
@@ -24,11 +25,13 @@ struct ControlAPIRoutes: Sendable {
     let status: @Sendable () async throws -> StatusView
     let sandbox: SandboxRelay?
     let recovery: RecoveryRoutes
+    let doctor: Doctor
 
     func add(to router: Router<ControlContext>) {
         let v1 = router.group("v1")
         recovery.add(to: v1)
         v1.get("status") { _, _ in try await status() }
+        v1.get("doctor") { _, _ in await doctor.examine() }
         v1.post("posts") { request, _ -> Response in
             let body = try await ControlRequestBody.decode(SchedulePostRequest.self, from: request)
             switch try await posts.schedule(body) {

@@ -37,7 +37,7 @@ public struct Daemon: Sendable {
             var auxiliaryGroups: [ServiceGroup] = []
             // The shared store's pool, lease and listener run first and stop last.
             var storeGroup: ServiceGroup?
-            let store: any SchedulerStore
+            let store: any SchedulerStore & StoreIntegrityChecking
             if let location = configuration.store.postgres {
                 let postgres = try makePostgresStore(location, wake: wake)
                 let services = ServiceGroup(services: [postgres], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
@@ -56,7 +56,7 @@ public struct Daemon: Sendable {
         }
     }
 
-    private func run(store: any SchedulerStore, shared: Bool, wake: WakeSignal, http: CurlHTTPClient, notifier: SystemdNotifier,
+    private func run(store: any SchedulerStore & StoreIntegrityChecking, shared: Bool, wake: WakeSignal, http: CurlHTTPClient, notifier: SystemdNotifier,
                      in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws {
         // A key is created only when no sealed credential needs the old one.
         let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
@@ -139,7 +139,9 @@ public struct Daemon: Sendable {
                                   daemons: try await (store as? PostgresStore)?.liveDaemons(), zone: zoneIdentifier)
             },
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
-            recovery: RecoveryRoutes(store: store, events: events, wake: wake))
+            recovery: RecoveryRoutes(store: store, events: events, wake: wake),
+            doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
+                           clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http)))
         let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }

@@ -16,6 +16,7 @@ extension DaemonConfiguration {
         var source = "embedded defaults"
         if let path = ConfigurationLoader.path(explicit: options.configPath, environment: environment) {
             configuration = try ConfigurationLoader.load(path: path)
+            configuration.configurationFile = path
             source = path
         }
         if options.sandbox { configuration.sandbox = true }

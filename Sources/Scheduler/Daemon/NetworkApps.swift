@@ -89,6 +89,15 @@ struct NetworkApps {
         }
     }
 
+    /// Each app's API base URL, once per app (Instagram is published through Facebook's Graph), for the doctor's clock check.
+    var apiBaseURLs: [(name: String, url: String)] {
+        var urls: [(name: String, url: String)] = []
+        if let x { urls.append(("X", x.apiBaseURL)) }
+        if let facebook { urls.append(("Facebook and Instagram", facebook.graphBaseURL)) }
+        if let linkedin { urls.append(("LinkedIn", linkedin.apiBaseURL)) }
+        return urls
+    }
+
     func connectors(transport: any HTTPTransport, timeout: Duration) -> ConnectorRegistry {
         var registry = ConnectorRegistry()
         if let x {

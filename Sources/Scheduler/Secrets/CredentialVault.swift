@@ -33,6 +33,16 @@ public struct CredentialVault: Sendable {
         return try CredentialVault(key: try KeyFile.readOrCreate(path))
     }
 
+    /// Where ``load(stateDirectory:environment:sealedCredentials:)`` reads the key from: the systemd credential when
+    /// it exists, else the state directory's file.
+    public static func keyPath(stateDirectory: String, environment: [String: String]) -> String {
+        if let directory = environment["CREDENTIALS_DIRECTORY"] {
+            let path = (directory as NSString).appendingPathComponent("schedulerd.key")
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        return (stateDirectory as NSString).appendingPathComponent("credentials.key")
+    }
+
     /// What to do when the key is gone but the credentials it sealed are still in the database.
     static func missingKey(_ path: String, credentialPath: String?, sealedCredentials: Int) -> CredentialVaultError {
         let places = credentialPath.map { "neither the systemd credential schedulerd.key (\($0)) nor \(path) exists" } ?? "\(path) is missing"

@@ -1,0 +1,64 @@
+import Connectors
+import Foundation
+import SchedulerCore
+
+/// The networks' side: the API versions the apps speak, and each account's token.
+extension Doctor {
+    /// Tokens that expire within this and cannot renew themselves are worth relinking now.
+    static let tokenWarningPeriod: TimeInterval = 7 * 86_400
+
+    func apiVersionFindings(now: Date) -> [DoctorFinding] {
+        var findings: [DoctorFinding] = []
+        if configuration.sandbox || configuration.facebook.appID != nil {
+            findings.append(Self.finding(GraphVersions.lifetime(of: configuration.facebook.graphVersion), name: "Graph",
+                                         setting: "networks.facebook.graph_version", now: now))
+        }
+        if configuration.sandbox || configuration.linkedin.clientID != nil {
+            findings.append(Self.finding(LinkedInVersions.lifetime(of: configuration.linkedin.version), name: "LinkedIn",
+                                         setting: "networks.linkedin.version", now: now))
+        }
+        return findings
+    }
+
+    private static func finding(_ lifetime: APIVersionLifetime, name: String, setting: String, now: Date) -> DoctorFinding {
+        let action = "set \(setting) = \"\(lifetime.current)\" and restart schedulerd"
+        if let warning = lifetime.warning(setting: setting, now: now) {
+            let retired = lifetime.retiredLongAgo || (lifetime.retiresAt.map { $0 <= now } ?? false)
+            return DoctorFinding(area: "api version", level: retired ? .fail : .warn, message: warning, action: action)
+        }
+        let until = lifetime.retiresAt.map { "served until \(RFC3339.format($0).prefix(10))" } ?? "no retirement announced"
+        return .ok("api version", "\(name) \(lifetime.version): \(until)")
+    }
+
+    /// Accounts that cannot publish now (relink needed, token expired) fail; tokens that expire within a week and cannot
+    /// renew themselves warn; the rest are counted on one line.
+    func tokenFindings(now: Date) async -> [DoctorFinding] {
+        let accounts: [AccountView]
+        do { accounts = try await store.accounts() } catch {
+            return [.fail("token", "the accounts could not be read: \(error)", action: "see the daemon's log")]
+        }
+        var findings: [DoctorFinding] = []
+        var healthy = 0
+        for account in accounts {
+            let relink = "`schedctl accounts link \(account.network.rawValue)` (or `accounts add`) to relink \(account.reference)"
+            if account.status == .needsRelink {
+                let waiting = account.pendingPosts > 0 ? "; \(account.pendingPosts) post\(account.pendingPosts == 1 ? "" : "s") wait for it" : ""
+                findings.append(.fail("token", "\(account.reference) needs relinking (\(account.statusReason ?? "its token was refused"))\(waiting)",
+                                      action: relink))
+            } else if let expiresAt = account.accessExpiresAt, !account.refreshable, expiresAt.timeIntervalSince(now) < Self.tokenWarningPeriod {
+                let forecast = account.expiryForecast(now: now) ?? "expires soon"
+                let level: DoctorFinding.Level = expiresAt <= now || account.postsAfterExpiry > 0 ? .fail : .warn
+                findings.append(DoctorFinding(area: "token", level: level, message: "\(account.reference) token \(forecast)", action: relink))
+            } else {
+                healthy += 1
+            }
+        }
+        if healthy > 0 || accounts.isEmpty {
+            let text = accounts.isEmpty ? "no accounts linked yet"
+                : healthy == 1 ? "1 account ready: its token is valid for more than a week or renews itself"
+                : "\(healthy) accounts ready: their tokens are valid for more than a week or renew themselves"
+            findings.insert(.ok("token", text), at: 0)
+        }
+        return findings
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+
+/// `schedctl doctor`: looks over the running daemon's setup the way a careful operator would before trusting it with
+/// a week of posts, and says for each finding what to do. It runs inside the daemon because only the daemon can read
+/// its configuration, key, database and tokens; it changes nothing.
+struct Doctor: Sendable {
+    let configuration: DaemonConfiguration
+    let environment: [String: String]
+    let store: any SchedulerStore & StoreIntegrityChecking
+    let vault: CredentialVault
+    let clock: ClockSkewProbe
+
+    /// Every finding, in the order a person fixes things: the setup, the files, the data, the clock, then the networks.
+    func examine(now: Date = Date()) async -> DoctorReport {
+        var checks = [configurationFinding()]
+        checks += permissionFindings()
+        checks.append(await databaseFinding())
+        checks += await credentialFindings()
+        checks += await clock.findings(now: now)
+        checks += apiVersionFindings(now: now)
+        checks += await tokenFindings(now: now)
+        return DoctorReport(checks: checks)
+    }
+
+    private func configurationFinding() -> DoctorFinding {
+        let source = configuration.configurationFile.map { "read from \($0)" } ?? "embedded defaults (no configuration file)"
+        let zone = "local times read in \(configuration.timeZone.identifier)"
+        if configuration.sandbox {
+            return .warn("configuration", "\(source); sandbox mode: posts go to local emulations, not to the networks; \(zone)",
+                         action: "drop --sandbox (and `sandbox = true`) to publish for real")
+        }
+        let apps = [configuration.x.consumerKey != nil || configuration.x.clientID != nil ? "X" : nil,
+                    configuration.facebook.appID == nil ? nil : "Facebook and Instagram",
+                    configuration.linkedin.clientID == nil ? nil : "LinkedIn"].compactMap { $0 }
+        guard !apps.isEmpty else {
+            return .fail("configuration", "\(source); no network app is configured, so nothing can be linked or published",
+                         action: "set [networks.x], [networks.facebook] or [networks.linkedin] (config/schedulerd.toml documents them), "
+                             + "check with `schedulerd --check-config`, and restart")
+        }
+        return .ok("configuration", "\(source); apps for \(apps.joined(separator: ", ")); \(zone)")
+    }
+
+    private func databaseFinding() async -> DoctorFinding {
+        do {
+            let integrity = try await store.checkIntegrity()
+            if let problem = integrity.problem {
+                return .fail("database", "\(integrity.what): \(problem)",
+                             action: "stop schedulerd, keep a copy of the file, and restore the last backup (`schedctl backup` makes one); "
+                                 + "`sqlite3 FILE .recover` can save what is readable")
+            }
+            return .ok("database", integrity.what)
+        } catch {
+            return .fail("database", "the integrity check could not run: \(error)", action: "see the daemon's log; the store may be unreachable")
+        }
+    }
+
+    /// Every sealed credential must open with the key the daemon holds, or its account cannot publish.
+    private func credentialFindings() async -> [DoctorFinding] {
+        let blobs: [(accountID: Int64, sealed: [UInt8])]
+        do { blobs = try await store.sealedBlobs() } catch {
+            return [.fail("key file", "the sealed credentials could not be read: \(error)", action: "see the daemon's log")]
+        }
+        let unopenable = blobs.filter { (try? vault.open($0.sealed, accountID: $0.accountID)) == nil }.map(\.accountID)
+        guard unopenable.isEmpty else {
+            return [.fail("key file", "the credentials of account\(unopenable.count == 1 ? "" : "s") "
+                          + unopenable.map(String.init).joined(separator: ", ") + " do not open with this key",
+                          action: "restore the key these were sealed with, or relink the account\(unopenable.count == 1 ? "" : "s")")]
+        }
+        return [.ok("key file", blobs.isEmpty ? "no sealed credentials yet" : "opens all \(blobs.count) sealed credential\(blobs.count == 1 ? "" : "s")")]
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore: StoreIntegrityChecking {
+    /// The server checks its own pages (and `pg_amcheck` checks deeper); what the daemon can check is that the
+    /// database answers and carries the schema version it migrated.
+    public func checkIntegrity() async throws -> StoreIntegrity {
+        let applied = try await read { session in
+            try await session.rows("SELECT id FROM schedulerd_migration").map { try $0["id"] as String }
+        }
+        let what = "PostgreSQL \(location) answers"
+        let missing = PostgresSchema.migrations.map(\.id).filter { !applied.contains($0) }
+        guard missing.isEmpty else {
+            return StoreIntegrity(what: what, problem: "migrations \(missing.joined(separator: ", ")) are missing from schedulerd_migration")
+        }
+        return StoreIntegrity(what: what + " with all \(applied.count) migrations applied; for a page-level check run pg_amcheck on the server")
+    }
+}

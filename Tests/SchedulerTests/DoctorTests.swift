@@ -1,0 +1,113 @@
+import Connectors
+import Foundation
+import HTTPClient
+import SchedulerCore
+import TestHTTPReceiver
+import Testing
+@testable import Scheduler
+
+/// `schedctl doctor`'s findings, each from a real file, a real database or a real HTTP exchange.
+@Suite struct DoctorTests {
+    /// An IMF-fixdate written here with Foundation's formatter, independently of the parser under test.
+    private static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+
+    private static func clockFinding(serverOffset: TimeInterval) async throws -> DoctorFinding {
+        let receiver = try HTTPReceiver(replyHeaders: ["Date: " + httpDate(Date().addingTimeInterval(serverOffset))])
+        defer { receiver.stop() }
+        let probe = ClockSkewProbe(targets: [("X", "http://127.0.0.1:\(receiver.port)")], transport: CurlHTTPClient())
+        return try #require(await probe.findings(now: Date()).first)
+    }
+
+    @Test func clock_inStepWithTheNetwork_isOk() async throws {
+        let finding = try await Self.clockFinding(serverOffset: 0)
+        #expect(finding.level == .ok, "\(finding)")
+        #expect(finding.message.contains("of X's clock"))
+    }
+
+    @Test func clock_twoMinutesAheadOfTheNetwork_failsAndSaysHowFarAndWhatToDo() async throws {
+        let finding = try await Self.clockFinding(serverOffset: -120)
+        #expect(finding.level == .fail)
+        #expect(finding.message.contains("ahead of X's clock"), "\(finding.message)")
+        #expect(finding.action?.contains("timedatectl set-ntp true") == true)
+    }
+
+    @Test func clock_tenSecondsBehindTheNetwork_warns() async throws {
+        let finding = try await Self.clockFinding(serverOffset: 10)
+        #expect(finding.level == .warn)
+        #expect(finding.message.contains("behind X's clock"), "\(finding.message)")
+    }
+
+    @Test func clock_anUnreachableNetwork_failsNamingTheAddress() async throws {
+        let port = try ReservedPort()  // reserved, never listening: connections are refused
+        let probe = ClockSkewProbe(targets: [("LinkedIn", "http://127.0.0.1:\(port.port)")], transport: CurlHTTPClient())
+        let finding = try #require(await probe.findings(now: Date()).first)
+        #expect(finding.level == .fail)
+        #expect(finding.message.contains("LinkedIn: http://127.0.0.1:\(port.port) cannot be reached"))
+    }
+
+    @Test func httpDate_readsIMFFixdateAndRefusesOtherForms() {
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 31 Feb 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 CET") == nil)
+    }
+
+    @Test func fileMode_aKeyReadableByOthers_failsWithTheChmodThatFixesIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("credentials.key")
+        FileManager.default.createFile(atPath: path, contents: Data(repeating: 1, count: 32), attributes: [.posixPermissions: 0o644])
+        let open = FileModeRule(path: path, what: "the credential key", forbidden: 0o077, mustBeOwned: true).finding(area: "key file")
+        #expect(open.level == .fail)
+        #expect(open.message.contains("mode 0644") && open.message.contains("its group and every user"), "\(open.message)")
+        #expect(open.action == "chmod 0600 \(path)")
+        chmod(path, 0o600)
+        #expect(FileModeRule(path: path, what: "the credential key", forbidden: 0o077, mustBeOwned: true).finding().level == .ok)
+    }
+
+    @Test func fileMode_aMissingFile_fails() {
+        let finding = FileModeRule(path: "/nonexistent/schedulerd.toml", what: "the configuration", forbidden: 0o022, mustBeOwned: false).finding()
+        #expect(finding.level == .fail)
+        #expect(finding.message.contains("No such file"))
+    }
+
+    @Test func database_aHealthyFile_isOkAndSaysWhatWasChecked() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore.open(path: directory.file("schedulerd.sqlite"))
+        let integrity = try await store.checkIntegrity()
+        #expect(integrity.problem == nil)
+        #expect(integrity.what.contains("quick_check found nothing wrong"), "\(integrity.what)")
+    }
+
+    @Test func report_findsAKeyThatNoLongerOpensAnAccountsCredentials_andTokensThatNeedAPerson() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = DaemonConfiguration()
+        configuration.stateDirectory = directory.path
+        configuration.sandbox = true
+        let store = try SQLiteStore.open(path: configuration.databasePath)
+        let vault = try CredentialVault.load(stateDirectory: directory.path, environment: [:], sealedCredentials: 0)
+        let otherVault = try CredentialVault(key: Array(repeating: 7, count: 32))
+        try await store.addAccount("runner", vault: vault)
+        try await store.addAccount("stranger", vault: otherVault)
+        let now = Date()
+        _ = try await store.upsertAccount(network: .linkedin, remoteID: "li-1", handle: "club", displayName: "Club", authKind: .oauth2,
+                                          grant: CredentialGrant(accessExpiresAt: now.addingTimeInterval(3 * 86_400)), now: now) { id in
+            try vault.seal(.oauth2(accessToken: "a", refreshToken: nil, expiresAt: nil), accountID: id)
+        }
+        let doctor = Doctor(configuration: configuration, environment: [:], store: store, vault: vault,
+                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient()))
+        let report = await doctor.examine(now: now)
+        let key = try #require(report.checks.first { $0.area == "key file" && $0.level == .fail })
+        #expect(key.message.contains("account 2 do not open"), "\(key.message)")
+        let token = try #require(report.checks.first { $0.area == "token" && $0.level == .warn })
+        #expect(token.message.contains("linkedin:@club token expires in"), "\(token.message)")
+        #expect(report.checks.contains { $0.area == "database" && $0.level == .ok })
+        #expect(report.checks.contains { $0.area == "api version" && $0.message.hasPrefix("Graph \(GraphVersions.current)") })
+        #expect(report.worst == .fail)
+    }
+}
