@@ -111,3 +111,12 @@ import Testing
         #expect(report.worst == .fail)
     }
 }
+
+/// The PostgreSQL store's integrity finding, on the throwaway test cluster.
+@Suite struct DoctorPostgresTests {
+    @Test func database_aMigratedPostgreSQLStore_isOkAndNamesTheServersOwnCheck() async throws {
+        let integrity = try await withPostgresStore(lease: 86_400, register: false) { store in try await store.checkIntegrity() }
+        #expect(integrity.problem == nil)
+        #expect(integrity.what.contains("migrations applied") && integrity.what.contains("pg_amcheck"), "\(integrity.what)")
+    }
+}
