@@ -102,10 +102,10 @@ import Testing
         // A sweep stopped after moving the file aside: it comes back (and is decided on like any other).
         try FileManager.default.moveItem(atPath: picture.path, toPath: picture.path + MediaLibrary.sweepingSuffix)
         let partial = folder.appendingPathComponent("\(String(repeating: "a", count: 64)).jpg.partial")
-        FileManager.default.createFile(atPath: partial, contents: Data([1, 2, 3]))
+        #expect(FileManager.default.createFile(atPath: partial, contents: Data([1, 2, 3])))
         try FileManager.default.setAttributes([.modificationDate: Self.start], ofItemAtPath: partial)
         let stranger = folder.appendingPathComponent("README")
-        FileManager.default.createFile(atPath: stranger, contents: Data("not media".utf8))
+        #expect(FileManager.default.createFile(atPath: stranger, contents: Data("not media".utf8)))
         try FileManager.default.setAttributes([.modificationDate: Self.start], ofItemAtPath: stranger)
 
         clock.now = Self.start.addingTimeInterval(MediaLibrary.sweepGrace - 60)
