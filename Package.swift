@@ -36,7 +36,10 @@ let package = Package(
         .target(name: "SchedulerCore"),
         // Run summaries: reading GPX/TCX (RunSummary), drawing the picture (RunCard), and the posts' texts (RunPosts).
         .target(name: "RunSummary"),
-        .target(name: "RunCard", dependencies: ["RunSummary", "CCairo", "CJPEG"]),
+        .target(name: "RunCard", dependencies: ["RunSummary", "MediaCodecs", "CCairo"]),
+        // Decoding and encoding images through cairo and libjpeg: whether an attached file is whole, PNG to JPEG for
+        // Instagram, and the run card's JPEG. No drawing, so the scheduler takes it without the run card.
+        .target(name: "MediaCodecs", dependencies: ["CCairo", "CJPEG"]),
         .target(
             name: "RunPosts",
             dependencies: ["RunSummary", "SchedulerCore", "Connectors", .product(name: "Mustache", package: "swift-mustache")]
@@ -62,7 +65,7 @@ let package = Package(
             name: "Scheduler",
             dependencies: [
                 // Not Sandbox: in sandbox mode the daemon starts sandboxd beside itself and carries no emulation code.
-                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "SandboxContract",
+                "SchedulerCore", "Connectors", "OAuth", "HTTPClient", "SandboxContract", "MediaCodecs",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -106,6 +109,7 @@ let package = Package(
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
+        .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "Connectors"]),
         .testTarget(
             name: "ConnectorsTests",

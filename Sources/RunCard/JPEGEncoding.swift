@@ -1,36 +1,11 @@
-import CCairo
-import CJPEG
-import Foundation
+import MediaCodecs
 
-/// The card as a JPEG, because Instagram's Graph API takes nothing else; cairo writes only PNG, so
-/// the drawn pixels go through libjpeg.
+/// The card as a JPEG, because Instagram's Graph API takes nothing else: the drawn pixels go through the encoder the
+/// scheduler also converts attached PNGs with.
 enum JPEGEncoding {
-    static let quality: Int32 = 92
-
     static func encode(_ surface: OpaquePointer) throws(RunCardError) -> [UInt8] {
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { throw RunCardError("cannot read the card's pixels") }
-        // Cairo's RGB24 keeps each pixel in a native-endian 32-bit word, 0x00RRGGBB.
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
-            for y in 0..<height {
-                let row = y * stride / 4
-                for x in 0..<width {
-                    let pixel = words[row + x]
-                    let index = (y * width + x) * 3
-                    rgb[index] = UInt8((pixel >> 16) & 0xFF)
-                    rgb[index + 1] = UInt8((pixel >> 8) & 0xFF)
-                    rgb[index + 2] = UInt8(pixel & 0xFF)
-                }
-            }
+        do { return try JPEGEncoder.encode(surface) } catch {
+            throw RunCardError("cannot encode the card as JPEG: \(error.message)")
         }
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = rgb.withUnsafeBufferPointer { cjpeg_encode_rgb($0.baseAddress, Int32(width), Int32(height), quality, &output, &size) }
-        guard status == 0, let output else { throw RunCardError("libjpeg could not encode the card") }
-        defer { free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 }

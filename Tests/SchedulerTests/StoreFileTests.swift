@@ -17,13 +17,13 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
         #expect(Set(indexes).isSuperset(of: ["delivery_due", "delivery_by_state", "delivery_by_account", "post_by_due", "attempt_by_delivery",
-                                                    "event_unnotified", "attempt_by_time", "event_hook_given_up"]))
+                                                    "event_unnotified", "attempt_by_time", "event_hook_given_up", "post_media_by_file"]))
         let applied = try await store.writer.read { db in try SQLiteStore.migrator.appliedMigrations(db) }
         #expect(applied == ["v1: accounts, posts, deliveries, attempts", "v2: why an account needs attention",
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
                             "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts",
                             "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part",
-                            "v12: keyset listing and counts kept by state"])
+                            "v12: keyset listing and counts kept by state", "v13: media by file"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

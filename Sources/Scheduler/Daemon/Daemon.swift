@@ -147,7 +147,8 @@ public struct Daemon: Sendable {
         }
         // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
         // then the engine, which finishes what is in flight.
-        var services: [any Service] = [engine, SeriesExtender(series: series), try control.makeService(), events]
+        var services: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
+                                       try control.makeService(), events]
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }

@@ -1,26 +1,36 @@
 import Connectors
 import Foundation
+import MediaCodecs
 import OAuth
 
 /// The state directory's `media/` folder: every attached file copied there at schedule time, named by
 /// its SHA-256, so a post never depends on the person's copy and one file attached twice is stored once.
+///
+/// A file's modification time is when it was last uploaded or attached (``touch(_:)``): the sweep
+/// (``sweep(references:grace:)``) removes files no post names once that is longer ago than its grace period.
 public struct MediaLibrary: Sendable {
     public let directory: String
     /// Daemons sharing a store keep every file in it too, and fetch what they lack from it.
     let shared: (any SharedMediaStore)?
+    /// The clock files are stamped with, and the sweep's grace period measured by.
+    let now: @Sendable () -> Date
     /// The largest file accepted through the control API.
     public static let maxBytes = 100 * 1024 * 1024
 
-    public init(stateDirectory: String, shared: (any SharedMediaStore)? = nil) {
+    public init(stateDirectory: String, shared: (any SharedMediaStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         directory = (stateDirectory as NSString).appendingPathComponent("media")
         self.shared = shared
+        self.now = now
     }
 
-    /// Stores `bytes` (checked to be a known media type) and describes them.
+    /// Stores `bytes` (checked to be a known media type, and whole: decoded where it is an image) and describes them.
     public func store(_ bytes: [UInt8], alt: String? = nil) throws -> MediaItem {
         guard !bytes.isEmpty else { throw RequestError.badRequest("the media file is empty") }
         guard let description = MediaInspector.describe(bytes) else {
             throw RequestError.badRequest("the file is not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file (read from its first bytes)")
+        }
+        if let damage = MediaIntegrity.damage(in: bytes, contentType: description.contentType) {
+            throw RequestError.badRequest("\(damage): the file is damaged or cut short, and nothing was stored; copy or export it again")
         }
         let sha = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
         let name = "\(sha).\(description.fileExtension)"
@@ -33,6 +43,7 @@ public struct MediaLibrary: Sendable {
             }
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         }
+        try touch(path)
         return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: bytes.count, sha256: sha,
                          width: description.width, height: description.height, alt: alt)
     }
@@ -42,7 +53,8 @@ public struct MediaLibrary: Sendable {
         guard id.count == 64, id.allSatisfy(\.isHexDigit) else { throw RequestError.badRequest("'\(id)' is not a media id (a SHA-256 from POST /v1/media)") }
         // The name is the id plus the extension `store` gave it, so a few existence checks find it without listing the folder.
         let candidates = MediaInspector.fileExtensions.map { (directory as NSString).appendingPathComponent("\(id).\($0)") }
-        guard let path = candidates.first(where: FileManager.default.fileExists(atPath:)) else {
+        // Touched first: a sweep that has not removed it by now keeps it (see `sweep`), and one that has makes this fail.
+        guard let path = candidates.first(where: { (try? touch($0)) != nil }) else {
             throw RequestError(.notFound, "no stored media \(id); upload it again with the post")
         }
         // Only the header is read: the type and pixel size are in the first bytes, the size in the file system.
@@ -60,7 +72,7 @@ public struct MediaLibrary: Sendable {
     /// Stores an uploaded file here and, when daemons share a store, in the store for the others.
     public func storeAndShare(_ bytes: [UInt8]) async throws -> MediaItem {
         let item = try store(bytes)
-        try await shared?.putMedia(sha256: item.sha256, bytes: bytes)
+        try await shared?.putMedia(sha256: item.sha256, bytes: bytes, now: now())
         return item
     }
 
@@ -91,5 +103,15 @@ public struct MediaLibrary: Sendable {
             local.append(moved)
         }
         return local
+    }
+}
+
+extension MediaLibrary {
+    /// A stored file's bytes, for converting it.
+    func bytes(of item: MediaItem) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: item.path) else {
+            throw RequestError(.notFound, "no stored media \(item.sha256); upload it again with the post")
+        }
+        return Array(data)
     }
 }

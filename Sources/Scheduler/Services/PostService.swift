@@ -40,6 +40,8 @@ public struct PostService: Sendable {
         var targets: [(AccountView, String?)]
         var attachments: [MediaItem]
         var parts = CheckedParts()
+        /// What was changed in the media on the way (a PNG converted to JPEG for Instagram), for the answer.
+        var mediaNotes: [String] = []
 
         func post(text: String) -> NewPost {
             var post = NewPost(text: text, time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
@@ -52,6 +54,10 @@ public struct PostService: Sendable {
 
     public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
         let checked = try await check(request)
+        return Self.adding(checked.mediaNotes, to: try await schedule(checked, request))
+    }
+
+    private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest) async throws -> Scheduled {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
         if let rule, let time {
             return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
@@ -123,7 +129,8 @@ public struct PostService: Sendable {
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
-        let attachments = try await attachments(request.media ?? [], problems: &problems)
+        let attached = try await attachments(request.media ?? [], problems: &problems)
+        let (attachments, mediaNotes) = try await convertedForInstagram(attached, targets: targets, problems: &problems)
         let parts = try await checkParts(request, targets: targets, repeating: rule != nil, problems: &problems)
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
@@ -137,7 +144,8 @@ public struct PostService: Sendable {
             throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
         }
         return CheckedPost(nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
-                           latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts)
+                           latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts,
+                           mediaNotes: mediaNotes)
     }
 
     public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {

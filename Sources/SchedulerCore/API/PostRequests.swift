@@ -128,9 +128,11 @@ public struct DryRunView: Codable, Sendable, Equatable {
     public var dueZone: String
     public var dueLocal: String
     public var deliveries: [DeliveryPreview]
+    /// What the real schedule would also say (a PNG converted to JPEG for Instagram, …).
+    public var notes: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case deliveries
+        case deliveries, notes
         case dryRun = "dry_run", dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
     }
 

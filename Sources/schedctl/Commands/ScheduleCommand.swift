@@ -182,6 +182,7 @@ struct ScheduleCommand: AsyncParsableCommand {
                 print("\(delivery.account): \(delivery.weightedLength) characters as counted by \(delivery.network.displayName)\(parts)")
                 Output.json(try JSONCoding.encoder().encode(delivery.request))
             }
+            for note in preview.notes ?? [] { print("note: \(note)") }
             return
         }
         Self.printScheduled(try options.client().decode(PostView.self, data))

@@ -13,6 +13,7 @@ enum PostgresSchema {
         ("v6: repeating posts", v6),
         ("v7: threads, first comments and media per part", v7),
         ("v8: keyset listing and counts kept by state", v8),
+        ("v9: media by file", v9),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -29,6 +30,12 @@ enum PostgresSchema {
     /// counts by state from what triggers keep. Here the counts are a ledger of changes (one row per state a statement
     /// changed, summed when read, folded now and then by ``PostgresStore/foldDeliveryCounts()``): daemons that change
     /// deliveries at once only add rows, and never wait on one another's counter rows.
+    /// The media sweep asks which files posts still name, and which unnamed blobs are older than its grace period.
+    private static let v9 = """
+        CREATE INDEX post_media_by_file ON post_media (sha256);
+        CREATE INDEX media_blob_by_age ON media_blob (created_at);
+        """
+
     private static let v8 = """
         -- The post's due time on each of its deliveries, so that one index gives a filter's posts in the listing's order.
         ALTER TABLE delivery ADD COLUMN post_due_at BIGINT;

@@ -207,6 +207,10 @@ extension SQLiteStore {
         migrator.registerMigration("v12: keyset listing and counts kept by state") { db in
             try db.execute(sql: SQLiteStore.scaleSchema)
         }
+        migrator.registerMigration("v13: media by file") { db in
+            // The media sweep asks which files posts still name.
+            try db.execute(sql: "CREATE INDEX post_media_by_file ON post_media (sha256)")
+        }
         return migrator
     }
 
