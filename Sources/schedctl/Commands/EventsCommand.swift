@@ -42,8 +42,9 @@ struct EventsCommand: AsyncParsableCommand {
             if options.json { return Output.json(data) }
             if events.isEmpty {
                 // Whether there are none at all, or none after --since: the newest there is says which.
-                let last = since == nil ? nil : try await options.client().get("/v1/events?limit=1", as: [EventView].self).0.last?.id
-                print(EventsText.none(since: since, last: last))
+                var newest: Int64?
+                if since != nil { newest = try await options.client().get("/v1/events?limit=1", as: [EventView].self).0.last?.id }
+                print(EventsText.none(since: since, last: newest))
             }
             for event in events { print(EventPrinter.line(event)) }
             return
