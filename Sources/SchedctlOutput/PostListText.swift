@@ -3,26 +3,28 @@ import SchedulerCore
 
 /// `schedctl list` for people: one row per post, fitted to the terminal, each delivery coloured by its state.
 public enum PostListText {
-    /// The table of `posts`, one line per delivery (a published one with its URL: issue 16, bug 18), the post's id,
-    /// time and text on its first. The text gives up room first, down to 20 columns, then the deliveries; each cut
-    /// cell ends in "…".
+    /// The table of `posts`, one line per delivery, the post's id, time and text on its first. The text gives up room
+    /// first, down to 20 columns, then the deliveries; each cut cell ends in "…". A published delivery's URL (issue 16,
+    /// bug 18) goes whole on a line of its own under it: a URL cut short cannot be opened.
     public static func table(_ posts: [PostView], terminal: Terminal) -> String {
         let columns = [TextTable.Column("ID"), TextTable.Column("DUE"), TextTable.Column("DELIVERIES", shrinksTo: 20),
                        TextTable.Column("TEXT", shrinksTo: 20)]
         var rows: [[Cell]] = []
+        var under: [Int: [Cell]] = [:]
         for post in posts {
-            let deliveries = post.deliveries.isEmpty ? [Cell("")] : post.deliveries.map(delivery)
-            rows.append([Cell(String(post.id)), Cell(due(post)), deliveries[0], Cell(oneLine(post.text))])
-            for more in deliveries.dropFirst() { rows.append(["", "", more, ""]) }
+            for (index, delivery) in post.deliveries.enumerated() {
+                rows.append(index == 0 ? [Cell(String(post.id)), Cell(due(post)), self.delivery(delivery), Cell(oneLine(post.text))]
+                                       : ["", "", self.delivery(delivery), ""])
+                if delivery.state == .published, let url = delivery.remoteUrl { under[rows.count - 1] = [Cell("    " + url, .good)] }
+            }
+            if post.deliveries.isEmpty { rows.append([Cell(String(post.id)), Cell(due(post)), "", Cell(oneLine(post.text))]) }
         }
-        return TextTable(columns, rows: rows, shrinkOrder: [3, 2]).render(width: terminal.columns, color: terminal.color)
+        return TextTable(columns, rows: rows, shrinkOrder: [3, 2], under: under).render(width: terminal.columns, color: terminal.color)
     }
 
-    /// `x:@club published https://…` in its state's colour.
+    /// `x:@club published` in its state's colour.
     static func delivery(_ delivery: DeliveryView) -> Cell {
-        var text = "\(delivery.account) \(delivery.state.rawValue)"
-        if delivery.state == .published, let url = delivery.remoteUrl { text += " \(url)" }
-        return Cell(text, Style(delivery.state))
+        Cell("\(delivery.account) \(delivery.state.rawValue)", Style(delivery.state))
     }
 
     /// The wall-clock time in the post's zone, or "draft" for a post that has none yet.

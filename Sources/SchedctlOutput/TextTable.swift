@@ -17,11 +17,14 @@ public struct TextTable: Sendable {
     public var rows: [[Cell]]
     /// The order in which shrinkable columns give up room.
     public var shrinkOrder: [Int]
+    /// Lines printed whole under a row (by its index), outside the columns: what must not be cut, such as a URL.
+    public var under: [Int: [Cell]]
 
-    public init(_ columns: [Column], rows: [[Cell]], shrinkOrder: [Int]? = nil) {
+    public init(_ columns: [Column], rows: [[Cell]], shrinkOrder: [Int]? = nil, under: [Int: [Cell]] = [:]) {
         self.columns = columns
         self.rows = rows
         self.shrinkOrder = shrinkOrder ?? columns.indices.reversed()
+        self.under = under
     }
 
     static let gap = "  "
@@ -45,12 +48,13 @@ public struct TextTable: Sendable {
     public func render(width: Int, color: Bool) -> String {
         let widths = widths(fitting: width)
         let header = columns.map { Cell($0.header) }
-        return ([header] + rows).map { row in
+        return ([header] + rows).enumerated().map { number, row in
             row.enumerated().map { index, cell in
                 let fitted = cell.clipped(to: widths[index])
                 let padding = index == row.count - 1 ? "" : String(repeating: " ", count: widths[index] - fitted.width)
                 return fitted.rendered(color: color) + padding
             }.joined(separator: Self.gap).trimmingTrailingSpaces() + "\n"
+                + (number == 0 ? [] : under[number - 1] ?? []).map { $0.rendered(color: color) + "\n" }.joined()
         }.joined()
     }
 }
