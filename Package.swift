@@ -84,10 +84,13 @@ let package = Package(
             name: "sandboxd",
             dependencies: ["Sandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // What schedctl prints for people (tables fitted to the terminal, post, status and pause texts), as pure
+        // functions of the API's views, so that they are tested against golden text without a daemon.
+        .target(name: "SchedctlOutput", dependencies: ["SchedulerCore"]),
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "OAuth", "RunSummary", "RunCard", "RunPosts",
+                "SchedulerCore", "SchedctlOutput", "HTTPClient", "OAuth", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +110,7 @@ let package = Package(
         ),
         .testTarget(name: "SandboxContractTests", dependencies: ["SandboxContract"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"], exclude: ["Golden"]),
+        .testTarget(name: "SchedctlOutputTests", dependencies: ["SchedctlOutput", "SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),

@@ -3,9 +3,9 @@ import SchedulerCore
 import Testing
 
 /// `schedctl list` pages by cursor: the table ends with the command for the next page, `--json` gives the cursor on
-/// standard error, and following the cursors (or `--page N`) lists every post once.
+/// standard error, and following the cursors (or `--page N`) lists every post once, pending ones next due first.
 @Suite struct ListPagingTests {
-    @Test func followingTheCursors_listsEveryPostOnce_newestFirst_asPageNumbersDo() async throws {
+    @Test func followingTheCursors_listsEveryPendingPostOnce_nextDueFirst_asPageNumbersDo() async throws {
         let daemon = try DaemonUnderTest("listpaging")
         try await daemon.start()
         let account = try daemon.addSandboxAccount(username: "runner")
@@ -13,8 +13,8 @@ import Testing
         for index in 0..<7 {
             scheduled.append(try daemon.schedule("Paged \(index)", to: account.reference, at: "2031-01-0\(1 + index / 2)T10:00:00Z").id)
         }
-        // Newest due first; posts due together, newest id first.
-        let expected = scheduled.enumerated().sorted { ($0.offset / 2, $0.element) > ($1.offset / 2, $1.element) }.map(\.element)
+        // Next due first; posts due together, the first made first.
+        let expected = scheduled.enumerated().sorted { ($0.offset / 2, $0.element) < ($1.offset / 2, $1.element) }.map(\.element)
 
         var listed: [Int64] = []
         var arguments = ["list", "--limit", "3", "--json"]

@@ -26,7 +26,8 @@ import Testing
     }
 
     private static func filters(_ accountID: Int64) -> [(StateFilter, Int64?)] {
-        [(.all, nil), (.pending, nil), (.states([.failed]), nil), (.states([.published, .failed]), nil),
+        // Next due first (pending, scheduled) and newest first (the rest): each reads its index in one direction.
+        [(.all, nil), (.pending, nil), (.states([.scheduled]), nil), (.states([.failed]), nil), (.states([.published, .failed]), nil),
          (.all, accountID), (.pending, accountID), (.states([.draft]), accountID)]
     }
 
@@ -56,6 +57,8 @@ import Testing
                 _ = try await store.listPosts(filter: filter, accountID: accountID, after: first.next ?? ListPosition(dueAt: 1, postID: 1),
                                               offset: 0, limit: 50)
             }
+            _ = try await store.summary(now: now)
+            try await store.setStatus(.needsRelink, accountID: runner.id)
             _ = try await store.summary(now: now)
             _ = try await store.accounts(includeRevoked: true)
             _ = try await store.post(id: 1)
@@ -98,6 +101,16 @@ import Testing
                 ORDER BY d.next_attempt_at, d.post_id LIMIT 1
                 """)
             #expect(nextDue.contains("using delivery_due_by_account"), "\(nextDue)")
+            let nextHeld = try await store.explain("""
+                SELECT d.post_id, d.next_attempt_at, a.network, a.handle, a.status, a.paused,
+                       a.network IN (SELECT network FROM network_pause) AS network_paused
+                FROM account a
+                CROSS JOIN LATERAL (SELECT e.post_id, e.next_attempt_at FROM delivery e
+                                    WHERE e.account_id = a.id AND e.state IN ('scheduled', 'retrying') ORDER BY e.next_attempt_at LIMIT 1) d
+                WHERE NOT (a.status = 'active' AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause))
+                ORDER BY d.next_attempt_at, d.post_id LIMIT 1
+                """)
+            #expect(nextHeld.contains("using delivery_due_by_account") && !nextHeld.contains("Seq Scan on delivery"), "\(nextHeld)")
             let throttled = try await store.explain("""
                 SELECT count(*) FROM delivery WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL AND throttled_until > 5
                 """)

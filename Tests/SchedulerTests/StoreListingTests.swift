@@ -33,7 +33,8 @@ import Testing
         return (runner, club, posts)
     }
 
-    /// The listing's order, worked out here: newest due time first (drafts last), then the larger id.
+    /// The listing's order, worked out here: posts that wait next due first, then the smaller id; anything else newest due
+    /// time first (drafts last), then the larger id.
     private func expected(_ posts: [PostView], _ filter: StateFilter, accountID: Int64?) -> [Int64] {
         posts.filter { post in
             post.deliveries.contains { delivery in
@@ -43,7 +44,10 @@ import Testing
                 }()
             }
         }
-        .sorted { ($0.dueAt?.unixMilliseconds ?? 0, $0.id) > ($1.dueAt?.unixMilliseconds ?? 0, $1.id) }
+        .sorted { a, b in
+            let (x, y) = ((a.dueAt?.unixMilliseconds ?? 0, a.id), (b.dueAt?.unixMilliseconds ?? 0, b.id))
+            return ListOrder(filter) == .nextDueFirst ? x < y : x > y
+        }
         .map(\.id)
     }
 
@@ -105,18 +109,47 @@ import Testing
             _ = try await store.scheduleDraft(id: draft.id, time: ScheduleTime(instant: now.addingTimeInterval(240), zoneIdentifier: "UTC", wallClock: "x"),
                                               queued: false, now: now)
 
-            for (filter, accountID) in [(StateFilter.pending, nil), (.states([.scheduled]), runner.id), (.all, runner.id)] as [(StateFilter, Int64?)] {
+            for (filter, accountID) in [(StateFilter.pending, nil), (.states([.scheduled]), runner.id)] as [(StateFilter, Int64?)] {
                 let listed = try await store.listPosts(filter: filter, accountID: accountID, after: nil, offset: 0, limit: 10)
-                #expect(listed.posts.map(\.id) == [draft.id, early.id, late.id], "\(filter)")
+                #expect(listed.posts.map(\.id) == [late.id, early.id, draft.id], "\(filter): next due first")
             }
+            let all = try await store.listPosts(filter: .all, accountID: runner.id, after: nil, offset: 0, limit: 10)
+            #expect(all.posts.map(\.id) == [draft.id, early.id, late.id], "all: newest first")
         }
     }
 
-    @Test func aCursor_roundTrips_andReadsAsOpaqueText() throws {
+    @Test(arguments: [ListOrder.newestFirst, .nextDueFirst])
+    func aCursor_roundTrips_andReadsAsOpaqueText(_ order: ListOrder) throws {
         for position in [ListPosition(dueAt: 0, postID: 1), ListPosition(dueAt: 1_900_000_000_125, postID: 9_007_199_254_740_993)] {
-            let text = ListCursor.text(position)
-            #expect(text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-            #expect(try ListCursor.position(text) == position)
+            let text = ListCursor.text(position, order: order)
+            #expect(text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } && text.count <= 64)
+            #expect(try ListCursor.position(text, order: order) == position)
+        }
+    }
+
+    @Test func aCursorFromAListingInTheOtherOrder_isABadRequestSayingSo() throws {
+        let position = ListPosition(dueAt: 1_900_000_000_125, postID: 12)
+        let pending = #expect(throws: RequestError.self) { try ListCursor.position(ListCursor.text(position, order: .nextDueFirst)) }
+        #expect(pending?.message.contains("from a listing of the next due first") == true, "\(pending?.message ?? "")")
+        let published = #expect(throws: RequestError.self) { try ListCursor.position(ListCursor.text(position), order: .nextDueFirst) }
+        #expect(published?.message.contains("from a listing newest first") == true, "\(published?.message ?? "")")
+    }
+
+    @Test func theOrder_followsTheFilter_waitingPostsNextDueFirst() {
+        #expect(ListOrder(.pending) == .nextDueFirst)
+        #expect(ListOrder(.states([.scheduled])) == .nextDueFirst && ListOrder(.states([.retrying, .publishing])) == .nextDueFirst)
+        #expect(ListOrder(.all) == .newestFirst && ListOrder(.states([.published])) == .newestFirst)
+        #expect(ListOrder(.states([.draft])) == .newestFirst && ListOrder(.states([.scheduled, .failed])) == .newestFirst)
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func countPosts_countsEachPostOnce_asTheListingHoldsThem(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let (runner, club, posts) = try await populate(store)
+            for (filter, accountID) in filters(runner, club) {
+                #expect(try await store.countPosts(filter: filter, accountID: accountID) == expected(posts, filter, accountID: accountID).count,
+                        "\(filter), account \(accountID.map(String.init) ?? "any")")
+            }
         }
     }
 
@@ -129,6 +162,7 @@ import Testing
         (unpadded("1:soon:6"), "does not hold a due time and a post id"),
         (unpadded("1:5:0"), "does not hold a due time and a post id"),
         (unpadded("1:5"), "does not hold a due time and a post id"),
+        (unpadded("1:5:6:later"), "does not hold a due time and a post id"),
     ])
     func aCursorThisDaemonDidNotGive_isABadRequestSayingWhatIsWrong(_ text: String, _ reason: String) throws {
         let error = #expect(throws: RequestError.self) { try ListCursor.position(text) }

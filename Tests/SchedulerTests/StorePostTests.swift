@@ -98,7 +98,7 @@ import Testing
             let failed = try await store.listPosts(filter: .states([.failed]), limit: 10, offset: 0)
 
             #expect(publishedOnly.map(\.id) == [published.id])
-            #expect(pendingOnly.map(\.id) == [clubs.id, pending.id])
+            #expect(pendingOnly.map(\.id) == [pending.id, clubs.id], "what waits is listed next due first")
             #expect(byRunner.map(\.id) == [pending.id, published.id])
             #expect(pendingByRunner.map(\.id) == [pending.id])
             #expect(failed.isEmpty)

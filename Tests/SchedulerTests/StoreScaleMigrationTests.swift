@@ -30,7 +30,7 @@ import Testing
                                                                  "draft": 1], sourceLocation: sourceLocation)
         #expect(try await store.account(reference: "1").pendingPosts == 3, sourceLocation: sourceLocation)
         #expect(try await store.account(reference: "2").pendingPosts == 1, sourceLocation: sourceLocation)
-        for (filter, accountID, ids) in [(StateFilter.all, nil, [3, 2, 1, 4, 5]), (.pending, nil, [2, 1, 4]), (.pending, 1, [2, 1, 4]),
+        for (filter, accountID, ids) in [(StateFilter.all, nil, [3, 2, 1, 4, 5]), (.pending, nil, [4, 1, 2]), (.pending, 1, [4, 1, 2]),
                                          (.all, 2, [3, 1, 4]), (.states([.draft]), nil, [5])] as [(StateFilter, Int64?, [Int64])] {
             var listed: [Int64] = []
             var after: ListPosition?

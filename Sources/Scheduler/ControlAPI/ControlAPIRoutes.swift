@@ -76,12 +76,17 @@ struct ControlAPIRoutes: Sendable {
             }
             let limit = try Self.integer(query.get("limit"), name: "limit", default: 50, range: 1...1_000)
             let offset = try Self.integer(query.get("offset"), name: "offset", default: 0, range: 0...Int(Int32.max))
-            let after = try query.get("after").map { try ListCursor.position(String($0)) }
+            let order = ListOrder(filter)
+            let after = try query.get("after").map { try ListCursor.position(String($0), order: order) }
             var accountID: Int64?
             if let reference = query.get("account") { accountID = try await posts.store.account(reference: reference).id }
             let page = try await posts.store.listPosts(filter: filter, accountID: accountID, after: after, offset: offset, limit: limit)
             var response = try Self.json(page.posts, status: .ok)
-            if let next = page.next { response.headers[Self.nextCursor] = ListCursor.text(next) }
+            if let next = page.next { response.headers[Self.nextCursor] = ListCursor.text(next, order: order) }
+            // A page counted off past the end says how many posts there are, so that the client can say how many pages.
+            if page.posts.isEmpty, offset > 0, after == nil {
+                response.headers[Self.totalCount] = String(try await posts.store.countPosts(filter: filter, accountID: accountID))
+            }
             return response
         }
         v1.get("calendar") { request, _ -> [PostView] in
@@ -162,6 +167,8 @@ struct ControlAPIRoutes: Sendable {
 
     /// The header that carries the cursor of the next page of `GET /v1/posts`.
     static let nextCursor = HTTPFields.Element.Name("Next-Cursor")!
+    /// On a page counted off (`offset`) past the end: how many posts the listing holds in all.
+    static let totalCount = HTTPFields.Element.Name("Total-Count")!
 
     private func requireSandbox() throws -> SandboxRelay {
         guard let sandbox else { throw RequestError(.notFound, "this daemon is not running in sandbox mode (start it with --sandbox)") }

@@ -136,7 +136,8 @@ public struct Daemon: Sendable {
                                   paused: summary.paused, throttled: summary.throttled,
                                   warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
                                   outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil,
-                                  daemons: try await (store as? PostgresStore)?.liveDaemons(), zone: zoneIdentifier)
+                                  daemons: try await (store as? PostgresStore)?.liveDaemons(), zone: zoneIdentifier,
+                                  nextHeld: summary.nextHeld)
             },
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
             recovery: RecoveryRoutes(store: store, events: events, wake: wake),

@@ -149,9 +149,12 @@ public struct DeliveryView: Codable, Sendable, Equatable {
     public var partCount: Int?
     /// The parts already on the network, in order, each with its remote id; absent for a plain post.
     public var parts: [DeliveryPartView]?
+    /// A rate-limit budget holds this waiting delivery back until then (its next attempt); absent when none does.
+    public var throttledUntil: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, account, network, state, text, attempts, error, parts
+        case throttledUntil = "throttled_until"
         case firstComment = "first_comment", partCount = "part_count"
         case accountId = "account_id", remoteId = "remote_id", remoteUrl = "remote_url"
         case publishedAt = "published_at", nextAttemptAt = "next_attempt_at", lookUpFirst = "look_up_first"
@@ -159,7 +162,9 @@ public struct DeliveryView: Codable, Sendable, Equatable {
 
     public init(id: Int64, accountId: Int64, account: String, network: Network, state: DeliveryState, text: String?,
                 remoteId: String?, remoteUrl: String?, publishedAt: Date?, nextAttemptAt: Date?, attempts: Int, error: String?,
-                lookUpFirst: Bool? = nil, firstComment: String? = nil, partCount: Int? = nil, parts: [DeliveryPartView]? = nil) {
+                lookUpFirst: Bool? = nil, firstComment: String? = nil, partCount: Int? = nil, parts: [DeliveryPartView]? = nil,
+                throttledUntil: Date? = nil) {
+        self.throttledUntil = throttledUntil
         self.firstComment = firstComment; self.partCount = partCount; self.parts = parts
         self.id = id; self.accountId = accountId; self.account = account; self.network = network; self.state = state
         self.text = text; self.remoteId = remoteId; self.remoteUrl = remoteUrl; self.publishedAt = publishedAt

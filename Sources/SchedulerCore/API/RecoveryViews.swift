@@ -36,13 +36,38 @@ public struct PauseView: Codable, Sendable, Equatable {
     public var accounts: [String]
     /// Networks paused as a whole.
     public var networks: [NetworkPauseView]
+    /// What a resume lifted, so that it can say so; nil in answers to a pause and in `status`.
+    public var resumed: Resumed?
 
     public var isEmpty: Bool { !everything && accounts.isEmpty && networks.isEmpty }
 
-    public init(everything: Bool, accounts: [String], networks: [NetworkPauseView] = []) {
+    /// The pauses a resume lifted: those before it that are gone after it.
+    public struct Resumed: Codable, Sendable, Equatable {
+        public var everything: Bool
+        public var accounts: [String]
+        public var networks: [Network]
+
+        public var isEmpty: Bool { !everything && accounts.isEmpty && networks.isEmpty }
+
+        public init(everything: Bool, accounts: [String], networks: [Network]) {
+            self.everything = everything; self.accounts = accounts; self.networks = networks
+        }
+    }
+
+    public init(everything: Bool, accounts: [String], networks: [NetworkPauseView] = [], resumed: Resumed? = nil) {
         self.everything = everything
         self.accounts = accounts
         self.networks = networks
+        self.resumed = resumed
+    }
+
+    /// This view (what is paused after a resume) saying what the resume lifted, given what was paused `before` it.
+    public func lifted(since before: PauseView) -> PauseView {
+        var view = self
+        let networksNow = Set(networks.map(\.network))
+        view.resumed = Resumed(everything: before.everything && !everything, accounts: before.accounts.filter { !accounts.contains($0) },
+                               networks: before.networks.map(\.network).filter { !networksNow.contains($0) })
+        return view
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +75,7 @@ public struct PauseView: Codable, Sendable, Equatable {
         everything = try container.decode(Bool.self, forKey: .everything)
         accounts = try container.decode([String].self, forKey: .accounts)
         networks = try container.decodeIfPresent([NetworkPauseView].self, forKey: .networks) ?? []
+        resumed = try container.decodeIfPresent(Resumed.self, forKey: .resumed)
     }
 }
 

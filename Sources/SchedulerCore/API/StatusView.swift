@@ -8,7 +8,11 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var sandbox: Bool
     /// Deliveries by state name; states with none are left out.
     public var deliveries: [String: Int]
+    /// The first waiting delivery of an account that may publish: what goes out next.
     public var nextDue: NextDue?
+    /// The first waiting delivery of an account that cannot publish now (paused, needing relinking, its network
+    /// paused), when it is due before `nextDue` or nothing else waits; nil otherwise. It says why the post waits.
+    public var nextHeld: HeldDue?
     public var accountsNeedingAttention: [AccountView]
     /// What is paused; nil when nothing is.
     public var paused: PauseView?
@@ -86,9 +90,39 @@ public struct StatusView: Codable, Sendable, Equatable {
         }
     }
 
+    /// A waiting delivery its account holds back, and why.
+    public struct HeldDue: Codable, Sendable, Equatable {
+        public var postId: Int64
+        public var dueAt: Date
+        /// `network:@handle` of the account holding it.
+        public var account: String
+        public var reason: HeldReason
+
+        enum CodingKeys: String, CodingKey {
+            case account, reason
+            case postId = "post_id", dueAt = "due_at"
+        }
+
+        public init(postId: Int64, dueAt: Date, account: String, reason: HeldReason) {
+            self.postId = postId; self.dueAt = dueAt; self.account = account; self.reason = reason
+        }
+    }
+
+    /// Why an account's deliveries wait (in the order they are checked: the first that applies).
+    public enum HeldReason: String, Codable, Sendable, Equatable {
+        /// The account was revoked: its posts never go out unless it is added again.
+        case revoked
+        /// The network refused the account's token; `schedctl accounts link` relinks it.
+        case needsRelink = "needs_relink"
+        /// Paused with `schedctl pause ACCOUNT`.
+        case accountPaused = "account_paused"
+        /// The account's network is paused, by a person or because it refused the app.
+        case networkPaused = "network_paused"
+    }
+
     enum CodingKeys: String, CodingKey {
         case version, now, sandbox, deliveries
-        case startedAt = "started_at", nextDue = "next_due"
+        case startedAt = "started_at", nextDue = "next_due", nextHeld = "next_held"
         case accountsNeedingAttention = "accounts_needing_attention"
         case paused, throttled, warnings, hooks
         case outcomesWaitingForTheStore = "outcomes_waiting_for_the_store"
@@ -98,7 +132,8 @@ public struct StatusView: Codable, Sendable, Equatable {
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
                 warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil,
-                zone: String? = nil) {
+                zone: String? = nil, nextHeld: HeldDue? = nil) {
+        self.nextHeld = nextHeld
         self.daemons = daemons
         self.zone = zone
         self.paused = paused; self.throttled = throttled; self.warnings = warnings; self.hooks = hooks

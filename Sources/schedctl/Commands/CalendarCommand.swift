@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct CalendarCommand: AsyncParsableCommand {
@@ -46,9 +47,9 @@ struct CalendarCommand: AsyncParsableCommand {
         let range = CalendarRange(around: from, month: month, zone: zone, now: status.now)
         let days = try await CalendarRange.fetch(range, account: account, zone: zone, client: client)
         if options.json { return try Output.json(days) }
-        let color = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
+        let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
-        print(CalendarGrid.render(days, width: width ?? Terminal.columns(), perCell: month ? 4 : 12, color: color), terminator: "")
+        print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: month ? 4 : 12, color: terminal.color), terminator: "")
     }
 }
 
@@ -100,14 +101,5 @@ struct CalendarRange {
         if let account { path += "&account=\(AccountText.path(account))" }
         let (posts, _) = try await client.get(path, as: [PostView].self)
         return CalendarGrid.days(posts, firstDay: range.firstDay, count: range.count, zone: zone)
-    }
-}
-
-enum Terminal {
-    /// The terminal's width, else `$COLUMNS`, else 80.
-    static func columns() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 }

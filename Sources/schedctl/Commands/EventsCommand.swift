@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPClient
+import SchedctlOutput
 import SchedulerCore
 import Synchronization
 
@@ -39,7 +40,12 @@ struct EventsCommand: AsyncParsableCommand {
         guard follow else {
             let (events, data) = try await options.client().get("/v1/events?\(query)", as: [EventView].self)
             if options.json { return Output.json(data) }
-            if events.isEmpty { print("no events yet") }
+            if events.isEmpty {
+                // Whether there are none at all, or none after --since: the newest there is says which.
+                var newest: Int64?
+                if since != nil { newest = try await options.client().get("/v1/events?limit=1", as: [EventView].self).0.last?.id }
+                print(EventsText.none(since: since, last: newest))
+            }
             for event in events { print(EventPrinter.line(event)) }
             return
         }

@@ -1,13 +1,19 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List posts, newest due time first.",
+        abstract: "List posts: pending ones next due first, others (published, failed, all) newest first.",
         discussion: """
             STATE is pending (the default), all, or a delivery state: \(StateFilter.acceptedNames.joined(separator: ", ")).
+            Posts that wait (pending, scheduled, retrying, publishing) come in the order they go out; any other state \
+            newest due time first.
+
+            The table fits the terminal's width (else $COLUMNS, else 80 columns), cutting the text first with "…"; \
+            deliveries are coloured by state on a terminal (NO_COLOR turns colour off). `show ID` prints a post whole.
 
             A page that has a next one ends with the command for it: `--after CURSOR` starts just after the page's last post \
             (as quick at page 1,000 as at the first). With --json the page is the daemon's JSON array and the cursor goes to \
@@ -48,20 +54,16 @@ struct ListCommand: AsyncParsableCommand {
         var query = "state=\(state)&limit=\(limit)&offset=\((page - 1) * limit)"
         if let account { query += "&account=\(AccountText.path(account))" }
         if let after { query += "&after=\(after.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? after)" }
-        let (posts, data, next) = try await options.client().posts(query)
+        let listed = try await options.client().postPage(query)
         if options.json {
-            if let next { FileHandle.standardError.write(Data("next_cursor: \(next)\n".utf8)) }
-            return Output.json(data)
+            if let next = listed.nextCursor { FileHandle.standardError.write(Data("next_cursor: \(next)\n".utf8)) }
+            return Output.json(listed.data)
         }
-        guard !posts.isEmpty else { return print(after == nil && page == 1 ? "no \(state) posts" : "no more \(state) posts") }
-        Output.table(["ID", "DUE", "DELIVERIES", "TEXT"], posts.map { post in
-            [String(post.id), Output.due(post),
-             // A published delivery shows where it is (issue 16, bug 18: the README promised URLs).
-             post.deliveries.map { "\($0.account) \($0.state.rawValue)" + ($0.state == .published ? $0.remoteUrl.map { " \($0)" } ?? "" : "") }
-                 .joined(separator: ", "),
-             Output.snippet(post.text)]
-        })
-        if let next { print("(more: \(nextCommand(next)))") }
+        guard !listed.posts.isEmpty else {
+            return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
+        }
+        print(PostListText.table(listed.posts, terminal: .current()), terminator: "")
+        if let next = listed.nextCursor { print("(more: \(nextCommand(next)))") }
     }
 
     /// The command that lists the next page: this one, from the cursor on.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct RetryCommand: AsyncParsableCommand {
@@ -117,27 +118,14 @@ struct ResumeCommand: AsyncParsableCommand {
         let request = PauseRequest(account: account, network: try network.map(NetworkArgument.parse))
         let data = try await options.client().send("POST", "/v1/resume", body: request)
         if options.json { return Output.json(data) }
-        PausePrinter.print(try options.client().decode(PauseView.self, data))
+        PausePrinter.print(try options.client().decode(PauseView.self, data), asked: request)
     }
 }
 
+/// What a pause or resume changed and what stays paused (drawn by ``PauseText``).
 enum PausePrinter {
-    static func print(_ view: PauseView) {
-        if view.everything {
-            Swift.print("publishing is paused everywhere; `schedctl resume` starts it again")
-        } else if view.isEmpty {
-            Swift.print("publishing: nothing is paused")
-        }
-        if !view.accounts.isEmpty { Swift.print("paused accounts: \(view.accounts.joined(separator: ", "))") }
-        for network in view.networks { Swift.print("paused network: \(line(network))") }
-    }
-
-    /// `LinkedIn since …: why; what to do`.
-    static func line(_ pause: NetworkPauseView) -> String {
-        var text = "\(pause.network.displayName) since \(RFC3339.format(pause.since))"
-        text += pause.byPerson ? " (by hand; `schedctl resume --network \(pause.network.rawValue)`)" : ": \(pause.reason)"
-        if let remedy = pause.remedy { text += "; to publish again: \(remedy)" }
-        return text
+    static func print(_ view: PauseView, asked: PauseRequest = PauseRequest()) {
+        Swift.print(PauseText.render(view, asked: asked), terminator: "")
     }
 }
 

@@ -1,7 +1,7 @@
 import SchedulerCore
 
-/// A place in `list`'s order (newest due time first, then the newest post): a page starts just after it. Paging by
-/// this key reads each page from an index at the key, so page 1,000 costs what the first does.
+/// A place in `list`'s order (see ``ListOrder``): a page starts just after it. Paging by this key reads each page from
+/// an index at the key, so page 1,000 costs what the first does.
 public struct ListPosition: Sendable, Hashable {
     /// The post's due time in Unix milliseconds; 0 for a draft, which has none and comes last.
     public var dueAt: Int64
@@ -23,4 +23,26 @@ public struct PostPage: Sendable {
         self.posts = posts
         self.next = next
     }
+}
+
+/// The order `list` reads posts in, which follows the filter: posts that wait (scheduled, publishing, retrying) in the
+/// order they go out, the next due first, as a person planning reads them; anything else (published, failed, drafts,
+/// all) newest due time first, as a log is read. Ties go to the post made first, or last when newest first. Both are
+/// one index read in one direction or the other.
+public enum ListOrder: Sendable, Equatable {
+    case nextDueFirst
+    case newestFirst
+
+    public init(_ filter: StateFilter) {
+        if case .states(let states) = filter, !states.isEmpty, states.isSubset(of: [.scheduled, .publishing, .retrying]) {
+            self = .nextDueFirst
+        } else {
+            self = .newestFirst
+        }
+    }
+
+    /// `ASC` or `DESC`.
+    var sql: String { self == .nextDueFirst ? "ASC" : "DESC" }
+    /// How the keys after a cursor compare with it: `>` or `<`.
+    var after: String { self == .nextDueFirst ? ">" : "<" }
 }

@@ -11,9 +11,12 @@ public protocol PostStore: Sendable {
     func post(id: Int64) async throws -> PostView
     /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
     func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]
-    /// Posts with at least one delivery in `filter` (to one account when given), newest due time first: `limit` of them,
+    /// Posts with at least one delivery in `filter` (to one account when given), in ``ListOrder``: `limit` of them,
     /// from just after `after` (from the first when nil), skipping `offset` more.
     func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage
+    /// How many posts `listPosts` would list in all: read from the same indexes, for the one answer that needs it (a
+    /// page past the end says how many pages there are), never for a page.
+    func countPosts(filter: StateFilter, accountID: Int64?) async throws -> Int
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
     /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:

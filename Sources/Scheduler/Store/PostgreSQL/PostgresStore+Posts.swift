@@ -189,7 +189,8 @@ extension PostgresStore: PostStore {
                 nextAttemptAt: waiting ? Date(unixMilliseconds: nextAttempt) : nil,
                 attempts: Int(try row["attempt_count"] as Int32), error: try row["last_error"],
                 lookUpFirst: waiting && needsCheck ? true : nil, firstComment: firstComment, partCount: PartViews.count(partCount),
-                parts: PartViews.published(parts[try row["id"]], count: partCount, hasFirstComment: firstComment != nil))
+                parts: PartViews.published(parts[try row["id"]], count: partCount, hasFirstComment: firstComment != nil),
+                throttledUntil: waiting ? (try row["throttled_until"] as Int64?).map(Date.init(unixMilliseconds:)) : nil)
             deliveries[try row["post_id"], default: []].append(view)
         }
         let mediaByPart = try await mediaByPart(postIDs: ids, session)

@@ -100,6 +100,8 @@ extension PostgresStore {
     public func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView {
         try await write { session in
             let ms = databaseMilliseconds(now)
+            // A resume says what it lifted: what was paused before it and is not after.
+            let before = paused ? nil : try await Self.pauseView(session)
             if let network {
                 guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }
                 // Lifting a network's pause notifies by itself.
@@ -120,7 +122,8 @@ extension PostgresStore {
                 try await session.execute("UPDATE account SET paused = false, updated_at = \(ms) WHERE paused")
                 try await session.notifyDueTimesChanged()
             }
-            return try await Self.pauseView(session)
+            let after = try await Self.pauseView(session)
+            return before.map(after.lifted(since:)) ?? after
         }
     }
 

@@ -10,9 +10,10 @@ extension PostgresStore {
         return try await read { session in
             let counts = try await Self.deliveryCounts(session)
             let next = try await Self.nextDue(session)
+            let held = try await Self.nextHeld(session).flatMap { held in next.map { held.dueAt < $0.dueAt } ?? true ? held : nil }
             let attention = try await Self.accountsNeedingAttention(session, now: ms)
             let paused = try await Self.pauseView(session)
-            return StoreSummary(deliveries: counts, nextDue: next, accountsNeedingAttention: attention,
+            return StoreSummary(deliveries: counts, nextDue: next, nextHeld: held, accountsNeedingAttention: attention,
                                 paused: paused.isEmpty ? nil : paused,
                                 throttled: try await Self.throttleView(session, now: ms), hooks: try await Self.hookBacklog(session))
         }

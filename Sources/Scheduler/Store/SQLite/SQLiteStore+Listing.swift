@@ -17,7 +17,7 @@ extension SQLiteStore {
         }
     }
 
-    /// The statement that reads the keys (due time, id) of a page of `list`, in its order.
+    /// The statement that reads the keys (due time, id) of a page of `list`, in its order (``ListOrder``).
     ///
     /// Every post: the post index. Otherwise one indexed read per delivery state (`delivery_by_state`, or
     /// `delivery_by_account` for one account), each already in the listing's order from the key on, merged by SQLite
@@ -25,16 +25,17 @@ extension SQLiteStore {
     /// Nothing is sorted or scanned beyond the page (and `offset`).
     static func listingKeys(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int,
                             limit: Int) -> (sql: String, arguments: StatementArguments) {
+        let order = ListOrder(filter)
         var arguments = StatementArguments()
         let page = " LIMIT ? OFFSET ?"
         if filter == .all, accountID == nil {
             var sql = "SELECT due_at, id FROM post INDEXED BY post_by_due"
             if let after {
-                sql += " WHERE (due_at, id) < (?, ?)"
+                sql += " WHERE (due_at, id) \(order.after) (?, ?)"
                 _ = arguments.append(contentsOf: [after.dueAt, after.postID])
             }
             _ = arguments.append(contentsOf: [limit, offset])
-            return (sql + " ORDER BY due_at DESC, id DESC" + page, arguments)
+            return (sql + " ORDER BY due_at \(order.sql), id \(order.sql)" + page, arguments)
         }
         let states: [DeliveryState] = switch filter {
         case .all: DeliveryState.allCases
@@ -52,13 +53,33 @@ extension SQLiteStore {
                 _ = arguments.append(contentsOf: [state.rawValue])
             }
             if let after {
-                sql += " AND (post_due_at, post_id) < (?, ?)"
+                sql += " AND (post_due_at, post_id) \(order.after) (?, ?)"
                 _ = arguments.append(contentsOf: [after.dueAt, after.postID])
             }
             return sql
         }
         _ = arguments.append(contentsOf: [limit, offset])
-        let order = " ORDER BY post_due_at DESC, post_id DESC"
-        return (branches.joined(separator: " UNION ") + order + page, arguments)
+        return (branches.joined(separator: " UNION ") + " ORDER BY post_due_at \(order.sql), post_id \(order.sql)" + page, arguments)
+    }
+
+    /// How many posts the listing holds in all: the post table's size, or the distinct posts of the filter's
+    /// deliveries read from `delivery_by_state` (`delivery_by_account` for one account). Only a page past the end asks.
+    public func countPosts(filter: StateFilter, accountID: Int64?) async throws -> Int {
+        try await writer.read { db in
+            if filter == .all, accountID == nil { return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0 }
+            var conditions: [String] = []
+            var arguments = StatementArguments()
+            if let accountID {
+                conditions.append("account_id = ?")
+                _ = arguments.append(contentsOf: [accountID])
+            }
+            if case .states(let states) = filter {
+                conditions.append("state IN (\(Array(repeating: "?", count: states.count).joined(separator: ", ")))")
+                _ = arguments.append(contentsOf: StatementArguments(states.map(\.rawValue).sorted()))
+            }
+            let index = accountID == nil ? "delivery_by_state" : "delivery_by_account"
+            return try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT post_id) FROM delivery INDEXED BY \(index) WHERE \(conditions.joined(separator: " AND "))",
+                                    arguments: arguments) ?? 0
+        }
     }
 }

@@ -176,7 +176,8 @@ extension SQLiteStore {
                 attempts: row["attempt_count"], error: row["last_error"],
                 lookUpFirst: waiting && row["needs_check"] as Bool ? true : nil,
                 firstComment: row["first_comment"], partCount: PartViews.count(row["part_count"]),
-                parts: PartViews.published(parts[row["id"]], count: row["part_count"], hasFirstComment: row["first_comment"] != nil))
+                parts: PartViews.published(parts[row["id"]], count: row["part_count"], hasFirstComment: row["first_comment"] != nil),
+                throttledUntil: waiting ? (row["throttled_until"] as Int64?).map(Date.init(unixMilliseconds:)) : nil)
             deliveries[row["post_id"], default: []].append(view)
         }
         let mediaByPart = try mediaByPart(postIDs: ids, db)

@@ -97,6 +97,8 @@ extension SQLiteStore {
     /// so a long pause ends in `missed` posts rather than a surprise days later.
     public func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView {
         try await writer.write { db in
+            // A resume says what it lifted: what was paused before it and is not after.
+            let before = paused ? nil : try Self.pauseView(db)
             if let network {
                 guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }
                 try Self.setNetworkPause(network, paused: paused, now: now, db)
@@ -111,7 +113,8 @@ extension SQLiteStore {
                 try db.execute(sql: "DELETE FROM network_pause")
                 try db.execute(sql: "UPDATE account SET paused = 0, updated_at = ? WHERE paused = 1", arguments: [now.unixMilliseconds])
             }
-            return try Self.pauseView(db)
+            let after = try Self.pauseView(db)
+            return before.map(after.lifted(since:)) ?? after
         }
     }
 

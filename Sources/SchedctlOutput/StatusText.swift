@@ -1,0 +1,121 @@
+import Foundation
+import SchedulerCore
+
+/// `schedctl status` for people: times in the daemon's zone with their offset, counts with their nouns, what goes out
+/// next and, when something earlier waits, why it waits; then what needs a person.
+public enum StatusText {
+    /// `days`: the next days as the calendar has them (nil to leave the line out).
+    public static func render(_ status: StatusView, days: [CalendarDay]? = nil) -> String {
+        let zone = status.zone.flatMap(TimeZone.init(identifier:))
+        func time(_ instant: Date) -> String { ZonedTime.format(instant, in: zone) }
+        var lines: [String] = []
+        lines.append("schedulerd \(status.version)\(status.sandbox ? " (sandbox)" : ""), up since \(time(status.startedAt))"
+                     + "; times in \(zone?.identifier ?? "UTC")")
+        let counts = status.deliveries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        lines.append("deliveries: \(counts.isEmpty ? "none" : counts.joined(separator: ", "))")
+        lines += next(status, time: time)
+        if let days {
+            lines.append("next days:  " + days.map { day in
+                "\(day.weekday) \(day.date.suffix(5)) " + (day.entries.isEmpty ? "-" : day.entries.prefix(3).map { "\($0.time) \($0.networks.joined(separator: ","))" }
+                    .joined(separator: ", ") + (day.entries.count > 3 ? " +\(day.entries.count - 3)" : ""))
+            }.joined(separator: " · ") + " (`schedctl calendar`)")
+        }
+        if let handedOff = status.deliveries[DeliveryState.handedOff.rawValue], handedOff > 0 {
+            lines.append("handoffs:   \(Counted.of(handedOff, "post")) \(handedOff == 1 ? "waits" : "wait") for you to publish "
+                         + "\(handedOff == 1 ? "it" : "them") in the app; `schedctl handoff list` shows \(handedOff == 1 ? "it" : "them")")
+        }
+        if let paused = status.paused {
+            if paused.everything || !paused.accounts.isEmpty {
+                lines.append("paused:     \(paused.everything ? "everything" : paused.accounts.joined(separator: ", ")); `schedctl resume` to publish again")
+            }
+            for network in paused.networks { lines.append("paused:     \(PauseText.line(network, zone: zone))") }
+        }
+        for warning in status.warnings ?? [] { lines.append("warning:    \(warning)") }
+        if let throttled = status.throttled {
+            lines.append("throttled:  \(Counted.of(throttled.deliveries, "delivery", "deliveries")) held back by rate limits; "
+                         + (throttled.deliveries == 1 ? "it goes out at \(time(throttled.from))"
+                                                      : "they go out from \(time(throttled.from)) to \(time(throttled.until))"))
+        }
+        if let hooks = status.hooks {
+            if hooks.waiting > 0 {
+                let since = hooks.waitingSince.map { " since \(time($0))" } ?? ""
+                lines.append("hooks:      \(Counted.of(hooks.waiting, "event")) waiting\(since) (last error: \(hooks.lastError ?? "none recorded")); "
+                             + "retried with backoff, given up a day after each event")
+            }
+            if hooks.givenUp > 0 {
+                lines.append("hooks:      \(Counted.of(hooks.givenUp, "event")) given up: no hook accepted them within a day (see the log; `schedctl events`)")
+            }
+        }
+        if let daemons = status.daemons {
+            lines.append("daemons:    \(daemons.count) sharing the store")
+            for daemon in daemons {
+                lines.append("  \(daemon.this ? "*" : " ") \(daemon.host) pid \(daemon.pid) (\(daemon.version)), up since \(time(daemon.startedAt)), "
+                             + "publishing \(daemon.publishing), lease until \(time(daemon.leaseUntil))")
+            }
+        }
+        if let unstored = status.outcomesWaitingForTheStore {
+            lines.append("store:      \(Counted.of(unstored, "publish outcome")) the database refused so far \(unstored == 1 ? "is" : "are") kept and "
+                         + "written again; see the log (a full disk? a read-only file?)")
+        }
+        if let unknown = status.deliveries["unknown"], unknown > 0 {
+            lines.append("unknown:    \(Counted.of(unknown, "delivery", "deliveries")) may or may not be published; check, then `schedctl resolve` "
+                         + "or `schedctl retry --force`")
+        }
+        if let missed = status.deliveries["missed"], missed > 0 {
+            lines.append("missed:     \(Counted.of(missed, "delivery", "deliveries")) \(missed == 1 ? "was" : "were") past \(missed == 1 ? "its" : "their") "
+                         + "lateness limit; `schedctl list --state missed`")
+        }
+        for account in status.accountsNeedingAttention {
+            if account.status == .needsRelink {
+                lines.append("attention:  \(account.reference) needs relinking (\(account.statusReason ?? "its token was refused")); "
+                             + "\(Counted.of(account.pendingPosts, "post")) \(account.pendingPosts == 1 ? "waits" : "wait") for it")
+            } else {
+                lines.append("attention:  \(account.reference) token \(token(account, now: status.now)); "
+                             + "relink with `schedctl accounts link \(account.network.rawValue)`")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What is due next. Issue 16, bug 2: with every waiting post's account paused or needing relinking this said
+    /// "nothing scheduled" beside "scheduled 26"; now the first waiting post is shown with why it waits, and what
+    /// goes out next (if anything) beside it.
+    static func next(_ status: StatusView, time: (Date) -> String) -> [String] {
+        let everywhere = status.paused?.everything == true ? "; waits: publishing is paused everywhere (`schedctl resume` starts it again)" : ""
+        var lines: [String] = []
+        if let held = status.nextHeld {
+            lines.append("next due:   post \(held.postId) at \(time(held.dueAt)); waits: \(reason(held, status: status))")
+        }
+        if let next = status.nextDue {
+            let label = status.nextHeld == nil ? "next due:   " : "next out:   "
+            lines.append(label + "post \(next.postId) at \(time(next.dueAt)) to \(Counted.of(next.accounts, "account"))" + everywhere)
+        } else if status.nextHeld == nil {
+            lines.append("next due:   nothing scheduled")
+        }
+        return lines
+    }
+
+    /// Why a held post waits, and what lets it go.
+    static func reason(_ held: StatusView.HeldDue, status: StatusView) -> String {
+        let network = held.account.split(separator: ":").first.map(String.init) ?? held.account
+        switch held.reason {
+        case .accountPaused:
+            return "\(held.account) is paused (`schedctl resume \(held.account)` publishes again)"
+        case .needsRelink:
+            return "\(held.account) needs relinking (`schedctl accounts link \(network)`)"
+        case .networkPaused:
+            let name = Network(rawValue: network)?.displayName ?? network
+            let remedy = status.paused?.networks.first { $0.network.rawValue == network }.flatMap { $0.byPerson ? nil : $0.remedy }
+            return "\(name) is paused (\(remedy.map { "to publish again: \($0)" } ?? "`schedctl resume --network \(network)`"))"
+        case .revoked:
+            return "\(held.account) was revoked (`schedctl accounts add \(network)` adds it again)"
+        }
+    }
+
+    /// "expires in 12 days, before 3 scheduled posts", "renews itself", or "does not expire".
+    static func token(_ account: AccountView, now: Date) -> String {
+        if account.authKind == .none { return "no token (handoff)" }
+        if let forecast = account.expiryForecast(now: now) { return forecast }
+        return account.refreshable || account.accessExpiresAt != nil ? "renews itself" : "does not expire"
+    }
+}

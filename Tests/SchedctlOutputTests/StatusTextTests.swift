@@ -1,0 +1,64 @@
+import Foundation
+import SchedctlOutput
+import SchedulerCore
+import Testing
+
+/// `schedctl status`: times in the daemon's zone with the offset, counts with their nouns, and the first waiting post
+/// shown with why it waits (issue 16, bug 2).
+@Suite struct StatusTextTests {
+    static let held = StatusView.HeldDue(postId: 3, dueAt: Fixtures.monday, account: "x:@club", reason: .accountPaused)
+
+    @Test func everyWaitingPostHeldByAPause_showsTheFirst_andWhy_notNothingScheduled() throws {
+        let status = Fixtures.status(nextDue: nil, nextHeld: Self.held, paused: PauseView(everything: false, accounts: ["x:@club"]))
+        let drawn = StatusText.render(status)
+        try Golden.check(drawn, "status-held.txt")
+        #expect(!drawn.contains("nothing scheduled"))
+        #expect(drawn.contains("next due:   post 3 at 2027-03-01 07:30 +02:00; waits: x:@club is paused (`schedctl resume x:@club` publishes again)"))
+    }
+
+    @Test func aHeldPostBeforeOneThatGoesOut_showsBoth() {
+        let next = StatusView.NextDue(postId: 5, dueAt: Fixtures.monday.addingTimeInterval(3_600), accounts: 1)
+        let drawn = StatusText.render(Fixtures.status(nextDue: next, nextHeld: Self.held))
+        #expect(drawn.contains("next due:   post 3 at 2027-03-01 07:30 +02:00; waits:"))
+        #expect(drawn.contains("next out:   post 5 at 2027-03-01 08:30 +02:00 to 1 account\n"))
+    }
+
+    @Test(arguments: [
+        (StatusView.HeldReason.needsRelink, "x:@club needs relinking (`schedctl accounts link x`)"),
+        (.networkPaused, "X is paused (`schedctl resume --network x`)"),
+        (.revoked, "x:@club was revoked (`schedctl accounts add x` adds it again)"),
+    ])
+    func eachReason_saysWhatLetsThePostGo(_ reason: StatusView.HeldReason, _ expected: String) {
+        var held = Self.held
+        held.reason = reason
+        #expect(StatusText.render(Fixtures.status(nextDue: nil, nextHeld: held)).contains("waits: " + expected))
+    }
+
+    @Test func aBusyDaemon_matchesItsGoldenFile_withPluralsAndHandoffs() throws {
+        var status = Fixtures.status(nextDue: StatusView.NextDue(postId: 12, dueAt: Fixtures.monday, accounts: 2), nextHeld: nil,
+                                     deliveries: ["scheduled": 26, "published": 1, "handed_off": 2, "missed": 1, "unknown": 1])
+        status.throttled = ThrottleView(deliveries: 1, from: Fixtures.monday, until: Fixtures.monday.addingTimeInterval(900))
+        status.hooks = StatusView.Hooks(waiting: 1, waitingSince: Fixtures.monday.addingTimeInterval(-600), lastError: "webhook unreachable", givenUp: 2)
+        let days = CalendarGrid.days(Fixtures.pending, firstDay: "2027-03-01", count: 3, zone: TimeZone(identifier: "Europe/Kyiv")!)
+        let drawn = StatusText.render(status, days: days)
+        try Golden.check(drawn, "status-busy.txt")
+        #expect(drawn.contains("to 2 accounts"))
+        #expect(drawn.contains("throttled:  1 delivery held back"))
+        #expect(drawn.contains("hooks:      1 event waiting since 2027-03-01 07:20 +02:00"))
+        #expect(drawn.contains("missed:     1 delivery was past its lateness limit"))
+        #expect(drawn.contains("handoffs:   2 posts wait for you to publish them in the app; `schedctl handoff list` shows them"))
+        #expect(drawn.hasPrefix("schedulerd 0.1.0 (sandbox), up since 2027-03-01 04:30 +02:00; times in Europe/Kyiv\n"))
+    }
+
+    @Test func publishingPausedEverywhere_isGivenAsWhyTheNextPostWaits() {
+        let next = StatusView.NextDue(postId: 5, dueAt: Fixtures.monday, accounts: 1)
+        let drawn = StatusText.render(Fixtures.status(nextDue: next, nextHeld: nil, paused: PauseView(everything: true, accounts: [])))
+        #expect(drawn.contains("to 1 account; waits: publishing is paused everywhere"))
+    }
+
+    @Test func aZoneOffset_followsDaylightSavingTime() {
+        #expect(ZonedTime.format(RFC3339.parse("2027-07-01T04:30:00Z")!, in: TimeZone(identifier: "Europe/Kyiv")) == "2027-07-01 07:30 +03:00")
+        #expect(ZonedTime.format(RFC3339.parse("2027-07-01T04:30:00Z")!, in: TimeZone(identifier: "America/St_Johns")) == "2027-07-01 02:00 -02:30")
+        #expect(ZonedTime.format(RFC3339.parse("2027-07-01T04:30:00Z")!, in: nil) == "2027-07-01 04:30 +00:00")
+    }
+}
