@@ -85,17 +85,11 @@ struct SubcommandSuggestion: Equatable {
 }
 
 extension Schedctl {
-    /// The parser's message for a command line it refused, its first line replaced by ``SubcommandSuggestion`` when a
-    /// command was mistyped; the usage lines after it stay.
+    /// The parser's message for a command line it refused; when a command was mistyped, ``SubcommandSuggestion``
+    /// instead, pointing at the help of the command whose subcommands it lists (the parser's usage lines would show a
+    /// default subcommand's, such as `accounts list`, which is not what was meant).
     static func usageMessage(for error: any Error, arguments: [String]) -> String {
-        let full = fullMessage(for: error)
-        guard let suggestion = SubcommandSuggestion.find(in: arguments, root: Schedctl.self) else { return full }
-        var lines = full.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.first?.hasPrefix("Error:") == true {
-            lines[0] = "Error: " + suggestion.message
-        } else {
-            lines.insert("Error: " + suggestion.message, at: 0)
-        }
-        return lines.joined(separator: "\n")
+        guard let suggestion = SubcommandSuggestion.find(in: arguments, root: Schedctl.self) else { return fullMessage(for: error) }
+        return "Error: \(suggestion.message)\n  See '\(suggestion.command) --help' for its commands."
     }
 }
