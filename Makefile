@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
 RELEASE_BIN := .build/release
 
-.PHONY: deps build demo test crash-test fault-test cluster-test bench bench-cluster bench-scale clean
+.PHONY: deps build demo test install-test install uninstall man crash-test fault-test cluster-test bench bench-cluster bench-scale clean
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -36,6 +36,41 @@ test: deps
 	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip EngineClaimAheadTests --skip LargeFileTests
 	$(SWIFT) test --skip-build --filter LargeFileTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
+	$(MAKE) --no-print-directory install-test
+
+## `make install` into a scratch DESTDIR with the debug build just made: every file in place with its mode, and
+## nothing else; then `make uninstall` removes them (packaging/install-test.sh). Builds nothing in release.
+install-test:
+	MAKE="$(MAKE)" ./packaging/install-test.sh
+
+## Install under DESTDIR + PREFIX: schedulerd, schedctl and sandboxd, the systemd unit, the schedulerd system user
+## (sysusers.d; created only when run as root without DESTDIR), /etc/schedulerd with the example configuration
+## (0640) and a secrets directory (0750), completions for bash, zsh and fish, and the man pages, both generated
+## from the programs' argument parsers. BUILD=debug installs the debug build as it is instead of building release.
+## README, "Running it for real"; packaging/install.sh does the copying.
+PREFIX ?= /usr/local
+SYSCONFDIR ?= /etc
+DESTDIR ?=
+BUILD ?= release
+MAN_PAGES := .build/man/$(BUILD)
+PLUGIN_PAGES := .build/plugins/GenerateManual/outputs
+INSTALL_ENV = PREFIX="$(PREFIX)" SYSCONFDIR="$(SYSCONFDIR)" DESTDIR="$(DESTDIR)"
+
+install: man
+	$(INSTALL_ENV) BINSRC="$$($(SWIFT) build -c $(BUILD) --show-bin-path)" MANSRC="$(MAN_PAGES)" ./packaging/install.sh install
+
+uninstall:
+	$(INSTALL_ENV) ./packaging/install.sh uninstall
+
+## schedctl(1) and schedulerd(8) by swift-argument-parser's generate-manual plugin, which builds every product (in
+## BUILD mode) first. One pass, in section 1; schedulerd is a daemon, which Debian files in section 8, and the section
+## is the page's .Dt line alone, so that line is rewritten rather than paying for a second pass.
+man: deps
+	$(SWIFT) package generate-manual --configuration $(BUILD) --section 1
+	mkdir -p $(MAN_PAGES)
+	cp $(PLUGIN_PAGES)/schedctl/schedctl.1 $(MAN_PAGES)/schedctl.1
+	sed 's/^\.Dt SCHEDULERD 1$$/.Dt SCHEDULERD 8/' $(PLUGIN_PAGES)/schedulerd/schedulerd.1 > $(MAN_PAGES)/schedulerd.8
+	grep -q '^\.Dt SCHEDULERD 8$$' $(MAN_PAGES)/schedulerd.8
 
 ## The full crash test: 500 posts across the four networks (one in five an X thread, a multi-photo post, a MultiImage
 ## post or a carousel, with a first comment), SIGKILLed at 10 random moments while publishing, against networks that

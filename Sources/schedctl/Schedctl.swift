@@ -14,7 +14,7 @@ struct Schedctl: AsyncParsableCommand {
               schedctl list --state published
               schedctl show 12
 
-            Exit codes: 0 success, 1 failure, 2 bad input (nothing stored), 3 not found,
+            Exit codes: 0 success, 1 failure, 2 bad input (nothing stored), 3 not found, \
             4 daemon unreachable, 5 conflict with the post's or account's state.
             """,
         version: "0.1.0",
@@ -41,7 +41,8 @@ enum SchedctlMain {
         } catch {
             let code = Schedctl.exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((Schedctl.fullMessage(for: error) + "\n").utf8))
+                let message = Schedctl.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
+                FileHandle.standardError.write(Data((message + "\n").utf8))
                 exit(ExitCodes.badInput)
             }
             Schedctl.exit(withError: error)

@@ -36,6 +36,9 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(name: .customLong("log-format"), help: "text (for people) or json (one object per line, for log shippers).")
+    var logFormat: String?
+
     @Flag(name: .customLong("check-config"), help: "Check the configuration, print what it resolves to, and exit.")
     var checkConfig = false
 
@@ -46,6 +49,7 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         options.stateDirectory = stateDir
         options.socketPath = socket
         options.logLevel = logLevel
+        options.logFormat = logFormat
         let environment = ProcessInfo.processInfo.environment
         let configuration: DaemonConfiguration
         let source: String
@@ -71,17 +75,13 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             print("  socket:    \(configuration.resolvedSocketPath)")
             print("  sandbox:   \(configuration.sandbox)")
             print("  timezone:  \(configuration.timeZone.identifier)")
+            print("  log:       \(configuration.logLevel), \(configuration.logFormat.rawValue)")
             print("  versions:  Graph \(configuration.facebook.graphVersion), LinkedIn \(configuration.linkedin.version)")
             for warning in APIVersionWarnings.check(configuration, now: Date()) { print("warning: \(warning.message)") }
             for line in storeLines { print("  \(line)") }
             return
         }
-        let level = configuration.logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        DaemonLogging.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
         let logger = Logger(label: "schedulerd")
         do {
             try await Daemon(configuration: configuration, environment: environment, logger: logger).run()

@@ -27,6 +27,7 @@ import Testing
         ConfigCase(name: "wrong type", bytes: Array("sandbox = \"yes\"\n".utf8), mentions: ["sandbox", "expected true or false"]),
         ConfigCase(name: "wrong type in a table", bytes: Array("[engine]\nmax_attempts = \"eight\"\n".utf8), mentions: ["engine.max_attempts", "integer"]),
         ConfigCase(name: "unknown key", bytes: Array("sandbox = true\nsandbx = false\n".utf8), mentions: ["unknown key 'sandbx'"]),
+        ConfigCase(name: "log format unknown", bytes: Array("log_format = \"xml\"\n".utf8), mentions: ["log_format", "'xml' is not text or json"]),
         ConfigCase(name: "binary garbage", bytes: seededBytes(4_096, seed: 78), mentions: ["not UTF-8"]),
         ConfigCase(name: "NUL bytes", bytes: [0, 0, 0x73, 0x61, 0, 0x3D, 0x31, 0x0A], mentions: ["binary data"]),
         ConfigCase(name: "text then binary", bytes: Array("sandbox = true\n".utf8) + [0] + seededBytes(64, seed: 3).map { $0 & 0x7F }, mentions: ["binary data"]),

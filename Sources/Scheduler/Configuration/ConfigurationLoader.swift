@@ -61,6 +61,10 @@ public enum ConfigurationLoader {
             }
             configuration.logLevel = level
         }
+        if let value = try reader.string("log_format") {
+            guard let format = LogFormat(rawValue: value) else { throw reader.error("log_format", "'\(value)' is not \(LogFormat.choices)") }
+            configuration.logFormat = format
+        }
         if var store = try reader.table("store") {
             if let url = try store.string("url") {
                 do throws(StoreError) { configuration.store.postgres = try PostgresLocation(url: url) } catch { throw store.error("url", error.message) }

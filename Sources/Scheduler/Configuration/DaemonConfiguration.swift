@@ -16,6 +16,8 @@ public struct DaemonConfiguration: Sendable {
     /// How late a post may still go out after the daemon was down.
     public var defaultLatenessSeconds: Int = 3_600
     public var logLevel: Logger.Level = .info
+    /// Log lines as text for people, or as JSON objects for log shippers.
+    public var logFormat: LogFormat = .text
     /// Where the state lives: SQLite in the state directory unless `[store] url` names a PostgreSQL database.
     public var store = StoreSettings()
     public var engine = EngineSettings()

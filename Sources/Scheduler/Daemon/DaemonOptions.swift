@@ -5,6 +5,7 @@ public struct DaemonOptions: Sendable {
     public var stateDirectory: String?
     public var socketPath: String?
     public var logLevel: String?
+    public var logFormat: String?
 
     public init() {}
 }
@@ -27,6 +28,10 @@ extension DaemonConfiguration {
                 throw ConfigurationError("--log-level '\(level)' is not one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             configuration.logLevel = parsed
+        }
+        if let format = options.logFormat {
+            guard let parsed = LogFormat(rawValue: format) else { throw ConfigurationError("--log-format '\(format)' is not \(LogFormat.choices)") }
+            configuration.logFormat = parsed
         }
         if !configuration.sandbox, configuration.x.consumerKey != nil, configuration.x.consumerSecretFile == nil,
            environment["CREDENTIALS_DIRECTORY"] == nil {

@@ -8,8 +8,8 @@ struct AccountsLink: AsyncParsableCommand {
         commandName: "link",
         abstract: "Link an account by approving schedulerd in a browser (OAuth).",
         discussion: """
-            Prints the authorization URL. Open it and approve; the browser is sent back to a listener
-            schedctl opens on 127.0.0.1 (RFC 8252). On a server with no browser, use --headless: open the
+            Prints the authorization URL. Open it and approve; the browser is sent back to a listener \
+            schedctl opens on 127.0.0.1 (RFC 8252). On a server with no browser, use --headless: open the \
             URL anywhere, then paste the address the browser was sent to (or, for X with --oauth1, the PIN).
             The URL is printed alone on standard output; hints go to standard error.
             Examples:

@@ -8,7 +8,7 @@ struct CalendarCommand: AsyncParsableCommand {
         commandName: "calendar",
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
-            Each post shows its time, its networks (X, FB, LI, IG) and the start of its text, coloured by state on a
+            Each post shows its time, its networks (X, FB, LI, IG) and the start of its text, coloured by state on a \
             terminal (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)

@@ -7,9 +7,9 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Schedule every row of a CSV or JSON file; nothing is stored unless every row is valid.",
         discussion: """
-            Columns: at, to, text; optionally tz, lateness, media (files, | between them, relative to the file), media_id
+            Columns: at, to, text; optionally tz, lateness, media (files, | between them, relative to the file), media_id \
             (files the daemon has, as export writes them), alt (| between them), and text_for.ACCOUNT for one account's text.
-            `to` lists accounts separated by spaces. JSON: an array of objects with the same keys (to, media and alt may be
+            `to` lists accounts separated by spaces. JSON: an array of objects with the same keys (to, media and alt may be \
             arrays, text_for an object). Every row is checked first, and the problems are listed with their line numbers.
             Example: schedctl import week.csv --tz Europe/Kyiv --dry-run
             """)

@@ -10,8 +10,8 @@ struct RunSummaryCommand: AsyncParsableCommand {
         commandName: "run-summary",
         abstract: "Summarise a GPX or TCX run and print each network's text; needs no daemon.",
         discussion: """
-            Texts come from <dir>/<network>.mustache (x, facebook, linkedin, instagram) in the templates directory
-            (--templates, else $SCHEDCTL_TEMPLATES, else $XDG_CONFIG_HOME/schedulerd/templates or
+            Texts come from <dir>/<network>.mustache (x, facebook, linkedin, instagram) in the templates directory \
+            (--templates, else $SCHEDCTL_TEMPLATES, else $XDG_CONFIG_HOME/schedulerd/templates or \
             ~/.config/schedulerd/templates, else /etc/schedulerd/templates), or the built-in ones.
             Examples:
               schedctl run-summary morning.gpx

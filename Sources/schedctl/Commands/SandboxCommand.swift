@@ -65,7 +65,7 @@ struct SandboxApprove: AsyncParsableCommand {
         commandName: "approve",
         abstract: "Play the browser for a sandbox authorization URL: approve, then go where the network redirects.",
         discussion: """
-            Prints where the sandbox sent the browser (what you would paste in --headless mode), and
+            Prints where the sandbox sent the browser (what you would paste in --headless mode), and \
             delivers it to schedctl's loopback listener when that is where it points.
             Example:
               schedctl accounts link linkedin > link.out &   # prints the URL, waits for the browser

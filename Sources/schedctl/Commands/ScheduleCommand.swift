@@ -9,7 +9,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         commandName: "schedule",
         abstract: "Schedule a post to one or more accounts.",
         discussion: """
-            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time read in --tz
+            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time read in --tz \
             (2026-11-21 07:30), 'tomorrow 07:30', 'in 2h', or 'now'.
             Examples:
               schedctl schedule "Parkrun PB!" --to x:@runner --at "2026-11-22 09:45" --tz Europe/London
@@ -26,7 +26,7 @@ struct ScheduleCommand: AsyncParsableCommand {
             Texts of a repeating post may use {{date}}, {{weekday}} and {{n}} (X refuses a text it was sent before).
             A thread (X only) is --thread PART…, --thread-file FILE, or a TEXT whose parts are separated by a line '---'.
             Several --media make a multi-photo post on Facebook, a MultiImage post on LinkedIn and a carousel on Instagram.
-            With --run FILE (a GPX or TCX run) each account's text comes from its network's template
+            With --run FILE (a GPX or TCX run) each account's text comes from its network's template \
             (see `schedctl run-summary`) and the picture of the run is attached.
             """)
 

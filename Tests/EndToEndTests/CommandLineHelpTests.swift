@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// schedctl as typed by a person: a mistyped command names the one meant, and help fits the terminal it is shown on.
+@Suite struct CommandLineHelpTests {
+    struct Typo: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        /// What the first line of the error must say.
+        var says: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let typos: [Typo] = [
+        Typo(arguments: ["accounts", "lnk"], says: "'lnk' is not a command of 'schedctl accounts'; did you mean 'link'?"),
+        Typo(arguments: ["acounts", "list"], says: "'acounts' is not a command of 'schedctl'; did you mean 'accounts'?"),
+        Typo(arguments: ["shedule", "hello", "--to", "x:@me", "--at", "now"], says: "did you mean 'schedule'?"),
+        Typo(arguments: ["handoff", "dnoe", "3"], says: "did you mean 'done'?"),
+        Typo(arguments: ["sandbox", "recieved"], says: "did you mean 'received'?"),
+        Typo(arguments: ["accounts", "li"], says: "did you mean 'link' or 'list'?"),
+        Typo(arguments: ["accounts", "frobnicate"], says: "'frobnicate' is not a command of 'schedctl accounts'; its commands are link, add,"),
+    ]
+
+    @Test(arguments: typos)
+    func mistypedCommand_namesTheClosestOne_andExitsWithBadInput(_ typo: Typo) throws {
+        let run = try Schedctl.run(typo.arguments, socket: "/nonexistent/control.sock")
+
+        #expect(run.status == 2, "bad input, nothing sent to a daemon: \(run.stderr)")
+        let first = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("Error: ") && first.contains(typo.says), "\(first)")
+        #expect(run.stderr.contains("--help"), "the usage lines still say where to look: \(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func mistakeThatIsNoCommand_keepsTheParsersOwnMessage() throws {
+        let run = try Schedctl.run(["list", "--limt", "3"], socket: "/nonexistent/control.sock")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Unknown option '--limt'. Did you mean '--limit'?"), "\(run.stderr)")
+    }
+
+    /// `COLUMNS` (else the terminal's width) sets where help lines break: nothing but the synopsis is wider than asked, and on a wide
+    /// terminal a paragraph is one line, not the 100-column lines it was typed in.
+    @Test func help_reflowsToTheTerminalsWidth() throws {
+        for command in [["--help"], ["accounts", "add", "--help"], ["check", "--help"]] {
+            let narrow = try Self.help(command, columns: 60)
+            // The USAGE line is the parser's synopsis, which it never wraps.
+            let tooWide = narrow.split(separator: "\n").filter { $0.count > 60 && !$0.hasPrefix("USAGE:") }
+            #expect(tooWide.isEmpty, "\(command) at 60 columns: \(tooWide)")
+
+            let wide = try Self.help(command, columns: 250)
+            #expect(wide.split(separator: "\n").count < narrow.split(separator: "\n").count, "\(command): fewer lines when wider")
+        }
+        let wide = try Self.help(["accounts", "add", "--help"], columns: 250)
+        #expect(wide.contains("X takes an OAuth 1.0a access token and secret (developer portal); LinkedIn a member token (token generator);"),
+                "a paragraph is not broken where its source line ended:\n\(wide)")
+    }
+
+    /// Help is reflowed only if its prose is not broken by hand: a line of a paragraph that ends mid-sentence and
+    /// is followed by more of it (examples, indented, and lists of lines ending with ':' or a full stop are fine).
+    @Test func everyCommandsDiscussion_isWrittenAsParagraphs_notHardWrappedLines() throws {
+        let run = try Schedctl.run(["--experimental-dump-help"], socket: nil)
+        #expect(run.status == 0)
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        var broken: [String] = []
+        func visit(_ command: [String: Any], path: String) {
+            let name = path.isEmpty ? (command["commandName"] as? String ?? "") : path + " " + (command["commandName"] as? String ?? "")
+            for key in ["abstract", "discussion"] {
+                let lines = (command[key] as? String ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                for (line, next) in zip(lines, lines.dropFirst()) where Self.continuesOnTheNextLine(line, next) {
+                    broken.append("\(name) \(key): '\(line.suffix(30))' ⏎ '\(next.prefix(30))'")
+                }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { visit(sub, path: name) }
+        }
+        visit(try #require(dump["command"] as? [String: Any]), path: "")
+        #expect(broken.isEmpty, "hard-wrapped help text (join the lines, or end the line with \\ in the literal):\n\(broken.joined(separator: "\n"))")
+    }
+
+    private static func continuesOnTheNextLine(_ line: Substring, _ next: Substring) -> Bool {
+        guard let last = line.last, let first = next.first, !line.hasPrefix(" "), !next.hasPrefix(" ") else { return false }
+        return !".:!?)".contains(last) && (first.isLowercase || first.isNumber || line.hasSuffix(","))
+    }
+
+    private static func help(_ arguments: [String], columns: Int) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Products.path("schedctl"))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = String(columns)
+        environment["LINES"] = "50"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
