@@ -37,6 +37,8 @@ public struct DaemonConfiguration: Sendable {
     public var notifyWebhookURL: String?
     /// The longest wait between two tries of a failing hook (the first retry is after 1 s, doubling up to this).
     public var notifyRetryMaxSeconds = 300
+    /// `[metrics] listen`: where the Prometheus endpoint listens; nil, none.
+    public var metricsListen: MetricsListenAddress?
 
     public init() {}
 
