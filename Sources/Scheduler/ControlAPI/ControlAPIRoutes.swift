@@ -24,10 +24,12 @@ struct ControlAPIRoutes: Sendable {
     let status: @Sendable () async throws -> StatusView
     let sandbox: SandboxRelay?
     let recovery: RecoveryRoutes
+    let backup: BackupRoutes
 
     func add(to router: Router<ControlContext>) {
         let v1 = router.group("v1")
         recovery.add(to: v1)
+        backup.add(to: v1)
         v1.get("status") { _, _ in try await status() }
         v1.post("posts") { request, _ -> Response in
             let body = try await ControlRequestBody.decode(SchedulePostRequest.self, from: request)
