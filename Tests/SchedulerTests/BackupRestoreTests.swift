@@ -80,13 +80,13 @@ import Testing
         } throws: { error in
             (error as? BackupRestoreError)?.exitCode == 75
         }
-        withExtendedLifetime(lock) {}
+        #expect(lock.path.hasSuffix(StateDirectoryLock.fileName), "held to the end")
     }
 
     @Test func aFileThatIsNotASchedulerdBackup_isRefused() async throws {
         let directory = try TemporaryDirectory()
         let other = directory.file("other.sqlite")
-        try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
+        try await DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
         try BackupRestore.writePrivately(testKey(), to: other + ".key")
 
         #expect {

@@ -100,9 +100,6 @@ import Testing
     }
 
     private func scrape(_ endpoint: PrometheusEndpoint) async throws -> String {
-        let response = await endpoint.scrape()
-        var body = ""
-        for try await buffer in response.body.asyncSequence() { body += String(buffer: buffer) }
-        return body
+        String(decoding: await endpoint.exposition(), as: UTF8.self)
     }
 }

@@ -77,10 +77,15 @@ public final class PrometheusEndpoint: Service, Sendable {
 
     /// Every instrument's value now, in Prometheus' text format.
     func scrape() async -> Response {
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: await exposition())))
+    }
+
+    /// The scraped gauges read now, and every instrument in the exposition format.
+    func exposition() async -> [UInt8] {
         let scraped = gauges.withLock { $0 }
         await scraped?.refresh()
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        return registry.emitToBuffer()
     }
 
     /// swift-metrics is bootstrapped once per process; a second endpoint (a test starting daemons in one process)
