@@ -8,7 +8,7 @@ struct StoreRestoreCommand: ParsableCommand {
         commandName: "restore",
         abstract: "Restore a `schedctl backup` (FILE and FILE.key) into a state directory.",
         discussion: """
-            Checks the backup (SQLite's quick_check) and that the key opens every account's credentials in it, \
+            --state-dir DIR names the state directory (default /var/lib/schedulerd), as for the daemon. Checks the backup (SQLite's quick_check) and that the key opens every account's credentials in it, \
             then copies the database into STATE_DIR/schedulerd.sqlite and the key into STATE_DIR/credentials.key, \
             both mode 0600. The state directory must hold no database (move an old one aside first) and no \
             daemon may run on it. Run it as the daemon's user, so the files are that user's.
@@ -32,8 +32,11 @@ struct StoreRestoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The key file written beside it (default: FILE.key).", valueName: "FILE.key"))
     var key: String?
 
-    @Option(name: .customLong("state-dir"), help: "The state directory to restore into.")
-    var stateDir: String = "/var/lib/schedulerd"
+    /// `--state-dir` is the daemon's own option (ArgumentParser gives an option both commands declare to the parent):
+    /// read from there, so `schedulerd store restore FILE --state-dir DIR` names the same directory `schedulerd --state-dir DIR` runs on.
+    @ParentCommand var daemon: SchedulerDaemonCommand
+
+    var stateDir: String { daemon.stateDir ?? "/var/lib/schedulerd" }
 
     func run() throws {
         do throws(BackupRestoreError) {
