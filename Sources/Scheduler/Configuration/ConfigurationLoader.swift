@@ -107,6 +107,14 @@ public enum ConfigurationLoader {
             configuration.notifyRetryMaxSeconds = try notifications.duration("retry_max") ?? configuration.notifyRetryMaxSeconds
             try notifications.finish()
         }
+        if var metrics = try reader.table("metrics") {
+            if let listen = try metrics.string("listen") {
+                do throws(MetricsListenAddress.Problem) { configuration.metricsListen = try MetricsListenAddress(listen) } catch {
+                    throw metrics.error("listen", error.message)
+                }
+            }
+            try metrics.finish()
+        }
         configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")
         configuration.sandboxSettings.codeLifetimeSeconds = try reader.duration("sandbox_code_lifetime")
         if let products = try reader.stringArray("sandbox_linkedin_products", example: "[\"share\", \"openid\", \"community\"]") {

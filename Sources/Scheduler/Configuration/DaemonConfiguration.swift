@@ -41,6 +41,8 @@ public struct DaemonConfiguration: Sendable {
     public var notifyRetryMaxSeconds = 300
     /// The file this was read from; nil for the embedded defaults. `schedctl doctor` checks its mode.
     public var configurationFile: String?
+    /// `[metrics] listen`: where the Prometheus endpoint listens; nil, none.
+    public var metricsListen: MetricsListenAddress?
 
     public init() {}
 

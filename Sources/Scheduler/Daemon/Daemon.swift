@@ -72,6 +72,10 @@ public struct Daemon: Sendable {
         try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
         try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
                                         hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
+        // Only when configured: the instruments record into the Prometheus registry it serves, else into nothing.
+        let prometheus = configuration.metricsListen.map { PrometheusEndpoint(listen: $0, logger: logger) }
+        prometheus?.readCounts(from: store)
+        let metrics = SchedulerMetrics(factory: prometheus?.factory)
         let budget: any PublishBudgeting = if let shared = store as? PostgresStore { SharedPublishBudget(store: shared) }
             else { try await seededBudget(store) }
         var urls = NetworkURLs(configuration)
@@ -102,9 +106,10 @@ public struct Daemon: Sendable {
         let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
         let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
         let linkers = apps.linkers(transport: http)
-        let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger)
+        let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger, metrics: metrics)
         try await checkSealedCredentials(store: store, vault: vault, shared: shared)
-        let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger)
+        let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger,
+                             metrics: metrics)
         let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
                               logger: logger)
         let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
@@ -114,7 +119,7 @@ public struct Daemon: Sendable {
         // Another daemon's change wakes this one by NOTIFY; the re-read covers a lost notification.
         if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
         let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                            settings: engineSettings, handoff: handoff, budget: budget, media: library, logger: logger)
+                            settings: engineSettings, handoff: handoff, budget: budget, media: library, metrics: metrics, logger: logger)
         let startedAt = Date()
         let sandboxMode = configuration.sandbox
         let zoneIdentifier = configuration.timeZone.identifier
@@ -142,7 +147,9 @@ public struct Daemon: Sendable {
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
             recovery: RecoveryRoutes(store: store, events: events, wake: wake),
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
-                           clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http)))
+                           clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http)),
+            backup: BackupRoutes(copies: (store as? SQLiteStore).map { BackupCopies(store: $0, stateDirectory: configuration.stateDirectory) },
+                                 key: vault.key))
         let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }
@@ -150,6 +157,8 @@ public struct Daemon: Sendable {
         // then the engine, which finishes what is in flight.
         var services: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
                                        try control.makeService(), events]
+        // First, so it stops last: a scrape during shutdown still answers.
+        if let prometheus { services.insert(prometheus, at: 0) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }

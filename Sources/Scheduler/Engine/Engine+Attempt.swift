@@ -37,10 +37,14 @@ extension Engine {
                 return try await connector.publish(request(claim), credentials: credentials)
             }
             // A comment that is no post of its own is told apart in `history`, and is not counted when the budgets are seeded.
-            let outcome = part.map { claim.isPost(part: $0) } == false ? "commented" : "published"
-            return .published(published, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: published.httpStatus, outcome: outcome,
-                                                        part: part))
+            let commented = part.map { claim.isPost(part: $0) } == false
+            let finished = now()
+            metrics.attempted(claim.network, commented ? .commented : .published, seconds: finished.timeIntervalSince(started))
+            if (part ?? 1) == 1 { metrics.published(claim.network, late: finished.timeIntervalSince(claim.dueAt)) }
+            return .published(published, AttemptRecord(startedAt: started, finishedAt: finished, httpStatus: published.httpStatus,
+                                                        outcome: commented ? "commented" : "published", part: part))
         } catch {
+            metrics.attempted(claim.network, SchedulerMetrics.AttemptOutcome(error.code), seconds: now().timeIntervalSince(started))
             return failure(error, started, part: part)
         }
     }

@@ -47,6 +47,8 @@ public final class Engine: Service, Sendable {
     /// Where attached files are found here (fetched from a shared store when another daemon scheduled the post).
     let media: MediaLibrary?
     let budget: any PublishBudgeting
+    /// Attempts, their durations and lateness, rate-limit holds: instruments made once, recorded per publish.
+    let metrics: SchedulerMetrics
     let logger: Logger
     let now: @Sendable () -> Date
     let limiter: ConcurrencyLimiter
@@ -58,9 +60,10 @@ public final class Engine: Service, Sendable {
     private let stopSignal = WakeSignal()
 
     public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
-                settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), media: MediaLibrary? = nil, logger: Logger,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), media: MediaLibrary? = nil, metrics: SchedulerMetrics = SchedulerMetrics(),
+                logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.handoff = handoff
+        self.metrics = metrics
         self.media = media
         self.budget = budget
         self.store = store
@@ -152,6 +155,7 @@ public final class Engine: Service, Sendable {
                 allowed.append(claim)
             } else if let until = await budget.reserve(accountID: claim.accountID, network: claim.network, now: now()) {
                 held.append((claim, until))
+                metrics.heldBack(claim.network)
             } else {
                 allowed.append(claim)
             }
@@ -251,6 +255,7 @@ public final class Engine: Service, Sendable {
         do {
             let bundle = try handoff.prepare(claim, now: started)
             let attempt = AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: nil, outcome: "handed_off")
+            metrics.attempted(claim.network, .handedOff, seconds: attempt.finishedAt.timeIntervalSince(started))
             let event = EventView(
                 event: "handed_off", at: now(), postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
                 message: "Time to post on Instagram: the caption and media are in \(bundle)", caption: claim.text, bundle: bundle,

@@ -30,10 +30,14 @@ public struct Notifier: Sendable {
     public var webhookURL: String?
     let transport: any HTTPTransport
     let logger: Logger
+    /// Counts the hooks' failures.
+    let metrics: SchedulerMetrics
     /// How long a hook may take before it counts as failed.
     static let timeout: Duration = .seconds(30)
 
-    public init(command: [String]?, webhookURL: String?, transport: any HTTPTransport, logger: Logger) {
+    public init(command: [String]?, webhookURL: String?, transport: any HTTPTransport, logger: Logger,
+                metrics: SchedulerMetrics = SchedulerMetrics()) {
+        self.metrics = metrics
         self.command = command
         self.webhookURL = webhookURL
         self.transport = transport
@@ -58,6 +62,7 @@ public struct Notifier: Sendable {
         if let command, let executable = command.first, !accepted.contains(.command) {
             if let failure = await run(executable, Array(command.dropFirst()), payload: payload) {
                 outcome.failures.append(failure)
+                metrics.hookFailed(.command)
                 logger.warning("notification command failed", metadata: ["event": "\(event.event)", "error": "\(failure)"])
             } else {
                 outcome.accepted.insert(.command)
@@ -66,6 +71,7 @@ public struct Notifier: Sendable {
         if let webhookURL, !accepted.contains(.webhook) {
             if let failure = await post(payload, to: webhookURL, event: event.event) {
                 outcome.failures.append(failure)
+                metrics.hookFailed(.webhook)
                 logger.warning("notification webhook failed", metadata: ["event": "\(event.event)", "error": "\(failure)"])
             } else {
                 outcome.accepted.insert(.webhook)

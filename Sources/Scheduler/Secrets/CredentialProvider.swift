@@ -14,6 +14,8 @@ public actor CredentialProvider {
     let now: @Sendable () -> Date
     /// Tokens expiring within this margin are renewed before use.
     let renewalMargin: TimeInterval
+    /// Counts renewals by outcome.
+    let metrics: SchedulerMetrics
     private var renewals: [Int64: Task<AccountCredentials, any Error>] = [:]
     /// The last blob opened per account and what it held: a burst to one account opens (decrypts and decodes) its
     /// credentials once. Keyed by the sealed bytes themselves, so a renewal or relink anywhere (another daemon
@@ -21,9 +23,9 @@ public actor CredentialProvider {
     private var opened: [Int64: (sealed: [UInt8], credentials: AccountCredentials)] = [:]
 
     public init(store: any AccountStore, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
-                renewalMargin: TimeInterval = 60, now: @escaping @Sendable () -> Date = Date.init) {
+                renewalMargin: TimeInterval = 60, metrics: SchedulerMetrics = SchedulerMetrics(), now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.vault = vault; self.linkers = linkers; self.logger = logger
-        self.renewalMargin = renewalMargin; self.now = now
+        self.renewalMargin = renewalMargin; self.metrics = metrics; self.now = now
     }
 
     /// The account's credentials, renewed first when they expire within the margin and can be renewed.
@@ -57,7 +59,30 @@ public actor CredentialProvider {
     private func performRenewal(accountID: Int64, network: Network, rejected: AccountCredentials) async throws -> AccountCredentials {
         let vault = vault
         let linker = linkers[network]
-        let renewal = try await store.renewingCredentials(accountID: accountID, now: now()) { sealed -> (replacement: RenewedCredentials?, result: Renewal) in
+        let renewal: Renewal
+        do {
+            renewal = try await renewingCredentials(accountID: accountID, network: network, rejected: rejected, vault: vault, linker: linker)
+        } catch {
+            metrics.renewal(network, .failed)
+            throw error
+        }
+        switch renewal {
+        case .renewed(let credentials, let byThisCall):
+            if byThisCall {
+                metrics.renewal(network, .renewed)
+                logger.info("account token renewed", metadata: ["account.id": "\(accountID)", "account.network": "\(network)"])
+            }
+            return credentials
+        case .needsRelink(let reason):
+            metrics.renewal(network, .needsRelink)
+            throw try await needsRelink(accountID, network, reason)
+        }
+    }
+
+    /// The renewal itself, under the store's renewal lock.
+    private func renewingCredentials(accountID: Int64, network: Network, rejected: AccountCredentials, vault: CredentialVault,
+                                     linker: (any AccountLinker)?) async throws -> Renewal {
+        try await store.renewingCredentials(accountID: accountID, now: now()) { sealed -> (replacement: RenewedCredentials?, result: Renewal) in
             guard let sealed else { return (nil, .needsRelink("\(network.displayName) unavailable: login error (no stored credentials)")) }
             let stored: AccountCredentials
             do throws(CredentialVaultError) { stored = try vault.open(sealed, accountID: accountID) } catch {
@@ -76,15 +101,6 @@ public actor CredentialProvider {
             } catch let error as LinkError {
                 throw CredentialProviderError(needsRelink: false, message: "renewing the \(network.displayName) token failed: \(error.message)")
             }
-        }
-        switch renewal {
-        case .renewed(let credentials, let byThisCall):
-            if byThisCall {
-                logger.info("account token renewed", metadata: ["account.id": "\(accountID)", "account.network": "\(network)"])
-            }
-            return credentials
-        case .needsRelink(let reason):
-            throw try await needsRelink(accountID, network, reason)
         }
     }
 

@@ -6,8 +6,11 @@ import OAuth
 /// when a request is about to be signed. Each blob is bound to its account row.
 public struct CredentialVault: Sendable {
     private let box: SecretBox
+    /// The key itself, for a backup (`schedctl backup` writes it apart from the database copy).
+    let key: CredentialKeyBytes
 
     public init(key: [UInt8]) throws(CredentialVaultError) {
+        self.key = CredentialKeyBytes(bytes: key)
         do { box = try SecretBox(key: key) } catch { throw CredentialVaultError("the credential key is unusable: \(error.message)") }
     }
 

@@ -5,7 +5,7 @@ import SchedulerCore
 /// Talks to schedulerd's control API over its Unix socket, turning error answers into ``CLIError``s.
 struct ControlClient {
     let socketPath: String
-    private let http = CurlHTTPClient()
+    let http = CurlHTTPClient()
 
     init(socketPath: String) {
         self.socketPath = socketPath

@@ -18,7 +18,7 @@ struct EngineHarness {
 
     /// `others` are connectors for further networks, beside the X one in ``connector``.
     init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(), others: [ScriptedConnector] = [],
-         configure: (inout Engine.Settings) -> Void = { _ in }) throws {
+         metrics: SchedulerMetrics = SchedulerMetrics(), configure: (inout Engine.Settings) -> Void = { _ in }) throws {
         store = try SQLiteStore.inMemory()
         vault = try CredentialVault(key: testKey())
         connector = ScriptedConnector(behaviour)
@@ -30,7 +30,7 @@ struct EngineHarness {
         configure(&settings)
         let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
         engine = Engine(store: store, connectors: ConnectorRegistry([connector] + others), credentials: credentials, wake: wake,
-                        settings: settings, budget: budget, logger: log.logger(label: "engine"))
+                        settings: settings, budget: budget, metrics: metrics, logger: log.logger(label: "engine"))
     }
 
     func addAccount(_ handle: String, network: Network = .x) async throws -> AccountView {

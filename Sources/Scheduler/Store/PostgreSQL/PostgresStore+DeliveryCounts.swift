@@ -58,3 +58,17 @@ extension PostgresStore {
                                   account: "\(try row["network"] as String):@\(try row["handle"] as String)", reason: reason)
     }
 }
+
+extension PostgresStore: DeliveryCountStore {
+    public func deliveryCountsByNetwork() async throws -> [DeliveryCount] {
+        try await read { session in
+            try await session.rows("""
+                SELECT a.network, c.state, sum(c.n)::bigint AS n FROM delivery_count c JOIN account a ON a.id = c.account_id
+                GROUP BY a.network, c.state HAVING sum(c.n) <> 0
+                """).compactMap { row -> DeliveryCount? in
+                guard let network = Network(rawValue: try row["network"]), let state = DeliveryState(rawValue: try row["state"]) else { return nil }
+                return DeliveryCount(network: network, state: state, count: Int(try row["n"] as Int64))
+            }
+        }
+    }
+}

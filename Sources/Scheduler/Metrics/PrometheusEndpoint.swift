@@ -1,0 +1,102 @@
+import CoreMetrics
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+import Synchronization
+
+/// The Prometheus side of the metrics, and the only code that knows it: the registry the daemon's instruments record
+/// into (through swift-metrics, bootstrapped here), and `GET /metrics` serving it over HTTP on `[metrics] listen`.
+public final class PrometheusEndpoint: Service, Sendable {
+    public let registry = PrometheusCollectorRegistry()
+    /// What the instruments are made with: this registry, with buckets that fit a publish's duration and lateness.
+    public let factory: PrometheusMetricsFactory
+    private let listen: MetricsListenAddress
+    private let logger: Logger
+    private let gauges = Mutex<ScrapedGauges?>(nil)
+    private let address = AsyncStream<String>.makeStream()
+
+    public init(listen: MetricsListenAddress, logger: Logger) {
+        self.listen = listen
+        self.logger = logger
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets = [
+            // A request to a network: tens of milliseconds to the request timeout.
+            SchedulerMetrics.Name.publishDuration: [.milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+                                                    .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10),
+                                                    .seconds(30), .seconds(60)],
+            // After the due time: on time is well under a second; a retry or a restart makes minutes, up to the lateness limit.
+            SchedulerMetrics.Name.lateness: [.milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+                                             .milliseconds(500), .seconds(1), .seconds(5), .seconds(30), .seconds(60), .seconds(300),
+                                             .seconds(900), .seconds(3_600), .seconds(4 * 3_600)],
+        ]
+        self.factory = factory
+        Self.bootstrapOnce(factory)
+    }
+
+    /// Where a scrape's gauges are read from; set once the store is open.
+    public func readCounts(from store: any DeliveryCountStore) {
+        let scraped = ScrapedGauges(store: store, factory: factory, logger: logger)
+        gauges.withLock { $0 = scraped }
+    }
+
+    /// The address it listens on, once it does (`listen`'s port 0 made concrete).
+    public func boundAddress() async -> String? {
+        var iterator = address.stream.makeAsyncIterator()
+        return await iterator.next()
+    }
+
+    public var description: String { "PrometheusEndpoint" }
+
+    public func run() async throws {
+        let router = Router()
+        router.get("metrics") { _, _ -> Response in
+            await self.scrape()
+        }
+        let continuation = address.continuation
+        let logger = logger
+        let listening = Mutex(false)
+        let app = Application(router: router, configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: nil),
+                              onServerRunning: { channel in
+                                  listening.withLock { $0 = true }
+                                  let bound = channel.localAddress.map { "\($0.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? ""):\($0.port ?? 0)" } ?? ""
+                                  logger.info("metrics endpoint ready", metadata: ["metrics.address": "\(bound)", "metrics.path": "/metrics"])
+                                  continuation.yield(bound)
+                                  continuation.finish()
+                              }, logger: logger)
+        do {
+            try await app.run()
+        } catch where !listening.withLock({ $0 }) {
+            // Most often the port is taken or the address is not this machine's: the configuration must change.
+            throw ConfigurationError("[metrics] listen = \"\(listen)\": cannot listen there (\(error)); choose a free port on an address of this machine")
+        }
+    }
+
+    /// Every instrument's value now, in Prometheus' text format.
+    func scrape() async -> Response {
+        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: await exposition())))
+    }
+
+    /// The scraped gauges read now, and every instrument in the exposition format.
+    func exposition() async -> [UInt8] {
+        let scraped = gauges.withLock { $0 }
+        await scraped?.refresh()
+        return registry.emitToBuffer()
+    }
+
+    /// swift-metrics is bootstrapped once per process; a second endpoint (a test starting daemons in one process)
+    /// records through its own factory, which the daemon hands its instruments explicitly.
+    private static let bootstrapped = Mutex(false)
+
+    private static func bootstrapOnce(_ factory: PrometheusMetricsFactory) {
+        let first = bootstrapped.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { MetricsSystem.bootstrap(factory) }
+    }
+}
