@@ -1,4 +1,5 @@
 import Foundation
+import Connectors
 import HTTPClient
 import SchedulerCore
 
@@ -37,7 +38,12 @@ struct SandboxRelay: Sendable {
         do { response = try await transport.send(request) } catch {
             throw RequestError(.unavailable, "the sandbox at \(request.url) cannot be reached: \(error)")
         }
-        guard (200..<300).contains(response.status), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(response.body)) else {
+        let value = try? JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+        if (400..<500).contains(response.status) {
+            // The sandbox refused what was asked (a username it does not accept): bad input, in its words.
+            throw RequestError.badRequest("the sandbox refused: \(value.flatMap(RefusalText.sentence(in:)) ?? "HTTP \(response.status)")")
+        }
+        guard (200..<300).contains(response.status), let value else {
             throw RequestError(.unavailable, "the sandbox at \(request.url) answered HTTP \(response.status)")
         }
         return value
