@@ -14,7 +14,7 @@ public struct HandleRule: Sendable, Equatable {
         var found = ""
         if !wrong.isEmpty {
             let shown = Array(Set(wrong)).sorted().map { $0 == " " ? "a space" : "'\($0)'" }
-            found = "; it has " + shown.joined(separator: ", ")
+            found = "; it has " + (shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown[0])
         } else if handle.count > maxLength {
             found = "; it has \(handle.count)"
         }

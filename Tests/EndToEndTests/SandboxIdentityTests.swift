@@ -42,7 +42,8 @@ import Testing
         }
         let approve = try #require(approved)
         #expect(approve.status == 0, "\(approve.stderr)")
-        #expect(approve.stdout.trimmingCharacters(in: .newlines).allSatisfy(\.isNumber), "the PIN alone: \(approve.stdout)")
+        let pin = approve.stdout.trimmingCharacters(in: .newlines)
+        #expect(!pin.isEmpty && pin.allSatisfy { $0.isNumber }, "the PIN alone: \(approve.stdout)")
         #expect(attempt.status == 0, "\(attempt.stderr)")
         let account = try JSONCoding.decoder().decode(AccountView.self, from: Data(attempt.stdout.utf8))
         #expect(account.handle == "pin_person" && account.authKind == .oauth1)

@@ -18,7 +18,9 @@ struct SandboxRelay: Sendable {
     }
 
     func mintToken(network: Network, username: String) async throws -> SandboxTokenView {
-        guard let base = baseURLs[network] else { throw RequestError(.notFound, "the sandbox has no \(network.displayName) emulation yet") }
+        guard let base = baseURLs[network] else {
+            throw RequestError.badRequest("the sandbox mints no \(network.displayName) tokens; it has \(baseURLs.keys.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
         let body = try JSONEncoder().encode(["username": username])
         let response = try await send(HTTPRequest(method: "POST", url: base + "/_sandbox/\(network.rawValue)/tokens",
                                                   headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body)))

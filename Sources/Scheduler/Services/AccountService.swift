@@ -191,8 +191,12 @@ public struct AccountService: Sendable {
     /// An imported token the network refused: bad input, like any other wrong input (README, "Exit codes"),
     /// said the same way for every network, with the network's own words and what to do.
     static func refusedImport(_ network: Network, _ error: LinkError) -> String {
-        let said = error.message.hasPrefix("\(network.displayName) did not accept")
-            ? error.message : "\(network.displayName) did not accept this token (\(error.message))"
-        return "\(said); nothing was stored. Check that it is a current \(tokenKind(network)), or link with `schedctl accounts link \(network.rawValue)`"
+        let name = network.displayName
+        var detail = error.message
+        // The linkers name the network themselves; said once here.
+        for prefix in ["\(name) did not accept these credentials: ", "\(name) answered ", "\(name): "] where detail.hasPrefix(prefix) {
+            detail.removeFirst(prefix.count)
+        }
+        return "\(name) did not accept this token (\(detail)); nothing was stored. Check that it is a current \(tokenKind(network)), or link with `schedctl accounts link \(network.rawValue)`"
     }
 }
