@@ -44,6 +44,7 @@ step status
 # for the browser; `schedctl sandbox approve` plays the browser.
 link() {
   show accounts link "$@"
+  rm -f "$STATE/link.out"   # so the wait below sees this link's URL, not the last one's
   schedctl accounts link "$@" > "$STATE/link.out" 2> "$STATE/link.err" &
   local pid=$!
   url_printed() { alive "$pid" "schedctl accounts link $1" "$STATE/link.err"; [ -s "$STATE/link.out" ]; }
