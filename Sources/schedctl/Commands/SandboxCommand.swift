@@ -54,7 +54,7 @@ struct SandboxToken: AsyncParsableCommand {
         abstract: "Mint a token in the sandbox's stand-in developer portal, ready for `accounts add`.",
         discussion: "Example: schedctl sandbox token x --username runner | schedctl accounts add x")
 
-    @Argument(help: "The network: x.")
+    @Argument(help: "The network: x, facebook, linkedin or instagram.")
     var network: String
 
     @Option(help: "The sandbox user the token belongs to.")
