@@ -48,7 +48,7 @@ import Testing
         let run = try Self.runAsNobody(["status", "--socket", socket])
         #expect(run.status == 4, "\(run.stderr)")
         #expect(run.stderr.contains("permission denied on schedulerd's socket \(socket) (owner root, group root, mode 0600)"), "\(run.stderr)")
-        #expect(run.stderr.contains("sudo -u root schedctl"), "\(run.stderr)")
+        #expect(run.stderr.contains("run schedctl as root (`sudo schedctl …`)"), "\(run.stderr)")
         #expect(!run.stderr.contains("is it running") && !run.stderr.contains("port 80"), "\(run.stderr)")
 
         let hidden = try Self.runAsNobody(["status", "--socket", (daemon.stateDirectory as NSString).appendingPathComponent("control.sock")])

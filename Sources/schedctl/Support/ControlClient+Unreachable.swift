@@ -31,14 +31,14 @@ struct SocketDiagnosis {
         let owner = Self.owner(of: info)
         if code == .connectionLost {
             if getuid() != 0 && getuid() != info.st_uid {
-                return "schedulerd at \(path) closed the connection: it answers only its own user (\(owner.user)) and root, and schedctl runs as \(Self.userName(getuid())); run `sudo -u \(owner.user) schedctl …`"
+                return "schedulerd at \(path) closed the connection: it answers only its own user (\(owner.user)) and root, and schedctl runs as \(Self.userName(getuid())); \(Self.runAs(owner.user))"
             }
             return "schedulerd at \(path) closed the connection without answering; it may have stopped or restarted: run `schedctl status` to see whether it is back"
         }
         switch Self.connectErrno(path) {
         case EACCES, EPERM:
             return "permission denied on schedulerd's socket \(path) (owner \(owner.user), group \(owner.group), mode \(Self.octal(info.st_mode))); "
-                + "schedulerd answers only its own user and root, and schedctl runs as \(Self.userName(getuid())): run `sudo -u \(owner.user) schedctl …` (or as root)"
+                + "schedulerd answers only its own user and root, and schedctl runs as \(Self.userName(getuid())): \(Self.runAs(owner.user))"
         case ECONNREFUSED:
             return "nothing is listening on \(path): the socket was left by a schedulerd that is no longer running (a stale socket). "
                 + "Start schedulerd again (`systemctl start schedulerd`, or `schedulerd --sandbox --state-dir DIR`); it replaces the socket"
@@ -73,7 +73,7 @@ struct SocketDiagnosis {
         }
         let owner = Self.owner(of: info)
         return "permission denied looking for schedulerd's socket \(path): schedctl runs as \(Self.userName(getuid())), and \(closed) "
-            + "(owner \(owner.user), group \(owner.group), mode \(Self.octal(info.st_mode))) is closed to it; run `sudo -u \(owner.user) schedctl …` (or as root)"
+            + "(owner \(owner.user), group \(owner.group), mode \(Self.octal(info.st_mode))) is closed to it; \(Self.runAs(owner.user))"
     }
 
     /// The errno of a plain `connect(2)` to the socket, 0 when it connects.
@@ -98,6 +98,11 @@ struct SocketDiagnosis {
     static func owner(of info: stat) -> (user: String, group: String) {
         let group = getgrgid(info.st_gid).map { String(cString: $0.pointee.gr_name) } ?? String(info.st_gid)
         return (userName(info.st_uid), group)
+    }
+
+    /// "run `sudo -u schedulerd schedctl …` (or as root)", or just `sudo` when the owner is root.
+    static func runAs(_ user: String) -> String {
+        user == "root" ? "run schedctl as root (`sudo schedctl …`)" : "run `sudo -u \(user) schedctl …` (or as root)"
     }
 
     static func userName(_ uid: uid_t) -> String {

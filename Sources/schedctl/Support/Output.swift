@@ -35,9 +35,8 @@ enum Output {
     /// An error for scripts (`--json`): `{"error": MESSAGE, "problems": [...]}` on standard output, problems
     /// one per entry as the daemon listed them (an empty array when there was one problem, or none).
     static func jsonError(_ message: String, problems: [String]) {
-        let object: [String: Any] = ["error": message, "problems": problems]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        struct ErrorObject: Encodable { var error: String; var problems: [String] }
+        try? json(ErrorObject(error: message, problems: problems))
     }
 
     /// One line of text, shortened for a table cell.
