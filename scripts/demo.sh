@@ -9,12 +9,34 @@ schedctl() { "$BIN/schedctl" "$@"; }
 # Echo a command the way a person would type it, quoting arguments that hold spaces.
 show() { local line="\$ schedctl" arg; for arg in "$@"; do [[ $arg == *" "* ]] && line+=" '$arg'" || line+=" $arg"; done; printf '\n\033[1m%s\033[0m\n' "$line"; }
 step() { show "$@"; schedctl "$@"; }
+# wait_for WHAT COMMAND…: runs COMMAND until it succeeds, for at most $DEMO_WAIT seconds (120 by default: a
+# machine busy compiling can be slow), then says what it was waiting for and stops the demo.
+DEMO_WAIT=${DEMO_WAIT:-120}
+wait_for() {
+  local what=$1; shift
+  local deadline=$((SECONDS + DEMO_WAIT))
+  until "$@"; do
+    if (( SECONDS >= deadline )); then
+      printf '\ndemo: gave up after %ss waiting for %s (DEMO_WAIT=%s); the daemon log is %s\n' \
+        "$DEMO_WAIT" "$what" "$DEMO_WAIT" "$STATE/daemon.log" >&2
+      return 1
+    fi
+    sleep 0.2
+  done
+}
+# Fails the wait at once when a process it depends on has exited.
+alive() {
+  kill -0 "$1" 2>/dev/null && return 0
+  printf '\ndemo: %s exited early; see %s\n' "$2" "$3" >&2
+  exit 1
+}
 
 "$BIN/schedulerd" --sandbox --state-dir "$STATE" --log-level warning 2> "$STATE/daemon.log" &
 DAEMON=$!
 trap 'kill -TERM $DAEMON 2>/dev/null; wait $DAEMON 2>/dev/null; echo; echo "daemon stopped; its log and database are in $STATE"' EXIT
 
-for _ in $(seq 1 100); do schedctl status >/dev/null 2>&1 && break; sleep 0.1; done
+daemon_answers() { alive "$DAEMON" schedulerd "$STATE/daemon.log"; schedctl status >/dev/null 2>&1; }
+wait_for "schedulerd to answer on $SCHEDCTL_SOCKET" daemon_answers
 echo "schedulerd is running in sandbox mode (state in $STATE)"
 step status
 
@@ -22,9 +44,11 @@ step status
 # for the browser; `schedctl sandbox approve` plays the browser.
 link() {
   show accounts link "$@"
+  rm -f "$STATE/link.out"   # so the wait below sees this link's URL, not the last one's
   schedctl accounts link "$@" > "$STATE/link.out" 2> "$STATE/link.err" &
   local pid=$!
-  for _ in $(seq 1 100); do [ -s "$STATE/link.out" ] && break; sleep 0.1; done
+  url_printed() { alive "$pid" "schedctl accounts link $1" "$STATE/link.err"; [ -s "$STATE/link.out" ]; }
+  wait_for "schedctl accounts link $1 to print the authorization URL" url_printed "$1"
   local url; url=$(head -1 "$STATE/link.out")
   echo "$url"
   printf '\033[2m(the browser approves and is sent back to schedctl)\033[0m\n'
@@ -43,11 +67,9 @@ step schedule "Sunday long run by the river #running" --to x:@sandbox_user faceb
 step schedule "Long run Sunday, who's in?" --to x:@sandbox_user --at "tomorrow 07:30" --tz Europe/Paris
 step schedule "What X would receive" --to x:@sandbox_user --at "in 1h" --dry-run
 
-printf '\nwaiting for the first two posts to go out'
-for _ in $(seq 1 150); do
-  [ "$(schedctl list --state published --json | grep -c '"state" : "published"')" -ge 5 ] && break
-  printf '.'; sleep 0.2
-done
+printf '\nwaiting for the first two posts to go out (5 deliveries)'
+published() { [ "$(schedctl list --state published --json | grep -Eo '"state" ?: ?"published"' | wc -l)" -ge 5 ] || { printf '.'; return 1; }; }
+wait_for "the first two posts' 5 deliveries to be published" published
 echo
 step sandbox received
 step list --state published

@@ -36,16 +36,25 @@ enum SchedctlMain {
                 try command.run()
             }
         } catch let error as CLIError {
-            Output.error(error.message)
+            Output.error(error.description)
+            if wantsJSON { Output.jsonError(error.message, problems: error.problems) }
             exit(error.exitCode)
         } catch {
             let code = Schedctl.exitCode(for: error)
             if code == .validationFailure {
                 let message = Schedctl.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
                 FileHandle.standardError.write(Data((message + "\n").utf8))
+                if wantsJSON { Output.jsonError(Schedctl.message(for: error), problems: []) }
                 exit(ExitCodes.badInput)
             }
             Schedctl.exit(withError: error)
         }
+    }
+
+    /// Whether `--json` was given, read from the raw arguments so that an error found while parsing them
+    /// is reported as JSON too (the options group is not parsed yet then). Stops at `--`, after which
+    /// everything is an argument.
+    static var wantsJSON: Bool {
+        CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
     }
 }

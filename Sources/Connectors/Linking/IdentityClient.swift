@@ -17,7 +17,8 @@ struct IdentityClient: Sendable {
         }
         guard (200..<300).contains(response.status) else {
             let code: LinkError.Code = response.status == 401 || response.status == 190 ? .needsRelink : (response.status >= 500 ? .unavailable : .invalidInput)
-            throw LinkError(code, "\(network) answered HTTP \(response.status) to an identity lookup: \(Excerpt.redacted(response.bodyText, limit: 200))")
+            let said = RefusalText.sentence(in: response.body).map { ": \($0)" } ?? ""
+            throw LinkError(code, "\(network) answered HTTP \(response.status)\(said)")
         }
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(response.body)) else {
             throw LinkError(.unavailable, "\(network) answered an identity lookup with something that is not JSON")

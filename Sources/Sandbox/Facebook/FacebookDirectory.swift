@@ -32,13 +32,13 @@ struct InstagramAccount: Sendable, Equatable {
 actor FacebookDirectory {
     private var users: [String: FacebookUser] = [:]
     private var idsByUsername: [String: String] = [:]
-    private var next: Int64 = 1
+    private var numbering = UserNumbering()
 
-    /// The user called `username`, created (with their Page and IG account) when new.
+    /// The user called `username`, created (with their Page and IG account) when new, with the ids its
+    /// name gives (``UserNumbering``).
     func user(named username: String) -> FacebookUser {
         if let id = idsByUsername[username.lowercased()], let user = users[id] { return user }
-        let number = next
-        next += 1
+        let number = numbering.number(for: username)
         let first = username.prefix(1).uppercased() + username.dropFirst()
         let instagram = InstagramAccount(id: String(17_841_400_000_000_000 + number), username: username.lowercased(), name: "\(first) Sandbox")
         let page = FacebookPage(id: String(105_000_000_000_000 + number), name: "\(first)'s Running Club", category: "Sports Club", instagram: instagram)

@@ -25,13 +25,13 @@ struct LinkedInOrganization: Sendable, Equatable {
 actor LinkedInDirectory {
     private var members: [String: LinkedInMember] = [:]
     private var idsByUsername: [String: String] = [:]
-    private var next: Int64 = 1
+    private var numbering = UserNumbering()
 
-    /// The member called `username`, created (with their organization) when new.
+    /// The member called `username`, created (with their organization) when new, with the ids its name
+    /// gives (``UserNumbering``).
     func member(named username: String) -> LinkedInMember {
         if let id = idsByUsername[username.lowercased()], let member = members[id] { return member }
-        let number = next
-        next += 1
+        let number = numbering.number(for: username)
         let given = username.prefix(1).uppercased() + username.dropFirst()
         let member = LinkedInMember(
             id: Self.memberID(number),

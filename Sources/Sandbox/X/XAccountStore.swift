@@ -20,7 +20,7 @@ actor XAccountStore {
     private var users: [String: XUser] = [:]
     private var userIDsByUsername: [String: String] = [:]
     private var tokens: [String: TokenPair] = [:]
-    private var nextUserNumber: Int64 = 1
+    private var numbering = UserNumbering()
 
     /// The first sandbox user id; large like X's so no code assumes small ids.
     static let firstUserID: Int64 = 1_700_000_000_000_000_000
@@ -61,14 +61,14 @@ actor XAccountStore {
         users[id]
     }
 
-    /// The user called `username`, created with the next id when new; `displayName` renames an existing one.
+    /// The user called `username`, created when new with the id its name gives (``UserNumbering``);
+    /// `displayName` renames an existing one.
     func user(named username: String, displayName: String? = nil) -> XUser {
         if let id = userIDsByUsername[username.lowercased()], var user = users[id] {
             if let displayName { user.name = displayName; users[id] = user }
             return user
         }
-        let id = String(Self.firstUserID + nextUserNumber)
-        nextUserNumber += 1
+        let id = String(Self.firstUserID + numbering.number(for: username))
         let user = XUser(id: id, name: displayName ?? "Sandbox \(username)", username: username)
         users[id] = user
         userIDsByUsername[username.lowercased()] = id

@@ -149,13 +149,15 @@ struct ControlAPIRoutes: Sendable {
         v1.get("sandbox/records/:name") { _, context in
             let name = context.parameters.get("name") ?? ""
             guard ["received", "rejected", "revoked", "issued"].contains(name) else {
-                throw RequestError(.notFound, "the sandbox keeps no '\(name)' record; ask for received, rejected, revoked or issued")
+                throw RequestError.badRequest("the sandbox keeps no '\(name)' record; ask for received, rejected, revoked or issued")
             }
             return try await requireSandbox().records(name)
         }
         v1.post("sandbox/tokens/:network") { request, context -> Response in
             let name = context.parameters.get("network") ?? ""
-            guard let network = Network(rawValue: name) else { throw RequestError(.notFound, "unknown network '\(name)'") }
+            guard let network = Network(rawValue: name) else {
+                throw RequestError.badRequest("unknown network '\(name)'; use one of \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             var username = "sandbox_user"
             var request = request
             let body = try await request.collectBody(upTo: 4_096)
@@ -173,7 +175,7 @@ struct ControlAPIRoutes: Sendable {
     static let totalCount = HTTPFields.Element.Name("Total-Count")!
 
     private func requireSandbox() throws -> SandboxRelay {
-        guard let sandbox else { throw RequestError(.notFound, "this daemon is not running in sandbox mode (start it with --sandbox)") }
+        guard let sandbox else { throw RequestError(.conflict, "this daemon is not running in sandbox mode (start it with --sandbox)") }
         return sandbox
     }
 

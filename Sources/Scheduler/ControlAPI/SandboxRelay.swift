@@ -1,4 +1,5 @@
 import Foundation
+import Connectors
 import HTTPClient
 import SchedulerCore
 
@@ -17,7 +18,9 @@ struct SandboxRelay: Sendable {
     }
 
     func mintToken(network: Network, username: String) async throws -> SandboxTokenView {
-        guard let base = baseURLs[network] else { throw RequestError(.notFound, "the sandbox has no \(network.displayName) emulation yet") }
+        guard let base = baseURLs[network] else {
+            throw RequestError.badRequest("the sandbox mints no \(network.displayName) tokens; it has \(baseURLs.keys.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
         let body = try JSONEncoder().encode(["username": username])
         let response = try await send(HTTPRequest(method: "POST", url: base + "/_sandbox/\(network.rawValue)/tokens",
                                                   headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body)))
@@ -37,7 +40,12 @@ struct SandboxRelay: Sendable {
         do { response = try await transport.send(request) } catch {
             throw RequestError(.unavailable, "the sandbox at \(request.url) cannot be reached: \(error)")
         }
-        guard (200..<300).contains(response.status), let value = try? JSONDecoder().decode(JSONValue.self, from: Data(response.body)) else {
+        let value = try? JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+        if (400..<500).contains(response.status) {
+            // The sandbox refused what was asked (a username it does not accept): bad input, in its words.
+            throw RequestError.badRequest("the sandbox refused: \(value.flatMap(RefusalText.sentence(in:)) ?? "HTTP \(response.status)")")
+        }
+        guard (200..<300).contains(response.status), let value else {
             throw RequestError(.unavailable, "the sandbox at \(request.url) answered HTTP \(response.status)")
         }
         return value

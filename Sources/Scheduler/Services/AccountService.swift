@@ -69,6 +69,9 @@ public struct AccountService: Sendable {
             guard let handle = request.handle?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "@" }), !handle.isEmpty else {
                 throw RequestError.badRequest("a handoff account needs its handle: --handle NAME")
             }
+            if let problem = Network.instagram.handleRule?.problem(String(handle), network: .instagram) {
+                throw RequestError.badRequest(problem + "; nothing was stored")
+            }
             return try await save(network: .instagram, profile: AccountProfile(remoteID: "handoff:\(handle.lowercased())", handle: String(handle),
                                                                              displayName: "\(handle) (handoff)"),
                                   credentials: nil, authKind: .none)
@@ -84,7 +87,14 @@ public struct AccountService: Sendable {
         } else {
             credentials = .oauth2(accessToken: request.token, refreshToken: nil, expiresAt: nil)
         }
-        let profile = try await mapLinkErrors { try await linker.identify(credentials) }
+        let profile: AccountProfile
+        do {
+            profile = try await linker.identify(credentials)
+        } catch where error.code == .needsRelink || error.code == .invalidInput {
+            throw RequestError.badRequest(Self.refusedImport(request.network, error))
+        } catch {
+            throw Self.requestError(error)
+        }
         return try await save(network: request.network, profile: profile, credentials: credentials,
                               authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
     }
@@ -146,6 +156,16 @@ public struct AccountService: Sendable {
 
     // MARK: Helpers
 
+    /// The token `accounts add` takes for a network, as its documentation names it.
+    static func tokenKind(_ network: Network) -> String {
+        switch network {
+        case .x: "OAuth 1.0a access token and secret"
+        case .linkedin: "member access token"
+        case .facebook: "Page access token"
+        case .instagram: "token"
+        }
+    }
+
     static func isLoopback(_ uri: String) -> Bool {
         guard let url = URL(string: uri), url.scheme == "http", let host = url.host else { return false }
         return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
@@ -155,11 +175,28 @@ public struct AccountService: Sendable {
         do {
             return try await body()
         } catch let error as LinkError {
-            switch error.code {
-            case .invalidInput, .choiceNeeded, .unsupported: throw RequestError.badRequest(error.message)
-            case .misconfigured: throw RequestError(.unavailable, error.message)
-            default: throw RequestError(.unavailable, error.message)
-            }
+            throw Self.requestError(error)
         }
+    }
+
+    /// What the person brought was wrong (bad input, 400); the network or the configuration failed (503).
+    /// A token the network refuses while linking is what the person brought: bad input too.
+    static func requestError(_ error: LinkError) -> RequestError {
+        switch error.code {
+        case .invalidInput, .choiceNeeded, .unsupported, .needsRelink: RequestError.badRequest(error.message)
+        default: RequestError(.unavailable, error.message)
+        }
+    }
+
+    /// An imported token the network refused: bad input, like any other wrong input (README, "Exit codes"),
+    /// said the same way for every network, with the network's own words and what to do.
+    static func refusedImport(_ network: Network, _ error: LinkError) -> String {
+        let name = network.displayName
+        var detail = error.message
+        // The linkers name the network themselves; said once here.
+        for prefix in ["\(name) did not accept these credentials: ", "\(name) answered ", "\(name): "] where detail.hasPrefix(prefix) {
+            detail.removeFirst(prefix.count)
+        }
+        return "\(name) did not accept this token (\(detail)); nothing was stored. Check that it is a current \(tokenKind(network)), or link with `schedctl accounts link \(network.rawValue)`"
     }
 }

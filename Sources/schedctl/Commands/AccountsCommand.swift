@@ -36,7 +36,7 @@ struct AccountsAdd: AsyncParsableCommand {
     @Flag(help: "Instagram only: publish by handoff (you finish each post in the app); no token needed.")
     var handoff = false
 
-    @Option(help: "The handle of a handoff account.")
+    @Option(help: "The handle of a handoff account: 1 to 30 letters, digits, periods and underscores, as Instagram allows.")
     var handle: String?
 
     @OptionGroup var options: GlobalOptions

@@ -35,6 +35,14 @@ struct SandboxRecords: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    static let names = ["received", "rejected", "revoked", "issued"]
+
+    func validate() throws {
+        guard Self.names.contains(name) else {
+            throw ValidationError("the sandbox keeps no '\(name)' record; ask for \(Self.names.joined(separator: ", "))")
+        }
+    }
+
     func run() async throws {
         Output.json(try await options.client().send("GET", "/v1/sandbox/records/\(name)"))
     }
@@ -46,7 +54,7 @@ struct SandboxToken: AsyncParsableCommand {
         abstract: "Mint a token in the sandbox's stand-in developer portal, ready for `accounts add`.",
         discussion: "Example: schedctl sandbox token x --username runner | schedctl accounts add x")
 
-    @Argument(help: "The network: x.")
+    @Argument(help: "The network: x, facebook, linkedin or instagram.")
     var network: String
 
     @Option(help: "The sandbox user the token belongs to.")
@@ -54,38 +62,13 @@ struct SandboxToken: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    func run() async throws {
-        let data = try await options.client().send("POST", "/v1/sandbox/tokens/\(network.lowercased())", body: ["username": username])
-        Output.json(data)
+    func validate() throws {
+        _ = try NetworkArgument.parse(network)
     }
-}
-
-struct SandboxApprove: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "approve",
-        abstract: "Play the browser for a sandbox authorization URL: approve, then go where the network redirects.",
-        discussion: """
-            Prints where the sandbox sent the browser (what you would paste in --headless mode), and \
-            delivers it to schedctl's loopback listener when that is where it points.
-            Example:
-              schedctl accounts link linkedin > link.out &   # prints the URL, waits for the browser
-              schedctl sandbox approve "$(head -1 link.out)"
-            """)
-
-    @Argument(help: "The authorization URL `schedctl accounts link` printed.")
-    var url: String
 
     func run() async throws {
-        let http = CurlHTTPClient()
-        let approval: HTTPResponse
-        do { approval = try await http.send(HTTPRequest(url: url)) } catch {
-            throw CLIError(exitCode: ExitCodes.unreachable, message: "the sandbox at \(url) cannot be reached: \(error)")
-        }
-        guard (300..<400).contains(approval.status), let location = approval.header("location") else {
-            throw CLIError.badInput("the sandbox answered HTTP \(approval.status) without a redirect; is this a sandbox authorization URL?")
-        }
-        print(location)
-        guard let target = URL(string: location), target.host == "127.0.0.1" || target.host == "localhost" else { return }
-        _ = try? await http.send(HTTPRequest(url: location, connectTimeout: .seconds(2), timeout: .seconds(10)))
+        let network = try NetworkArgument.parse(network)
+        let data = try await options.client().send("POST", "/v1/sandbox/tokens/\(network.rawValue)", body: ["username": username])
+        Output.json(data)
     }
 }

@@ -5,10 +5,13 @@ import SchedulerCore
 /// Talks to schedulerd's control API over its Unix socket, turning error answers into ``CLIError``s.
 struct ControlClient {
     let socketPath: String
+    /// Where the path came from (`--socket`, `$SCHEDCTL_SOCKET` or the default), for messages.
+    let socketSource: String
     let http = CurlHTTPClient()
 
-    init(socketPath: String) {
+    init(socketPath: String, socketSource: String = "--socket") {
         self.socketPath = socketPath
+        self.socketSource = socketSource
     }
 
     /// Sends a request and returns the body of a 2xx answer.
@@ -30,27 +33,19 @@ struct ControlClient {
         let response: HTTPResponse
         do {
             response = try await http.send(request)
-        } catch let error as HTTPClientError where error.code == .connectionLost {
-            throw CLIError(exitCode: ExitCodes.unreachable,
-                           message: "schedulerd at \(socketPath) closed the connection without answering; it only answers its own user (and root), so run schedctl as that user")
         } catch let error as HTTPClientError {
-            throw CLIError(exitCode: ExitCodes.unreachable,
-                           message: "cannot reach schedulerd at \(socketPath) (\(error.message)); is it running? Start it with `schedulerd --sandbox --state-dir DIR` or `systemctl start schedulerd`, or point --socket / $SCHEDCTL_SOCKET at its socket")
+            throw unreachable(error)
         }
         let data = Data(response.body)
         guard (200..<300).contains(response.status) else {
             let detail = try? JSONCoding.decoder().decode(APIErrorBody.self, from: data).error
-            var message = detail?.message ?? "schedulerd answered HTTP \(response.status)"
-            if let problems = detail?.problems, problems.count > 1 {
-                message = "the request was refused:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
-            }
             let code: Int32 = switch response.status {
             case 400, 413, 422: ExitCodes.badInput
             case 404: ExitCodes.notFound
             case 409: ExitCodes.conflict
             default: ExitCodes.failure
             }
-            throw CLIError(exitCode: code, message: message)
+            throw CLIError(exitCode: code, message: detail?.message ?? "schedulerd answered HTTP \(response.status)", problems: detail?.problems ?? [])
         }
         return response
     }
@@ -63,7 +58,7 @@ struct ControlClient {
         do {
             return try await http.send(request).status
         } catch let error as HTTPClientError {
-            throw CLIError(exitCode: ExitCodes.unreachable, message: "cannot reach schedulerd at \(socketPath) (\(error.message)); is it running?")
+            throw unreachable(error)
         }
     }
 

@@ -15,5 +15,12 @@ struct GlobalOptions: ParsableArguments {
         return "/run/schedulerd/control.sock"
     }
 
-    func client() -> ControlClient { ControlClient(socketPath: socketPath) }
+    /// Where ``socketPath`` came from, for the message when nothing answers there.
+    var socketSource: String {
+        if socket != nil { return "--socket" }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["SCHEDCTL_SOCKET"], !fromEnvironment.isEmpty { return "$SCHEDCTL_SOCKET" }
+        return "the default path (no --socket, no $SCHEDCTL_SOCKET)"
+    }
+
+    func client() -> ControlClient { ControlClient(socketPath: socketPath, socketSource: socketSource) }
 }

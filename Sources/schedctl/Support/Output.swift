@@ -32,6 +32,13 @@ enum Output {
         FileHandle.standardError.write(Data("schedctl: \(message)\n".utf8))
     }
 
+    /// An error for scripts (`--json`): `{"error": MESSAGE, "problems": [...]}` on standard output, problems
+    /// one per entry as the daemon listed them (an empty array when there was one problem, or none).
+    static func jsonError(_ message: String, problems: [String]) {
+        struct ErrorObject: Encodable { var error: String; var problems: [String] }
+        try? json(ErrorObject(error: message, problems: problems))
+    }
+
     /// One line of text, shortened for a table cell.
     static func snippet(_ text: String, _ limit: Int = 48) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: " ")
