@@ -12,7 +12,7 @@ enum RunSummaryBuilder {
         let dropped = run.droppedPoints
         /// "once 3 of 120 track points are dropped as impossible GPS (…)", when any were.
         let afterDropping = dropped.total == 0 ? ""
-            : " once \(dropped.total) of \(run.pointCount) track points are dropped as impossible GPS (\(dropped.reasons))"
+            : " once \(dropped.total) of \(run.pointCount) track points \(dropped.total == 1 ? "is" : "are") dropped as impossible GPS (\(dropped.reasons))"
         if run.firstTime == nil, dropped.total == 0 {
             throw failure("has \(run.pointCount) track points but no timestamps: a run needs the time of each point")
         }

@@ -145,6 +145,13 @@ import Testing
             + "a run needs at least two track points with sensible positions and times")
     }
 
+    @Test func twoPointsOneAtZeroZero_areRefused() throws {
+        var points = Array(Self.fourKilometres().prefix(2))
+        points[0].latitude = 0; points[0].longitude = 0
+        #expect(try refusal(points) == "has no run left once 1 of 2 track points is dropped as impossible GPS (1 at 0°N 0°E): "
+            + "a run needs at least two track points with sensible positions and times")
+    }
+
     @Test func pointsThatAllHaveTheSameTime_areRefused() throws {
         var points = Array(Self.fourKilometres().prefix(10))
         for index in points.indices { points[index].time = Timestamps.sundayMorning }
