@@ -166,7 +166,7 @@ public struct DroppedPoints: Sendable, Equatable {
 
     public var total: Int { zeroPosition + tooFast + timeOutOfOrder }
 
-    /// "1 at 0,0; 2 faster than 12 m/s": the non-zero counts, in words.
+    /// "1 at 0°N 0°E; 2 too far from the points around them (faster than 12 m/s)": the non-zero counts, in words.
     public var reasons: String {
         var parts: [String] = []
         if zeroPosition > 0 { parts.append("\(zeroPosition) at 0°N 0°E") }
