@@ -14,12 +14,14 @@ enum CardLayout {
     static let dateBaseline = 178.0
     static let dateSize = 34.0
 
-    /// The panel the route is drawn in: about 1000×790, rounded corners.
+    /// The middle of the card: the panel the route is drawn in, about 1000×790 with rounded corners, when the run has
+    /// no splits and no elevation; otherwise shared with them (``CardPlan``).
     static let mapPanel = Rect(x: margin, y: 220, width: width - 2 * margin, height: 790)
     static let mapCornerRadius = 28.0
     /// The route keeps this far from the panel's edges, so the thick line and the markers stay inside.
     static let mapPadding = 64.0
-    static var routeBox: Rect { mapPanel.inset(by: mapPadding) }
+    static var routeBox: Rect { routeBox(in: mapPanel) }
+    static func routeBox(in panel: Rect) -> Rect { panel.inset(by: mapPadding) }
 
     static let routeWidth = 12.0
     /// A darker, wider line under the route, so it reads against the panel even where it doubles back.
@@ -68,6 +70,9 @@ enum Palette {
     static let markerRing = RGB(0xFFFFFF)
     static let placeholder = RGB(0x5C6B7A)
     static let divider = RGB(0x252E3A)
+    /// The splits' bars other than the fastest's, and the profile's grid lines.
+    static let bar = RGB(0x3D4A5A)
+    static let grid = RGB(0x2A3441)
 }
 
 /// An axis-aligned rectangle in card pixels.

@@ -17,7 +17,7 @@ struct Figure: Equatable, Sendable {
             let p = RunFormat.paceParts(pace, units)
             figures.append(Figure(label: "AVG PACE", value: p.value, unit: p.unit))
         }
-        if let gain = s.elevationGainMeters {
+        if let gain = s.elevationGainShown(in: units) {
             let e = RunFormat.elevationParts(gain, units)
             figures.append(Figure(label: "ELEVATION", value: e.value, unit: e.unit))
         }

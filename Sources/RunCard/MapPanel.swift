@@ -5,16 +5,12 @@ import RunSummary
 /// The middle of the card: a rounded panel with the route trace and its start and finish,
 /// or, for a treadmill run (no positions), a treadmill drawing and "Treadmill run".
 enum MapPanel {
-    static func draw(_ route: [Coordinate], on canvas: Canvas) {
-        canvas.roundedRect(CardLayout.mapPanel, radius: CardLayout.mapCornerRadius)
-        canvas.fillPath(Palette.panel)
-        canvas.roundedRect(CardLayout.mapPanel.inset(by: 1), radius: CardLayout.mapCornerRadius - 1)
-        canvas.strokePath(Palette.panelEdge, width: 2)
-
-        if let projection = RouteProjection(route: route, box: CardLayout.routeBox) {
+    static func draw(_ route: [Coordinate], in panel: Rect, on canvas: Canvas) {
+        Panels.background(panel, on: canvas)
+        if let projection = RouteProjection(route: route, box: CardLayout.routeBox(in: panel)) {
             drawRoute(route.map(projection.point), on: canvas)
         } else {
-            drawTreadmill(on: canvas)
+            drawTreadmill(in: panel, on: canvas)
         }
     }
 
@@ -93,8 +89,7 @@ enum MapPanel {
 
     /// A side view of a treadmill in line strokes (belt, rollers, upright, handlebar) and the words
     /// "Treadmill run", centred in the panel: the card still says what kind of run it was.
-    private static func drawTreadmill(on canvas: Canvas) {
-        let box = CardLayout.mapPanel
+    private static func drawTreadmill(in box: Rect, on canvas: Canvas) {
         let cx = box.midX, cy = box.midY - 40
         let cr = canvas.cr
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)

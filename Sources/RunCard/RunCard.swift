@@ -5,7 +5,9 @@ import RunSummary
 /// The picture of a run: a 1080×1350 PNG (4:5, which Instagram takes) with the route and the key figures.
 ///
 /// Top to bottom: the title and the start's date and time in the runner's zone; the route in a rounded
-/// panel (or a treadmill drawing when the run has no positions); the figures in rows of up to three.
+/// panel (or a treadmill drawing when the run has no positions), with the splits (per km or mile, following the
+/// units) beside it and the elevation profile under it when the run has them (``CardPlan``); the figures in rows of
+/// up to three.
 /// Drawn with cairo on an RGB24 image surface and encoded to PNG in memory.
 public enum RunCard {
     public static let width = 1080
@@ -32,7 +34,10 @@ public enum RunCard {
         let canvas = Canvas(cr: cr)
         canvas.fill(Palette.background)
         Header.draw(title: summary.title, startLine: RunFormat.startLine(summary.start, timeZone: summary.timeZone), on: canvas)
-        MapPanel.draw(summary.route, on: canvas)
+        let plan = CardPlan(summary, units: units)
+        MapPanel.draw(summary.route, in: plan.map, on: canvas)
+        if let panel = plan.splits { SplitsPanel.draw(plan.splitRows, unit: plan.splitUnit, in: panel, on: canvas) }
+        if let panel = plan.profile { ProfilePanel.draw(summary.elevationProfile, units: units, in: panel, on: canvas) }
         FigureGrid.draw(Figure.list(summary, units: units), on: canvas)
 
         try check(cairo_status(cr), "draw the run card")

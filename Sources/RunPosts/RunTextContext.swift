@@ -7,7 +7,7 @@ import RunSummary
 /// Keys: `title`, `date` ("Sunday 22 November 2026"), `time` ("07:31"), both in the runner's zone;
 /// `distance` ("10.02 km" / "6.23 mi"), `moving_time` and `elapsed_time` ("52:13", "1:02:13"),
 /// `pace` ("5:13 /km" / "8:24 /mi"), `fastest_split` ("4:58", the fastest whole km or mile),
-/// `elevation_gain` ("85 m" / "279 ft"), `hr_avg` and `hr_max` ("148 bpm"), `cadence` ("172 spm"),
+/// `elevation_gain` ("85 m" / "279 ft"; absent for a flat run, never "0 m"), `hr_avg` and `hr_max` ("148 bpm"), `cadence` ("172 spm"),
 /// `calories` ("612 kcal"), `paused` (present when elapsed time exceeds moving time by 30 s or more); and the unit labels `distance_unit` (km / mi), `pace_unit` (min/km / min/mi),
 /// `elevation_unit` (m / ft) and `split_unit` (km / mile), which are always there.
 public enum RunTextContext {
@@ -36,7 +36,7 @@ public enum RunTextContext {
         if let split = units == .metric ? summary.fastestKilometreSeconds : summary.fastestMileSeconds, split.isFinite, split > 0 {
             values["fastest_split"] = RunFormat.duration(split)
         }
-        if let gain = summary.elevationGainMeters, gain.isFinite {
+        if let gain = summary.elevationGainShown(in: units) {
             values["elevation_gain"] = RunFormat.elevation(gain, units)
         }
         if let average = summary.heartRateAverage { values["hr_avg"] = "\(average) bpm" }

@@ -7,18 +7,23 @@ public enum RouteThinner {
     public static let maximumPoints = 2_000
 }
 
-struct RouteAccumulator: Sendable {
+/// The route's positions, thinned as they stream in.
+typealias RouteAccumulator = EvenThinner<Coordinate>
+
+/// At most `capacity` elements of a stream of any length, evenly spread along it, the last always kept: the route's
+/// positions, and the elevation profile's samples.
+struct EvenThinner<Element: Sendable>: Sendable {
     private let capacity: Int
-    private var kept: [Coordinate] = []
+    private var kept: [Element] = []
     private var stride = 1
     private var seen = 0
-    private var last: Coordinate?
+    private var last: Element?
     private var lastKept = false
 
     init(capacity: Int = RouteThinner.maximumPoints) { self.capacity = max(2, capacity) }
 
-    mutating func add(_ coordinate: Coordinate) {
-        defer { seen += 1; last = coordinate }
+    mutating func add(_ element: Element) {
+        defer { seen += 1; last = element }
         lastKept = false
         guard seen % stride == 0 else { return }
         // One place stays free for the final position.
@@ -27,12 +32,16 @@ struct RouteAccumulator: Sendable {
             stride *= 2
             guard seen % stride == 0 else { return }
         }
-        kept.append(coordinate)
+        kept.append(element)
         lastKept = true
     }
 
-    var route: [Coordinate] {
+    var elements: [Element] {
         guard let last, !lastKept else { return kept }
         return kept + [last]
     }
+}
+
+extension EvenThinner where Element == Coordinate {
+    var route: [Coordinate] { elements }
 }

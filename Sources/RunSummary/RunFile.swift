@@ -22,6 +22,8 @@ public enum RunFile {
         if !parsed || reader.syntaxError != nil || !reader.rootClosed {
             throw failure(ParseFailure.describe(parser: parser, reader: reader, path: path))
         }
-        return try RunSummaryBuilder.build(reader.run, timeZone: timeZone, title: title, failure: failure)
+        var run = reader.run
+        run.finish()
+        return try RunSummaryBuilder.build(run, timeZone: timeZone, title: title, failure: failure)
     }
 }

@@ -20,4 +20,12 @@ extension RunSummary {
     public func splits(in units: Units) -> [Double] {
         units == .metric ? kilometreSplitSeconds : mileSplitSeconds
     }
+
+    /// The climbing worth saying: nil without elevations, and nil for a flat run, whose climbing rounds to nothing in
+    /// the units shown (a post or a card saying "0 m up" reads as a fault, not a figure).
+    public func elevationGainShown(in units: Units) -> Double? {
+        guard let gain = elevationGainMeters, gain.isFinite else { return nil }
+        let amount = units == .metric ? gain : gain / RunFormat.metersPerFoot
+        return amount.rounded() >= 1 ? gain : nil
+    }
 }

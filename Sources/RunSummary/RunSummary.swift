@@ -33,6 +33,14 @@ public struct RunSummary: Sendable, Equatable {
     /// The moving time of each whole kilometre and each whole mile, in order (the last part-stretch left out).
     public var kilometreSplitSeconds: [Double] = []
     public var mileSplitSeconds: [Double] = []
+    /// Elevation along the distance, thinned to at most ``maximumProfileSamples``; empty without elevations.
+    public var elevationProfile: [ElevationSample] = []
+    /// The track points left out as impossible GPS (a position at 0,0, a jump faster than anyone runs, a time out of
+    /// order); ``pointCount`` includes them.
+    public var droppedPoints = DroppedPoints()
+
+    /// The most samples the elevation profile keeps: more than a card's width in pixels would show.
+    public static let maximumProfileSamples = 600
 
     public init(title: String, start: Date, timeZone: TimeZone, distanceMeters: Double, movingSeconds: Double, elapsedSeconds: Double,
                 paceSecondsPerKilometre: Double?, fastestKilometreSeconds: Double?, fastestMileSeconds: Double?,
@@ -43,6 +51,17 @@ public struct RunSummary: Sendable, Equatable {
         self.fastestKilometreSeconds = fastestKilometreSeconds; self.fastestMileSeconds = fastestMileSeconds
         self.elevationGainMeters = elevationGainMeters; self.heartRateAverage = heartRateAverage; self.heartRateMax = heartRateMax
         self.cadenceAverage = cadenceAverage; self.calories = calories; self.route = route; self.pointCount = pointCount
+    }
+}
+
+/// One sample of the elevation profile: how high the runner was, how far along the run.
+public struct ElevationSample: Sendable, Equatable {
+    public var distanceMeters: Double
+    public var elevationMeters: Double
+
+    public init(distanceMeters: Double, elevationMeters: Double) {
+        self.distanceMeters = distanceMeters
+        self.elevationMeters = elevationMeters
     }
 }
 

@@ -54,7 +54,8 @@ import Testing
         #expect(summary.status == 0, "\(summary.stderr)")
         let figures = try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(Set(figures.keys) == ["title", "start", "distance_m", "moving_s", "elapsed_s", "pace_s_per_km", "elevation_gain_m",
-                                      "hr_avg", "hr_max", "calories", "texts"])
+                                      "hr_avg", "hr_max", "cadence_spm", "calories", "points", "dropped_points", "dropped_because", "texts"])
+        #expect(figures["points"] as? Int == 181 && figures["dropped_points"] as? Int == 0)
         #expect(figures["title"] as? String == "Sunday Morning Run")
         #expect(figures["start"] as? String == "2026-11-22T07:30:00+01:00")
         let distance = try #require(figures["distance_m"] as? Double)
@@ -146,6 +147,71 @@ import Testing
         #expect(container["fetched"]?["width"] == .integer(1080) && container["fetched"]?["height"] == .integer(1350))
         #expect(container["body"]?["caption"]?.stringValue?.contains("#running") == true)
         _ = try await daemon.stop()
+    }
+
+    /// The loop with a point at 0,0, one 300 km off and one whose time goes back an hour, and its first point written
+    /// again at the end (a "single point" glued on after the run).
+    static func loopGPXWithBadPoints() -> String {
+        var lines = loopGPX().components(separatedBy: "\n")
+        let points = lines.indices.filter { lines[$0].hasPrefix("<trkpt") }
+        lines[points[40]] = lines[points[40]].replacingOccurrences(of: #"lat="[0-9.]+" lon="[0-9.]+""#, with: #"lat="0" lon="0""#,
+                                                                     options: .regularExpression)
+        lines[points[80]] = lines[points[80]].replacingOccurrences(of: #"lat="48\.8"#, with: #"lat="51.5"#, options: .regularExpression)
+        lines[points[120]] = lines[points[120]].replacingOccurrences(of: "T06:", with: "T05:")
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func runSummary_leavesOutImpossibleGPSPoints_andSaysHowMany() throws {
+        let directory = TemporaryDirectory("run-bad-gps")
+        let file = directory.file("bad-gps.gpx")
+        try Self.loopGPXWithBadPoints().write(toFile: file, atomically: true, encoding: .utf8)
+        let json = try Schedctl.run(["run-summary", file, "--tz", "Europe/Paris", "--to", "x", "--json"], socket: "/nonexistent.sock")
+        #expect(json.status == 0, "\(json.stderr)")
+        let figures = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(figures["points"] as? Int == 181 && figures["dropped_points"] as? Int == 3)
+        #expect(figures["dropped_because"] as? [String: Int] == ["zero_position": 1, "too_fast": 1, "time_out_of_order": 1])
+        let distance = try #require(figures["distance_m"] as? Double)
+        #expect(abs(distance - 3_000) < 30, "three laps of 1 km, not a trip to Africa: \(distance)")
+        #expect(abs((figures["pace_s_per_km"] as? Double ?? 0) - 300) < 3)
+
+        let text = try Schedctl.run(["run-summary", file, "--tz", "Europe/Paris", "--to", "x"], socket: "/nonexistent.sock")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("\nleft out 3 of 181 track points as impossible GPS: 1 at 0°N 0°E; "
+            + "1 too far from the points around it (faster than 12 m/s); 1 with a time out of order\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("Sunday Morning Run: 3.00 km in 15:00 (5:00 /km)"), "\(text.stdout)")
+
+        // Nothing sensible left: refused, exit 2, naming the file; no picture written.
+        let single = directory.file("single.gpx")
+        let lines = Self.loopGPX().components(separatedBy: "\n")
+        try lines.filter { !$0.hasPrefix("<trkpt") || $0 == lines.first { $0.hasPrefix("<trkpt") } }.joined(separator: "\n")
+            .write(toFile: single, atomically: true, encoding: .utf8)
+        let refused = try Schedctl.run(["run-summary", single, "--image", directory.file("single.png")], socket: "/nonexistent.sock")
+        #expect(refused.status == 2, "\(refused.stdout) \(refused.stderr)")
+        #expect(refused.stderr.contains(single + ": has a single track point: a run needs at least two, at different times"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("single.png")))
+    }
+
+    @Test func runSummaryImage_isWrittenInTheFormatItsExtensionNames_orRefused() throws {
+        let directory = TemporaryDirectory("run-image")
+        let file = directory.file("loop.gpx")
+        try Self.loopGPX().write(toFile: file, atomically: true, encoding: .utf8)
+        let jpegMagic: [UInt8] = [0xFF, 0xD8, 0xFF], pngMagic: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        for (name, magic, said) in [("card.jpg", jpegMagic, "JPEG"), ("card.JPEG", jpegMagic, "JPEG"), ("card.png", pngMagic, "PNG")] {
+            let image = directory.file(name)
+            let run = try Schedctl.run(["run-summary", file, "--to", "x", "--image", image], socket: "/nonexistent.sock")
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let bytes = try #require(FileManager.default.contents(atPath: image), "\(name) written")
+            #expect(Array(bytes.prefix(magic.count)) == magic, "\(name) starts with \(Array(bytes.prefix(8)))")
+            #expect(run.stdout.contains("wrote the picture to \(image) (1080×1350 \(said))"), "\(run.stdout)")
+        }
+        for name in ["card.webp", "card"] {
+            let image = directory.file(name)
+            let run = try Schedctl.run(["run-summary", file, "--image", image], socket: "/nonexistent.sock")
+            #expect(run.status == 2, "\(name): \(run.stdout) \(run.stderr)")
+            #expect(run.stderr.contains("--image \(image):") && run.stderr.contains(".png (PNG) or .jpg/.jpeg (JPEG)"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: image), "nothing written for \(name)")
+            #expect(run.stdout.isEmpty, "no texts printed before the refusal: \(run.stdout)")
+        }
     }
 
     @Test func badFiles_andTextWithRun_areRefusedWithExit2() async throws {

@@ -80,4 +80,71 @@ enum Fixtures {
         s.calories = nil
         return s
     }
+
+    /// The 10 km loop as a watch would record it: ``realisticRoute()`` run at about 5:10 per km (faster in the
+    /// sixth kilometre, slower up the hill), a point every few seconds, climbing gently on the way out, over a hill
+    /// of about 45 m round the loop and down again on the way back. Written as GPX and read with ``RunFile``, so
+    /// the summary has its splits and its elevation profile as a real file gives them.
+    static func tenKilometreLoopGPX() -> String {
+        let route = realisticRoute()
+        var metres = 0.0
+        var seconds = 0.0
+        var lines: [String] = []
+        let times = ISO8601DateFormatter()
+        times.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let outLength = 401, loopLength = 700
+        for (index, point) in route.enumerated() {
+            if index > 0 {
+                let step = haversine(route[index - 1], point)
+                metres += step
+                let kilometre = Int(metres / 1000)
+                var pace = 310.0 + Double((kilometre * 7) % 5) * 4          // 5:10 give or take
+                if kilometre == 5 { pace = 288 }
+                let elevationStep = elevation(index: index, out: outLength, loop: loopLength) - elevation(index: index - 1, out: outLength, loop: loopLength)
+                pace += max(0, elevationStep) / max(step, 1) * 900         // slower uphill
+                seconds += step * pace / 1000
+            }
+            let ele = elevation(index: index, out: outLength, loop: loopLength)
+            let time = times.string(from: start.addingTimeInterval(seconds))
+            lines.append("<trkpt lat=\"\(String(format: "%.7f", point.latitude))\" lon=\"\(String(format: "%.7f", point.longitude))\">"
+                + "<ele>\(String(format: "%.1f", ele))</ele><time>\(time)</time>"
+                + "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\(140 + index % 25)</gpxtpx:hr>"
+                + "<gpxtpx:cad>86</gpxtpx:cad></gpxtpx:TrackPointExtension></extensions></trkpt>")
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="RunCardTests" xmlns="http://www.topografix.com/GPX/1/1"
+                 xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+            <trk><name>Ten</name><trkseg>
+            \(lines.joined(separator: "\n"))
+            </trkseg></trk></gpx>
+            """
+    }
+
+    /// The loop's summary, read from its GPX in New York's zone.
+    static func tenKilometreLoop() throws -> RunSummary {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("RunCardTests-\(UUID().uuidString).gpx").path
+        try tenKilometreLoopGPX().write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try RunFile.summarize(path: path, timeZone: newYork)
+    }
+
+    /// Metres above sea level at a point of the lollipop: 30 m rising to 50 m on the way out, a 45 m hill over the
+    /// first half of the loop, and back down the way it came.
+    private static func elevation(index: Int, out: Int, loop: Int) -> Double {
+        if index <= out { return 30 + 20 * Double(index) / Double(out) }
+        if index <= out + loop {
+            let t = Double(index - out) / Double(loop)
+            return 50 + (t < 0.55 ? 45 * sin(Double.pi * t / 0.55) : -4 * sin(Double.pi * (t - 0.55) / 0.45))
+        }
+        let back = Double(index - out - loop) / Double(out)
+        return 50 - 20 * min(1, back)
+    }
+
+    private static func haversine(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let r = 6_371_008.8, k = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * k, dLon = (b.longitude - a.longitude) * k
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * k) * cos(b.latitude * k) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * r * asin(min(1, h.squareRoot()))
+    }
 }

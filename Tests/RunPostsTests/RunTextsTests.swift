@@ -94,6 +94,22 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
         #expect(!instagram.contains("❤️") && !instagram.contains("⛰️") && !instagram.contains("🔥"))
     }
 
+    @Test func aFlatRun_saysNothingOfClimbing_inAnyText() throws {
+        var flat = sampleSummary()
+        flat.elevationGainMeters = 0.1  // smoothed GPS noise: nothing worth saying, in metres or in feet
+        for units in Units.allCases {
+            #expect(RunTextContext.values(flat, units: units)["elevation_gain"] == nil)
+            for network in Network.allCases {
+                let text = try texts.text(for: network, summary: flat, units: units)
+                #expect(!text.contains("0 m") && !text.contains("0 ft") && !text.contains("up,") && !text.contains("Elevation")
+                        && !text.contains("climbing"), "\(network) \(units): \(text)")
+            }
+        }
+        #expect(try texts.text(for: .x, summary: flat, units: .metric) == "Sunday Morning Run: 10.02 km in 52:13 (5:13 /km), HR 148 bpm. #running")
+        flat.elevationGainMeters = 0.6  // 1 m (2 ft): said
+        #expect(try texts.text(for: .x, summary: flat, units: .metric).contains(", 1 m up,"))
+    }
+
     @Test func aVeryLongTitle_stillFitsX_countedTheXWay() throws {
         for title in [String(repeating: "Long Run ", count: 60), String(repeating: "日曜日の朝のラン", count: 30), String(repeating: "🏃🏽‍♀️", count: 200),
                       "https://example.com/" + String(repeating: "a", count: 400) + " " + String(repeating: "word ", count: 80)] {

@@ -29,7 +29,7 @@ import Testing
         let mean = Int((Double(heartRates.reduce(0, +)) / Double(heartRates.count)).rounded())
         #expect(summary.heartRateAverage == mean)
         #expect(summary.heartRateMax == 159)
-        #expect(summary.cadenceAverage == 85)
+        #expect(summary.cadenceAverage == 170)  // gpxtpx:cad 85 is one foot's
         #expect(summary.elevationGainMeters == 0)
         #expect(summary.pointCount == points.count)
         #expect(summary.title == "Sunday Morning Run")

@@ -17,7 +17,8 @@ struct RunSummaryCommand: AsyncParsableCommand {
               schedctl run-summary morning.gpx
               schedctl run-summary morning.gpx --to x --to instagram --image card.png --units imperial
               schedctl run-summary treadmill.tcx --title "Intervals" --json
-            Exits 2 when the file or a template cannot be used.
+            Impossible GPS points (at 0,0, faster than 12 m/s, a time out of order) are left out and counted.
+            Exits 2 when the file or a template cannot be used, or nothing sensible is left of the run.
             """)
 
     @Argument(help: "The run: a GPX 1.1 track or a TCX activity.")
@@ -26,7 +27,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: x, facebook, linkedin, instagram (default: all four).")
     var to: [String] = []
 
-    @Option(help: "Write the picture of the run (a 1080×1350 PNG) to this file.")
+    @Option(help: "Write the picture of the run (1080×1350) to this file: a PNG for .png, a JPEG for .jpg or .jpeg.")
     var image: String?
 
     @Option(help: "metric (km, min/km, m) or imperial (mi, min/mi, ft).")
@@ -45,6 +46,19 @@ struct RunSummaryCommand: AsyncParsableCommand {
 
     func validate() throws {
         for network in to { _ = try NetworkArgument.parse(network) }
+        if let image { _ = try Self.imageFormat(image) }
+    }
+
+    /// The picture's format, from the file's extension: writing JPEG bytes under `.png` (or the reverse) makes a file
+    /// that viewers and uploads misread, so any other extension is refused before anything is read or written.
+    static func imageFormat(_ path: String) throws -> RunCard.Format {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        case "": throw ValidationError("--image \(path): name the picture's file with .png (PNG) or .jpg/.jpeg (JPEG)")
+        case let other:
+            throw ValidationError("--image \(path): cannot write a .\(other) picture; name the file with .png (PNG) or .jpg/.jpeg (JPEG)")
+        }
     }
 
     func run() async throws {
@@ -54,9 +68,10 @@ struct RunSummaryCommand: AsyncParsableCommand {
         for network in networks where !texts.contains(where: { $0.0 == network }) {
             texts.append((network, try run.text(for: network, units: units)))
         }
-        if let image {
-            let png = try run.picture(units: units)
-            guard FileManager.default.createFile(atPath: image, contents: Data(png)) else {
+        let imageFormat = try image.map(Self.imageFormat)
+        if let image, let imageFormat {
+            let bytes = try run.picture(units: units, format: imageFormat)
+            guard FileManager.default.createFile(atPath: image, contents: Data(bytes)) else {
                 throw CLIError(exitCode: ExitCodes.failure, message: "cannot write the picture to \(image)")
             }
         }
@@ -66,11 +81,17 @@ struct RunSummaryCommand: AsyncParsableCommand {
         let summary = run.summary
         print("\(summary.title): \(RunFormat.distance(summary.distanceMeters, units)) in \(RunFormat.duration(summary.movingSeconds))"
             + " (\(summary.pointCount) points, started \(RunSummaryJSON.start(summary)))")
+        let dropped = summary.droppedPoints
+        if dropped.total > 0 {
+            print("left out \(dropped.total) of \(summary.pointCount) track points as impossible GPS: \(dropped.reasons)")
+        }
         for (network, text) in texts {
             print("\n== \(network.rawValue) (\(RunTexts.length(text, network: network)) of \(RunTexts.maxLength(network)) characters as \(network.displayName) counts them) ==")
             print(text)
         }
-        if let image { print("\nwrote the picture to \(image) (\(RunCard.width)×\(RunCard.height) PNG)") }
+        if let image, let imageFormat {
+            print("\nwrote the picture to \(image) (\(RunCard.width)×\(RunCard.height) \(imageFormat == .png ? "PNG" : "JPEG"))")
+        }
     }
 }
 
@@ -162,7 +183,8 @@ struct RunSummaryJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case title, start, texts, calories
+        case title, start, texts, calories, points
+        case dropped = "dropped_points", droppedBecause = "dropped_because", cadence = "cadence_spm"
         case distance = "distance_m", moving = "moving_s", elapsed = "elapsed_s", pace = "pace_s_per_km"
         case elevationGain = "elevation_gain_m", hrAverage = "hr_avg", hrMax = "hr_max"
     }
@@ -178,7 +200,13 @@ struct RunSummaryJSON: Encodable {
         try container.encode(summary.elevationGainMeters.map(Self.tenths), forKey: .elevationGain)
         try container.encode(summary.heartRateAverage, forKey: .hrAverage)
         try container.encode(summary.heartRateMax, forKey: .hrMax)
+        try container.encode(summary.cadenceAverage, forKey: .cadence)
         try container.encode(summary.calories, forKey: .calories)
+        try container.encode(summary.pointCount, forKey: .points)
+        let dropped = summary.droppedPoints
+        try container.encode(dropped.total, forKey: .dropped)
+        try container.encode(["zero_position": dropped.zeroPosition, "too_fast": dropped.tooFast,
+                              "time_out_of_order": dropped.timeOutOfOrder], forKey: .droppedBecause)
         try container.encode(Dictionary(texts.map { ($0.0.rawValue, $0.1) }, uniquingKeysWith: { first, _ in first }), forKey: .texts)
     }
 
