@@ -15,13 +15,15 @@ struct SchedctlRun {
 }
 
 enum Schedctl {
-    static func run(_ arguments: [String], socket: String?, stdin: String? = nil) throws -> SchedctlRun {
+    /// `environment` is added to this process's (e.g. `TZ` for the person's zone).
+    static func run(_ arguments: [String], socket: String?, stdin: String? = nil, environment extra: [String: String] = [:]) throws -> SchedctlRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Products.path("schedctl"))
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SCHEDCTL_SOCKET")
         if let socket { environment["SCHEDCTL_SOCKET"] = socket }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
