@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "OAuth", "RunSummary", "RunCard", "RunPosts",
+                "SchedulerCore", "HTTPClient", "OAuth", "Connectors", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
