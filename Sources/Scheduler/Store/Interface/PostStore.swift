@@ -14,6 +14,9 @@ public protocol PostStore: Sendable {
     /// Posts with at least one delivery in `filter` (to one account when given), newest due time first: `limit` of them,
     /// from just after `after` (from the first when nil), skipping `offset` more.
     func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage
+    /// A post other than `excluding` to `accountID` whose text for it is `text` (surrounding whitespace aside), due in
+    /// `from...to`, waiting, going out or out: read through the deliveries-by-account index, never a scan.
+    func sameText(accountID: Int64, text: String, from: Date, to: Date, excluding: Int64?) async throws -> SameTextPost?
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
     /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:
