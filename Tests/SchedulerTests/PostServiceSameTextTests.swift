@@ -86,3 +86,20 @@ import Testing
         }
     }
 }
+
+extension PostServiceSameTextTests {
+    @Test func aDraftGivenATimeNearAPostWithItsText_isRefused_andStaysADraft() async throws {
+        try await store.addAccount("runner")
+        _ = try await schedule("Long run Sunday", at: "2030-01-05T07:30:00Z")
+        guard case .stored(let draft) = try await service.schedule(SchedulePostRequest(text: "Long run Sunday", to: ["x:@runner"], at: nil, draft: true)) else {
+            Issue.record("no draft"); return
+        }
+
+        let error = await #expect(throws: RequestError.self) {
+            try await service.scheduleDraft(id: draft.id, ScheduleDraftRequest(at: "2030-01-05T09:00:00Z"))
+        }
+
+        #expect(error?.message.contains("X refuses a post identical") == true, "\(error?.message ?? "")")
+        #expect(try await store.post(id: draft.id).dueAt == nil)
+    }
+}

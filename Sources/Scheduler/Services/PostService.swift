@@ -169,6 +169,12 @@ public struct PostService: Sendable {
         let view: PostView
         if let at = request.at {
             let time = try parseTime(at, zone: request.tz ?? current.dueZone)
+            var repeats: [String] = []
+            for delivery in current.deliveries {
+                let account = try await store.account(reference: "\(delivery.accountId)")
+                repeats += try await sameTextProblems(text: delivery.text ?? current.text, account: account, due: time.instant, excluding: id)
+            }
+            guard repeats.isEmpty else { throw RequestError.badRequest(repeats.joined(separator: "; "), problems: repeats) }
             var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, now: now())
             if !time.notes.isEmpty { scheduled.notes = time.notes }
             view = scheduled
