@@ -9,11 +9,12 @@ struct ScheduleCommand: AsyncParsableCommand {
         commandName: "schedule",
         abstract: "Schedule a post to one or more accounts.",
         discussion: """
-            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time (2026-11-21 07:30),
-            '07:30' or '7:30' (tomorrow's once today's has passed, and it says so), 'today 07:30',
-            'tomorrow 07:30', 'in 2h', or 'now'; at most 5 years ahead. A local time is read in --tz,
-            else in this machine's zone ($TZ, else the system's), and the answer names the zone used;
-            with --run, the run's start in the text is written in that same zone.
+            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time
+            (2026-11-21 07:30), '07:30' or '7:30' (tomorrow's once today's has passed,
+            and it says so), 'today 07:30', 'tomorrow 07:30', 'in 2h', or 'now'; at
+            most 5 years ahead. A local time is read in --tz, else in this machine's
+            zone ($TZ, else the system's), and the answer names the zone used; with
+            --run, the run's start in the text is written in that same zone.
             --lateness is at least 1m (with less, every post would be missed).
             Examples:
               schedctl schedule "Parkrun PB!" --to x:@runner --at "2026-11-22 09:45" --tz Europe/London
