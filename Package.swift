@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "SchedctlOutput", "HTTPClient", "OAuth", "RunSummary", "RunCard", "RunPosts",
+                "SchedulerCore", "SchedctlOutput", "HTTPClient", "OAuth", "Connectors", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

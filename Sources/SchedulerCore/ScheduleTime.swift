@@ -11,6 +11,13 @@ public struct ScheduleTime: Sendable, Equatable {
     public var wallClock: String
     /// Set when the wall-clock time happens twice (clocks going back) and the first one was taken.
     public var ambiguityNote: String?
+    /// Set when a bare time of day (`07:30`) had passed today and tomorrow's was taken.
+    public var dayNote: String?
+    /// True when the zone was needed to read the time (a wall-clock form), false for an instant (`in 2h`, RFC 3339).
+    public var readInZone = false
+
+    /// What the person should be told about how their time was read, in order.
+    public var notes: [String] { [dayNote, ambiguityNote].compactMap { $0 } }
 
     public init(instant: Date, zoneIdentifier: String, wallClock: String, ambiguityNote: String? = nil) {
         self.instant = instant

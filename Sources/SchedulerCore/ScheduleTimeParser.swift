@@ -5,12 +5,17 @@ import Foundation
 /// Accepted forms:
 /// - RFC 3339 with an offset: `2026-11-21T07:30:00+01:00`, `2026-11-21T06:30Z`;
 /// - a wall-clock time read in the zone: `2026-11-21 07:30`, `2026-11-21T07:30:00`;
-/// - `07:30`, `today 07:30`, `tomorrow 07:30` (in the zone);
+/// - `07:30` (or `7:30`: today's, or tomorrow's once today's has passed, saying so), `today 07:30`, `tomorrow 07:30`
+///   (in the zone);
 /// - `in 2h`, `in 90s`, `in 1h30m`, `in 5 minutes`, and `now`.
 ///
 /// A wall-clock time that does not exist in the zone (clocks going forward) is refused; one that
-/// happens twice (clocks going back) takes the first and says so.
+/// happens twice (clocks going back) takes the first and says so. A time more than ``maximumYearsAhead`` years ahead is
+/// refused: it is a mistyped year far more often than a plan.
 public struct ScheduleTimeParser: Sendable {
+    /// How far ahead a time may be.
+    public static let maximumYearsAhead = 5
+
     public var zone: TimeZone
     public var now: Date
     /// The zone as the person named it, stored and shown as given: Foundation on Linux reports `UTC` as `GMT`.
@@ -22,15 +27,33 @@ public struct ScheduleTimeParser: Sendable {
         self.zoneName = zoneName ?? zone.identifier
     }
 
-    /// Parses `input`, refusing times more than a second in the past.
+    /// Parses `input`, refusing times more than a second in the past or more than ``maximumYearsAhead`` years ahead.
     public func parse(_ input: String) throws(ScheduleTimeError) -> ScheduleTime {
         let trimmed = input.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ScheduleTimeError("the time is empty; give e.g. 2026-11-21T07:30:00+01:00, 'tomorrow 07:30' or 'in 2h'") }
-        let time = try resolve(trimmed)
+        var time = try resolve(trimmed)
+        // A bare time of day means the next one, as an alarm clock reads it; `today 07:30` still means today.
+        if time.instant < now.addingTimeInterval(-1), WallClockFields.isTimeOfDay(trimmed) {
+            time = try resolve("tomorrow " + trimmed)
+            let day = time.wallClock.prefix(10)
+            time.dayNote = "\(trimmed) has passed today in \(zoneName), so tomorrow's (\(day)) was taken"
+        }
         if time.instant < now.addingTimeInterval(-1) {
             throw ScheduleTimeError("'\(input)' is in the past (\(RFC3339.format(time.instant)), now is \(RFC3339.format(now)))")
         }
+        let latest = latestAccepted
+        if time.instant > latest {
+            throw ScheduleTimeError("'\(input)' is more than \(Self.maximumYearsAhead) years ahead (\(RFC3339.format(time.instant)), "
+                                    + "the latest accepted is \(RFC3339.format(latest))); check the year")
+        }
         return time
+    }
+
+    /// ``maximumYearsAhead`` calendar years from now.
+    var latestAccepted: Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(byAdding: .year, value: Self.maximumYearsAhead, to: now) ?? now.addingTimeInterval(Double(Self.maximumYearsAhead) * 365.25 * 86_400)
     }
 
     private func resolve(_ text: String) throws(ScheduleTimeError) -> ScheduleTime {
@@ -72,6 +95,7 @@ public struct ScheduleTimeParser: Sendable {
             throw ScheduleTimeError("\(fields.formatted) does not exist in \(zoneName) (the clocks go forward then); pick a time outside the skipped hour")
         }
         var time = ScheduleTime(instant: first, zoneIdentifier: zoneName, wallClock: fields.formatted)
+        time.readInZone = true
         if candidates.count > 1 {
             time.ambiguityNote = "\(fields.formatted) happens twice in \(zoneName); the first (\(RFC3339.format(first))) was taken"
         }

@@ -46,9 +46,15 @@ struct WallClockFields: Equatable {
         }
     }
 
+    /// True for a bare time of day (`07:30`, `7:30`, `07:30:15`): no date, no `today` or `tomorrow`.
+    static func isTimeOfDay(_ text: String) -> Bool {
+        !text.contains(" ") && !text.lowercased().contains("t") && time(Substring(text)) != nil
+    }
+
     private static func time(_ text: Substring) -> (Int, Int, Int)? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2 || fields.count == 3, fields.allSatisfy({ $0.count == 2 }),
+        // The hour may have one digit (`7:30`); minutes and seconds always have two.
+        guard fields.count == 2 || fields.count == 3, (1...2).contains(fields[0].count), fields.dropFirst().allSatisfy({ $0.count == 2 }),
               let h = Int(fields[0]), let m = Int(fields[1]) else { return nil }
         let s = fields.count == 3 ? Int(fields[2]) : 0
         guard let s, (0...23).contains(h), (0...59).contains(m), (0...59).contains(s) else { return nil }

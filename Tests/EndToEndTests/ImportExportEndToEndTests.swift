@@ -44,10 +44,12 @@ import Testing
             let export = try daemon.schedctl(["export", "--format", format, "--output", exported])
             #expect(export.status == 0, "\(export.stderr)")
             // Export writes the posts by due time; the import stores its rows in that order.
-            let before = try daemon.posts().sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
+            let before = try daemon.posts(state: "pending").sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
+            // X refuses a text the account posts twice within a day, and so does schedule: the copies replace the originals.
+            for post in before { #expect(try daemon.schedctl(["cancel", "\(post.id)"]).status == 0) }
             let again = try daemon.schedctl(["import", exported])
             #expect(again.status == 0, "\(format): \(again.stderr)")
-            let copies = try daemon.posts().filter { post in !before.contains { $0.id == post.id } }.sorted { $0.id < $1.id }
+            let copies = try daemon.posts(state: "pending").filter { post in !before.contains { $0.id == post.id } }.sorted { $0.id < $1.id }
             #expect(copies.count == before.count, "\(format)")
             for (copy, source) in zip(copies, before) {
                 #expect(copy.text == source.text && copy.dueAt == source.dueAt && copy.dueZone == source.dueZone && copy.dueLocal == source.dueLocal)

@@ -65,6 +65,86 @@ import Testing
     }
 }
 
+@Suite struct ScheduleTimeOfDayTests {
+    let paris = TimeZone(identifier: "Europe/Paris")!
+    /// 2026-03-28 12:00 UTC, 13:00 in Paris: the day before Paris springs forward.
+    let noonUTC = Date(timeIntervalSince1970: 1_774_699_200)
+
+    func parser() -> ScheduleTimeParser { ScheduleTimeParser(zone: paris, now: noonUTC) }
+
+    @Test func bareTimeThatHasPassedToday_meansTomorrow_andSaysSo() throws {
+        let time = try parser().parse("07:30")
+        #expect(time.wallClock == "2026-03-29T07:30:00")
+        #expect(RFC3339.format(time.instant) == "2026-03-29T05:30:00Z")
+        #expect(time.dayNote == "07:30 has passed today in Europe/Paris, so tomorrow's (2026-03-29) was taken")
+        #expect(time.notes == [time.dayNote!])
+    }
+
+    @Test func bareTimeStillAheadToday_isToday_withoutANote() throws {
+        let time = try parser().parse("18:00")
+        #expect(time.wallClock == "2026-03-28T18:00:00")
+        #expect(time.dayNote == nil)
+        #expect(time.readInZone)
+    }
+
+    @Test func todayWithATimeThatHasPassed_isStillRefused() {
+        #expect(throws: ScheduleTimeError.self) { try parser().parse("today 07:30") }
+    }
+
+    @Test func singleDigitHour_isAccepted() throws {
+        #expect(try parser().parse("7:30").wallClock == "2026-03-29T07:30:00")
+        #expect(try parser().parse("tomorrow 7:05").wallClock == "2026-03-29T07:05:00")
+        #expect(try parser().parse("2026-04-02 9:15").wallClock == "2026-04-02T09:15:00")
+    }
+
+    @Test(arguments: ["7:3", "730", "07:300", "123:00"])
+    func malformedTimesOfDay_areRefused(_ input: String) {
+        #expect(throws: ScheduleTimeError.self) { try parser().parse(input) }
+    }
+
+    @Test func instants_areNotReadInAZone() throws {
+        #expect(try parser().parse("in 2h").readInZone == false)
+        #expect(try parser().parse("2026-03-29T09:30:00+02:00").readInZone == false)
+    }
+
+    @Test func timeMoreThanFiveYearsAhead_isRefused_namingTheLimit() throws {
+        _ = try parser().parse("2031-03-27 10:00")
+        do { _ = try parser().parse("2031-03-29 10:00"); Issue.record("accepted a time more than 5 years ahead") } catch {
+            #expect(error.message.contains("more than 5 years ahead"))
+            #expect(error.message.contains("2031-03-28T12:00:00Z"))
+        }
+        #expect(throws: ScheduleTimeError.self) { try parser().parse("in 2000d") }
+        #expect(throws: ScheduleTimeError.self) { try parser().parse("2126-03-29T09:30:00+02:00") }
+    }
+}
+
+@Suite struct LatenessLimitTests {
+    @Test func aMinuteOrMore_isAccepted() throws {
+        #expect(try LatenessLimit.seconds("1m") == 60)
+        #expect(try LatenessLimit.seconds("30m") == 1_800)
+        #expect(try LatenessLimit.seconds("2 hours") == 7_200)
+    }
+
+    @Test(arguments: ["0s", "0", "59s", "30s"])
+    func underAMinute_isRefused_namingTheMinimum(_ input: String) {
+        do { _ = try LatenessLimit.seconds(input); Issue.record("accepted lateness \(input)") } catch {
+            #expect(error.message.contains("under the minimum of 1m"))
+        }
+    }
+
+    @Test func negative_saysItIsNegative() {
+        do { _ = try LatenessLimit.seconds("-5m"); Issue.record("accepted -5m") } catch {
+            #expect(error.message == "lateness '-5m' is negative; give how late the post may still go out, at least 1m (e.g. 30m or 2h)")
+        }
+    }
+
+    @Test func notADuration_saysWhatToType() {
+        do { _ = try LatenessLimit.seconds("soon"); Issue.record("accepted soon") } catch {
+            #expect(error.message.contains("not a duration such as 30m"))
+        }
+    }
+}
+
 @Suite struct DurationParserTests {
     @Test func readsTheFormsPeopleWrite() {
         #expect(DurationParser.seconds("90s") == 90)

@@ -64,7 +64,9 @@ import Testing
 
         #expect(view.dueZone == zone)
         #expect(try await store.post(id: view.id).dueZone == zone)
-        guard case .preview(let preview) = try await service.schedule(request(at: "2030-01-02 08:30", tz: zone, dryRun: true)) else {
+        // Another text: the same one to the same X account within a day is refused as X's duplicate.
+        guard case .preview(let preview) = try await service.schedule(request("Sunday Morning Run, previewed", at: "2030-01-02 08:30", tz: zone,
+                                                                              dryRun: true)) else {
             Issue.record("no preview"); return
         }
         #expect(preview.dueZone == zone)

@@ -52,8 +52,9 @@ public enum ConfigurationLoader {
             configuration.timeZone = zone
         }
         if let value = try reader.string("default_lateness") {
-            guard let seconds = DurationText.seconds(value) else { throw reader.error("default_lateness", "'\(value)' is not a duration such as 30m or 2h") }
-            configuration.defaultLatenessSeconds = seconds
+            do { configuration.defaultLatenessSeconds = try LatenessLimit.seconds(value) } catch {
+                throw reader.error("default_lateness", error.message)
+            }
         }
         if let value = try reader.string("log_level") {
             guard let level = Logger.Level(rawValue: value) else {

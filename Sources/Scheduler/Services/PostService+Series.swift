@@ -55,15 +55,16 @@ extension PostService {
 
     /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
     func scheduleSeries(_ rule: Recurrence, start: ScheduleTime, request: SchedulePostRequest, targets: [(AccountView, String?)],
-                        media: [MediaItem], lateness: Int) async throws -> Scheduled {
+                        media: [MediaItem], lateness: Int, timeNotes: [String] = []) async throws -> Scheduled {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness)
         if request.dryRun == true {
             return .preview(preview(text: plan.series.first.text, media: media, time: plan.firstTime,
-                                    targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) }))
+                                    targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) },
+                                    notes: timeNotes + plan.notes))
         }
         var view = try await series.store.insertSeries(plan.series, now: now())
-        view.notes = plan.notes + ["series \(view.series?.id ?? 0) (\(rule.rrule)): \(plan.summary)"]
+        view.notes = timeNotes + plan.notes + ["series \(view.series?.id ?? 0) (\(rule.rrule)): \(plan.summary)"]
         series.added.signal()
         wake.signal()
         return .stored(view)

@@ -42,6 +42,8 @@ public struct PostService: Sendable {
         var parts = CheckedParts()
         /// What was changed in the media on the way (a PNG converted to JPEG for Instagram), for the answer.
         var mediaNotes: [String] = []
+        /// How the time was read (the zone used, a day moved, a time that happens twice), for the answer.
+        var timeNotes: [String] = []
 
         func post(text: String) -> NewPost {
             var post = NewPost(text: text, time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
@@ -61,7 +63,7 @@ public struct PostService: Sendable {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
         if let rule, let time {
             return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
-                                            lateness: checked.latenessLimitSeconds)
+                                            lateness: checked.latenessLimitSeconds, timeNotes: checked.timeNotes)
         }
         var post = checked.post(text: request.text)
         if nextSlot {
@@ -80,10 +82,11 @@ public struct PostService: Sendable {
             return .stored(view)
         }
         if request.dryRun == true, let time {
-            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets, parts: checked.parts))
+            return .preview(preview(text: request.text, media: attachments, time: time, targets: targets, parts: checked.parts,
+                                    notes: checked.timeNotes))
         }
         var view = try await store.insertPost(post, now: now())
-        if let note = time?.ambiguityNote { view.notes = [note] }
+        if !checked.timeNotes.isEmpty { view.notes = checked.timeNotes }
         wake.signal()
         return .stored(view)
     }
@@ -110,8 +113,10 @@ public struct PostService: Sendable {
                 throw RequestError.badRequest(error.message)
             }
         }
-        let time = try request.at.map { try parseTime($0, zone: request.tz) }
-        let draftZone = draft ? try zoneName(request.tz) : nil
+        // One zone rule for every local time: --tz, else the person's own zone (schedctl sends it), else the daemon's.
+        let zone = request.tz ?? request.clientTz
+        let time = try request.at.map { try parseTime($0, zone: zone, fromClient: request.tz == nil && request.clientTz != nil) }
+        let draftZone = draft ? try zoneName(zone) : nil
         let lateness = try parseLateness(request.lateness)
         guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
         var targets: [(AccountView, String?)] = []
@@ -135,6 +140,9 @@ public struct PostService: Sendable {
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
             problems += validationProblems(text: override ?? request.text, media: attachments, account: account)
+            if let due = time?.instant {
+                problems += try await sameTextProblems(text: override ?? request.text, account: account, due: due)
+            }
         }
         if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, attachments.isEmpty,
            !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
@@ -145,38 +153,8 @@ public struct PostService: Sendable {
         }
         return CheckedPost(nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
                            latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts,
-                           mediaNotes: mediaNotes)
-    }
-
-    public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {
-        let current = try await store.post(id: id)
-        if request.series == true {
-            guard let text = request.text, request.at == nil, request.lateness == nil, request.tz == nil else {
-                throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")
-            }
-            return try await editSeriesText(of: current, text: text)
-        }
-        var change = PostChange()
-        if let at = request.at { change.time = try parseTime(at, zone: request.tz ?? current.dueZone) }
-        else if request.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
-        change.latenessLimitSeconds = try parseLateness(request.lateness)
-        if let text = request.text {
-            var problems: [String] = []
-            let attachments = try await attachments(of: current)
-            for delivery in current.deliveries where delivery.text == nil {
-                let account = try await store.account(reference: "\(delivery.accountId)")
-                problems += validationProblems(text: text, media: attachments, account: account)
-            }
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, problems.isEmpty { problems.append("the text is empty") }
-            guard problems.isEmpty else { throw RequestError.badRequest(problems.joined(separator: "; "), problems: problems) }
-            change.text = text
-        }
-        guard change.text != nil || change.time != nil || change.latenessLimitSeconds != nil else {
-            throw RequestError.badRequest("nothing to change; give --text, --at or --lateness")
-        }
-        let view = try await store.editPost(id: id, change: change, now: now())
-        wake.signal()
-        return view
+                           mediaNotes: mediaNotes,
+                           timeNotes: time.map { timeNotes($0, request: request) } ?? [])
     }
 
     /// Gives a draft its time, checking it again as at scheduling: its accounts may have changed since.
@@ -199,8 +177,14 @@ public struct PostService: Sendable {
         let view: PostView
         if let at = request.at {
             let time = try parseTime(at, zone: request.tz ?? current.dueZone)
+            var repeats: [String] = []
+            for delivery in current.deliveries {
+                let account = try await store.account(reference: "\(delivery.accountId)")
+                repeats += try await sameTextProblems(text: delivery.text ?? current.text, account: account, due: time.instant, excluding: id)
+            }
+            guard repeats.isEmpty else { throw RequestError.badRequest(repeats.joined(separator: "; "), problems: repeats) }
             var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, now: now())
-            if let note = time.ambiguityNote { scheduled.notes = [note] }
+            if !time.notes.isEmpty { scheduled.notes = time.notes }
             view = scheduled
         } else {
             var accounts: [AccountView] = []
@@ -257,10 +241,7 @@ public struct PostService: Sendable {
             guard let library = media else { throw RequestError.badRequest("this daemon keeps no media") }
             return try library.item(id: reference.id, alt: reference.alt)
         }
-        let rules = NetworkRules.of(request.network)
-        let problems = rules.problems(with: PublishRequest(text: request.text, media: attachments))
-        return CheckView(network: request.network, weightedLength: rules.text.count(request.text), maxLength: rules.text.maxLength,
-                         valid: problems.isEmpty, problems: problems)
+        return NetworkRules.of(request.network).check(PublishRequest(text: request.text, media: attachments))
     }
 
     func validationProblems(text: String, media: [MediaItem], account: AccountView) -> [String] {
@@ -280,7 +261,7 @@ public struct PostService: Sendable {
     }
 
     func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],
-                 parts: CheckedParts = CheckedParts()) -> DryRunView {
+                 parts: CheckedParts = CheckedParts(), notes: [String] = []) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text
             let connector = connectors[account.network]
@@ -289,7 +270,8 @@ public struct PostService: Sendable {
                                    weightedLength: connector?.textRules.count(body) ?? body.count,
                                    request: partsPreview(post: post, thread: parts.thread, comment: parts.firstComments[account.id], account: account))
         }
-        return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries)
+        return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries,
+                          notes: notes.isEmpty ? nil : notes)
     }
 
     private func zone(named name: String?) throws -> TimeZone {
@@ -307,8 +289,12 @@ public struct PostService: Sendable {
         return name ?? zone.identifier
     }
 
-    private func parseTime(_ text: String, zone: String?) throws -> ScheduleTime {
-        let timeZone = try self.zone(named: zone)
+    /// `fromClient`: the zone is the person's machine's (not typed), so an unknown one says where it came from.
+    func parseTime(_ text: String, zone: String?, fromClient: Bool = false) throws -> ScheduleTime {
+        let timeZone: TimeZone
+        do { timeZone = try self.zone(named: zone) } catch let error as RequestError where fromClient {
+            throw RequestError.badRequest(error.message + " (the zone of the machine schedctl runs on, from $TZ or the system); give --tz")
+        }
         do {
             return try ScheduleTimeParser(zone: timeZone, now: now(), zoneName: zone).parse(text)
         } catch {
@@ -316,11 +302,9 @@ public struct PostService: Sendable {
         }
     }
 
-    private func parseLateness(_ text: String?) throws -> Int? {
+    /// At least ``LatenessLimit/minimumSeconds``: a shorter limit would miss every post.
+    func parseLateness(_ text: String?) throws -> Int? {
         guard let text else { return nil }
-        guard let seconds = DurationParser.seconds(text) else {
-            throw RequestError.badRequest("lateness '\(text)' is not a duration such as 30m or 2h")
-        }
-        return seconds
+        do { return try LatenessLimit.seconds(text) } catch { throw RequestError.badRequest(error.message) }
     }
 }

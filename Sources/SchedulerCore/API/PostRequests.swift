@@ -5,8 +5,11 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var to: [String]
     /// Any form ``ScheduleTimeParser`` reads; absent only for a draft.
     public var at: String?
-    /// IANA zone for wall-clock times; the daemon's zone when absent.
+    /// IANA zone for wall-clock times (`--tz`); else `client_tz`; else the daemon's zone.
     public var tz: String?
+    /// The zone of the person's machine (schedctl sends `$TZ`, else the system's zone), used when `tz` is absent, so a
+    /// local time means what it means where it was typed.
+    public var clientTz: String?
     /// How late the post may still go out after downtime, e.g. `30m`; the configured default when absent.
     public var lateness: String?
     /// Per-account text, keyed by the same references as `to`.
@@ -32,14 +35,15 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case text, to, at, tz, lateness, overrides, media, draft, until, thread
-        case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat"
+        case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat", clientTz = "client_tz"
         case firstComment = "first_comment", firstCommentFor = "first_comment_for"
     }
 
     public init(text: String, to: [String], at: String?, tz: String? = nil, lateness: String? = nil,
                 overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil,
                 nextSlot: Bool? = nil, repeatRule: String? = nil, until: String? = nil, thread: [ThreadPartRequest]? = nil,
-                firstComment: String? = nil, firstCommentFor: [String: String]? = nil) {
+                firstComment: String? = nil, firstCommentFor: [String: String]? = nil, clientTz: String? = nil) {
+        self.clientTz = clientTz
         self.thread = thread; self.firstComment = firstComment; self.firstCommentFor = firstCommentFor
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
         self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft; self.nextSlot = nextSlot
@@ -88,7 +92,8 @@ public struct MediaReference: Codable, Sendable, Equatable {
     }
 }
 
-/// `PATCH /v1/posts/{id}`: change the text or the time of a post that has not gone out yet.
+/// `PATCH /v1/posts/{id}`: change what has not gone out yet: the text, time, lateness and media of a post whose
+/// deliveries all wait, or one account's text, or the accounts it goes to.
 public struct EditPostRequest: Codable, Sendable, Equatable {
     public var text: String?
     public var at: String?
@@ -96,10 +101,27 @@ public struct EditPostRequest: Codable, Sendable, Equatable {
     public var lateness: String?
     /// With `text`: the text of every occurrence still to come of the post's series, and of those created later.
     public var series: Bool?
+    /// Per-account texts, keyed by account reference (an account of the post, or one of `add_to`).
+    public var overrides: [String: String]?
+    /// Replaces every file of the post (uploaded first with `POST /v1/media`); `[]` removes them.
+    public var media: [MediaReference]?
+    /// Accounts to add, and accounts to drop, by reference.
+    public var addTo: [String]?
+    public var removeFrom: [String]?
 
-    public init(text: String? = nil, at: String? = nil, tz: String? = nil, lateness: String? = nil, series: Bool? = nil) {
-        self.text = text; self.at = at; self.tz = tz; self.lateness = lateness; self.series = series
+    enum CodingKeys: String, CodingKey {
+        case text, at, tz, lateness, series, overrides, media
+        case addTo = "add_to", removeFrom = "remove_from"
     }
+
+    public init(text: String? = nil, at: String? = nil, tz: String? = nil, lateness: String? = nil, series: Bool? = nil,
+                overrides: [String: String]? = nil, media: [MediaReference]? = nil, addTo: [String]? = nil, removeFrom: [String]? = nil) {
+        self.text = text; self.at = at; self.tz = tz; self.lateness = lateness; self.series = series
+        self.overrides = overrides; self.media = media; self.addTo = addTo; self.removeFrom = removeFrom
+    }
+
+    /// True when the request changes a delivery's text, the media or the accounts.
+    public var changesDeliveries: Bool { overrides?.isEmpty == false || media != nil || addTo?.isEmpty == false || removeFrom?.isEmpty == false }
 }
 
 /// `POST /v1/posts/{id}/cancel` answer and `schedule --dry-run` preview share this: what each account gets.
@@ -128,7 +150,8 @@ public struct DryRunView: Codable, Sendable, Equatable {
     public var dueZone: String
     public var dueLocal: String
     public var deliveries: [DeliveryPreview]
-    /// What the real schedule would also say (a PNG converted to JPEG for Instagram, …).
+    /// What the person should know about the post as it would be stored: how the time was read (the zone used, a day
+    /// moved, a time that happens twice) and what was changed in the media (a PNG converted to JPEG for Instagram).
     public var notes: [String]?
 
     enum CodingKeys: String, CodingKey {
@@ -136,7 +159,8 @@ public struct DryRunView: Codable, Sendable, Equatable {
         case dryRun = "dry_run", dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
     }
 
-    public init(dueAt: String, dueZone: String, dueLocal: String, deliveries: [DeliveryPreview]) {
+    public init(dueAt: String, dueZone: String, dueLocal: String, deliveries: [DeliveryPreview], notes: [String]? = nil) {
         self.dryRun = true; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal; self.deliveries = deliveries
+        self.notes = notes
     }
 }

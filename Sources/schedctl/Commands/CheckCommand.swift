@@ -1,4 +1,5 @@
 import ArgumentParser
+import Connectors
 import Foundation
 import SchedulerCore
 
@@ -12,6 +13,8 @@ struct CheckCommand: AsyncParsableCommand {
               schedctl check "Ran 10k" --to instagram --to x --media run.jpg
               schedctl check - --to instagram --media run.jpg < caption.txt
             Every --to is checked. Exits 0 when the text is valid for each, 2 when not.
+            The rules are built into schedctl: no daemon is needed (X's rule against
+            repeating a recent post needs the account's posts: `schedule` checks it).
             With --json: the check's object for one --to, an object keyed by network for several.
             """)
 
@@ -37,18 +40,15 @@ struct CheckCommand: AsyncParsableCommand {
             let network = try NetworkArgument.parse(name)
             if !networks.contains(network) { networks.append(network) }
         }
-        let client = try options.client()
-        var references: [MediaReference] = []
-        for file in media { references.append(MediaReference(id: try await MediaUpload.upload(file, with: client))) }
+        // Checked here, with the rules the daemon applies (the Connectors library): nothing is uploaded, no daemon asked.
+        let items = try media.map { try LocalMedia.item($0) }
         let body = try TextInput.read(text)
-        var checks: [(network: Network, view: CheckView, data: Data)] = []
-        for network in networks {
-            let data = try await client.send("POST", "/v1/check", body: CheckRequest(text: body, network: network, media: references.isEmpty ? nil : references))
-            checks.append((network, try client.decode(CheckView.self, data), data))
+        let checks = networks.map { network in
+            (network: network, view: NetworkRules.of(network).check(PublishRequest(text: body, media: items)))
         }
         if options.json {
             if checks.count == 1 {
-                Output.json(checks[0].data)
+                try Output.json(checks[0].view)
             } else {
                 try Output.json(Dictionary(uniqueKeysWithValues: checks.map { ($0.network.rawValue, $0.view) }))
             }

@@ -5,8 +5,19 @@ import SchedulerCore
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change the text or time of a post that has not gone out yet.",
-        discussion: "Example: schedctl edit 12 --at \"tomorrow 08:00\" --tz Europe/Paris")
+        abstract: "Change what has not gone out yet: text, time, lateness, per-account texts, media and accounts.",
+        discussion: """
+            Every change is checked against each network's rules (and X's rule against
+            repeating a recent post) and written at once, or not at all. The text,
+            time, lateness, media and --add-to need every delivery still waiting;
+            --text-for and --remove-from need only that account's. What has gone out
+            is never changed: such an edit exits 5.
+            Examples:
+              schedctl edit 12 --at "tomorrow 08:00" --tz Europe/Paris
+              schedctl edit 12 --text-for facebook:@club="Club run Thursday, 10 km, all paces welcome"
+              schedctl edit 12 --media card.jpg --alt "Route map" --add-to linkedin:@runner --remove-from x:@club
+              schedctl edit 12 --no-media
+            """)
 
     @Argument(help: "The post id.")
     var id: Int64
@@ -20,25 +31,66 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: "IANA zone for a local --at (default: the post's zone).")
     var tz: String?
 
-    @Option(help: "New lateness limit, e.g. 30m.")
+    @Option(parsing: .unconditional, help: "New lateness limit, at least 1m, e.g. 30m.")
     var lateness: String?
 
     @Flag(help: "With --text: the text of every occurrence still to come of this post's series ({{date}}, {{weekday}}, {{n}} filled in).")
     var series = false
 
+    @Option(name: .customLong("text-for"), help: "A different text for one account: ACCOUNT=TEXT. Repeatable.")
+    var textFor: [String] = []
+
+    @Option(help: "Replace the post's files with these (an image, GIF or video). Repeatable.")
+    var media: [String] = []
+
+    @Option(help: "Alt text for the --media at the same position. Repeatable.")
+    var alt: [String] = []
+
+    @Flag(name: .customLong("no-media"), help: "Remove every file from the post.")
+    var noMedia = false
+
+    @Option(name: .customLong("add-to"), parsing: .upToNextOption, help: "Accounts to add: an id, network:@handle, or @handle.")
+    var addTo: [String] = []
+
+    @Option(name: .customLong("remove-from"), parsing: .upToNextOption, help: "Accounts to drop (their deliveries must still be waiting).")
+    var removeFrom: [String] = []
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        if series, text == nil || at != nil || lateness != nil { throw ValidationError("--series changes the text of the occurrences still to come; give --text only") }
-        if text == nil && at == nil && lateness == nil { throw ValidationError("nothing to change; give --text, --at or --lateness") }
+        let deliveries = !textFor.isEmpty || !media.isEmpty || noMedia || !addTo.isEmpty || !removeFrom.isEmpty
+        if series, text == nil || at != nil || lateness != nil || deliveries {
+            throw ValidationError("--series changes the text of the occurrences still to come; give --text only")
+        }
+        if text == nil && at == nil && lateness == nil && !deliveries {
+            throw ValidationError("nothing to change; give --text, --at, --lateness, --text-for, --media, --no-media, --add-to or --remove-from")
+        }
         if tz != nil && at == nil { throw ValidationError("--tz only applies together with --at") }
+        if noMedia, !media.isEmpty { throw ValidationError("give --media FILE… to replace the files, or --no-media to remove them, not both") }
+        if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
+        for entry in textFor where !entry.contains("=") || entry.hasPrefix("=") {
+            throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
+        }
+        for file in media where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("cannot read the media file \(file)")
+        }
     }
 
     func run() async throws {
-        let request = EditPostRequest(text: try text.map(TextInput.read), at: at, tz: tz, lateness: lateness, series: series ? true : nil)
+        var references: [MediaReference]? = noMedia ? [] : nil
+        for (index, file) in media.enumerated() {
+            let id = try await MediaUpload.upload(file, with: options.client())
+            references = (references ?? []) + [MediaReference(id: id, alt: index < alt.count ? alt[index] : nil)]
+        }
+        let overrides = ScheduleCommand.pairs(textFor)
+        let request = EditPostRequest(text: try text.map(TextInput.read), at: at, tz: tz, lateness: lateness, series: series ? true : nil,
+                                      overrides: overrides.isEmpty ? nil : overrides, media: references,
+                                      addTo: addTo.isEmpty ? nil : addTo, removeFrom: removeFrom.isEmpty ? nil : removeFrom)
         let data = try await options.client().send("PATCH", "/v1/posts/\(id)", body: request)
         if options.json { return Output.json(data) }
-        PostPrinter.print(try options.client().decode(PostView.self, data))
+        let post = try options.client().decode(PostView.self, data)
+        PostPrinter.print(post)
+        for note in post.notes ?? [] { print("note: \(note)") }
     }
 }
 

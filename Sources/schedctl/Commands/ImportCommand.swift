@@ -23,7 +23,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .customLong("skip-invalid"), help: "Store the valid rows and list the others, instead of storing nothing.")
     var skipInvalid = false
 
-    @Option(help: "IANA time zone for rows without a tz column (default: the daemon's zone).")
+    @Option(help: "IANA time zone for rows without a tz column (default: this machine's zone, $TZ or the system's).")
     var tz: String?
 
     @OptionGroup var options: GlobalOptions
@@ -39,9 +39,11 @@ struct ImportCommand: AsyncParsableCommand {
         var problems: [ImportProblem] = []
         let directory = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
         var uploaded: [String: String] = [:]
+        // Rows without a tz are read as `schedule` reads TIME: --tz, else this machine's zone.
+        let zone = try ClientZone.resolve(tz).name
         for row in rows.rows {
             do {
-                requests.append(try await ImportRows.request(row, defaultZone: tz, directory: directory.isEmpty ? "." : directory) { path in
+                requests.append(try await ImportRows.request(row, defaultZone: zone, directory: directory.isEmpty ? "." : directory) { path in
                     if let id = uploaded[path] { return id }
                     let id = try await MediaUpload.upload(path, with: client)
                     uploaded[path] = id

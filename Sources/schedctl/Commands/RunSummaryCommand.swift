@@ -105,13 +105,8 @@ struct RunPost {
 
     /// Reads and summarises the file; a bad file or templates directory is bad input (exit 2) naming the file.
     static func read(_ path: String, tz: String?, title: String?, templates: String?) throws -> RunPost {
-        var zone = TimeZone.current
-        if let tz {
-            guard let named = TimeZone(identifier: tz) else {
-                throw CLIError.badInput("unknown time zone '\(tz)'; use an IANA name such as Europe/Paris or America/New_York")
-            }
-            zone = named
-        }
+        // The same zone `schedule` reads TIME in: --tz, else this machine's.
+        let zone = try ClientZone.resolve(tz).zone
         let directory: RunTemplates
         do { directory = try RunTemplates.resolve(option: templates) } catch { throw CLIError.badInput(error.description) }
         do {

@@ -9,8 +9,13 @@ struct ScheduleCommand: AsyncParsableCommand {
         commandName: "schedule",
         abstract: "Schedule a post to one or more accounts.",
         discussion: """
-            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time read in --tz \
-            (2026-11-21 07:30), 'tomorrow 07:30', 'in 2h', or 'now'.
+            TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time \
+            (2026-11-21 07:30), '07:30' or '7:30' (tomorrow's once today's has passed, \
+            and it says so), 'today 07:30', 'tomorrow 07:30', 'in 2h', or 'now'; at \
+            most 5 years ahead. A local time is read in --tz, else in this machine's \
+            zone ($TZ, else the system's), and the answer names the zone used; with \
+            --run, the run's start in the text is written in that same zone. \
+            --lateness is at least 1m (with less, every post would be missed).
             Examples:
               schedctl schedule "Parkrun PB!" --to x:@runner --at "2026-11-22 09:45" --tz Europe/London
               schedctl schedule - --to x:@runner --at "in 30m" < post.txt
@@ -69,10 +74,11 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Option(help: "Schedule this draft (its id) at --at, instead of a new post.")
     var post: Int64?
 
-    @Option(help: "IANA time zone for a local TIME, e.g. Europe/Paris (default: the daemon's zone).")
+    @Option(help: "IANA time zone for a local TIME and for a run's start in the text, e.g. Europe/Paris (default: this machine's zone, $TZ or the system's).")
     var tz: String?
 
-    @Option(help: "How late the post may still go out after downtime, e.g. 30m (default: the daemon's setting).")
+    // Unconditional: `--lateness -5m` reaches the daemon, which says it is negative, instead of being read as an option.
+    @Option(parsing: .unconditional, help: "How late the post may still go out after downtime, at least 1m, e.g. 30m (default: the daemon's setting).")
     var lateness: String?
 
     @Option(name: .customLong("text-for"), help: "Different text for one account: ACCOUNT=TEXT. Repeatable.")
@@ -170,7 +176,8 @@ struct ScheduleCommand: AsyncParsableCommand {
                                           media: references.isEmpty ? nil : references, draft: draft ? true : nil,
                                           nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until,
                                           thread: parts.count > 1 ? Array(parts.dropFirst()) : nil, firstComment: firstComment,
-                                          firstCommentFor: firstComments.isEmpty ? nil : firstComments)
+                                          firstCommentFor: firstComments.isEmpty ? nil : firstComments,
+                                          clientTz: tz == nil ? ClientZone.current.name : nil)
         let data = try await options.client().send("POST", "/v1/posts", body: request)
         if options.json { return Output.json(data) }
         if dryRun {

@@ -67,8 +67,8 @@ final class DaemonUnderTest: @unchecked Sendable {
         return try await process.waitForExit()
     }
 
-    func schedctl(_ arguments: [String], stdin: String? = nil) throws -> SchedctlRun {
-        try Schedctl.run(arguments, socket: socket, stdin: stdin)
+    func schedctl(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> SchedctlRun {
+        try Schedctl.run(arguments, socket: socket, stdin: stdin, environment: environment)
     }
 
     /// Mints a sandbox X token and imports it, as `schedctl sandbox token x | schedctl accounts add x` does.

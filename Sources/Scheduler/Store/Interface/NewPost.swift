@@ -64,6 +64,19 @@ public struct PostChange: Sendable {
     public var text: String?
     public var time: ScheduleTime?
     public var latenessLimitSeconds: Int?
+    /// Per-account texts by account id (an empty text is a text, as at scheduling); only that delivery need be waiting.
+    public var overrides: [Int64: String] = [:]
+    /// Replaces every file of the post (not of a thread); `[]` removes them.
+    public var media: [MediaItem]?
+    /// New targets, waiting from the post's time; every delivery must still be waiting.
+    public var addTargets: [NewPost.Target] = []
+    /// Targets dropped; only their deliveries need be waiting (one with attempts on record is kept, as history).
+    public var removeAccountIDs: [Int64] = []
+
+    /// Changes that touch every delivery, so every one must still be waiting.
+    var touchesEveryDelivery: Bool { text != nil || time != nil || latenessLimitSeconds != nil || media != nil || !addTargets.isEmpty }
+    /// The deliveries changed one by one.
+    var touchedAccountIDs: Set<Int64> { Set(overrides.keys).union(removeAccountIDs) }
 
     public init(text: String? = nil, time: ScheduleTime? = nil, latenessLimitSeconds: Int? = nil) {
         self.text = text; self.time = time; self.latenessLimitSeconds = latenessLimitSeconds

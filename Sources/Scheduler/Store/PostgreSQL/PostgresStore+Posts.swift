@@ -91,14 +91,11 @@ extension PostgresStore: PostStore {
         return try await write { session in
             guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
             // Locked, so no daemon claims a delivery between this check and the change (claims skip locked rows).
-            let started = try await session.rows("""
-                SELECT a.network, a.handle, d.state FROM delivery d JOIN account a ON a.id = d.account_id
-                WHERE d.post_id = \(id) ORDER BY d.id FOR UPDATE OF d
-                """).filter { ![DeliveryState.scheduled.rawValue, DeliveryState.draft.rawValue].contains(try $0["state"] as String) }
-            if let first = started.first {
-                throw StoreError(.conflict, "post \(id) can no longer be edited: its delivery to \(try first["network"] as String):@\(try first["handle"] as String) is \(try first["state"] as String)")
-            }
+            try await session.execute("SELECT d.id FROM delivery d WHERE d.post_id = \(id) ORDER BY d.id FOR UPDATE OF d")
+            let current = try await Self.postView(id: id, session)!
+            try EditGuard(post: current, change: change).check()
             let ms = databaseMilliseconds(now)
+            try await Self.applyDeliveryChanges(change, to: current, now: ms, session)
             if let text = change.text {
                 try await session.execute("UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(id)")
             }

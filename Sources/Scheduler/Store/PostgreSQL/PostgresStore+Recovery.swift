@@ -6,7 +6,8 @@ import SchedulerCore
 extension PostgresStore {
     /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
     /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
-    /// the network (the person looked, and it is not). Every daemon hears of the new due time.
+    /// the network (the person looked, and it is not); a lateness limit under ``LatenessLimit/minimumSeconds`` is raised
+    /// to it. Every daemon hears of the new due time.
     public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
         try await write { session in
             let (postID, state) = try await Self.delivery(id: id, session)
@@ -27,6 +28,8 @@ extension PostgresStore {
                     needs_check = false, first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = \(ms)
                 WHERE id = \(id)
                 """)
+            // A limit stored before the minimum existed (`0s`) would miss the retry too.
+            try await session.execute("UPDATE post SET lateness_limit_s = GREATEST(lateness_limit_s, \(LatenessLimit.minimumSeconds)) WHERE id = \(postID)")
             try await session.notifyDueTimesChanged()
             return try await Self.postView(id: postID, session)!
         }

@@ -87,15 +87,10 @@ extension SQLiteStore {
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
-            let started = try Row.fetchAll(db, sql: """
-                SELECT a.network, a.handle, d.state FROM delivery d JOIN account a ON a.id = d.account_id
-                WHERE d.post_id = ? AND d.state NOT IN ('scheduled', 'draft')
-                """, arguments: [id])
-            if let first = started.first {
-                throw StoreError(.conflict, "post \(id) can no longer be edited: its delivery to \(first["network"] as String):@\(first["handle"] as String) is \(first["state"] as String)")
-            }
+            guard let current = try Self.postView(id: id, db) else { throw Self.noSuchPost(id) }
+            try EditGuard(post: current, change: change).check()
             let ms = now.unixMilliseconds
+            try Self.applyDeliveryChanges(change, to: current, now: ms, db)
             if let text = change.text {
                 try db.execute(sql: "UPDATE post SET text = ?, updated_at = ? WHERE id = ?", arguments: [text, ms, id])
             }

@@ -5,7 +5,7 @@ import SchedulerCore
 extension SQLiteStore {
     /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
     /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
-    /// the network (the person looked, and it is not).
+    /// the network (the person looked, and it is not). A lateness limit under ``LatenessLimit/minimumSeconds`` is raised to it.
     public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
         try await writer.write { db in
             let (postID, state) = try Self.delivery(id: id, db)
@@ -26,6 +26,9 @@ extension SQLiteStore {
                     first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = ?
                 WHERE id = ?
                 """, arguments: [ms, ms, ms, id])
+            // A limit stored before the minimum existed (`0s`) would miss the retry too.
+            try db.execute(sql: "UPDATE post SET lateness_limit_s = MAX(lateness_limit_s, ?) WHERE id = ?",
+                           arguments: [LatenessLimit.minimumSeconds, postID])
             return try Self.postView(id: postID, db)!
         }
     }

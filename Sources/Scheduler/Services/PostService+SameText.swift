@@ -1,0 +1,21 @@
+import Foundation
+import SchedulerCore
+
+extension PostService {
+    /// How far apart two posts with the same text to one X account must be due. X refuses a post identical to a recent
+    /// one of the account ("You are not allowed to create a Tweet with duplicate content", a 403) without saying how
+    /// recent; a day either side is the window schedulers such as Buffer apply, and it catches the usual mistake (the
+    /// same post scheduled twice, or again the next morning).
+    static let sameTextWindow: TimeInterval = 24 * 3_600
+
+    /// The problem, when `text` to X `account` at `due` repeats a post of the account due within ``sameTextWindow``
+    /// (published, waiting or going out), other than `excluding` (the post being edited).
+    func sameTextProblems(text: String, account: AccountView, due: Date, excluding: Int64? = nil) async throws -> [String] {
+        guard account.network == .x, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
+        guard let other = try await store.sameText(accountID: account.id, text: text, from: due.addingTimeInterval(-Self.sameTextWindow),
+                                                   to: due.addingTimeInterval(Self.sameTextWindow), excluding: excluding) else { return [] }
+        let when = other.state == .published ? "was published for \(RFC3339.format(other.dueAt))" : "is due \(RFC3339.format(other.dueAt))"
+        return ["\(account.reference): X refuses a post identical to a recent one of the account, and post \(other.postID) with the same text "
+                + "\(when), within 24 hours; change the text (a date or a word is enough) or `schedctl cancel \(other.postID)`"]
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SchedulerCore
+
+/// What `edit` may touch, decided on the post as stored inside the edit's transaction: a change to the whole post needs
+/// every delivery still waiting (`scheduled` or `draft`); a per-account change needs only that account's. Anything that
+/// has gone out, or is going out, is never changed: the edit is refused as a conflict and nothing is written.
+struct EditGuard {
+    let post: PostView
+    let change: PostChange
+
+    func check() throws {
+        let waiting: Set<DeliveryState> = [.scheduled, .draft]
+        if change.touchesEveryDelivery, let first = post.deliveries.first(where: { !waiting.contains($0.state) }) {
+            throw StoreError(.conflict, "post \(post.id) can no longer be edited: its delivery to \(first.account) is \(first.state.rawValue)")
+        }
+        for accountID in change.touchedAccountIDs.sorted() {
+            guard let delivery = post.deliveries.first(where: { $0.accountId == accountID }) else {
+                throw StoreError(.notFound, "post \(post.id) has no delivery to account \(accountID)")
+            }
+            guard waiting.contains(delivery.state) else {
+                throw StoreError(.conflict, "post \(post.id)'s delivery to \(delivery.account) is \(delivery.state.rawValue); "
+                                 + "what has gone out is never changed")
+            }
+        }
+        for target in change.addTargets where post.deliveries.contains(where: { $0.accountId == target.accountID }) {
+            throw StoreError(.conflict, "post \(post.id) already goes to account \(target.accountID)")
+        }
+        let remaining = post.deliveries.count - Set(change.removeAccountIDs).count + change.addTargets.count
+        if remaining < 1 { throw StoreError(.invalid, "post \(post.id) would go nowhere; `schedctl cancel \(post.id)` cancels it") }
+        if !change.addTargets.isEmpty, post.queued == true {
+            throw StoreError(.invalid, "post \(post.id) holds a posting slot of its accounts; give it a time with `schedctl edit \(post.id) --at TIME` "
+                             + "before adding an account")
+        }
+        if change.media != nil || !change.addTargets.isEmpty, post.thread != nil {
+            throw StoreError(.invalid, "post \(post.id) is a thread; its media and accounts stay as scheduled (cancel it and schedule it again)")
+        }
+    }
+
+    /// The state a delivery added now starts in: the post's own.
+    var addedState: DeliveryState { post.dueAt == nil ? .draft : .scheduled }
+}

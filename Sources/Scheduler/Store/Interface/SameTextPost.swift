@@ -1,0 +1,20 @@
+import Foundation
+import SchedulerCore
+
+/// A post to the same account with the same text near a new one's due time: X refuses a post identical to a recent one
+/// of the account ("You are not allowed to create a Tweet with duplicate content"), so it is refused when scheduled.
+public struct SameTextPost: Sendable, Equatable {
+    public var postID: Int64
+    public var dueAt: Date
+    public var state: DeliveryState
+
+    public init(postID: Int64, dueAt: Date, state: DeliveryState) {
+        self.postID = postID; self.dueAt = dueAt; self.state = state
+    }
+}
+
+/// The delivery states a same-text post counts in: out, going out, or still to go out. A cancelled, failed or missed one
+/// never reached the network, so sending its text again is no duplicate.
+enum SameTextStates {
+    static let sql = "('scheduled', 'retrying', 'publishing', 'published', 'unknown', 'handed_off')"
+}
