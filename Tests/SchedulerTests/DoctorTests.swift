@@ -18,7 +18,8 @@ import Testing
     }
 
     private static func clockFinding(serverOffset: TimeInterval) async throws -> DoctorFinding {
-        let receiver = try HTTPReceiver(replyHeaders: ["Date: " + httpDate(Date().addingTimeInterval(serverOffset))])
+        // The server's clock is read as it answers, as a real server's is, however long the request took to arrive.
+        let receiver = try HTTPReceiver(replyHeaders: { ["Date: " + httpDate(Date().addingTimeInterval(serverOffset))] })
         defer { receiver.stop() }
         let probe = ClockSkewProbe(targets: [("X", "http://127.0.0.1:\(receiver.port)")], transport: CurlHTTPClient())
         return try #require(await probe.findings(now: Date()).first)

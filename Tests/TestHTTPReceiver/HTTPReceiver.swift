@@ -9,11 +9,11 @@ public final class HTTPReceiver: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [String] = []
     private var stopped = false
-    private let replyHeaders: [String]
+    private let replyHeaders: @Sendable () -> [String]
 
-    /// Listens on `reserved`, which until now refused every connection; every answer carries `replyHeaders`
-    /// (`Name: value` lines) too.
-    public init(_ reserved: ReservedPort, replyHeaders: [String] = []) throws {
+    /// Listens on `reserved`, which until now refused every connection; every answer carries the headers
+    /// `replyHeaders` gives at the moment it answers (`Name: value` lines), such as a `Date` a test sets.
+    public init(_ reserved: ReservedPort, replyHeaders: @escaping @Sendable () -> [String] = { [] }) throws {
         self.replyHeaders = replyHeaders
         let fd = try reserved.take()
         guard listen(fd, 16) == 0 else {
@@ -27,7 +27,7 @@ public final class HTTPReceiver: @unchecked Sendable {
     }
 
     /// Listens on a port of its own.
-    public convenience init(replyHeaders: [String] = []) throws {
+    public convenience init(replyHeaders: @escaping @Sendable () -> [String] = { [] }) throws {
         try self.init(try ReservedPort(), replyHeaders: replyHeaders)
     }
 
@@ -49,7 +49,7 @@ public final class HTTPReceiver: @unchecked Sendable {
             guard connection >= 0 else { return }
             if lock.withLock({ stopped }) { close(connection); return }
             let request = readRequest(connection)
-            let extra = replyHeaders.map { $0 + "\r\n" }.joined()
+            let extra = replyHeaders().map { $0 + "\r\n" }.joined()
             let reply = "HTTP/1.1 204 No Content\r\n\(extra)Content-Length: 0\r\nConnection: close\r\n\r\n"
             _ = reply.withCString { write(connection, $0, strlen($0)) }
             close(connection)
