@@ -13,7 +13,7 @@ struct CheckCommand: AsyncParsableCommand {
               schedctl check "Ran 10k" --to instagram --to x --media run.jpg
               schedctl check - --to instagram --media run.jpg < caption.txt
             Every --to is checked. Exits 0 when the text is valid for each, 2 when not.
-            The rules are built into schedctl: no daemon is needed (X's rule against
+            The rules are built into schedctl: no daemon is needed (X's rule against \
             repeating a recent post needs the account's posts: `schedule` checks it).
             With --json: the check's object for one --to, an object keyed by network for several.
             """)

@@ -7,10 +7,10 @@ struct EditCommand: AsyncParsableCommand {
         commandName: "edit",
         abstract: "Change what has not gone out yet: text, time, lateness, per-account texts, media and accounts.",
         discussion: """
-            Every change is checked against each network's rules (and X's rule against
-            repeating a recent post) and written at once, or not at all. The text,
-            time, lateness, media and --add-to need every delivery still waiting;
-            --text-for and --remove-from need only that account's. What has gone out
+            Every change is checked against each network's rules (and X's rule against \
+            repeating a recent post) and written at once, or not at all. The text, \
+            time, lateness, media and --add-to need every delivery still waiting; \
+            --text-for and --remove-from need only that account's. What has gone out \
             is never changed: such an edit exits 5.
             Examples:
               schedctl edit 12 --at "tomorrow 08:00" --tz Europe/Paris

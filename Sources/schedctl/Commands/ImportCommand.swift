@@ -66,7 +66,7 @@ struct ImportCommand: AsyncParsableCommand {
                                                  body: ImportRequest(posts: requests, lines: lines, dryRun: checkOnly ? true : nil, skipInvalid: skipInvalid ? true : nil))
                 view = try client.decode(ImportView.self, data)
             } catch let error as CLIError where error.exitCode == ExitCodes.badInput {
-                problems += Self.problems(from: error.message)
+                problems += Self.problems(from: ([error.message] + error.problems).joined(separator: "\n"))
             }
             progress.finish()
         }
