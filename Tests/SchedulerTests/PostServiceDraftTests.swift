@@ -16,10 +16,7 @@ import Testing
 
     init() throws {
         store = try SQLiteStore.inMemory()
-        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"),
-                           transport: UnusedTransport())
-        service = PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(),
-                              defaultZone: TimeZone(identifier: "Europe/Paris")!, defaultLatenessSeconds: 3_600, now: { Self.now })
+        service = .withXRules(store: store, zone: "Europe/Paris", now: Self.now)
     }
 
     private func keep(_ text: String = "Club run Thursday", tz: String? = nil) async throws -> PostView {

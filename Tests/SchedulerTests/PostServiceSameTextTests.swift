@@ -15,10 +15,7 @@ import Testing
 
     init() throws {
         store = try SQLiteStore.inMemory()
-        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"),
-                           transport: UnusedTransport())
-        service = PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(),
-                              defaultZone: TimeZone(identifier: "UTC")!, defaultLatenessSeconds: 3_600, now: { Self.now })
+        service = .withXRules(store: store, zone: "UTC", now: Self.now)
     }
 
     private func schedule(_ text: String, at: String, to: [String] = ["x:@runner"], overrides: [String: String]? = nil) async throws -> PostView {

@@ -16,10 +16,7 @@ import Testing
 
     init() throws {
         store = try SQLiteStore.inMemory()
-        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"),
-                           transport: UnusedTransport())
-        service = PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(),
-                              defaultZone: TimeZone(identifier: "UTC")!, defaultLatenessSeconds: 3_600, now: { Self.now })
+        service = .withXRules(store: store, zone: "UTC", now: Self.now)
     }
 
     private func request(at: String = "2030-01-02T07:30:00Z", tz: String? = nil, clientTz: String? = nil, lateness: String? = nil,

@@ -196,3 +196,14 @@ func attempt(at date: Date, status: Int? = 201, outcome: String = "published", e
 func testKey(_ byte: UInt8 = 7) -> [UInt8] {
     Array(repeating: byte, count: 32)
 }
+
+extension PostService {
+    /// A service over `store` whose only network is X, with a connector that is never called: it brings X's rules,
+    /// which is all scheduling needs. The clock stands still at `now`.
+    static func withXRules(store: SQLiteStore, zone: String, now: Date) -> PostService {
+        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"),
+                           transport: UnusedTransport())
+        return PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(),
+                           defaultZone: TimeZone(identifier: zone)!, defaultLatenessSeconds: 3_600, now: { now })
+    }
+}
