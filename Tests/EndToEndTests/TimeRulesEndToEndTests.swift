@@ -108,6 +108,17 @@ import Testing
         #expect(long.stdout.contains("281/280"), "\(long.stdout)")
     }
 
+    @Test func check_aPNGForInstagram_isValid_withANoteThatScheduleConvertsIt() throws {
+        let run = try Schedctl.run(["check", "Easy run", "--to", "instagram", "--media", Fixtures.path("square-ish.png")],
+                                   socket: "/nonexistent/control.sock")
+        #expect(run.status == 0, "what schedule publishes, check does not refuse: \(run.stdout) \(run.stderr)")
+        #expect(run.stdout.contains("note: image 1 is a PNG: `schedule` converts it to JPEG"), "\(run.stdout)")
+        let json = try Schedctl.run(["check", "Easy run", "--to", "instagram", "--media", Fixtures.path("square-ish.png"), "--json"],
+                                    socket: "/nonexistent/control.sock")
+        let view = try JSONDecoder().decode(CheckView.self, from: Data(json.stdout.utf8))
+        #expect(view.valid && view.notes?.count == 1)
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func theSameTextToAnXAccountWithinADay_isRefusedAtScheduleTime_withExit2() async throws {
         let daemon = try DaemonUnderTest("same-text")

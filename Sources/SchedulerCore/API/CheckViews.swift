@@ -17,9 +17,11 @@ public struct CheckView: Codable, Sendable, Equatable {
     public var maxLength: Int
     public var valid: Bool
     public var problems: [String]
+    /// What would be changed on the way rather than refused (a PNG converted to JPEG for Instagram); nil when nothing.
+    public var notes: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case network, valid, problems
+        case network, valid, problems, notes
         case weightedLength = "weighted_length", maxLength = "max_length"
     }
 

@@ -57,6 +57,7 @@ struct CheckCommand: AsyncParsableCommand {
                 print("\(check.view.weightedLength)/\(check.view.maxLength) characters as \(check.network.displayName) counts them: "
                       + (check.view.valid ? "valid" : "not valid"))
                 for problem in check.view.problems { print("  - \(problem)") }
+                for note in check.view.notes ?? [] { print("  note: \(note)") }
             }
         }
         if checks.contains(where: { !$0.view.valid }) { throw ExitCode(ExitCodes.badInput) }
