@@ -19,7 +19,7 @@ struct Figure: Equatable, Sendable {
         }
         if let gain = s.elevationGainShown(in: units) {
             let e = RunFormat.elevationParts(gain, units)
-            figures.append(Figure(label: "ELEVATION", value: e.value, unit: e.unit))
+            figures.append(Figure(label: "ELEVATION GAIN", value: e.value, unit: e.unit))
         }
         if let hr = s.heartRateAverage {
             figures.append(Figure(label: "AVG HEART RATE", value: "\(hr)", unit: "bpm"))

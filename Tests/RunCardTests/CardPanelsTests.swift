@@ -95,9 +95,9 @@ import Testing
     @Test func aFlatRun_hasNoElevationFigure() {
         var flat = Fixtures.summary(route: Fixtures.lRoute())
         flat.elevationGainMeters = 0.1
-        #expect(!Figure.list(flat, units: .metric).map(\.label).contains("ELEVATION"))
-        #expect(!Figure.list(flat, units: .imperial).map(\.label).contains("ELEVATION"))
+        #expect(!Figure.list(flat, units: .metric).map(\.label).contains("ELEVATION GAIN"))
+        #expect(!Figure.list(flat, units: .imperial).map(\.label).contains("ELEVATION GAIN"))
         flat.elevationGainMeters = 0.6  // 1 m, 2 ft: worth saying
-        #expect(Figure.list(flat, units: .metric).contains { $0.label == "ELEVATION" && $0.value == "1" })
+        #expect(Figure.list(flat, units: .metric).contains { $0.label == "ELEVATION GAIN" && $0.value == "1" })
     }
 }

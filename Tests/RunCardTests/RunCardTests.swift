@@ -81,7 +81,7 @@ import Testing
         let summary = Fixtures.bare(route: Fixtures.lRoute())
         #expect(Figure.list(summary, units: .metric).map(\.label) == ["DISTANCE", "MOVING TIME"])
         let all = Figure.list(Fixtures.summary(route: []), units: .metric).map(\.label)
-        #expect(all == ["DISTANCE", "MOVING TIME", "AVG PACE", "ELEVATION", "AVG HEART RATE", "CALORIES"])
+        #expect(all == ["DISTANCE", "MOVING TIME", "AVG PACE", "ELEVATION GAIN", "AVG HEART RATE", "CALORIES"])
         _ = try DecodedPNG(try RunCard.render(summary, units: .metric))
         _ = try DecodedPNG(try RunCard.render(Fixtures.bare(route: []), units: .imperial))
     }
