@@ -8,8 +8,10 @@ extension Doctor {
         var findings: [DoctorFinding] = []
         let stateDirectory = configuration.stateDirectory
         findings.append(FileModeRule(path: stateDirectory, what: "the state directory", forbidden: 0o077, mustBeOwned: true).finding())
-        findings.append(FileModeRule(path: CredentialVault.keyPath(stateDirectory: stateDirectory, environment: environment),
-                                     what: "the credential key", forbidden: 0o077, mustBeOwned: true).finding(area: "key file"))
+        let keyPath = CredentialVault.keyPath(stateDirectory: stateDirectory, environment: environment)
+        // A systemd credential is systemd's file, made readable to the service whoever owns it; the state directory's is ours.
+        let ownKey = !keyPath.hasPrefix((environment["CREDENTIALS_DIRECTORY"] ?? "/nonexistent") + "/")
+        findings.append(FileModeRule(path: keyPath, what: "the credential key", forbidden: 0o077, mustBeOwned: ownKey).finding(area: "key file"))
         if configuration.store.postgres == nil {
             findings.append(FileModeRule(path: configuration.databasePath, what: "the database", forbidden: 0o077, mustBeOwned: true).finding())
         }
