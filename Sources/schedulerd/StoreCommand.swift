@@ -53,7 +53,7 @@ struct StoreCopyCommand: AsyncParsableCommand {
             do {
                 location = try PostgresLocation(url: to)
             } catch {
-                throw StoreCopyError(.configuration, "--to: \(error.message)")
+                throw StoreCommandError(.configuration, "--to: \(error.message)")
             }
             let password = try StoreCopy.password(file: passwordFile, environment: ProcessInfo.processInfo.environment)
             var logger = Logger(label: "schedulerd.store-copy")
@@ -62,7 +62,7 @@ struct StoreCopyCommand: AsyncParsableCommand {
             copy.progress = { table, rows in Self.note("\(table): \(rows) rows so far") }
             let report = try await copy.run()
             print(report.lines.joined(separator: "\n"))
-        } catch let error as StoreCopyError {
+        } catch let error as StoreCommandError {
             Self.note(error.message)
             throw ExitCode(error.exitCode)
         }

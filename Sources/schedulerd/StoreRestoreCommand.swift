@@ -39,7 +39,7 @@ struct StoreRestoreCommand: ParsableCommand {
     var stateDir: String { daemon.stateDir ?? "/var/lib/schedulerd" }
 
     func run() throws {
-        do throws(BackupRestoreError) {
+        do throws(StoreCommandError) {
             let report = try BackupRestore(backupPath: file, keyPath: key, stateDirectory: stateDir).run()
             print("restored \(file) into \(stateDir): \(report.posts) post\(report.posts == 1 ? "" : "s"), "
                 + "\(report.accounts) account\(report.accounts == 1 ? "" : "s"), credentials open with the key")

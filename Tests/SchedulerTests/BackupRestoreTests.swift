@@ -46,8 +46,8 @@ import Testing
         #expect {
             try BackupRestore(backupPath: backup, keyPath: directory.file("other.key"), stateDirectory: state).run()
         } throws: { error in
-            let error = error as? BackupRestoreError
-            return error?.kind == .unusable && error?.message.contains("is not the key this backup was made with") == true
+            let error = error as? StoreCommandError
+            return error?.kind == .unusableSource && error?.message.contains("is not the key this backup was made with") == true
         }
         #expect(!FileManager.default.fileExists(atPath: state + "/schedulerd.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: state + "/credentials.key"))
@@ -63,7 +63,7 @@ import Testing
         #expect {
             try BackupRestore(backupPath: backup, keyPath: nil, stateDirectory: state).run()
         } throws: { error in
-            (error as? BackupRestoreError)?.kind == .notEmpty && (error as? BackupRestoreError)?.exitCode == 65
+            (error as? StoreCommandError)?.kind == .nonEmptyTarget && (error as? StoreCommandError)?.exitCode == 65
         }
         #expect(try String(contentsOfFile: state + "/schedulerd.sqlite", encoding: .utf8) == "precious")
     }
@@ -78,7 +78,7 @@ import Testing
         #expect {
             try BackupRestore(backupPath: backup, keyPath: nil, stateDirectory: state).run()
         } throws: { error in
-            (error as? BackupRestoreError)?.exitCode == 75
+            (error as? StoreCommandError)?.exitCode == 75
         }
         #expect(lock.path.hasSuffix(StateDirectoryLock.fileName), "held to the end")
     }
@@ -92,7 +92,7 @@ import Testing
         #expect {
             try BackupRestore(backupPath: other, keyPath: nil, stateDirectory: directory.file("state")).run()
         } throws: { error in
-            (error as? BackupRestoreError)?.message.contains("not a schedulerd backup") == true
+            (error as? StoreCommandError)?.message.contains("not a schedulerd backup") == true
         }
     }
 }

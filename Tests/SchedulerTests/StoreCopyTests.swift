@@ -109,14 +109,14 @@ import Testing
         return try await copy.run()
     }
 
-    func copyError(_ path: String, to database: PostgresTestDatabase) async throws -> StoreCopyError {
+    func copyError(_ path: String, to database: PostgresTestDatabase) async throws -> StoreCommandError {
         do {
             _ = try await copy(path, to: database)
-        } catch let error as StoreCopyError {
+        } catch let error as StoreCommandError {
             return error
         }
         Issue.record("the copy was not refused")
-        return StoreCopyError(.failed, "not refused")
+        return StoreCommandError(.failed, "not refused")
     }
 
     /// Every row count and sequence position of schedulerd's tables, to show a refused copy changed nothing.
@@ -227,7 +227,7 @@ import Testing
         var copy = StoreCopy(sourcePath: source.path, target: try PostgresLocation(url: database.url), password: try password(database),
                              logger: Logger(label: "store-copy-test"))
         copy.batchRows = 2
-        let error = await #expect(throws: StoreCopyError.self) { _ = try await copy.run() }
+        let error = await #expect(throws: StoreCommandError.self) { _ = try await copy.run() }
 
         #expect(error?.kind == .unusableSource)
         #expect(error?.message.contains("post id 5, column lateness_limit_s") == true, "\(error?.message ?? "")")
@@ -312,7 +312,7 @@ import Testing
 
         let error = try await copyError(source.path, to: database)
 
-        #expect(error.kind == .sourceInUse)
+        #expect(error.kind == .inUse)
         #expect(error.exitCode == 75)
         #expect(error.message.contains("still running"), "\(error.message)")
         #expect(try await PostgresCluster.shared().psql("""
@@ -326,8 +326,8 @@ import Testing
         #expect(try StoreCopy.sourcePath("sqlite:/var/lib/schedulerd/schedulerd.sqlite") == "/var/lib/schedulerd/schedulerd.sqlite")
         #expect(try StoreCopy.sourcePath("sqlite:///var/lib/x.sqlite") == "/var/lib/x.sqlite")
         #expect(try StoreCopy.sourcePath("sqlite:\(directory.path)") == directory.file("schedulerd.sqlite"))
-        #expect(throws: StoreCopyError.self) { try StoreCopy.sourcePath("/var/lib/schedulerd/schedulerd.sqlite") }
-        #expect(throws: StoreCopyError.self) { try StoreCopy.sourcePath("sqlite:") }
+        #expect(throws: StoreCommandError.self) { try StoreCopy.sourcePath("/var/lib/schedulerd/schedulerd.sqlite") }
+        #expect(throws: StoreCommandError.self) { try StoreCopy.sourcePath("sqlite:") }
     }
 
     /// A column or table added to either store's schema must be added to the copy (or named as PostgreSQL's own).

@@ -26,9 +26,9 @@ public struct BackupRestore: Sendable {
         public var missingMedia: Int
     }
 
-    public func run() throws(BackupRestoreError) -> Report {
+    public func run() throws(StoreCommandError) -> Report {
         guard FileManager.default.fileExists(atPath: keyPath) else {
-            throw BackupRestoreError(.argument, "\(keyPath) does not exist: give the key file `schedctl backup` wrote beside the database with --key "
+            throw StoreCommandError(.configuration, "\(keyPath) does not exist: give the key file `schedctl backup` wrote beside the database with --key "
                 + "(without it the accounts' credentials cannot be opened). Nothing was changed")
         }
         let key: [UInt8]
@@ -37,88 +37,88 @@ public struct BackupRestore: Sendable {
             key = try KeyFile.read(keyPath)
             vault = try CredentialVault(key: key)
         } catch {
-            throw BackupRestoreError(.argument, "\(keyPath) is not a schedulerd credential key: \(error.message)")
+            throw StoreCommandError(.configuration, "\(keyPath) is not a schedulerd credential key: \(error.message)")
         }
         let source = try openBackup()
         let (posts, accounts) = try check(source, vault: vault)
         try prepareStateDirectory()
         let lock: StateDirectoryLock
         do throws(StateDirectoryLockError) { lock = try StateDirectoryLock.acquire(stateDirectory: stateDirectory) } catch {
-            throw BackupRestoreError(error.kind == .held ? .inUse : .failed, error.message)
+            throw StoreCommandError(error.kind == .held ? .inUse : .failed, error.message)
         }
         defer { withExtendedLifetime(lock) {} }
         let databasePath = (stateDirectory as NSString).appendingPathComponent("schedulerd.sqlite")
         let keyTarget = (stateDirectory as NSString).appendingPathComponent("credentials.key")
         for leftover in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: databasePath + leftover) {
-            throw BackupRestoreError(.notEmpty, "\(databasePath + leftover) exists: the state directory already has a database. Restore into an "
+            throw StoreCommandError(.nonEmptyTarget, "\(databasePath + leftover) exists: the state directory already has a database. Restore into an "
                 + "empty state directory, or move the old database (and its -wal and -shm files) aside first. Nothing was changed")
         }
         let keyIsThere = FileManager.default.fileExists(atPath: keyTarget)
         if keyIsThere, (try? KeyFile.read(keyTarget)) != key {
-            throw BackupRestoreError(.notEmpty, "\(keyTarget) exists and is another key than \(keyPath); move it aside first. Nothing was changed")
+            throw StoreCommandError(.nonEmptyTarget, "\(keyTarget) exists and is another key than \(keyPath); move it aside first. Nothing was changed")
         }
         try copy(source, to: databasePath)
         if !keyIsThere {
             do { try Self.writePrivately(key, to: keyTarget) } catch {
                 unlink(databasePath)
-                throw BackupRestoreError(.failed, "cannot write \(keyTarget): \(error); the restored database was removed again")
+                throw StoreCommandError(.failed, "cannot write \(keyTarget): \(error); the restored database was removed again")
             }
         }
         Self.syncDirectory(stateDirectory)
         return Report(posts: posts, accounts: accounts, missingMedia: missingMedia(source))
     }
 
-    private func openBackup() throws(BackupRestoreError) -> DatabaseQueue {
+    private func openBackup() throws(StoreCommandError) -> DatabaseQueue {
         guard FileManager.default.fileExists(atPath: backupPath) else {
-            throw BackupRestoreError(.argument, "\(backupPath) does not exist; give the file `schedctl backup FILE` wrote")
+            throw StoreCommandError(.configuration, "\(backupPath) does not exist; give the file `schedctl backup FILE` wrote")
         }
         var configuration = Configuration()
         configuration.readonly = true
         do {
             return try DatabaseQueue(path: backupPath, configuration: configuration)
         } catch {
-            throw BackupRestoreError(.unusable, "\(backupPath) cannot be opened as a SQLite database: \(error)")
+            throw StoreCommandError(.unusableSource, "\(backupPath) cannot be opened as a SQLite database: \(error)")
         }
     }
 
     /// The backup is sound, is schedulerd's, and its credentials open with the key; returns its posts and accounts.
-    private func check(_ source: DatabaseQueue, vault: CredentialVault) throws(BackupRestoreError) -> (Int, Int) {
+    private func check(_ source: DatabaseQueue, vault: CredentialVault) throws(StoreCommandError) -> (Int, Int) {
         do {
             return try source.read { db throws in
                 let verdict = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard verdict == ["ok"] else {
-                    throw BackupRestoreError(.unusable, "\(backupPath) is damaged (SQLite's quick_check: \(verdict.prefix(3).joined(separator: "; "))); "
+                    throw StoreCommandError(.unusableSource, "\(backupPath) is damaged (SQLite's quick_check: \(verdict.prefix(3).joined(separator: "; "))); "
                         + "use another backup")
                 }
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("account"), try db.tableExists("delivery") else {
-                    throw BackupRestoreError(.unusable, "\(backupPath) is a SQLite database but not a schedulerd backup")
+                    throw StoreCommandError(.unusableSource, "\(backupPath) is a SQLite database but not a schedulerd backup")
                 }
                 for row in try Row.fetchAll(db, sql: "SELECT id, sealed_credentials FROM account WHERE sealed_credentials IS NOT NULL AND status != 'revoked'") {
                     let accountID: Int64 = row["id"]
                     do { _ = try vault.open(Array(row["sealed_credentials"] as Data), accountID: accountID) } catch {
-                        throw BackupRestoreError(.unusable, "\(keyPath) does not open the credentials in \(backupPath) (account \(accountID)): "
+                        throw StoreCommandError(.unusableSource, "\(keyPath) does not open the credentials in \(backupPath) (account \(accountID)): "
                             + "it is not the key this backup was made with. Give the key written beside it with --key")
                     }
                 }
                 return (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM post") ?? 0, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account") ?? 0)
             }
-        } catch let error as BackupRestoreError {
+        } catch let error as StoreCommandError {
             throw error
         } catch {
-            throw BackupRestoreError(.unusable, "\(backupPath) cannot be read as a schedulerd backup: \(error)")
+            throw StoreCommandError(.unusableSource, "\(backupPath) cannot be read as a schedulerd backup: \(error)")
         }
     }
 
-    private func prepareStateDirectory() throws(BackupRestoreError) {
+    private func prepareStateDirectory() throws(StoreCommandError) {
         do {
             try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw BackupRestoreError(.failed, "cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
+            throw StoreCommandError(.failed, "cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
         }
     }
 
     /// SQLite's backup API into a temporary file (0600), renamed into place once whole.
-    private func copy(_ source: DatabaseQueue, to path: String) throws(BackupRestoreError) {
+    private func copy(_ source: DatabaseQueue, to path: String) throws(StoreCommandError) {
         let temporary = path + ".restoring"
         unlink(temporary)
         let mask = umask(0o077)
@@ -127,10 +127,10 @@ public struct BackupRestore: Sendable {
             let destination = try DatabaseQueue(path: temporary)
             try source.backup(to: destination)
             try destination.close()
-            guard rename(temporary, path) == 0 else { throw BackupRestoreError(.failed, "cannot rename \(temporary): \(String(cString: strerror(errno)))") }
+            guard rename(temporary, path) == 0 else { throw StoreCommandError(.failed, "cannot rename \(temporary): \(String(cString: strerror(errno)))") }
         } catch {
             unlink(temporary)
-            throw error as? BackupRestoreError ?? BackupRestoreError(.failed, "cannot copy \(backupPath) into \(path): \(error); nothing was kept")
+            throw error as? StoreCommandError ?? StoreCommandError(.failed, "cannot copy \(backupPath) into \(path): \(error); nothing was kept")
         }
     }
 
@@ -166,40 +166,5 @@ public struct BackupRestore: Sendable {
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
-    }
-}
-
-/// A restore that cannot be made; nothing was changed. The exit codes follow sysexits.h, as `store copy`'s.
-public struct BackupRestoreError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// A missing file or a malformed key: 78 (EX_CONFIG).
-        case argument
-        /// Not a sound schedulerd backup, or a key that does not open it: 65 (EX_DATAERR).
-        case unusable
-        /// The state directory already holds a database or another key: 65 (EX_DATAERR).
-        case notEmpty
-        /// A schedulerd runs on the state directory: 75 (EX_TEMPFAIL).
-        case inUse
-        /// The disk failed midway: 74 (EX_IOERR).
-        case failed
-    }
-
-    public var kind: Kind
-    public var message: String
-
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    public var description: String { message }
-
-    public var exitCode: Int32 {
-        switch kind {
-        case .argument: 78
-        case .unusable, .notEmpty: 65
-        case .inUse: 75
-        case .failed: 74
-        }
     }
 }

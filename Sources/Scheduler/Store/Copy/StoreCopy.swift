@@ -31,15 +31,15 @@ public struct StoreCopy: Sendable {
 
     /// The database file `--from` names: `sqlite:PATH` (or `sqlite://PATH`), PATH the file or the state directory
     /// that holds `schedulerd.sqlite`.
-    public static func sourcePath(_ argument: String) throws(StoreCopyError) -> String {
+    public static func sourcePath(_ argument: String) throws(StoreCommandError) -> String {
         guard argument.lowercased().hasPrefix("sqlite:") else {
-            throw StoreCopyError(.configuration, "--from '\(argument.prefix(80))' does not name an SQLite database; "
+            throw StoreCommandError(.configuration, "--from '\(argument.prefix(80))' does not name an SQLite database; "
                                  + "write it as sqlite:/var/lib/schedulerd/schedulerd.sqlite")
         }
         var path = String(argument.dropFirst("sqlite:".count))
         if path.hasPrefix("//") { path = String(path.dropFirst(2)) }
         guard !path.isEmpty else {
-            throw StoreCopyError(.configuration, "--from names no path; write it as sqlite:/var/lib/schedulerd/schedulerd.sqlite")
+            throw StoreCommandError(.configuration, "--from names no path; write it as sqlite:/var/lib/schedulerd/schedulerd.sqlite")
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -50,20 +50,20 @@ public struct StoreCopy: Sendable {
 
     /// The target's password as the daemon finds it: `--password-file`, else the systemd credential
     /// `postgres-password`, else none (a socket with peer or trust authentication).
-    public static func password(file: String?, environment: [String: String]) throws(StoreCopyError) -> String? {
+    public static func password(file: String?, environment: [String: String]) throws(StoreCommandError) -> String? {
         let credential = environment["CREDENTIALS_DIRECTORY"].map { ($0 as NSString).appendingPathComponent("postgres-password") }
         guard file != nil || credential.map(FileManager.default.fileExists(atPath:)) == true else { return nil }
         do {
             return try SecretFile.read(file, credentialName: "postgres-password", environment: environment, what: "--password-file")
         } catch let error as ConfigurationError {
-            throw StoreCopyError(.configuration, error.message)
+            throw StoreCommandError(.configuration, error.message)
         } catch {
-            throw StoreCopyError(.configuration, "\(error)")
+            throw StoreCommandError(.configuration, "\(error)")
         }
     }
 
-    /// Copies everything, or nothing; throws ``StoreCopyError`` only.
-    public func run() async throws(StoreCopyError) -> StoreCopyReport {
+    /// Copies everything, or nothing; throws ``StoreCommandError`` only.
+    public func run() async throws(StoreCommandError) -> StoreCopyReport {
         let stateDirectory = sourceStateDirectory
         // Before the file is read: a daemon still running would change it underneath the copy, and keep publishing.
         let lock: StateDirectoryLock
@@ -73,10 +73,10 @@ public struct StoreCopy: Sendable {
             let holder = (try? String(contentsOfFile: (stateDirectory as NSString).appendingPathComponent(StateDirectoryLock.fileName),
                                       encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
             let who = holder.flatMap(Int32.init).map { " (pid \($0))" } ?? ""
-            throw StoreCopyError(.sourceInUse, "a schedulerd\(who) is still running on \(stateDirectory): stop it (systemctl stop schedulerd) "
+            throw StoreCommandError(.inUse, "a schedulerd\(who) is still running on \(stateDirectory): stop it (systemctl stop schedulerd) "
                                  + "and copy again; the copy must see the database as its daemon left it. Nothing was copied")
         } catch {
-            throw StoreCopyError(.unusableSource, "\(error); the copy takes the state directory's lock to be sure no daemon "
+            throw StoreCommandError(.unusableSource, "\(error); the copy takes the state directory's lock to be sure no daemon "
                                  + "runs on it. Nothing was copied")
         }
         defer { withExtendedLifetime(lock) {} }
@@ -92,11 +92,11 @@ public struct StoreCopy: Sendable {
                                                                        version: Daemon.version, socketPath: ""),
                                       wake: WakeSignal(), logger: quiet)
         } catch {
-            throw StoreCopyError(.configuration, "--to: \(error.message)")
+            throw StoreCommandError(.configuration, "--to: \(error.message)")
         }
-        func unusable(_ error: any Error) -> StoreCopyError {
+        func unusable(_ error: any Error) -> StoreCommandError {
             let reason = (error as? PSQLError).map { PostgresStore.storeError($0, location: target).message } ?? "\(error)"
-            return StoreCopyError(.configuration, "the target cannot be used: \(reason). Check --to and the password "
+            return StoreCommandError(.configuration, "the target cannot be used: \(reason). Check --to and the password "
                                   + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
         }
         let connection: PostgresConnection
@@ -133,12 +133,12 @@ public struct StoreCopy: Sendable {
         } catch {
             try? await connection.close()
             let reason = switch error {
-            case let error as StoreCopyError: throw error
+            case let error as StoreCommandError: throw error
             case let error as StoreError: error.message
             case let error as PSQLError: PostgresStore.storeError(error, location: target).message
             default: "\(error)"
             }
-            throw StoreCopyError(.failed, "the copy stopped: \(reason). Nothing was kept in the target (one transaction); "
+            throw StoreCommandError(.failed, "the copy stopped: \(reason). Nothing was kept in the target (one transaction); "
                                  + "the source is unchanged")
         }
     }
@@ -153,7 +153,7 @@ public struct StoreCopy: Sendable {
         do {
             schema = try await store.prepare(migrate: true, session)
         } catch let error as StoreError where error.code == .corrupt {
-            throw StoreCopyError(.nonEmptyTarget, "\(error.message) Nothing was copied")
+            throw StoreCommandError(.nonEmptyTarget, "\(error.message) Nothing was copied")
         }
         try await Self.refuseRows(session, location: target)
 
@@ -278,7 +278,7 @@ public struct StoreCopy: Sendable {
         let foreign = names.filter { !schedulerdTables.contains($0) }
         guard !foreign.isEmpty else { return }
         let shown = foreign.prefix(8).joined(separator: ", ") + (foreign.count > 8 ? " and \(foreign.count - 8) more" : "")
-        throw StoreCopyError(.nonEmptyTarget, "the database \(location.database) at \(location) is not empty: it holds "
+        throw StoreCommandError(.nonEmptyTarget, "the database \(location.database) at \(location) is not empty: it holds "
                              + "\(foreign.count == 1 ? "a table" : "\(foreign.count) tables") schedulerd does not use (\(shown)). "
                              + "Copy into an empty database made for schedulerd (CREATE DATABASE … OWNER …). Nothing was copied")
     }
@@ -292,7 +292,7 @@ public struct StoreCopy: Sendable {
             if count > 0 { found.append("\(count) in \(table)") }
         }
         guard !found.isEmpty else { return }
-        throw StoreCopyError(.nonEmptyTarget, "the database \(location.database) at \(location) already holds schedulerd's data "
+        throw StoreCommandError(.nonEmptyTarget, "the database \(location.database) at \(location) already holds schedulerd's data "
                              + "(rows: \(found.joined(separator: ", "))): a copy or a daemon used it before. The copy only fills an "
                              + "empty database, never merges; point --to at a new one. Nothing was copied")
     }

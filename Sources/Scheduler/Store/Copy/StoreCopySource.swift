@@ -12,16 +12,16 @@ struct StoreCopySource: Sendable {
 
     /// Refuses what the daemon refuses (not SQLite, damaged, another program's, newer), and also an empty file and
     /// a database an older schedulerd left unmigrated: the copy changes nothing in the source, so it cannot migrate it.
-    static func open(path: String) throws(StoreCopyError) -> StoreCopySource {
+    static func open(path: String) throws(StoreCommandError) -> StoreCopySource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw StoreCopyError(.unusableSource, "\(path) does not exist or is not a file; name the schedulerd database as "
+            throw StoreCommandError(.unusableSource, "\(path) does not exist or is not a file; name the schedulerd database as "
                                  + "sqlite:STATE_DIR/schedulerd.sqlite (or sqlite:STATE_DIR). Nothing was copied")
         }
         do {
             try SQLiteStore.inspect(path)
         } catch {
-            throw StoreCopyError(.unusableSource, "\(error.message) Nothing was copied")
+            throw StoreCommandError(.unusableSource, "\(error.message) Nothing was copied")
         }
         let queue: DatabaseQueue
         let applied: Set<String>
@@ -32,15 +32,15 @@ struct StoreCopySource: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             applied = try queue.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) }
         } catch {
-            throw StoreCopyError(.unusableSource, "\(path) cannot be read: \(error). Nothing was copied")
+            throw StoreCommandError(.unusableSource, "\(path) cannot be read: \(error). Nothing was copied")
         }
         let known = SQLiteStore.migrator.migrations
         if applied.isEmpty {
-            throw StoreCopyError(.unusableSource, "\(path) is not a schedulerd database (it is empty, or has none of schedulerd's "
+            throw StoreCommandError(.unusableSource, "\(path) is not a schedulerd database (it is empty, or has none of schedulerd's "
                                  + "migrations). Check the path. Nothing was copied")
         }
         if let missing = known.first(where: { !applied.contains($0) }) {
-            throw StoreCopyError(.unusableSource, "\(path) was last used by an older schedulerd (migration '\(missing)' is not applied "
+            throw StoreCommandError(.unusableSource, "\(path) was last used by an older schedulerd (migration '\(missing)' is not applied "
                                  + "yet), and the copy does not change its source. Start this version's schedulerd on that state directory "
                                  + "once (it migrates at start), stop it, and copy again. Nothing was copied")
         }
@@ -92,9 +92,9 @@ struct StoreCopySource: Sendable {
 
     /// SQLite's value as PostgreSQL's column takes it; a value that does not fit is refused, naming the row.
     static func convert(_ value: DatabaseValue, to type: CopiedTable.ColumnType,
-                        where place: () -> String) throws(StoreCopyError) -> CopiedValue {
-        func unexpected(_ what: String) -> StoreCopyError {
-            StoreCopyError(.unusableSource, "the source's \(place()) holds \(what), which PostgreSQL's \(type.rawValue.uppercased()) "
+                        where place: () -> String) throws(StoreCommandError) -> CopiedValue {
+        func unexpected(_ what: String) -> StoreCommandError {
+            StoreCommandError(.unusableSource, "the source's \(place()) holds \(what), which PostgreSQL's \(type.rawValue.uppercased()) "
                            + "column cannot take; was the database changed by hand? Nothing was copied")
         }
         switch (value.storage, type) {

@@ -1,0 +1,36 @@
+/// Why `store copy` or `store restore` stopped, with the exit status the command ends with; the message says what to
+/// do. Both move a whole database from a source into an empty target, so they fail the same ways.
+public struct StoreCommandError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// A wrong argument, URL, password or key file, or a target that cannot be reached: 78 (EX_CONFIG).
+        case configuration
+        /// The source is not a schedulerd database this version can copy, or the key does not open it: 65 (EX_DATAERR).
+        case unusableSource
+        /// The target holds schedulerd data (or another key), or another program's tables: 65 (EX_DATAERR).
+        case nonEmptyTarget
+        /// A schedulerd runs on the state directory the command reads or fills: 75 (EX_TEMPFAIL).
+        case inUse
+        /// The command failed midway (the server or the disk); nothing was kept: 74 (EX_IOERR).
+        case failed
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// sysexits.h, as the daemon's own exits.
+    public var exitCode: Int32 {
+        switch kind {
+        case .configuration: 78
+        case .unusableSource, .nonEmptyTarget: 65
+        case .inUse: 75
+        case .failed: 74
+        }
+    }
+}
