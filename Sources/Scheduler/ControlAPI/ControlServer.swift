@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import Hummingbird
 import Logging
 import NIOCore
@@ -48,27 +49,6 @@ struct ControlServer {
             throw ConfigurationError("another schedulerd is already serving \(path); stop it first or use --socket")
         }
         unlink(path)
-    }
-}
-
-/// Tries to connect to a Unix socket, to tell a live daemon from a stale socket file.
-enum UnixSocketProbe {
-    static func isAcceptingConnections(_ path: String) -> Bool {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        return result == 0
     }
 }
 

@@ -35,7 +35,7 @@ struct SocketDiagnosis {
             }
             return "schedulerd at \(path) closed the connection without answering; it may have stopped or restarted: run `schedctl status` to see whether it is back"
         }
-        switch Self.connectErrno(path) {
+        switch UnixSocketProbe.connectErrno(path) {
         case EACCES, EPERM:
             return "permission denied on schedulerd's socket \(path) (owner \(owner.user), group \(owner.group), mode \(Self.octal(info.st_mode))); "
                 + "schedulerd answers only its own user and root, and schedctl runs as \(Self.userName(getuid())): \(Self.runAs(owner.user))"
@@ -76,24 +76,6 @@ struct SocketDiagnosis {
             + "(owner \(owner.user), group \(owner.group), mode \(Self.octal(info.st_mode))) is closed to it; \(Self.runAs(owner.user))"
     }
 
-    /// The errno of a plain `connect(2)` to the socket, 0 when it connects.
-    static func connectErrno(_ path: String) -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return errno }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return ENAMETOOLONG }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        return result == 0 ? 0 : errno
-    }
 
     static func owner(of info: stat) -> (user: String, group: String) {
         let group = getgrgid(info.st_gid).map { String(cString: $0.pointee.gr_name) } ?? String(info.st_gid)
