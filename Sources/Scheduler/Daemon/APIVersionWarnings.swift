@@ -14,15 +14,21 @@ public struct APIVersionWarnings {
 
     /// The warnings for the networks `configuration` publishes to (every one in sandbox mode) at `now`.
     public static func check(_ configuration: DaemonConfiguration, now: Date) -> [Warning] {
-        var warnings: [Warning] = []
-        if configuration.sandbox || configuration.facebook.appID != nil,
-           let message = GraphVersions.lifetime(of: configuration.facebook.graphVersion).warning(setting: "networks.facebook.graph_version", now: now) {
-            warnings.append(Warning(network: .facebook, message: message))
+        configuredVersions(configuration).compactMap { version in
+            version.lifetime.warning(setting: version.setting, now: now).map { Warning(network: version.lifetime.network, message: $0) }
         }
-        if configuration.sandbox || configuration.linkedin.clientID != nil,
-           let message = LinkedInVersions.lifetime(of: configuration.linkedin.version).warning(setting: "networks.linkedin.version", now: now) {
-            warnings.append(Warning(network: .linkedin, message: message))
+    }
+
+    /// The versions the apps `configuration` publishes with speak (every app's in sandbox mode), each with the setting
+    /// that names it: what the start-up warnings and `schedctl doctor` both judge.
+    static func configuredVersions(_ configuration: DaemonConfiguration) -> [(lifetime: APIVersionLifetime, setting: String)] {
+        var versions: [(lifetime: APIVersionLifetime, setting: String)] = []
+        if configuration.sandbox || configuration.facebook.appID != nil {
+            versions.append((GraphVersions.lifetime(of: configuration.facebook.graphVersion), "networks.facebook.graph_version"))
         }
-        return warnings
+        if configuration.sandbox || configuration.linkedin.clientID != nil {
+            versions.append((LinkedInVersions.lifetime(of: configuration.linkedin.version), "networks.linkedin.version"))
+        }
+        return versions
     }
 }

@@ -8,25 +8,17 @@ extension Doctor {
     static let tokenWarningPeriod: TimeInterval = 7 * 86_400
 
     func apiVersionFindings(now: Date) -> [DoctorFinding] {
-        var findings: [DoctorFinding] = []
-        if configuration.sandbox || configuration.facebook.appID != nil {
-            findings.append(Self.finding(GraphVersions.lifetime(of: configuration.facebook.graphVersion), name: "Graph",
-                                         setting: "networks.facebook.graph_version", now: now))
-        }
-        if configuration.sandbox || configuration.linkedin.clientID != nil {
-            findings.append(Self.finding(LinkedInVersions.lifetime(of: configuration.linkedin.version), name: "LinkedIn",
-                                         setting: "networks.linkedin.version", now: now))
-        }
-        return findings
+        APIVersionWarnings.configuredVersions(configuration).map { Self.finding($0.lifetime, setting: $0.setting, now: now) }
     }
 
-    private static func finding(_ lifetime: APIVersionLifetime, name: String, setting: String, now: Date) -> DoctorFinding {
+    private static func finding(_ lifetime: APIVersionLifetime, setting: String, now: Date) -> DoctorFinding {
         let action = "set \(setting) = \"\(lifetime.current)\" and restart schedulerd"
         if let warning = lifetime.warning(setting: setting, now: now) {
             let retired = lifetime.retiredLongAgo || (lifetime.retiresAt.map { $0 <= now } ?? false)
             return DoctorFinding(area: "api version", level: retired ? .fail : .warn, message: warning, action: action)
         }
         let until = lifetime.retiresAt.map { "served until \(RFC3339.format($0).prefix(10))" } ?? "no retirement announced"
+        let name = lifetime.network == .facebook ? "Graph" : lifetime.network.displayName
         return .ok("api version", "\(name) \(lifetime.version): \(until)")
     }
 
