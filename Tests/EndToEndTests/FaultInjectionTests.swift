@@ -73,21 +73,17 @@ import Testing
         _ = try await daemon.stop()
     }
 
-    /// Schedules `count` posts round-robin over the networks' accounts, due over the next few seconds.
+    /// Schedules `count` posts round-robin over the networks' accounts, held until every one is stored, then due at once.
     static func schedule(_ count: Int, named name: String, over accounts: [[AccountView]], picture: String,
                          on daemon: DaemonUnderTest) async throws -> [String] {
-        let firstDue = Date().addingTimeInterval(2)
-        var texts: [String] = []
-        for number in 0..<count {
+        let requests = (0..<count).map { number in
             let network = number % accounts.count
             let account = accounts[network][(number / accounts.count) % accounts[network].count]
-            let text = "\(name) post \(number)"
-            _ = try await daemon.schedule(SchedulePostRequest(
-                text: text, to: [account.reference], at: RFC3339.format(firstDue.addingTimeInterval(5 * Double(number) / Double(count))),
-                media: account.network == .instagram ? [MediaReference(id: picture)] : nil))
-            texts.append(text)
+            return SchedulePostRequest(text: "\(name) post \(number)", to: [account.reference], at: "now",
+                                       media: account.network == .instagram ? [MediaReference(id: picture)] : nil)
         }
-        return texts
+        try await daemon.scheduleHeld(requests)
+        return requests.map(\.text)
     }
 
     static func waitForEveryDelivery(_ daemon: DaemonUnderTest, _ sandbox: SandboxUnderTest, timeout: Duration) async throws {

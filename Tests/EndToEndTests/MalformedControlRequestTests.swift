@@ -27,14 +27,15 @@ import Testing
         try await daemon.start()
         let account = try daemon.addSandboxAccount(username: "runner")
 
-        // Due 3 to 12 s from now: while the attack runs, which lasts at least until the last is due.
-        let now = Date()
+        // Due 3 to 12 s after the daemon stores each (it reads "in 3s" on receipt): while the attack runs, which lasts at
+        // least until a second after the last is due.
         var due: [PostView] = []
-        for offset in [3.0, 4.0, 5.0, 12.0] {
-            let text = "Due during the attack +\(Int(offset))s \(UUID().uuidString.prefix(6))"
-            due.append(try daemon.schedule(text, to: account.reference, at: RFC3339.format(now.addingTimeInterval(offset))))
+        for offset in [3, 4, 5, 12] {
+            let text = "Due during the attack +\(offset)s \(UUID().uuidString.prefix(6))"
+            due.append(try daemon.schedule(text, to: account.reference, at: "in \(offset)s"))
         }
-        let attackLastsUntil = ContinuousClock.now + .seconds(13)
+        let lastDue = try #require(due.compactMap(\.dueAt).max())
+        let attackLastsUntil = ContinuousClock.now + .milliseconds(Int(lastDue.timeIntervalSinceNow * 1000) + 1_000)
 
         let socketPath = daemon.socket
         let stalled = try (0..<Self.stalledClients).map { index in

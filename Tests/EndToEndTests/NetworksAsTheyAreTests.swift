@@ -114,7 +114,7 @@ import Testing
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
         try await sandbox.setFaults(#"{"rate":1,"kinds":["rate_limit"],"reset_seconds":1}"#)
         let tag = UUID().uuidString.prefix(6)
-        let due = RFC3339.format(Date().addingTimeInterval(1))
+        let due = "in 1s"  // read by the daemon when it stores each post, never before
         _ = try await daemon.schedule(SchedulePostRequest(text: "Throttled \(tag) page", to: [facebook.reference], at: due))
         _ = try await daemon.schedule(SchedulePostRequest(text: "Throttled \(tag) gram", to: [instagram.reference], at: due,
                                                           media: [MediaReference(id: picture)]))

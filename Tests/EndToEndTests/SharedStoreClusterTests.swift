@@ -65,26 +65,20 @@ import Testing
         try await sandbox.setFaults(#"{"rate":0.3,"kinds":["server_error","slow","drop","lost_answer","slow_commit","gateway_timeout"],"#
                                     + #""slow_seconds":0.8,"commit_seconds":2}"#)
         let tag = UUID().uuidString.prefix(6)
-        // Scheduled paused, so a machine slow to take the burst cannot make a due time pass before it is stored; the
-        // posts are due within 20 seconds of the first.
-        #expect(try first.schedctl(["pause"]).status == 0)
-        let firstDue = Date().addingTimeInterval(8 + Double(Self.posts) / 40)
-        var texts: [String] = []
+        // Scheduled paused through every daemon's socket in turn (each sees and changes the same state), each post due
+        // when it is stored, and resumed at another daemon than the one that paused: released together once all are stored.
+        var requests: [SchedulePostRequest] = []
         for number in 0..<Self.posts {
             let pool = byNetwork[network(of: number)]
             let account = pool[(number / 20) % pool.count]
-            let text = "Cluster run \(tag) post \(number)"
-            let due = firstDue.addingTimeInterval(min(20, 8 * Double(Self.posts) / 90) * Double(number) / Double(Self.posts))
-            // Scheduled through every daemon's socket in turn: each sees and changes the same state.
-            _ = try await daemons[number % daemons.count].schedule(SchedulePostRequest(
-                text: text, to: [account.reference], at: RFC3339.format(due),
-                media: account.network == .instagram ? [MediaReference(id: picture)] : nil))
-            texts.append(text)
+            requests.append(SchedulePostRequest(text: "Cluster run \(tag) post \(number)", to: [account.reference], at: "now",
+                                                media: account.network == .instagram ? [MediaReference(id: picture)] : nil))
         }
-        #expect(try killed.schedctl(["resume"]).status == 0, "resumed at another daemon than the one that paused")
+        let texts = requests.map(\.text)
+        try await killed.scheduleHeld(requests, through: daemons)
+        #expect(try await first.status().paused == nil, "resumed at another daemon than the one that paused")
 
         var random = SystemRandomNumberGenerator()
-        try await eventually(timeout: .seconds(30), "the first post to go out") { Date() >= firstDue }
         for round in 0..<Self.kills {
             try await Task.sleep(for: .milliseconds(Int.random(in: 300...(8_000 / max(1, Self.kills)), using: &random)))
             try await killed.kill()
@@ -125,18 +119,18 @@ import Testing
         try second.takeCredentialKey(from: first)
         try await second.start()
 
+        // Answers 0.5 s slow, so the burst (8 requests at a time) lasts seconds: long enough to restart the server in it.
+        try await sandbox.setFaults(#"{"rate":1.0,"kinds":["slow"],"slow_seconds":0.5}"#)
         let posts = 40
         let tag = UUID().uuidString.prefix(6)
-        let firstDue = Date().addingTimeInterval(5 + Double(posts) / 10)
-        var texts: [String] = []
-        for number in 0..<posts {
-            let text = "Restart run \(tag) post \(number)"
-            let due = firstDue.addingTimeInterval(6 * Double(number) / Double(posts))
-            _ = try await [first, second][number % 2].schedule(SchedulePostRequest(text: text, to: [accounts[number % 2].reference], at: RFC3339.format(due)))
-            texts.append(text)
-        }
-        try await eventually(timeout: .seconds(40), "the burst to be under way") { Date() >= firstDue.addingTimeInterval(2) }
+        let texts = (0..<posts).map { "Restart run \(tag) post \($0)" }
+        try await first.scheduleHeld(texts.enumerated().map { number, text in
+            SchedulePostRequest(text: text, to: [accounts[number % 2].reference], at: "now")
+        }, through: [first, second])
+        try await eventually(timeout: .seconds(40), "the burst to be under way") { try await first.status().deliveries["published", default: 0] > 0 }
+        let publishedBefore = try await first.status().deliveries["published", default: 0]
         try await cluster.restart()
+        #expect(publishedBefore < posts, "restarted mid-burst: \(publishedBefore) of \(posts) were out")
         do {
             try await FaultInjectionTests.waitForEveryDelivery(first, sandbox, timeout: .seconds(120))
         } catch {
