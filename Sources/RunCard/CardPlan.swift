@@ -9,6 +9,8 @@ struct CardPlan: Equatable, Sendable {
     /// The splits' panel, and its rows, when the run has at least ``minimumSplits`` whole kilometres (or miles).
     var splits: Rect?
     var splitRows: [SplitRow]
+    /// The rows holding a fastest split (``RunSummary/fastestSplitIndexes(in:)``), highlighted: the split the texts name.
+    var fastestRows: Set<Int> = []
     /// "km" or "mi": what the splits are counted in, following the summary's units.
     var splitUnit: String
     /// The elevation profile's panel, when the file has elevations along a distance.
@@ -33,7 +35,10 @@ struct CardPlan: Equatable, Sendable {
         if splitSeconds.count >= Self.minimumSplits {
             let panel = Rect(x: whole.maxX - Self.splitsWidth, y: whole.y, width: Self.splitsWidth, height: upperHeight)
             splits = panel
-            splitRows = SplitRow.rows(splitSeconds, fitting: Int(SplitsPanel.rowArea(in: panel).height / Self.minimumRowHeight))
+            let rows = SplitRow.rows(splitSeconds, fitting: Int(SplitsPanel.rowArea(in: panel).height / Self.minimumRowHeight))
+            let fastest = summary.fastestSplitIndexes(in: units)
+            splitRows = rows
+            fastestRows = Set(rows.indices.filter { row in (rows[row].first - 1..<rows[row].last).contains(where: fastest.contains) })
             map = Rect(x: whole.x, y: whole.y, width: whole.width - Self.splitsWidth - Self.gap, height: upperHeight)
         } else {
             splits = nil

@@ -36,7 +36,7 @@ public enum RunCard {
         Header.draw(title: summary.title, startLine: RunFormat.startLine(summary.start, timeZone: summary.timeZone), on: canvas)
         let plan = CardPlan(summary, units: units)
         MapPanel.draw(summary.route, in: plan.map, on: canvas)
-        if let panel = plan.splits { SplitsPanel.draw(plan.splitRows, unit: plan.splitUnit, in: panel, on: canvas) }
+        if let panel = plan.splits { SplitsPanel.draw(plan.splitRows, fastest: plan.fastestRows, unit: plan.splitUnit, in: panel, on: canvas) }
         if let panel = plan.profile { ProfilePanel.draw(summary.elevationProfile, units: units, in: panel, on: canvas) }
         FigureGrid.draw(Figure.list(summary, units: units), on: canvas)
 

@@ -2,7 +2,7 @@ import CCairo
 import RunSummary
 
 /// The splits beside the map: a row per kilometre (or mile) with its number, its moving time and a bar as long as
-/// its speed is to the fastest's, the fastest in the route's colour, as running apps show them.
+/// its speed is to the fastest's, the fastest split's row in the route's colour, as running apps show them.
 enum SplitsPanel {
     static let padding = 24.0
     static let headerHeight = 56.0
@@ -19,7 +19,8 @@ enum SplitsPanel {
         min(maximumRowHeight, rowArea(in: panel).height / Double(max(1, rows)))
     }
 
-    static func draw(_ rows: [SplitRow], unit: String, in panel: Rect, on canvas: Canvas) {
+    /// - Parameter fastest: the rows to highlight, those holding the run's fastest split (``CardPlan/fastestRows``).
+    static func draw(_ rows: [SplitRow], fastest fastestShown: Set<Int>, unit: String, in panel: Rect, on canvas: Canvas) {
         Panels.background(panel, on: canvas)
         let inner = panel.inset(by: padding)
         canvas.font(size: 26, bold: false)
@@ -38,7 +39,6 @@ enum SplitsPanel {
         let barX = area.minX + 4 + numberWidth + timeWidth + size * 0.6
         let barMaxWidth = area.maxX - 4 - barX
 
-        let fastestShown = fastestRows(rows)
         for (index, row) in rows.enumerated() {
             let top = area.minY + Double(index) * height
             let baseline = top + height / 2 + size * 0.36
@@ -53,17 +53,6 @@ enum SplitsPanel {
             canvas.roundedRect(bar, radius: barHeight / 2)
             canvas.fillPath(isFastest ? Palette.accent : Palette.bar)
         }
-    }
-}
-
-extension SplitsPanel {
-    /// The rows to highlight: those whose time per km (or mile), as shown, is the fastest; none when every row shows
-    /// the same time (highlighting one of equals would be a rounding's choice, not the runner's).
-    static func fastestRows(_ rows: [SplitRow]) -> Set<Int> {
-        let shown = rows.map { RunFormat.duration($0.perUnit) }
-        let seconds = rows.map { $0.perUnit.rounded() }
-        guard let best = seconds.min(), seconds.contains(where: { $0 > best }) else { return [] }
-        return Set(rows.indices.filter { seconds[$0] == best && shown[$0] == shown[seconds.firstIndex(of: best)!] })
     }
 }
 

@@ -33,7 +33,7 @@ public enum RunTextContext {
         if let pace = summary.paceSecondsPerKilometre, pace.isFinite, pace > 0 {
             values["pace"] = RunFormat.pace(pace, units)
         }
-        if let split = units == .metric ? summary.fastestKilometreSeconds : summary.fastestMileSeconds, split.isFinite, split > 0 {
+        if let split = summary.fastestSplit(in: units), split.isFinite, split > 0 {
             values["fastest_split"] = RunFormat.duration(split)
         }
         if let gain = summary.elevationGainShown(in: units) {

@@ -12,9 +12,9 @@ public enum RunThread {
         let splits = summary.splits(in: units)
         guard !splits.isEmpty else { return [] }
         let unit = units == .metric ? "km" : "mi"
-        let fastest = splits.min()
+        let fastest = summary.fastestSplitIndexes(in: units)
         let lines = splits.enumerated().map { index, seconds in
-            "\(index + 1) \(unit) · \(RunFormat.duration(seconds))" + (seconds == fastest && splits.count > 1 ? " ⚡" : "")
+            "\(index + 1) \(unit) · \(RunFormat.duration(seconds))" + (fastest.contains(index) ? " ⚡" : "")
         }
         var parts: [String] = []
         var current = "Splits (\(unit)):"

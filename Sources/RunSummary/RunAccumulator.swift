@@ -19,7 +19,7 @@ struct RunAccumulator: Sendable {
     /// Distance over all intervals inside segments: positions' haversine, or the file's own cumulative distance.
     private(set) var distance = 0.0
     private(set) var movingSeconds = 0.0
-    /// Distance of moving intervals only: what the fastest kilometre and mile are measured on.
+    /// Distance of moving intervals only: what the splits are measured on.
     private var movingDistance = 0.0
 
     /// Whether any point had a position or a distance: without either, nothing says when the runner moved.
@@ -33,8 +33,6 @@ struct RunAccumulator: Sendable {
     private(set) var heartRateMax: Int?
     private var cadenceSum = 0, cadenceCount = 0
 
-    private var kilometre = FastestStretch(length: 1000)
-    private var mile = FastestStretch(length: 1609.344)
     private var kilometreSplits = SplitTimes(length: 1000)
     private var mileSplits = SplitTimes(length: 1609.344)
     private var routeAccumulator = RouteAccumulator()
@@ -73,8 +71,6 @@ struct RunAccumulator: Sendable {
         defer { lastTime = time }
         guard let previous = lastTime else {
             firstTime = time
-            kilometre.add(distance: 0, movingTime: 0)
-            mile.add(distance: 0, movingTime: 0)
             kilometreSplits.add(distance: 0, movingTime: 0)
             mileSplits.add(distance: 0, movingTime: 0)
             return
@@ -85,8 +81,6 @@ struct RunAccumulator: Sendable {
         if MovingTime.isMoving(seconds: seconds, meters: meters) {
             movingSeconds += seconds
             movingDistance += meters
-            kilometre.add(distance: movingDistance, movingTime: movingSeconds)
-            mile.add(distance: movingDistance, movingTime: movingSeconds)
             kilometreSplits.add(distance: movingDistance, movingTime: movingSeconds)
             mileSplits.add(distance: movingDistance, movingTime: movingSeconds)
         }
@@ -118,8 +112,6 @@ struct RunAccumulator: Sendable {
         return Int((average < 120 ? 2 * average : average).rounded())
     }
     var elevationProfile: [ElevationSample] { profile.elements }
-    var fastestKilometre: Double? { kilometre.fastest }
-    var fastestMile: Double? { mile.fastest }
     var kilometreSplitSeconds: [Double] { kilometreSplits.splits }
     var mileSplitSeconds: [Double] { mileSplits.splits }
     var route: [Coordinate] { routeAccumulator.route }

@@ -11,9 +11,19 @@ extension RunSummary {
         units == .metric ? paceSecondsPerKilometre : paceSecondsPerMile
     }
 
-    /// The fastest whole kilometre or whole mile.
+    /// The fastest whole kilometre or whole mile: the least of ``splits(in:)``, the split the run's texts name, the card
+    /// highlights and a run thread marks ⚡ (issue 25, bug 3: one definition, so they never disagree). Nil for a run
+    /// shorter than one kilometre or mile.
     public func fastestSplit(in units: Units) -> Double? {
-        units == .metric ? fastestKilometreSeconds : fastestMileSeconds
+        splits(in: units).min()
+    }
+
+    /// The splits shown as the fastest: those whose time, in the whole seconds it is shown in, is the fastest split's.
+    /// Empty when every split shows the same time (marking one of equals would be a rounding's choice, not the runner's).
+    public func fastestSplitIndexes(in units: Units) -> Set<Int> {
+        let shown = splits(in: units).map { $0.rounded() }
+        guard let best = shown.min(), shown.contains(where: { $0 > best }) else { return [] }
+        return Set(shown.indices.filter { shown[$0] == best })
     }
 
     /// The moving time of each whole kilometre or mile, in order.

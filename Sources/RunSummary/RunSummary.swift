@@ -16,9 +16,6 @@ public struct RunSummary: Sendable, Equatable {
     public var elapsedSeconds: Double
     /// Moving time per kilometre; nil when the distance is zero.
     public var paceSecondsPerKilometre: Double?
-    /// The fastest whole kilometre and whole mile, when the run was that long.
-    public var fastestKilometreSeconds: Double?
-    public var fastestMileSeconds: Double?
     /// Climbing, after smoothing the elevation's noise; nil without elevations.
     public var elevationGainMeters: Double?
     public var heartRateAverage: Int?
@@ -43,12 +40,11 @@ public struct RunSummary: Sendable, Equatable {
     public static let maximumProfileSamples = 600
 
     public init(title: String, start: Date, timeZone: TimeZone, distanceMeters: Double, movingSeconds: Double, elapsedSeconds: Double,
-                paceSecondsPerKilometre: Double?, fastestKilometreSeconds: Double?, fastestMileSeconds: Double?,
+                paceSecondsPerKilometre: Double?,
                 elevationGainMeters: Double?, heartRateAverage: Int?, heartRateMax: Int?, cadenceAverage: Int?, calories: Int?,
                 route: [Coordinate], pointCount: Int) {
         self.title = title; self.start = start; self.timeZone = timeZone; self.distanceMeters = distanceMeters
         self.movingSeconds = movingSeconds; self.elapsedSeconds = elapsedSeconds; self.paceSecondsPerKilometre = paceSecondsPerKilometre
-        self.fastestKilometreSeconds = fastestKilometreSeconds; self.fastestMileSeconds = fastestMileSeconds
         self.elevationGainMeters = elevationGainMeters; self.heartRateAverage = heartRateAverage; self.heartRateMax = heartRateMax
         self.cadenceAverage = cadenceAverage; self.calories = calories; self.route = route; self.pointCount = pointCount
     }

@@ -45,7 +45,7 @@ enum RunSummaryBuilder {
         var summary = RunSummary(
             title: given.flatMap { $0.isEmpty ? nil : String($0) } ?? RunTitle.make(start: start, timeZone: timeZone),
             start: start, timeZone: timeZone, distanceMeters: distance, movingSeconds: moving, elapsedSeconds: elapsed,
-            paceSecondsPerKilometre: pace, fastestKilometreSeconds: run.fastestKilometre, fastestMileSeconds: run.fastestMile,
+            paceSecondsPerKilometre: pace,
             elevationGainMeters: run.elevationGain, heartRateAverage: run.heartRateAverage, heartRateMax: run.heartRateMax,
             cadenceAverage: run.cadenceAverage, calories: run.laps.calories, route: run.route, pointCount: run.pointCount
         )

@@ -1,6 +1,6 @@
 /// The moving time of each whole kilometre (or mile) in order: what runners call splits.
 ///
-/// It is fed the same cumulative (distance, moving time) marks as ``FastestStretch``; a split ends where the distance
+/// It is fed the cumulative (distance, moving time) of each point; a split ends where the distance
 /// crosses the next whole stretch, its time interpolated between the two points around it. Only the last mark is kept.
 struct SplitTimes: Sendable {
     let length: Double

@@ -53,7 +53,7 @@ import Testing
         // One bar per row: the fastest in the route's colour, the others in the bars' colour.
         let area = SplitsPanel.rowArea(in: splits)
         let height = SplitsPanel.rowHeight(plan.splitRows.count, in: splits)
-        let fastest = SplitsPanel.fastestRows(plan.splitRows)
+        let fastest = plan.fastestRows
         #expect(fastest.count == 1)
         for (index, row) in plan.splitRows.enumerated() {
             let y = Int(area.minY + (Double(index) + 0.5) * height)
@@ -64,11 +64,16 @@ import Testing
         #expect(image.count(Self.accent, x: Int(plan.map.minX)..<Int(plan.map.maxX), y: Int(plan.map.minY)..<Int(plan.map.maxY)) > 2000)
     }
 
-    @Test func theFastestSplitIsHighlighted_unlessEverySplitShowsTheSameTime() {
-        let rows = [301.2, 288.4, 295.0, 288.3].enumerated().map { SplitRow(first: $0.offset + 1, last: $0.offset + 1, seconds: $0.element) }
-        #expect(SplitsPanel.fastestRows(rows) == [1, 3], "4:48 twice")
-        let even = [517.2, 516.9, 517.1].enumerated().map { SplitRow(first: $0.offset + 1, last: $0.offset + 1, seconds: $0.element) }
-        #expect(SplitsPanel.fastestRows(even).isEmpty, "8:37 three times")
+    @Test func theRowsHoldingTheFastestSplitAreHighlighted_evenWhenSplitsShareARow() {
+        var summary = Fixtures.summary(route: Fixtures.lRoute())
+        summary.kilometreSplitSeconds = [301.2, 288.4, 295.0, 288.3]
+        #expect(CardPlan(summary, units: .metric).fastestRows == [1, 3], "4:48 twice, as the texts and the thread have it")
+        summary.kilometreSplitSeconds = [517.2, 516.9, 517.1]
+        #expect(CardPlan(summary, units: .metric).fastestRows.isEmpty, "8:37 three times")
+        // A marathon's 42 kilometres, two to a row: the row holding the fastest kilometre (the 17th) is the one marked.
+        summary.kilometreSplitSeconds = (1...42).map { $0 == 17 ? 280 : 300 }
+        let plan = CardPlan(summary, units: .metric)
+        #expect(plan.fastestRows.map { plan.splitRows[$0].label } == ["17–18"])
     }
 
     @Test func aRunWithoutSplitsOrElevations_keepsTheWholeMiddleForTheMap() {

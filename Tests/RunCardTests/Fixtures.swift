@@ -53,8 +53,7 @@ enum Fixtures {
 
     static func summary(route: [Coordinate], title: String = "Sunday Morning Run") -> RunSummary {
         RunSummary(title: title, start: start, timeZone: newYork, distanceMeters: 10_024, movingSeconds: 3133,
-                   elapsedSeconds: 3260, paceSecondsPerKilometre: 312.6, fastestKilometreSeconds: 298,
-                   fastestMileSeconds: 481, elevationGainMeters: 123.4, heartRateAverage: 152, heartRateMax: 178,
+                   elapsedSeconds: 3260, paceSecondsPerKilometre: 312.6, elevationGainMeters: 123.4, heartRateAverage: 152, heartRateMax: 178,
                    cadenceAverage: 172, calories: 712, route: route, pointCount: route.count)
     }
 
@@ -71,8 +70,8 @@ enum Fixtures {
         var s = summary(route: route, title: "Run")
         s.distanceMeters = 0
         s.paceSecondsPerKilometre = nil
-        s.fastestKilometreSeconds = nil
-        s.fastestMileSeconds = nil
+        s.kilometreSplitSeconds = []
+        s.mileSplitSeconds = []
         s.elevationGainMeters = nil
         s.heartRateAverage = nil
         s.heartRateMax = nil

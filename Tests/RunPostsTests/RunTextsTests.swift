@@ -9,11 +9,17 @@ import Testing
 func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> RunSummary {
     let zone = TimeZone(identifier: "Europe/Paris")!
     let start = ISO8601DateFormatter().date(from: "2026-11-22T06:31:05Z")!
-    return RunSummary(title: title, start: start, timeZone: zone, distanceMeters: 10_020, movingSeconds: 3_133, elapsedSeconds: full ? 3_260 : 3_133,
-                      paceSecondsPerKilometre: 3_133 / 10.02, fastestKilometreSeconds: full ? 298 : nil, fastestMileSeconds: full ? 480 : nil,
-                      elevationGainMeters: full ? 85.2 : nil, heartRateAverage: full ? 148 : nil, heartRateMax: full ? 172 : nil,
-                      cadenceAverage: full ? 172 : nil, calories: full ? 612 : nil,
-                      route: [Coordinate(latitude: 48.85, longitude: 2.35), Coordinate(latitude: 48.86, longitude: 2.36)], pointCount: 2)
+    var summary = RunSummary(title: title, start: start, timeZone: zone, distanceMeters: 10_020, movingSeconds: 3_133,
+                             elapsedSeconds: full ? 3_260 : 3_133, paceSecondsPerKilometre: 3_133 / 10.02,
+                             elevationGainMeters: full ? 85.2 : nil, heartRateAverage: full ? 148 : nil, heartRateMax: full ? 172 : nil,
+                             cadenceAverage: full ? 172 : nil, calories: full ? 612 : nil,
+                             route: [Coordinate(latitude: 48.85, longitude: 2.35), Coordinate(latitude: 48.86, longitude: 2.36)], pointCount: 2)
+    if full {
+        // The fastest whole kilometre is the 4th (4:58), the fastest whole mile the 3rd (8:00).
+        summary.kilometreSplitSeconds = [318, 315, 312, 298.4, 313, 314, 312, 316, 318, 311]
+        summary.mileSplitSeconds = [505, 503, 480.2, 506, 504, 507]
+    }
+    return summary
 }
 
 @Suite struct RunTextsTests {

@@ -21,10 +21,10 @@ import Testing
         #expect(abs(summary.movingSeconds - 1200) <= 2, "moving \(summary.movingSeconds)")
         #expect(abs(summary.elapsedSeconds - 1320) < 0.001)
         #expect(abs(try #require(summary.paceSecondsPerKilometre) - 300) <= 1)
-        #expect(abs(try #require(summary.fastestKilometreSeconds) - 300) <= 1)
-        #expect(abs(try #require(summary.fastestMileSeconds) - 482.8) <= 1.5)
+        #expect(abs(try #require(summary.fastestSplit(in: .metric)) - 300) <= 1)
+        #expect(abs(try #require(summary.fastestSplit(in: .imperial)) - 482.8) <= 1.5)
         #expect(abs(try #require(summary.pace(in: .imperial)) - 482.8) <= 1.6)
-        #expect(summary.fastestSplit(in: .metric) == summary.fastestKilometreSeconds)
+        #expect(summary.fastestSplit(in: .metric) == summary.kilometreSplitSeconds.min())
         let heartRates = points.compactMap(\.heartRate)
         let mean = Int((Double(heartRates.reduce(0, +)) / Double(heartRates.count)).rounded())
         #expect(summary.heartRateAverage == mean)
@@ -111,16 +111,16 @@ import Testing
             time += 5
         }
         let summary = try summarize(gpx: [points], files)
-        #expect(abs(try #require(summary.fastestKilometreSeconds) - 240) <= 1)
-        // The fastest mile: the fast kilometre and 609.344 m at 5:00/km.
-        #expect(abs(try #require(summary.fastestMileSeconds) - (240 + 182.8032)) <= 1.5)
+        #expect(abs(try #require(summary.fastestSplit(in: .metric)) - 240) <= 1)
+        // The fastest whole mile, the only one: the first kilometre at 5:00/km and 609.344 m of the fast one.
+        #expect(abs(try #require(summary.fastestSplit(in: .imperial)) - (300 + 0.609344 * 240)) <= 1.5)
     }
 
     @Test func aRunShorterThanAKilometreHasNoFastestKilometre() throws {
         let files = try TemporaryFiles()
         let summary = try summarize(gpx: [SyntheticTrack.line(metres: 900, speed: 3, elevation: [(0, 0)])], files)
-        #expect(summary.fastestKilometreSeconds == nil)
-        #expect(summary.fastestMileSeconds == nil)
+        #expect(summary.fastestSplit(in: .metric) == nil)
+        #expect(summary.fastestSplit(in: .imperial) == nil)
         #expect(summary.distanceMeters > 890)
     }
 
