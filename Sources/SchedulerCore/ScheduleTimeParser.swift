@@ -5,8 +5,9 @@ import Foundation
 /// Accepted forms:
 /// - RFC 3339 with an offset: `2026-11-21T07:30:00+01:00`, `2026-11-21T06:30Z`;
 /// - a wall-clock time read in the zone: `2026-11-21 07:30`, `2026-11-21T07:30:00`;
-/// - `07:30` (or `7:30`: today's, or tomorrow's once today's has passed, saying so), `today 07:30`, `tomorrow 07:30`
-///   (in the zone);
+/// - `07:30` (or `7:30`: today's, or tomorrow's once today's has passed, saying so), `today 07:30`, `tomorrow 07:30`,
+///   `sunday 18:00`, `sat 09:00` (the coming one: today's until its time has passed, saying so) and `next monday 7:30`
+///   (never today), in the zone;
 /// - `in 2h`, `in 90s`, `in 1h30m`, `in 5 minutes`, and `now`.
 ///
 /// A wall-clock time that does not exist in the zone (clocks going forward) is refused; one that
@@ -32,11 +33,16 @@ public struct ScheduleTimeParser: Sendable {
         let trimmed = input.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ScheduleTimeError("the time is empty; give e.g. 2026-11-21T07:30:00+01:00, 'tomorrow 07:30' or 'in 2h'") }
         var time = try resolve(trimmed)
-        // A bare time of day means the next one, as an alarm clock reads it; `today 07:30` still means today.
+        // A bare time of day means the next one, as an alarm clock reads it; `today 07:30` still means today. A weekday's
+        // time that has passed today (`sunday 18:00` on a Sunday evening) means next week's, as GNU `date -d` reads it.
         if time.instant < now.addingTimeInterval(-1), WallClockFields.isTimeOfDay(trimmed) {
             time = try resolve("tomorrow " + trimmed)
             let day = time.wallClock.prefix(10)
             time.dayNote = "\(trimmed) has passed today in \(zoneName), so tomorrow's (\(day)) was taken"
+        } else if time.instant < now.addingTimeInterval(-1), WallClockFields.isThisWeekday(trimmed) {
+            time = try resolve("next " + trimmed)
+            let day = time.wallClock.prefix(10)
+            time.dayNote = "\(trimmed) has passed today in \(zoneName), so next week's (\(day)) was taken"
         }
         if time.instant < now.addingTimeInterval(-1) {
             throw ScheduleTimeError("'\(input)' is in the past (\(RFC3339.format(time.instant)), now is \(RFC3339.format(now)))")
@@ -72,7 +78,7 @@ public struct ScheduleTimeParser: Sendable {
         }
         throw ScheduleTimeError(
             "cannot read '\(text)' as a time; use RFC 3339 with an offset (2026-11-21T07:30:00+01:00), "
-                + "a local time with --tz (2026-11-21 07:30), 'tomorrow 07:30', or 'in 2h'"
+                + "a local time with --tz (2026-11-21 07:30), 'tomorrow 07:30', 'sunday 18:00', 'next mon 7:30', or 'in 2h'"
         )
     }
 

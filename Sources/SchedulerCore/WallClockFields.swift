@@ -13,21 +13,22 @@ struct WallClockFields: Equatable {
         self.init(wallClock, today: DateComponents())
     }
 
-    /// Reads `2026-11-21 07:30[:00]`, `2026-11-21T07:30[:00]`, `07:30`, `today 07:30`, `tomorrow 07:30`.
+    /// Reads `2026-11-21 07:30[:00]`, `2026-11-21T07:30[:00]`, `07:30`, `today 07:30`, `tomorrow 07:30`, and the weekday
+    /// forms people type (issue 25, bug 7): `sunday 18:00` or `sat 09:00` (today when today is that day, else the coming
+    /// one) and `next monday 7:30` (the coming one, never today), as GNU `date -d` reads them.
     init?(_ text: String, today: DateComponents) {
         let lower = text.lowercased()
-        var dayOffset = 0
         var rest = Substring(lower)
-        if rest.hasPrefix("today ") { rest = rest.dropFirst(6) }
-        else if rest.hasPrefix("tomorrow ") { rest = rest.dropFirst(9); dayOffset = 1 }
+        let dayWord = Self.dayWord(&rest, today: today)
         let parts = rest.split(whereSeparator: { $0 == " " || $0 == "t" })
         let datePart: Substring?
         let timePart: Substring
         switch parts.count {
         case 1: datePart = nil; timePart = parts[0]
-        case 2 where dayOffset == 0 && rest.count == lower.count: datePart = parts[0]; timePart = parts[1]
+        case 2 where dayWord == nil: datePart = parts[0]; timePart = parts[1]
         default: return nil
         }
+        let dayOffset = dayWord ?? 0
         guard let time = Self.time(timePart) else { return nil }
         (hour, minute, second) = time
         if let datePart {
@@ -44,6 +45,42 @@ struct WallClockFields: Equatable {
             let c = calendar.dateComponents([.year, .month, .day], from: shifted)
             (year, month, day) = (c.year!, c.month!, c.day!)
         }
+    }
+
+    /// Takes a leading `today`, `tomorrow`, `WEEKDAY` or `next WEEKDAY` (and the space after it) off `rest`, returning how
+    /// many days after `today` it names; nil, with `rest` untouched, when there is none.
+    private static func dayWord(_ rest: inout Substring, today: DateComponents) -> Int? {
+        var words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        let next = words.first == "next"
+        if next { words.removeFirst() }
+        guard words.count >= 2, let word = words.first else { return nil }
+        let offset: Int
+        switch word {
+        case "today" where !next: offset = 0
+        case "tomorrow" where !next: offset = 1
+        default:
+            guard let weekday = Weekday.number(named: String(word)), let todays = Self.weekday(of: today) else { return nil }
+            let ahead = (weekday - todays + 7) % 7
+            offset = next && ahead == 0 ? 7 : ahead
+        }
+        rest = rest[word.endIndex...].drop { $0 == " " }
+        return offset
+    }
+
+    /// The ISO weekday (1 Monday … 7 Sunday) of a calendar day.
+    private static func weekday(of day: DateComponents) -> Int? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let y = day.year, let m = day.month, let d = day.day, let date = calendar.date(from: DateComponents(year: y, month: m, day: d)) else {
+            return nil
+        }
+        return Weekday.of(date, in: calendar)
+    }
+
+    /// True for a weekday form without `next` (`sunday 18:00`): on that day, once its time has passed, it means a week on.
+    static func isThisWeekday(_ text: String) -> Bool {
+        guard let word = text.lowercased().split(separator: " ").first else { return false }
+        return Weekday.number(named: String(word)) != nil
     }
 
     /// True for a bare time of day (`07:30`, `7:30`, `07:30:15`): no date, no `today` or `tomorrow`.

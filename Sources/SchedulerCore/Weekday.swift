@@ -7,6 +7,13 @@ public enum Weekday {
     /// "Monday" for 1.
     public static func name(_ weekday: Int) -> String { names[weekday - 1] }
 
+    /// 1 for "monday", "mon" or "Mon": a whole name or its first three letters or more; nil for anything else.
+    public static func number(named name: String) -> Int? {
+        let lower = name.lowercased()
+        guard lower.count >= 3 else { return nil }
+        return names.firstIndex { $0.lowercased().hasPrefix(lower) }.map { $0 + 1 }
+    }
+
     /// "Mon" for 1.
     public static func short(_ weekday: Int) -> String { String(names[weekday - 1].prefix(3)) }
 

@@ -84,10 +84,7 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
         return days
     }
 
-    private static func day(_ name: String) -> Int? {
-        guard name.count >= 3 else { return nil }
-        return Weekday.names.firstIndex { $0.lowercased().hasPrefix(name) }.map { $0 + 1 }
-    }
+    private static func day(_ name: String) -> Int? { Weekday.number(named: name) }
 
     /// "mon" for 1, as slots are typed and summarized.
     static func dayName(_ weekday: Int) -> String { Weekday.short(weekday).lowercased() }

@@ -46,6 +46,31 @@ import Testing
         #expect(RFC3339.format(time.instant) == "2026-03-29T05:30:00Z")
     }
 
+    /// Issue 25, bug 7: the README's `--at "sunday 18:00"` was refused. `now` is Saturday 2026-03-28, 13:00 in Paris.
+    @Test(arguments: [
+        ("sunday 18:00", "2026-03-29T18:00:00", nil), ("Sunday 18:00", "2026-03-29T18:00:00", nil),
+        ("sat 15:00", "2026-03-28T15:00:00", nil), ("saturday 09:00", "2026-04-04T09:00:00", "next week's (2026-04-04)"),
+        ("next sat 15:00", "2026-04-04T15:00:00", nil), ("next monday 7:30", "2026-03-30T07:30:00", nil),
+        ("thu 18:30", "2026-04-02T18:30:00", nil), ("next fri 06:00", "2026-04-03T06:00:00", nil),
+    ] as [(String, String, String?)])
+    func weekdayForms_takeTheComingDay(_ input: String, _ wallClock: String, _ note: String?) throws {
+        let time = try parser().parse(input)
+        #expect(time.wallClock == wallClock, "\(input)")
+        #expect(time.zoneIdentifier == "Europe/Paris" && time.readInZone)
+        if let note { #expect(time.dayNote?.contains(note) == true, "\(time.dayNote ?? "no note")") } else { #expect(time.dayNote == nil) }
+    }
+
+    @Test func weekdayForms_keepTheWallClockAcrossTheSpringChange() throws {
+        // Sunday 2026-03-29 is the day Paris springs forward: 18:00 is summer time, 16:00 UTC.
+        #expect(RFC3339.format(try parser().parse("sunday 18:00").instant) == "2026-03-29T16:00:00Z")
+        #expect(throws: ScheduleTimeError.self) { try parser().parse("sunday 02:30") }
+    }
+
+    @Test(arguments: ["next 07:30", "funday 18:00", "next tomorrow 07:30", "su 18:00", "sunday", "next sunday"])
+    func unreadableWeekdayForms_areRefused(_ input: String) {
+        #expect(throws: ScheduleTimeError.self) { try parser().parse(input) }
+    }
+
     @Test func relativeTimes_countFromNow() throws {
         #expect(try parser().parse("in 2h").instant == beforeSpring.addingTimeInterval(7_200))
         #expect(try parser().parse("in 1h30m").instant == beforeSpring.addingTimeInterval(5_400))

@@ -11,7 +11,8 @@ struct ScheduleCommand: AsyncParsableCommand {
         discussion: """
             TIME is RFC 3339 with an offset (2026-11-21T07:30:00+01:00), a local time \
             (2026-11-21 07:30), '07:30' or '7:30' (tomorrow's once today's has passed, \
-            and it says so), 'today 07:30', 'tomorrow 07:30', 'in 2h', or 'now'; at \
+            and it says so), 'today 07:30', 'tomorrow 07:30', 'sunday 18:00' (the coming \
+            one), 'next mon 7:30' (never today), 'in 2h', or 'now'; at \
             most 5 years ahead. A local time is read in --tz, else in this machine's \
             zone ($TZ, else the system's), and the answer names the zone used; with \
             --run, the run's start in the text is written in that same zone. \
