@@ -17,14 +17,21 @@ struct SchedctlRun {
 enum Schedctl {
     /// `environment` is added to the test's own (with `SCHEDCTL_SOCKET` set to `socket`).
     static func run(_ arguments: [String], socket: String?, stdin: String? = nil, environment extra: [String: String] = [:]) throws -> SchedctlRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.path("schedctl"))
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "SCHEDCTL_SOCKET")
         if let socket { environment["SCHEDCTL_SOCKET"] = socket }
         environment.merge(extra) { _, new in new }
+        return try capture(Products.path("schedctl"), arguments, environment: environment, stdin: stdin)
+    }
+
+    /// Runs `executable` with exactly `environment`, in `directory` (else the test's own), and waits for what it printed.
+    static func capture(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil,
+                        directory: String? = nil) throws -> SchedctlRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
