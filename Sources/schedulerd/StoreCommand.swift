@@ -8,7 +8,7 @@ struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Work on a store while no daemon runs on it.",
-        subcommands: [StoreCopyCommand.self, StoreRestoreCommand.self])
+        subcommands: [StoreCopyCommand.self, StoreRestoreCommand.self, StoreForgetCredentialsCommand.self])
 }
 
 /// `schedulerd store copy --from sqlite:PATH --to postgresql://…`: moves an installation onto PostgreSQL.

@@ -51,9 +51,9 @@ public struct CredentialVault: Sendable {
         let places = credentialPath.map { "neither the systemd credential schedulerd.key (\($0)) nor \(path) exists" } ?? "\(path) is missing"
         let systemd = credentialPath == nil ? "" : " (or give it to the unit with LoadCredential=schedulerd.key:PATH)"
         return CredentialVaultError("the credential key is missing: \(places), but \(sealedCredentials) account(s) in the database hold "
-            + "credentials sealed under it. Restore the key from a backup to \(path)\(systemd) and start again; to start over "
-            + "instead, move the database aside and relink every account. schedulerd does not create a new key "
-            + "over sealed credentials; nothing was changed")
+            + "credentials sealed under it. Restore the key from a backup to \(path)\(systemd) and start again; or, when no backup "
+            + "has it, run `\(KeyFile.forgetCommand(keyPath: path))` to forget those credentials (posts are kept), then "
+            + "start schedulerd and relink each account. schedulerd does not create a new key over sealed credentials; nothing was changed")
     }
 
     public func seal(_ credentials: AccountCredentials, accountID: Int64) throws -> [UInt8] {

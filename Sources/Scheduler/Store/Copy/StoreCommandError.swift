@@ -1,5 +1,5 @@
-/// Why `store copy` or `store restore` stopped, with the exit status the command ends with; the message says what to
-/// do. Both move a whole database from a source into an empty target, so they fail the same ways.
+/// Why `store copy`, `store restore` or `store forget-credentials` stopped, with the exit status the command ends with;
+/// the message says what to do. Each works on a whole store with no daemon running on it, so they fail the same ways.
 public struct StoreCommandError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// A wrong argument, URL, password or key file, or a target that cannot be reached: 78 (EX_CONFIG).
