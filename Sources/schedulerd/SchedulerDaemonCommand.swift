@@ -95,6 +95,9 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         } catch let error as StoreError {
             Self.fail(error.message)
             throw ExitCode(74)  // EX_IOERR
+        } catch let error as StateDirectoryError {
+            Self.fail(error.message)
+            throw ExitCode(74)  // EX_IOERR, as for a database that cannot be used
         } catch let error as CredentialVaultError {
             Self.fail(error.message)
             throw ExitCode(78)

@@ -167,6 +167,25 @@ import Testing
         #expect(Snapshot(key) == before, "\(entry.name): the key file is untouched")
     }
 
+    /// Issue 25, bug 11: a state directory that cannot be used exits 74, as the README's table says (it exited 78, the
+    /// configuration's code), with the system's reason and nothing created.
+    @Test func stateDirectoryThatIsAFileOrUnderOne_orUncreatable_exits74_sayingWhy() async throws {
+        let directory = TemporaryDirectory("bad-state-dir")
+        let file = directory.file("not-a-directory")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let cases: [(String, String, [String])] = [
+            ("a file", file, ["is a file, not a directory", "--state-dir"]),
+            ("under a file", file + "/state", ["cannot create the state directory", "is a file, not a directory"]),
+            ("under a missing process entry", "/proc/no-such-process/state", ["cannot create the state directory", "No such file or directory"]),
+        ]
+        for (name, path, mentions) in cases {
+            let run = try await Self.runSchedulerd(["--sandbox", "--state-dir", path], in: directory, name: name.replacingOccurrences(of: " ", with: "-"))
+            Self.expectRefusal(run, status: 74, naming: path, mentions: mentions, name)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasSuffix(".log") && !$0.hasPrefix("a-") && !$0.hasPrefix("under") }
+                    == ["not-a-directory"], "nothing was created beside the file")
+    }
+
     // MARK: - Helpers
 
     /// What a finished `schedulerd` left behind.

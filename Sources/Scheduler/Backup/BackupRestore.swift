@@ -110,10 +110,8 @@ public struct BackupRestore: Sendable {
     }
 
     private func prepareStateDirectory() throws(StoreCommandError) {
-        do {
-            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StoreCommandError(.failed, "cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
+        do throws(StateDirectoryError) { try StateDirectory.prepare(stateDirectory) } catch {
+            throw StoreCommandError(.failed, error.message)
         }
     }
 

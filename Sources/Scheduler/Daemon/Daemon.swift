@@ -188,15 +188,7 @@ public struct Daemon: Sendable {
     }
 
     private func createStateDirectory() throws {
-        let path = configuration.stateDirectory
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw ConfigurationError("cannot create the state directory \(path): \(error.localizedDescription)")
-        }
-        guard access(path, W_OK) == 0 else {
-            throw ConfigurationError("the state directory \(path) is not writable by this user")
-        }
+        try StateDirectory.prepare(configuration.stateDirectory)
     }
 
     /// A missing or replaced key must not fail silently at publish time: every account whose blob no
