@@ -76,6 +76,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // NIOConnectionError: why a connection to PostgreSQL failed (refused, unknown host), in the connect probe.
+                .product(name: "NIOPosix", package: "swift-nio"),
                 // The engine records through swift-metrics' API only; the daemon bootstraps it with the Prometheus
                 // registry (Metrics/) when `[metrics] listen` is configured.
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -66,6 +66,9 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             do {
                 storeLines = try await Daemon(configuration: configuration, environment: environment, logger: Logger(label: "schedulerd"))
                     .describeStore()
+            } catch let error as StoreError {
+                Self.fail("the store cannot be used: \(error.message). Nothing was started.")
+                throw ExitCode(74)  // EX_IOERR, as at start
             } catch {
                 Self.fail("configuration error: the store cannot be used: \(error). Nothing was started.")
                 throw ExitCode(78)

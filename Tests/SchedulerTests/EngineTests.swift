@@ -41,6 +41,21 @@ import Testing
         #expect(harness.connector.callCount == 1)
     }
 
+    /// Issue 25, bug 13: a post of a paused account becomes `missed`, with its event, when its lateness limit runs out,
+    /// not whenever something else wakes the engine (up to a minute later, or at the resume).
+    @Test func aPausedAccountsPost_isMissedWhenItsLimitRunsOut_withNothingElseWakingTheEngine() async throws {
+        let harness = try EngineHarness()
+        let account = try await harness.addAccount("runner")
+        _ = try await harness.store.pause(account: account.reference, paused: true)
+        try await harness.running {
+            let post = try await harness.store.addPost("held", due: Date().addingTimeInterval(0.2), to: [account], lateness: 1, now: Date())
+            harness.wake.signal()
+            try await waitUntil(timeout: .seconds(5)) { try await harness.state(ofPost: post.id) == .missed }
+            #expect(try await harness.store.recentEvents(10).contains { $0.event == "missed" && $0.postId == post.id })
+        }
+        #expect(harness.connector.callCount == 0)
+    }
+
     @Test func theSealedCredentialsOfTheAccount_areWhatThePublishIsSignedWith() async throws {
         let harness = try EngineHarness(.fail(ConnectorError(code: .permanent, message: "refused")))
         let runner = try await harness.addAccount("runner")

@@ -73,6 +73,7 @@ public enum ConfigurationLoader {
             configuration.store.passwordFile = try store.string("password_file")
             configuration.store.leaseSeconds = try store.int("lease_s", in: 3...600) ?? configuration.store.leaseSeconds
             configuration.store.rereadSeconds = try store.int("reread_s", in: 1...60) ?? configuration.store.rereadSeconds
+            configuration.store.connectTimeoutSeconds = try store.int("connect_timeout_s", in: 1...300) ?? configuration.store.connectTimeoutSeconds
             try store.finish()
             if configuration.store.postgres == nil, configuration.store.passwordFile != nil {
                 throw store.error("password_file", "is set but store.url is not; without a url the state is SQLite in state_dir, which has no password")

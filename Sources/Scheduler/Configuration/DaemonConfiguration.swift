@@ -65,6 +65,9 @@ public struct StoreSettings: Sendable {
     public var leaseSeconds: Int = 15
     /// The engine re-reads the database at least this often, in case a notification was lost.
     public var rereadSeconds: Int = 3
+    /// How long connecting to the database may take (TCP, TLS and authentication together) before start and
+    /// `--check-config` give up, saying why, rather than waiting for ever.
+    public var connectTimeoutSeconds: Int = 10
 }
 
 /// How hard the engine may push: concurrency and retry limits.

@@ -24,6 +24,7 @@ extension Daemon {
 
     /// Migrates (once across daemons starting together), then registers this daemon with its first lease.
     func prepare(_ store: PostgresStore) async throws {
+        try await checkConnection(store)
         let schema = try await store.prepare()
         logger.notice("shared store ready", metadata: [
             "store.url": "\(store.location)", "postgres.version": "\(schema.serverVersion)",
@@ -34,6 +35,16 @@ extension Daemon {
 }
 
 extension Daemon {
+    /// The connection probe: what the configuration must change is a configuration error (exit 78); a server that
+    /// cannot be reached is a store that cannot be used (74), as the README's table has them.
+    private func checkConnection(_ store: PostgresStore) async throws {
+        do throws(StoreError) {
+            try await store.checkConnection(timeout: configuration.store.connectTimeoutSeconds)
+        } catch where error.code == .invalid {
+            throw ConfigurationError(error.message)
+        }
+    }
+
     /// For `--check-config`: connects to the shared store and says what it found, changing nothing (no migration,
     /// no registration). Empty for SQLite, which is opened at start.
     public func describeStore() async throws -> [String] {
@@ -44,6 +55,7 @@ extension Daemon {
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await store.client.run() }
             defer { group.cancelAll() }
+            try await checkConnection(store)
             let schema = try await store.prepare(migrate: false)
             let known = PostgresSchema.migrations.map(\.id)
             let missing = known.filter { !schema.applied.contains($0) }

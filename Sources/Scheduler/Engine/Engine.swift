@@ -134,7 +134,8 @@ public final class Engine: Service, Sendable {
         // Woken half the lead before the next due time, a claim takes everything due within the whole lead: each claim
         // covers half a lead's worth of a steady stream, and is committed a quarter of a lead or more before its posts go.
         let nextDue = try await store.nextDueTime().map { $0.addingTimeInterval(-settings.claimAheadSeconds / 2) }
-        let next = [nextDue, try await store.nextHandoffTime(), nextSweep].compactMap { $0 }.min()
+        let next = [nextDue, try await store.nextHandoffTime(), nextSweep, try await store.nextHeldLatenessDeadline(after: now())]
+            .compactMap { $0 }.min()
         let cap = now().addingTimeInterval(settings.maxSleepSeconds)
         await wake.wait(until: min(next ?? cap, cap))
         return false

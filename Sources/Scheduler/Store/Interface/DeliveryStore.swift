@@ -10,6 +10,11 @@ import SchedulerCore
 public protocol DeliveryStore: Sendable {
     /// The earliest time a waiting delivery to an active account is due, on this machine's clock.
     func nextDueTime() async throws -> Date?
+    /// The first moment after `now` a waiting delivery that no claim takes (its account paused or needing relinking,
+    /// its network or everything paused) passes its lateness limit, on this machine's clock: the engine wakes then, so
+    /// the delivery is `missed` (with its event) when it is, not whenever something else wakes the engine (issue 25,
+    /// bug 13). Nil when nothing is held.
+    func nextHeldLatenessDeadline(after now: Date) async throws -> Date?
     /// Marks as `missed` what is past its lateness limit (raising a `missed` event for each), then claims up
     /// to `limit` due deliveries of active, unpaused accounts in the same transaction, durably, before any
     /// request is sent. A delivery whose last outcome is unknown is never marked missed unseen.

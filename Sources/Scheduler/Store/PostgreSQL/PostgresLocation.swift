@@ -24,6 +24,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     public var tls: TLSMode
     /// `sslrootcert`: the CA bundle for `verify-ca` and `verify-full` (the system's trust store otherwise).
     public var rootCertificatePath: String?
+    /// True when the URL gave no `sslmode` and `verify-full` was taken, so an error can say it was the default.
+    public var tlsIsDefault = false
+
+    /// `db.example.org:5432`, or the socket file: where a connection goes, for messages.
+    public var place: String {
+        switch endpoint {
+        case .tcp(let host, let port): "\(host):\(port)"
+        case .socket(let directory, let port): "\(directory)/.s.PGSQL.\(port)"
+        }
+    }
 
     /// The URL without anything secret (it never holds a secret anyway), for `--check-config` and logs.
     public var description: String {
@@ -91,6 +101,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         self.database = database
         self.tls = tls
         self.rootCertificatePath = parameters["sslrootcert"]
+        self.tlsIsDefault = parameters["sslmode"] == nil
     }
 
     /// The pool's configuration, with the password read from its file or credential.

@@ -99,12 +99,14 @@ extension PostgresStore: DeliveryStore {
     /// lateness limit, with nothing in doubt. The sweep marks these `missed`; a claim never takes one. `now` is an integer
     /// of our own (database milliseconds), written into the SQL as it is.
     static func pastLatenessLimit(now: Int64) -> String {
-        """
-        NOT d.needs_check AND greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(now)
-        -- A thread whose first part is out is finished late rather than left half-told.
-        AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
-        """
+        "greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(now) AND " + canBeMissed
     }
+
+    /// As the SQLite store's: the lateness limit does not apply to a delivery whose last outcome is unknown, nor to a
+    /// thread whose first part is out (finished late rather than left half-told).
+    static let canBeMissed = """
+        NOT d.needs_check AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
+        """
 
     /// The condition every change to a claimed delivery carries: it is still `publishing`, and still this daemon's.
     var heldHere: String { "state = 'publishing' AND claimed_by = '\(identity.id)'" }

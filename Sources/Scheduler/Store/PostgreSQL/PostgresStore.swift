@@ -81,6 +81,12 @@ public final class PostgresStore: Service, Sendable {
         self.logger = logger
     }
 
+    /// Connects once and disconnects, within `timeout` seconds: a database that cannot be reached, or refuses this
+    /// configuration, is said at once with its cause (see ``PostgresConnectProbe``) instead of the pool waiting for ever.
+    public func checkConnection(timeout: Int) async throws(StoreError) {
+        try await PostgresConnectProbe.check(listenerConfiguration, location: location, timeout: timeout, logger: Self.quiet(logger))
+    }
+
     /// postgres-nio logs every query at debug and connection trouble at its own levels; the store says what matters itself.
     private static func quiet(_ logger: Logger) -> Logger {
         var quiet = logger

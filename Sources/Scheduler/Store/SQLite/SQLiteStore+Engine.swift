@@ -89,10 +89,12 @@ extension SQLiteStore {
 
     /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its
     /// lateness limit at `:now`, with nothing in doubt. The sweep marks these `missed`; a claim never takes one.
-    static let pastLatenessLimit = """
-        d.needs_check = 0 AND MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now
-        -- A thread whose first part is out is finished late rather than left half-told.
-        AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
+    static let pastLatenessLimit = "MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now AND " + canBeMissed
+
+    /// A waiting delivery the lateness limit applies to: not one whose last outcome is unknown (it is looked up first),
+    /// and not a thread whose first part is out (finished late rather than left half-told).
+    static let canBeMissed = """
+        d.needs_check = 0 AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
         """
 
     static func accountName(id: Int64, _ db: Database) throws -> String {
