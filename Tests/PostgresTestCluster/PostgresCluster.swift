@@ -12,8 +12,10 @@ import Synchronization
 public actor PostgresCluster {
     /// The temporary directory holding the cluster; also where the server's socket lives.
     public nonisolated let socketDirectory: String
-    /// Only names the socket file (`.s.PGSQL.<port>`): the server listens on no TCP port.
+    /// Names the socket file (`.s.PGSQL.<port>`); the server listens on no TCP port unless started with one.
     public nonisolated let port: Int
+    /// `''` (the socket only), or `127.0.0.1` for a cluster started with a TCP port.
+    private nonisolated let listenAddresses: String
     /// The superuser initdb created; the only role.
     public nonisolated let username: String
     public nonisolated let password: String
@@ -45,9 +47,16 @@ public actor PostgresCluster {
         return try await start.value
     }
 
-    /// A cluster of the caller's own, to restart or stop; stopped at process exit if the test does not.
-    public static func start() async throws -> PostgresCluster {
-        try await launch(shared: false)
+    /// A cluster of the caller's own, to restart or stop; stopped at process exit if the test does not. With `tcpPort`
+    /// it also listens on 127.0.0.1 at that port (TLS off, as a server set up without certificates is).
+    public static func start(tcpPort: Int? = nil) async throws -> PostgresCluster {
+        try await launch(shared: false, tcpPort: tcpPort)
+    }
+
+    /// `postgresql://schedulerd@127.0.0.1:PORT/NAME` with `parameters` (`sslmode=disable`), for a cluster started with a
+    /// TCP port; the password is not in it.
+    public nonisolated func tcpURL(database: String, parameters: String = "") -> String {
+        "postgresql://\(username)@127.0.0.1:\(port)/\(database)" + (parameters.isEmpty ? "" : "?" + parameters)
     }
 
     /// Creates an empty database named `<name>_<n>_<random>` (`test_…` without a name), unique in the
@@ -103,9 +112,11 @@ public actor PostgresCluster {
 
     // MARK: Starting
 
-    private init(directory: String, password: String, passwordFile: String, binaries: PostgresBinaries, owner: ServerOwner, isShared: Bool) {
+    private init(directory: String, password: String, passwordFile: String, binaries: PostgresBinaries, owner: ServerOwner, isShared: Bool,
+                 tcpPort: Int? = nil) {
         socketDirectory = directory
-        port = 5432
+        port = tcpPort ?? 5432
+        listenAddresses = tcpPort == nil ? "''" : "127.0.0.1"
         username = "schedulerd"
         self.password = password
         self.passwordFile = passwordFile
@@ -116,7 +127,7 @@ public actor PostgresCluster {
         self.isShared = isShared
     }
 
-    private static func launch(shared: Bool) async throws -> PostgresCluster {
+    private static func launch(shared: Bool, tcpPort: Int? = nil) async throws -> PostgresCluster {
         let binaries = try await PostgresBinaries.locate()
         let owner = try ServerOwner.forThisProcess()
         // Under /tmp itself, not $TMPDIR: the postgres user must be able to reach it, and a socket's path
@@ -133,7 +144,7 @@ public actor PostgresCluster {
             let passwordFile = (directory as NSString).appendingPathComponent("password")
             try writePrivateFile(passwordFile, password)
             let cluster = PostgresCluster(directory: directory, password: password, passwordFile: passwordFile,
-                                          binaries: binaries, owner: owner, isShared: shared)
+                                          binaries: binaries, owner: owner, isShared: shared, tcpPort: tcpPort)
             try await cluster.initialize()
             try await cluster.startServer()
             return cluster
@@ -181,7 +192,7 @@ public actor PostgresCluster {
     /// The server's settings, for pg_ctl's `-o` (read by a shell): socket only, in our directory; no
     /// durability, which a throwaway cluster does not need; connections for tests running side by side.
     private var serverOptions: String {
-        "-k \(shellQuoted(socketDirectory)) -c listen_addresses='' -p \(port) "
+        "-k \(shellQuoted(socketDirectory)) -c listen_addresses=\(listenAddresses) -p \(port) "
             + "-c fsync=off -c full_page_writes=off -c max_connections=400"
     }
 

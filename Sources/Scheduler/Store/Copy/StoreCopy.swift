@@ -99,6 +99,10 @@ public struct StoreCopy: Sendable {
             return StoreCommandError(.configuration, "the target cannot be used: \(reason). Check --to and the password "
                                   + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
         }
+        // Within the connect timeout, with the cause: a server that never answers would otherwise keep the copy waiting.
+        do throws(StoreError) { try await store.checkConnection(timeout: StoreSettings().connectTimeoutSeconds) } catch {
+            throw StoreCommandError(.configuration, "the target cannot be used: \(error.message). Nothing was copied")
+        }
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(configuration: store.listenerConfiguration, id: 1, logger: quiet)

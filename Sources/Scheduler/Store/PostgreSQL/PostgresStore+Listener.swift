@@ -9,9 +9,13 @@ extension PostgresStore {
     /// of its own: it does not work through PgBouncer in transaction mode.)
     func keepListening() async {
         var failures = 0
+        // Before the first connection, a failure is the start's to report (the connect probe says why, and stops the
+        // daemon); "lost" is said only of a connection that was there.
+        var connectedOnce = false
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: listenerConfiguration, id: 1, logger: queryLogger)
+                connectedOnce = true
                 // A notification sequence does not end on cancellation: closing the connection ends it. That only
                 // starts the close, and a lost connection may still be closing: however listening ends, the connection
                 // is closed, and the close awaited, before it is let go.
@@ -30,9 +34,10 @@ extension PostgresStore {
             } catch {
                 guard !Task.isCancelled else { return }
                 failures += 1
-                if failures == 1 {
+                if failures == 1, connectedOnce {
+                    let cause = (error as? PSQLError).map { Self.storeError($0, location: location).message } ?? "\(error)"
                     logger.warning("lost the connection that listens for other daemons' changes; reconnecting (the engine re-reads meanwhile)",
-                                   metadata: ["error": "\(error)"])
+                                   metadata: ["error": "\(cause)"])
                 }
             }
             try? await Task.sleep(for: .milliseconds(min(5_000, 100 * (1 << min(failures, 6)))))
