@@ -160,7 +160,7 @@ struct ControlAPIRoutes: Sendable {
             }
             var username = "sandbox_user"
             var request = request
-            let body = try await request.collectBody(upTo: 4_096)
+            let body = try await request.collectBody(upTo: SandboxTokenRoute.maxBytes)
             if body.readableBytes > 0 {
                 let decoded = try ControlRequestBody.decodeData([String: String].self, Data(body.readableBytesView))
                 username = decoded["username"] ?? username

@@ -6,9 +6,13 @@ import SchedulerCore
 /// The request context of the control API: the project's JSON dialect both ways, small bodies only.
 struct ControlContext: RequestContext {
     var coreContext: CoreRequestContextStorage
+    /// The client's connection, so a request refused before its body is read can end the connection (see
+    /// ``RouteBodyLimitMiddleware``) instead of the server draining a body nobody reads.
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        channel = source.channel
     }
 
     var maxUploadSize: Int { ControlRequestBody.maxBytes }

@@ -18,7 +18,7 @@ struct ControlServer {
         let router = Router(context: ControlContext.self)
         router.add(middleware: ServerTimingMiddleware())
         router.add(middleware: ErrorMappingMiddleware())
-        router.add(middleware: DeclaredLengthLimitMiddleware(limit: max(MediaLibrary.maxBytes, ControlRequestBody.maxBytes)))
+        router.add(middleware: RouteBodyLimitMiddleware())
         routes.add(to: router)
         let path = socketPath
         let logger = logger
@@ -49,19 +49,5 @@ struct ControlServer {
             throw ConfigurationError("another schedulerd is already serving \(path); stop it first or use --socket")
         }
         unlink(path)
-    }
-}
-
-/// Refuses a request whose `Content-Length` is over what any route accepts before a handler starts
-/// waiting for it: a client claiming 10 GB hears 413 at once instead of holding a handler until it stalls.
-struct DeclaredLengthLimitMiddleware: RouterMiddleware {
-    typealias Context = ControlContext
-    let limit: Int
-
-    func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw BodyTooLargeError(limit: limit)
-        }
-        return try await next(request, context)
     }
 }

@@ -18,7 +18,9 @@ extension RequestError: HTTPResponseError {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = APIErrorBody(code: code.rawValue, message: message, problems: problems)
         let data = try JSONCoding.encoder().encode(body)
-        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        // Closed rather than kept alive: the body sent is not read, and draining it would keep the client waiting.
+        return Response(status: status, headers: [.contentType: "application/json", .connection: "close"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 
@@ -53,10 +55,13 @@ struct ErrorMappingMiddleware: RouterMiddleware {
 struct BodyTooLargeError: HTTPResponseError {
     /// The route's limit in bytes, when known.
     let limit: Int?
+    /// For a route that reads no body: which one, to say so.
+    var route: String? = nil
 
     var status: HTTPResponse.Status { .contentTooLarge }
 
     var message: String {
+        if let route { return "\(route) takes no request body; send it without one" }
         guard let limit else { return "the request body is too large" }
         return limit >= 1_048_576 ? "the request body is larger than \(limit / 1_048_576) MB" : "the request body is larger than \(limit) bytes"
     }
