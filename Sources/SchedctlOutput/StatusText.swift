@@ -4,8 +4,7 @@ import SchedulerCore
 /// `schedctl status` for people: times in the daemon's zone with their offset, counts with their nouns, what goes out
 /// next and, when something earlier waits, why it waits; then what needs a person.
 public enum StatusText {
-    /// `days`: the next days as the calendar has them (nil to leave the line out).
-    public static func render(_ status: StatusView, days: [CalendarDay]? = nil) -> String {
+    public static func render(_ status: StatusView) -> String {
         let zone = status.zone.flatMap(TimeZone.init(identifier:))
         func time(_ instant: Date) -> String { ZonedTime.format(instant, in: zone) }
         var lines: [String] = []
@@ -14,12 +13,7 @@ public enum StatusText {
         let counts = status.deliveries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         lines.append("deliveries: \(counts.isEmpty ? "none" : counts.joined(separator: ", "))")
         lines += next(status, time: time)
-        if let days {
-            lines.append("next days:  " + days.map { day in
-                "\(day.weekday) \(day.date.suffix(5)) " + (day.entries.isEmpty ? "-" : day.entries.prefix(3).map { "\($0.time) \($0.networks.joined(separator: ","))" }
-                    .joined(separator: ", ") + (day.entries.count > 3 ? " +\(day.entries.count - 3)" : ""))
-            }.joined(separator: " · ") + " (`schedctl calendar`)")
-        }
+        if let days = status.nextDays { lines.append("next days:  " + nextDays(days, zone: zone)) }
         if let handedOff = status.deliveries[DeliveryState.handedOff.rawValue], handedOff > 0 {
             lines.append("handoffs:   \(Counted.of(handedOff, "post")) \(handedOff == 1 ? "waits" : "wait") for you to publish "
                          + "\(handedOff == 1 ? "it" : "them") in the app; `schedctl handoff list` shows \(handedOff == 1 ? "it" : "them")")
@@ -117,5 +111,21 @@ public enum StatusText {
         if account.authKind == .none { return "no token (handoff)" }
         if let forecast = account.expiryForecast(now: now) { return forecast }
         return account.refreshable || account.accessExpiresAt != nil ? "renews itself" : "does not expire"
+    }
+
+    /// `Tue 11-24 07:30 X,FB, 12:15 X +3 more · Wed 11-25 - · …`: each day's first posts still to go out, and how many more.
+    static func nextDays(_ days: [UpcomingDayView], zone: TimeZone?) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone ?? TimeZone(identifier: "UTC")!
+        func clock(_ instant: Date) -> String {
+            let c = calendar.dateComponents([.hour, .minute], from: instant)
+            return String(format: "%02d:%02d", c.hour!, c.minute!)
+        }
+        return days.map { day in
+            let posts = day.posts.map { "\(clock($0.dueAt)) \($0.networks.map(\.shortName).joined(separator: ","))" }
+            let rest = day.count - day.posts.count
+            let more = day.countIsAtLeast ? " +\(Counted.grouped(rest)) or more" : rest > 0 ? " +\(Counted.grouped(rest)) more" : ""
+            return "\(day.weekday) \(day.date.suffix(5)) " + (posts.isEmpty ? "-" : posts.joined(separator: ", ") + more)
+        }.joined(separator: " · ") + " (`schedctl calendar`)"
     }
 }

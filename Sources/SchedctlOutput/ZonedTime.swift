@@ -21,4 +21,17 @@ public enum Counted {
     public static func of(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
     }
+
+    /// `1,234`: thousands grouped with commas whatever the locale, as the rest of the output writes numbers.
+    public static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
 }

@@ -15,5 +15,15 @@ public enum Network: String, Codable, Sendable, CaseIterable, CustomStringConver
         }
     }
 
+    /// Two letters or one, where space is short (the calendar's cells, `status`'s next days): X, FB, LI, IG.
+    public var shortName: String {
+        switch self {
+        case .x: "X"
+        case .facebook: "FB"
+        case .linkedin: "LI"
+        case .instagram: "IG"
+        }
+    }
+
     public var description: String { rawValue }
 }

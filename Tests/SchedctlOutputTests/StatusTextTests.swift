@@ -1,5 +1,5 @@
 import Foundation
-import SchedctlOutput
+@testable import SchedctlOutput
 import SchedulerCore
 import Testing
 
@@ -39,8 +39,17 @@ import Testing
                                      deliveries: ["scheduled": 26, "published": 1, "handed_off": 2, "missed": 1, "unknown": 1])
         status.throttled = ThrottleView(deliveries: 1, from: Fixtures.monday, until: Fixtures.monday.addingTimeInterval(900))
         status.hooks = StatusView.Hooks(waiting: 1, waitingSince: Fixtures.monday.addingTimeInterval(-600), lastError: "webhook unreachable", givenUp: 2)
-        let days = CalendarGrid.days(Fixtures.pending, firstDay: "2027-03-01", count: 3, zone: TimeZone(identifier: "Europe/Kyiv")!)
-        let drawn = StatusText.render(status, days: days)
+        status.nextDays = [
+            UpcomingDayView(date: "2027-03-01", weekday: "Mon", posts: [
+                UpcomingPostView(id: 12, dueAt: Fixtures.monday, networks: [.x]),
+                UpcomingPostView(id: 13, dueAt: Fixtures.monday.addingTimeInterval(10.5 * 3_600), networks: [.x, .facebook, .linkedin, .instagram]),
+            ], count: 2, countIsAtLeast: false),
+            UpcomingDayView(date: "2027-03-02", weekday: "Tue", posts: [
+                UpcomingPostView(id: 14, dueAt: Fixtures.monday.addingTimeInterval(26 * 3_600), networks: [.linkedin]),
+            ], count: 1, countIsAtLeast: false),
+            UpcomingDayView(date: "2027-03-03", weekday: "Wed", posts: [], count: 0, countIsAtLeast: false),
+        ]
+        let drawn = StatusText.render(status)
         try Golden.check(drawn, "status-busy.txt")
         #expect(drawn.contains("to 2 accounts"))
         #expect(drawn.contains("throttled:  1 delivery held back"))
@@ -48,6 +57,18 @@ import Testing
         #expect(drawn.contains("missed:     1 delivery was past its lateness limit"))
         #expect(drawn.contains("handoffs:   2 posts wait for you to publish them in the app; `schedctl handoff list` shows them"))
         #expect(drawn.hasPrefix("schedulerd 0.1.0 (sandbox), up since 2027-03-01 04:30 +02:00; times in Europe/Kyiv\n"))
+    }
+
+    /// Issue 25, bug 19: a day with thousands of posts is shown by its first three and a count, which the daemon stops
+    /// at its bound ("or more"), never by reading every post of the day.
+    @Test func aBusyDay_showsItsFirstPostsAndHowManyMore() {
+        let posts = (0..<3).map { UpcomingPostView(id: Int64($0), dueAt: Fixtures.monday.addingTimeInterval(Double($0) * 60), networks: [.x]) }
+        let zone = TimeZone(identifier: "Europe/Kyiv")
+        #expect(StatusText.nextDays([UpcomingDayView(date: "2027-03-01", weekday: "Mon", posts: posts, count: 1_237, countIsAtLeast: false)], zone: zone)
+                == "Mon 03-01 07:30 X, 07:31 X, 07:32 X +1,234 more (`schedctl calendar`)")
+        #expect(StatusText.nextDays([UpcomingDayView(date: "2027-03-01", weekday: "Mon", posts: posts, count: 1_000, countIsAtLeast: true)], zone: zone)
+                == "Mon 03-01 07:30 X, 07:31 X, 07:32 X +997 or more (`schedctl calendar`)")
+        #expect(Counted.grouped(1_234_567) == "1,234,567" && Counted.grouped(999) == "999" && Counted.grouped(0) == "0")
     }
 
     @Test func publishingPausedEverywhere_isGivenAsWhyTheNextPostWaits() {

@@ -135,14 +135,16 @@ public struct Daemon: Sendable {
             queue: queue,
             status: {
                 let summary = try await store.summary()
-                return StatusView(version: Self.version, startedAt: startedAt, now: Date(), sandbox: sandboxMode,
+                let now = Date()
+                return StatusView(version: Self.version, startedAt: startedAt, now: now, sandbox: sandboxMode,
                                   deliveries: summary.deliveries, nextDue: summary.nextDue,
                                   accountsNeedingAttention: summary.accountsNeedingAttention,
                                   paused: summary.paused, throttled: summary.throttled,
                                   warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
                                   outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil,
                                   daemons: try await (store as? PostgresStore)?.liveDaemons(), zone: zoneIdentifier,
-                                  nextHeld: summary.nextHeld)
+                                  nextHeld: summary.nextHeld,
+                                  nextDays: try await UpcomingDays.view(store, zone: configuration.timeZone, now: now))
             },
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
             recovery: RecoveryRoutes(store: store, events: events, wake: wake),

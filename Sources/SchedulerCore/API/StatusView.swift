@@ -29,6 +29,8 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var daemons: [Daemon]?
     /// The daemon's zone: wall-clock times without a zone of their own are read in it (the calendar draws in it).
     public var zone: String?
+    /// Today and the next two days in the daemon's zone, in brief: what is still to go out. Nil from a daemon before it.
+    public var nextDays: [UpcomingDayView]?
 
     /// A daemon sharing the store, as `status` lists it.
     public struct Daemon: Codable, Sendable, Equatable {
@@ -127,13 +129,15 @@ public struct StatusView: Codable, Sendable, Equatable {
         case paused, throttled, warnings, hooks
         case outcomesWaitingForTheStore = "outcomes_waiting_for_the_store"
         case daemons, zone
+        case nextDays = "next_days"
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
                 warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil,
-                zone: String? = nil, nextHeld: HeldDue? = nil) {
+                zone: String? = nil, nextHeld: HeldDue? = nil, nextDays: [UpcomingDayView]? = nil) {
         self.nextHeld = nextHeld
+        self.nextDays = nextDays
         self.daemons = daemons
         self.zone = zone
         self.paused = paused; self.throttled = throttled; self.warnings = warnings; self.hooks = hooks

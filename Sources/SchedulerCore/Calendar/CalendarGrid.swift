@@ -27,7 +27,6 @@ public struct CalendarDay: Codable, Sendable, Equatable {
 
 /// `schedctl calendar`: posts laid out by day in a zone, and drawn as a grid of days that fits a terminal's width.
 public enum CalendarGrid {
-    static let shortNames: [Network: String] = [.x: "X", .facebook: "FB", .linkedin: "LI", .instagram: "IG"]
 
     /// The `count` days from `firstDay` (`yyyy-MM-dd` in `zone`), each with the posts due that day, by time.
     public static func days(_ posts: [PostView], firstDay: String, count: Int, zone: TimeZone) -> [CalendarDay] {
@@ -47,7 +46,7 @@ public enum CalendarGrid {
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: due)
             guard let position = index[String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)] else { continue }
             var networks: [String] = []
-            for delivery in post.deliveries { if let name = shortNames[delivery.network], !networks.contains(name) { networks.append(name) } }
+            for delivery in post.deliveries where !networks.contains(delivery.network.shortName) { networks.append(delivery.network.shortName) }
             days[position].entries.append(CalendarEntry(postId: post.id, time: String(format: "%02d:%02d", c.hour!, c.minute!), networks: networks,
                                                         state: state(of: post), text: post.text.replacingOccurrences(of: "\n", with: " ")))
         }

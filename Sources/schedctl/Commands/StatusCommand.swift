@@ -18,11 +18,6 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let (status, data) = try await options.client().get("/v1/status", as: StatusView.self)
         if options.json { return Output.json(data) }
-        var days: [CalendarDay]?
-        if let zone = status.zone.flatMap(TimeZone.init(identifier:)) {
-            days = try await CalendarRange.fetch(CalendarRange(around: nil, month: false, zone: zone, now: status.now, days: 3), account: nil,
-                                                 zone: zone, client: options.client())
-        }
-        print(StatusText.render(status, days: days), terminator: "")
+        print(StatusText.render(status), terminator: "")
     }
 }

@@ -39,6 +39,10 @@ public protocol PostStore: Sendable {
     func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView
     /// What `schedctl status` shows about the stored state; `now` decides which tokens count as expiring soon.
     func summary(now: Date) async throws -> StoreSummary
+    /// For each range (a day), its first `first` posts still to go out (a delivery scheduled, retrying or publishing),
+    /// earliest first, with the networks still to go (in the order the post names them), and how many such posts it holds counted up to `countUpTo` + 1:
+    /// a walk of `post_by_due` that stops early, whatever the number of posts.
+    func upcoming(in ranges: [DateInterval], first: Int, countUpTo limit: Int) async throws -> [UpcomingDay]
     /// Handed-off deliveries waiting for the person, as `handoff list` shows them.
     func handoffs() async throws -> [HandoffRecord]
     /// The person published it by hand: the delivery becomes `published`, with the permalink when given.

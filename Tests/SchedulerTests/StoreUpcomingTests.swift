@@ -1,0 +1,36 @@
+import Foundation
+import SchedulerCore
+import Testing
+@testable import Scheduler
+
+/// Issue 25, bug 19 (and `status` listing what had gone out): the next days are read a few rows at a time: each day's
+/// first posts still to go out, with the networks still to go, and a count that stops at its bound.
+@Suite struct StoreUpcomingTests {
+    let now = referenceNow
+
+    @Test(arguments: StoreBackend.allCases)
+    func eachDayGivesItsFirstPostsStillToGo_andACountThatStopsAtItsBound(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let runner = try await store.addAccount("runner")
+            let page = try await store.addAccount("club", network: .facebook)
+            let day = DateInterval(start: now, duration: 86_400)
+            let nextDay = DateInterval(start: day.end, duration: 86_400)
+            // Published first: it was due earliest, and is not shown.
+            try await store.addPost("went out", due: now.addingTimeInterval(60), to: [runner], now: now)
+            let out = try #require(try await store.claimDue(now: now.addingTimeInterval(60), limit: 1).claimed.first)
+            try await store.recordPublished(out, attempt: attempt(at: now.addingTimeInterval(60), status: 201), remoteID: "1", remoteURL: nil)
+            var due: [Int64] = []
+            for minute in 2...8 {
+                due.append(try await store.addPost("post \(minute)", due: now.addingTimeInterval(Double(minute) * 60), to: [page, runner], now: now).id)
+            }
+            try await store.addPost("tomorrow", due: nextDay.start.addingTimeInterval(3_600), to: [runner], now: now)
+
+            let days = try await store.upcoming(in: [day, nextDay, DateInterval(start: nextDay.end, duration: 86_400)], first: 3, countUpTo: 5)
+            #expect(days[0].posts.map(\.id) == Array(due.prefix(3)), "earliest first, the published one left out")
+            #expect(days[0].posts.first?.networks == [.facebook, .x], "the networks in the order the post names its accounts")
+            #expect(days[0].count == 6, "seven posts to go, counted up to the bound plus one")
+            #expect(days[1].posts.count == 1 && days[1].count == 1)
+            #expect(days[2].posts.isEmpty && days[2].count == 0)
+        }
+    }
+}
