@@ -39,4 +39,41 @@ import Testing
         #expect(alone.status == 2 && alone.stderr.contains("--until goes with --repeat"), "\(alone.stderr)")
         _ = try await daemon.stop()
     }
+
+    /// Issue 25, bug 20: a weekly series starting four months ahead is one post (occurrences are made four weeks ahead),
+    /// yet the calendar of its month shows every occurrence, the later ones marked planned (JSON too), and its dry run
+    /// lists the next occurrences with their local and UTC times.
+    @Test(.timeLimit(.minutes(2)))
+    func aSeriesMonthsAhead_showsEveryOccurrenceInTheCalendar_andItsDryRunListsThem() async throws {
+        let daemon = try DaemonUnderTest("series-ahead")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "ahead_club")
+        var paris = Calendar(identifier: .gregorian)
+        paris.timeZone = TimeZone(identifier: "Europe/Paris")!
+        // The 3rd of the month four months on: its month holds the first occurrence and four or so planned ones.
+        let day = paris.dateComponents([.year, .month], from: Date().addingTimeInterval(120 * 86_400))
+        let start = String(format: "%04d-%02d-03", day.year!, day.month!)
+        let arguments = ["schedule", "Track night #{{n}} ({{date}})", "--to", club.reference, "--at", "\(start) 18:30", "--tz", "Europe/Paris",
+                         "--repeat", "weekly"]
+
+        let dryRun = try daemon.schedctl(arguments + ["--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout.contains("occurrences ("), "\(dryRun.stdout)")
+        let listed = dryRun.stdout.split(separator: "\n").filter { $0.hasPrefix("  #") }
+        #expect(listed.count >= 8 && listed.first?.contains("#1  \(start) 18:30 +0") == true, "\(listed)")
+        #expect(listed.allSatisfy { $0.contains("Z)") }, "each with its UTC time: \(listed)")
+
+        let stored = try daemon.schedctl(arguments + ["--json"]).decode(PostView.self)
+        #expect(try daemon.posts().filter { $0.series?.id == stored.series?.id }.count == 1, "one post so far")
+        let month = try daemon.schedctl(["calendar", "--month", "--from", start, "--tz", "Europe/Paris", "--json"]).decode([CalendarDay].self)
+        let entries = month.flatMap(\.entries).filter { $0.text.hasPrefix("Track night #") }
+        #expect(entries.first?.postId == stored.id && entries.first?.state == "scheduled")
+        let planned = entries.filter { $0.state == "planned" }
+        #expect(planned.count >= 3 && planned.allSatisfy { $0.postId == nil && $0.seriesId == stored.series?.id && $0.time == "18:30" },
+                "\(entries)")
+        #expect(planned.map(\.occurrence) == planned.indices.map { $0 + 2 }, "numbered on from the first")
+        let drawn = try daemon.schedctl(["calendar", "--month", "--from", start, "--tz", "Europe/Paris", "--width", "160"])
+        #expect(drawn.stdout.contains("~18:30 X") && drawn.stdout.contains("Track night #2"), "planned, marked for a pipe: \(drawn.stdout)")
+        _ = try await daemon.stop()
+    }
 }

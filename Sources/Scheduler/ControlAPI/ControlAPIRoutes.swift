@@ -15,6 +15,7 @@ extension QueueView: ResponseEncodable {}
 extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 extension DoctorReport: ResponseEncodable {}
+extension PlannedOccurrenceView: ResponseEncodable {}
 
 /// The routes of the control API, versioned under `/v1`; handlers decode, call a service, and return a view.
 struct ControlAPIRoutes: Sendable {
@@ -92,14 +93,13 @@ struct ControlAPIRoutes: Sendable {
             return response
         }
         v1.get("calendar") { request, _ -> [PostView] in
-            let query = request.uri.queryParameters
-            guard let from = query.get("from").flatMap({ RFC3339.parse(String($0)) }), let to = query.get("to").flatMap({ RFC3339.parse(String($0)) }),
-                  from < to, to.timeIntervalSince(from) <= 400 * 86_400 else {
-                throw RequestError.badRequest("the calendar needs from and to, RFC 3339 instants at most 400 days apart (from before to)")
-            }
-            var accountID: Int64?
-            if let reference = query.get("account") { accountID = try await posts.store.account(reference: String(reference)).id }
+            let (from, to, accountID) = try await calendarRange(request)
             return try await posts.store.postsDue(from: from, to: to, accountID: accountID, limit: 10_000)
+        }
+        // The occurrences of repeating posts in the same range that are not posts yet (made four weeks ahead).
+        v1.get("series/planned") { request, _ -> [PlannedOccurrenceView] in
+            let (from, to, accountID) = try await calendarRange(request)
+            return try await posts.series?.planned(from: from, to: to, accountID: accountID) ?? []
         }
         v1.get("posts/:id") { _, context in try await posts.store.post(id: try Self.postID(context)) }
         v1.patch("posts/:id") { request, context in
@@ -173,6 +173,18 @@ struct ControlAPIRoutes: Sendable {
     static let nextCursor = HTTPFields.Element.Name("Next-Cursor")!
     /// On a page counted off (`offset`) past the end: how many posts the listing holds in all.
     static let totalCount = HTTPFields.Element.Name("Total-Count")!
+
+    /// `from`, `to` (RFC 3339, at most 400 days apart) and `account` of a calendar request.
+    private func calendarRange(_ request: Request) async throws -> (from: Date, to: Date, accountID: Int64?) {
+        let query = request.uri.queryParameters
+        guard let from = query.get("from").flatMap({ RFC3339.parse(String($0)) }), let to = query.get("to").flatMap({ RFC3339.parse(String($0)) }),
+              from < to, to.timeIntervalSince(from) <= 400 * 86_400 else {
+            throw RequestError.badRequest("the calendar needs from and to, RFC 3339 instants at most 400 days apart (from before to)")
+        }
+        var accountID: Int64?
+        if let reference = query.get("account") { accountID = try await posts.store.account(reference: String(reference)).id }
+        return (from, to, accountID)
+    }
 
     private func requireSandbox() throws -> SandboxRelay {
         guard let sandbox else { throw RequestError(.conflict, "this daemon is not running in sandbox mode (start it with --sandbox)") }

@@ -59,9 +59,11 @@ extension PostService {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness)
         if request.dryRun == true {
-            return .preview(preview(text: plan.series.first.text, media: media, time: plan.firstTime,
-                                    targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) },
-                                    notes: timeNotes + plan.notes))
+            var dryRun = preview(text: plan.series.first.text, media: media, time: plan.firstTime,
+                                 targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) },
+                                 notes: timeNotes + plan.notes)
+            dryRun.occurrences = SeriesService.plannedForDryRun(rule, start: start, text: request.text, accounts: targets.map(\.0.reference))
+            return .preview(dryRun)
         }
         var view = try await series.store.insertSeries(plan.series, now: now())
         view.notes = timeNotes + plan.notes + ["series \(view.series?.id ?? 0) (\(rule.rrule)): \(plan.summary)"]

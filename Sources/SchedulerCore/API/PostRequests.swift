@@ -153,9 +153,12 @@ public struct DryRunView: Codable, Sendable, Equatable {
     /// What the person should know about the post as it would be stored: how the time was read (the zone used, a day
     /// moved, a time that happens twice) and what was changed in the media (a PNG converted to JPEG for Instagram).
     public var notes: [String]?
+    /// For a repeating post: its first occurrences, and the first after each change of the zone's offset within a year,
+    /// so the times can be checked across a DST change before anything is stored.
+    public var occurrences: [PlannedOccurrenceView]?
 
     enum CodingKeys: String, CodingKey {
-        case deliveries, notes
+        case deliveries, notes, occurrences
         case dryRun = "dry_run", dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
     }
 

@@ -1,19 +1,29 @@
 import Foundation
 
-/// One post in a calendar cell: its time, networks, state and the start of its text.
+/// One post in a calendar cell: its time, networks, state and the start of its text; or an occurrence of a repeating
+/// post that is not a post yet (`planned`, with its series and number instead of a post id).
 public struct CalendarEntry: Codable, Sendable, Equatable {
-    public var postId: Int64
+    public var postId: Int64?
     /// `HH:mm` in the calendar's zone.
     public var time: String
     /// Short names: X, FB, LI, IG.
     public var networks: [String]
-    /// The post as a whole: draft, scheduled, published, failed (any delivery failed, missed, expired or unknown) or cancelled.
+    /// The post as a whole: draft, scheduled, published, failed (any delivery failed, missed, expired or unknown) or
+    /// cancelled; `planned` for an occurrence the daemon makes four weeks before it is due.
     public var state: String
     public var text: String
+    /// For a planned occurrence: its series and its number in it.
+    public var seriesId: Int64?
+    public var occurrence: Int?
 
     enum CodingKeys: String, CodingKey {
-        case time, networks, state, text
-        case postId = "post_id"
+        case time, networks, state, text, occurrence
+        case postId = "post_id", seriesId = "series_id"
+    }
+
+    public init(postId: Int64?, time: String, networks: [String], state: String, text: String, seriesId: Int64? = nil, occurrence: Int? = nil) {
+        self.postId = postId; self.time = time; self.networks = networks; self.state = state; self.text = text
+        self.seriesId = seriesId; self.occurrence = occurrence
     }
 }
 
@@ -28,8 +38,10 @@ public struct CalendarDay: Codable, Sendable, Equatable {
 /// `schedctl calendar`: posts laid out by day in a zone, and drawn as a grid of days that fits a terminal's width.
 public enum CalendarGrid {
 
-    /// The `count` days from `firstDay` (`yyyy-MM-dd` in `zone`), each with the posts due that day, by time.
-    public static func days(_ posts: [PostView], firstDay: String, count: Int, zone: TimeZone) -> [CalendarDay] {
+    /// The `count` days from `firstDay` (`yyyy-MM-dd` in `zone`), each with the posts due that day and the `planned`
+    /// occurrences of repeating posts that are not posts yet, by time.
+    public static func days(_ posts: [PostView], planned: [PlannedOccurrenceView] = [], firstDay: String, count: Int,
+                            zone: TimeZone) -> [CalendarDay] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = firstDay.split(separator: "-").compactMap { Int($0) }
@@ -50,6 +62,20 @@ public enum CalendarGrid {
             days[position].entries.append(CalendarEntry(postId: post.id, time: String(format: "%02d:%02d", c.hour!, c.minute!), networks: networks,
                                                         state: state(of: post), text: post.text.replacingOccurrences(of: "\n", with: " ")))
         }
+        for occurrence in planned {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: occurrence.dueAt)
+            guard let position = index[String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)] else { continue }
+            var networks: [String] = []
+            for account in occurrence.accounts {
+                guard let network = account.split(separator: ":").first.flatMap({ Network(rawValue: String($0)) }),
+                      !networks.contains(network.shortName) else { continue }
+                networks.append(network.shortName)
+            }
+            days[position].entries.append(CalendarEntry(postId: nil, time: String(format: "%02d:%02d", c.hour!, c.minute!), networks: networks,
+                                                        state: "planned", text: occurrence.text.replacingOccurrences(of: "\n", with: " "),
+                                                        seriesId: occurrence.seriesId, occurrence: occurrence.index))
+        }
+        for position in days.indices { days[position].entries.sort { $0.time < $1.time } }
         return days
     }
 
@@ -102,7 +128,7 @@ public enum CalendarGrid {
         var lines: [String] = []
         for entry in shown {
             if width < 24 {
-                lines.append(paint(pad("\(entry.time) \(entry.networks.joined(separator: ","))", width), entry.state, color))
+                lines.append(paint(pad("\(mark(entry))\(entry.time) \(entry.networks.joined(separator: ","))", width), entry.state, color))
                 lines.append(paint(pad(" " + entry.text, width), entry.state, color))
             } else {
                 lines.append(paint(pad(line(entry), width), entry.state, color))
@@ -113,7 +139,12 @@ public enum CalendarGrid {
     }
 
     private static func line(_ entry: CalendarEntry) -> String {
-        "\(entry.time) \(entry.networks.joined(separator: ",")) \(entry.text)"
+        "\(mark(entry))\(entry.time) \(entry.networks.joined(separator: ",")) \(entry.text)"
+    }
+
+    /// `~` before a planned occurrence, so a pipe (no colour) tells it from a post that exists.
+    static func mark(_ entry: CalendarEntry) -> String {
+        entry.state == "planned" ? "~" : ""
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
@@ -132,6 +163,7 @@ public enum CalendarGrid {
         case "failed": "31"
         case "draft": "2"
         case "cancelled": "9;2"
+        case "planned": "2;3"
         default: "36"
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"

@@ -9,7 +9,9 @@ struct CalendarCommand: AsyncParsableCommand {
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
             Each post shows its time, its networks (X, FB, LI, IG) and the start of its text, coloured by state on a \
-            terminal (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
+            terminal (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off). An \
+            occurrence of a repeating post that is not a post yet (the daemon makes each four weeks before it is due) \
+            shows as planned, marked ~.
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)
 
@@ -100,6 +102,7 @@ struct CalendarRange {
         var path = "/v1/calendar?from=\(RFC3339.format(range.start))&to=\(RFC3339.format(range.end))"
         if let account { path += "&account=\(AccountText.path(account))" }
         let (posts, _) = try await client.get(path, as: [PostView].self)
-        return CalendarGrid.days(posts, firstDay: range.firstDay, count: range.count, zone: zone)
+        let (planned, _) = try await client.get(path.replacingOccurrences(of: "/v1/calendar?", with: "/v1/series/planned?"), as: [PlannedOccurrenceView].self)
+        return CalendarGrid.days(posts, planned: planned, firstDay: range.firstDay, count: range.count, zone: zone)
     }
 }

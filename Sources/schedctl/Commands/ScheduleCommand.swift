@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RunPosts
 import RunSummary
+import SchedctlOutput
 import SchedulerCore
 
 struct ScheduleCommand: AsyncParsableCommand {
@@ -191,6 +192,13 @@ struct ScheduleCommand: AsyncParsableCommand {
                 Output.json(try JSONCoding.encoder().encode(delivery.request))
             }
             for note in preview.notes ?? [] { print("note: \(note)") }
+            if let occurrences = preview.occurrences, !occurrences.isEmpty {
+                print("occurrences (the first, then the first after each change of \(preview.dueZone)'s offset within a year):")
+                for occurrence in occurrences {
+                    let local = ZonedTime.format(occurrence.dueAt, in: TimeZone(identifier: occurrence.dueZone))
+                    print("  #\(occurrence.index)  \(local)  (\(RFC3339.format(occurrence.dueAt)))" + (occurrence.note.map { "  note: \($0)" } ?? ""))
+                }
+            }
             return
         }
         Self.printScheduled(try options.client().decode(PostView.self, data))

@@ -52,6 +52,8 @@ public struct SeriesOccurrence: Sendable, Equatable {
 /// A series as stored: what creating its next occurrences needs.
 public struct SeriesRecord: Sendable, Equatable {
     public var id: Int64
+    /// The post every occurrence copies its accounts and media from (the first occurrence).
+    public var templatePostID: Int64
     public var rule: String
     /// The time the rule counts from (as `--at` gave it): every occurrence has its wall-clock time, in its zone.
     public var first: ScheduleTime

@@ -34,7 +34,7 @@ extension PostgresStore: SeriesStore {
         try await read { session in
             try await session.rows("SELECT * FROM series WHERE NOT ended ORDER BY last_due_at").compactMap { row in
                 guard let first = ScheduleTime(placing: try row["first_local"], in: try row["zone"]) else { return nil }
-                return SeriesRecord(id: try row["id"], rule: try row["rule"], first: first, text: try row["text"],
+                return SeriesRecord(id: try row["id"], templatePostID: try row["template_post_id"], rule: try row["rule"], first: first, text: try row["text"],
                                     overrides: SeriesOverrides.decode(try row["overrides"]),
                                     createdThrough: Int(try row["created_through"] as Int32), lastDue: Date(unixMilliseconds: try row["last_due_at"]))
             }

@@ -32,7 +32,7 @@ extension SQLiteStore: SeriesStore {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM series INDEXED BY series_open WHERE ended = 0 ORDER BY last_due_at").compactMap { row in
                 guard let first = ScheduleTime(placing: row["first_local"], in: row["zone"]) else { return nil }
-                return SeriesRecord(id: row["id"], rule: row["rule"], first: first, text: row["text"],
+                return SeriesRecord(id: row["id"], templatePostID: row["template_post_id"], rule: row["rule"], first: first, text: row["text"],
                                     overrides: SeriesOverrides.decode(row["overrides"]), createdThrough: row["created_through"],
                                     lastDue: Date(unixMilliseconds: row["last_due_at"]))
             }
