@@ -16,6 +16,7 @@ extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 extension DoctorReport: ResponseEncodable {}
 extension PlannedOccurrenceView: ResponseEncodable {}
+extension CalendarDayView: ResponseEncodable {}
 
 /// The routes of the control API, versioned under `/v1`; handlers decode, call a service, and return a view.
 struct ControlAPIRoutes: Sendable {
@@ -23,6 +24,7 @@ struct ControlAPIRoutes: Sendable {
     let accounts: AccountService
     let handoffs: HandoffService
     let queue: QueueService
+    let calendar: CalendarService
     let status: @Sendable () async throws -> StatusView
     let sandbox: SandboxRelay?
     let recovery: RecoveryRoutes
@@ -95,6 +97,20 @@ struct ControlAPIRoutes: Sendable {
         v1.get("calendar") { request, _ -> [PostView] in
             let (from, to, accountID) = try await calendarRange(request)
             return try await posts.store.postsDue(from: from, to: to, accountID: accountID, limit: 10_000)
+        }
+        // Day by day in a zone, each day's first posts and count, and the occurrences not made yet: what `schedctl calendar` draws.
+        v1.get("calendar/days") { request, _ -> [CalendarDayView] in
+            let query = request.uri.queryParameters
+            guard let first = query.get("from").map({ String($0) }) else { throw RequestError.badRequest("the calendar needs from, a day such as 2026-12-01") }
+            let zoneName = query.get("zone").map { String($0) } ?? "UTC"
+            guard let zone = TimeZone(identifier: zoneName) else {
+                throw RequestError.badRequest("unknown time zone '\(zoneName)'; use an IANA name such as Europe/Kyiv")
+            }
+            let count = try Self.integer(query.get("days"), name: "days", default: 7, range: 1...42)
+            let perDay = try Self.integer(query.get("per_day"), name: "per_day", default: 12, range: 1...100)
+            var accountID: Int64?
+            if let reference = query.get("account") { accountID = try await posts.store.account(reference: String(reference)).id }
+            return try await calendar.days(firstDay: first, count: count, zone: zone, perDay: perDay, accountID: accountID)
         }
         // The occurrences of repeating posts in the same range that are not posts yet (made four weeks ahead).
         v1.get("series/planned") { request, _ -> [PlannedOccurrenceView] in

@@ -133,6 +133,7 @@ public struct Daemon: Sendable {
                                      headlessRedirectURI: configuration.headlessRedirectURI),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
             queue: queue,
+            calendar: CalendarService(store: store, series: series),
             status: {
                 let summary = try await store.summary()
                 let now = Date()

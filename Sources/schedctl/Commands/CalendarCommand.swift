@@ -47,11 +47,12 @@ struct CalendarCommand: AsyncParsableCommand {
         let (status, _) = try await client.get("/v1/status", as: StatusView.self)
         let zone = TimeZone(identifier: tz ?? status.zone ?? "UTC") ?? TimeZone(identifier: "UTC")!
         let range = CalendarRange(around: from, month: month, zone: zone, now: status.now)
-        let days = try await CalendarRange.fetch(range, account: account, zone: zone, client: client)
+        let perCell = month ? 4 : 12
+        let days = try await CalendarRange.fetch(range, account: account, zone: zone, perDay: perCell, client: client)
         if options.json { return try Output.json(days) }
         let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
-        print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: month ? 4 : 12, color: terminal.color), terminator: "")
+        print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
     }
 }
 
@@ -98,11 +99,11 @@ struct CalendarRange {
         return (y, m, d)
     }
 
-    static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, client: ControlClient) async throws -> [CalendarDay] {
-        var path = "/v1/calendar?from=\(RFC3339.format(range.start))&to=\(RFC3339.format(range.end))"
+    /// The range's days from the daemon, at most `perDay` posts each (the rest counted), with the planned occurrences.
+    static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, perDay: Int, client: ControlClient) async throws -> [CalendarDay] {
+        var path = "/v1/calendar/days?from=\(range.firstDay)&days=\(range.count)&zone=\(zone.identifier)&per_day=\(perDay)"
         if let account { path += "&account=\(AccountText.path(account))" }
-        let (posts, _) = try await client.get(path, as: [PostView].self)
-        let (planned, _) = try await client.get(path.replacingOccurrences(of: "/v1/calendar?", with: "/v1/series/planned?"), as: [PlannedOccurrenceView].self)
-        return CalendarGrid.days(posts, planned: planned, firstDay: range.firstDay, count: range.count, zone: zone)
+        let (views, _) = try await client.get(path, as: [CalendarDayView].self)
+        return CalendarGrid.days(views, zone: zone)
     }
 }

@@ -11,6 +11,8 @@ public protocol PostStore: Sendable {
     func post(id: Int64) async throws -> PostView
     /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
     func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]
+    /// How many posts are due in `from..<to` (to one account when given), counted up to `limit` and no further.
+    func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int
     /// Posts with at least one delivery in `filter` (to one account when given), in ``ListOrder``: `limit` of them,
     /// from just after `after` (from the first when nil), skipping `offset` more.
     func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage

@@ -84,6 +84,17 @@ extension PostgresStore: PostStore {
         }
     }
 
+    public func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int {
+        try await read { session in
+            Int(try await session.value("""
+                SELECT COUNT(*) FROM (SELECT 1 FROM post p
+                    WHERE p.due_at >= \(from.unixMilliseconds) AND p.due_at < \(to.unixMilliseconds)
+                      AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
+                    LIMIT \(Int64(limit))) AS due
+                """, as: Int64.self) ?? 0)
+        }
+    }
+
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt. A new time
     /// wakes every daemon.
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {

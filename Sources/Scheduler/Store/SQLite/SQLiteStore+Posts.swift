@@ -84,6 +84,16 @@ extension SQLiteStore {
         }
     }
 
+    public func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int {
+        try await writer.read { db in
+            let account = accountID == nil ? "" : "AND EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = ?)"
+            let arguments: StatementArguments = [from.unixMilliseconds, to.unixMilliseconds] + (accountID.map { [$0] } ?? []) + [limit]
+            return try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM (SELECT 1 FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) LIMIT ?)
+                """, arguments: arguments) ?? 0
+        }
+    }
+
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
         try await writer.write { db in
