@@ -110,6 +110,10 @@ import Testing
         #expect(report.checks.contains { $0.area == "database" && $0.level == .ok })
         #expect(report.checks.contains { $0.area == "api version" && $0.message.hasPrefix("Graph \(GraphVersions.current)") })
         #expect(report.worst == .fail)
+        // Issue 25, bug 9: one rule for the zone of a local time, the one schedctl and the README state.
+        let setup = try #require(report.checks.first { $0.area == "configuration" })
+        #expect(setup.message.contains("the daemon's zone is \(configuration.timeZone.identifier) (\(LocalTimeRule.daemonZoneUse))"), "\(setup.message)")
+        #expect(!setup.message.contains("local times read in \(configuration.timeZone.identifier)"))
     }
 }
 
