@@ -71,9 +71,7 @@ struct EditCommand: AsyncParsableCommand {
         for entry in textFor where !entry.contains("=") || entry.hasPrefix("=") {
             throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
         }
-        for file in media where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read the media file \(file)")
-        }
+        for file in media { if let problem = LocalFile.problem(file, what: "the media file") { throw ValidationError(problem) } }
     }
 
     func run() async throws {

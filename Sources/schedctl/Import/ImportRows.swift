@@ -16,13 +16,10 @@ struct ImportRows {
     var rows: [Row]
 
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.badInput("cannot read \(path)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("\(path) is not UTF-8 text") }
-        switch (path as NSString).pathExtension.lowercased() {
-        case "csv": rows = try Self.csv(text, path: path)
-        case "json": rows = try Self.json(data, path: path)
-        default: throw CLIError.badInput("\(path): import reads .csv and .json files")
-        }
+        let format = (path as NSString).pathExtension.lowercased()
+        guard ["csv", "json"].contains(format) else { throw CLIError.badInput("\(path): import reads .csv and .json files") }
+        let text = try LocalFile.text(path, what: "the import file")
+        rows = format == "csv" ? try Self.csv(text, path: path) : try Self.json(Data(text.utf8), path: path)
     }
 
     private static func csv(_ text: String, path: String) throws -> [Row] {
@@ -59,7 +56,8 @@ struct ImportRows {
                 }
             }
             try checkColumns(Array(values.keys), path: path, item: index + 1)
-            rows.append(Row(line: index + 1, values: values))
+            // A string may hold "\r\n" escaped; it reaches the networks as the CSV's texts do, with "\n".
+            rows.append(Row(line: index + 1, values: values.mapValues(LineEndings.normalized)))
         }
         return rows
     }

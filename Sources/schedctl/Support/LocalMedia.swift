@@ -6,7 +6,7 @@ import OAuth
 /// name), so `check` can apply each network's media rules without a daemon.
 enum LocalMedia {
     static func item(_ path: String, alt: String? = nil) throws -> MediaItem {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.badInput("cannot read the media file \(path)") }
+        let data = try LocalFile.bytes(path, what: "the media file")
         let bytes = [UInt8](data)
         guard let description = MediaInspector.describe(bytes) else {
             throw CLIError.badInput("\(path) is not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file")
