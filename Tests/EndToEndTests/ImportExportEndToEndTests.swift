@@ -30,6 +30,15 @@ import Testing
         #expect(refused.stderr.contains("line 5: no account 'x:@nobody'"), "\(refused.stderr)")
         #expect(refused.stderr.contains("nothing was stored"))
         #expect(try daemon.posts().isEmpty, "nothing stored")
+        // Issue 25, item 4: with --json, nothing stored is the error contract, not a success with "dry_run": true.
+        for extra in [["--json"], ["--json", "--dry-run"]] {
+            let json = try daemon.schedctl(["import", directory.file("week.csv"), "--tz", "Europe/Paris"] + extra)
+            #expect(json.status == 2, "\(extra): \(json.stdout)")
+            let object = try JSONErrorTests.errorObject(json)
+            #expect(object.problems.count == 2 && object.problems.first?.hasPrefix("line 4: '2031-02-30 07:30'") == true, "\(object.problems)")
+            #expect(object.error.contains("nothing was stored"), "\(object.error)")
+            #expect(!json.stdout.contains("dry_run"), "\(json.stdout)")
+        }
 
         let partial = try daemon.schedctl(["import", directory.file("week.csv"), "--tz", "Europe/Paris", "--skip-invalid"])
         #expect(partial.status == 0, "\(partial.stderr)")

@@ -71,15 +71,19 @@ struct ImportCommand: AsyncParsableCommand {
             progress.finish()
         }
         problems = (problems + view.problems).sorted { $0.line < $1.line }
+        // Nothing stored is an error, with --json too: the error contract ({"error", "problems"}, exit 2), never a success.
+        if !problems.isEmpty && !skipInvalid {
+            let lines = problems.map { "line \($0.line): \($0.message)" }
+            throw CLIError(exitCode: ExitCodes.badInput,
+                           message: "\(problems.count) of \(rows.rows.count) rows are not valid, so nothing was stored "
+                               + "(fix them, or store the others with --skip-invalid): " + lines.joined(separator: "; "),
+                           problems: lines)
+        }
         if options.json {
             return try Output.json(ImportView(dryRun: view.dryRun, valid: view.valid, postIds: view.postIds, problems: problems))
         }
         for problem in problems { FileHandle.standardError.write(Data("line \(problem.line): \(problem.message)\n".utf8)) }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        if !problems.isEmpty && !skipInvalid {
-            throw CLIError.badInput("\(problems.count) of \(rows.rows.count) rows are not valid (listed above); nothing was stored. "
-                                    + "Fix them, or store the others with --skip-invalid")
-        }
         if dryRun {
             print("\(view.valid) of \(rows.rows.count) rows are valid; nothing stored (--dry-run), \(seconds) s")
         } else {
