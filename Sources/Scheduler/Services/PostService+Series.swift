@@ -33,7 +33,7 @@ extension PostService {
             }
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the series was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the series was refused")
         }
         var notes = [start.ambiguityNote].compactMap { $0 } + occurrences.compactMap(\.note)
         let pair = rule.occurrences(first: start, limit: 2).map { SeriesService.render($0, text: text, overrides: overrides) }
@@ -75,6 +75,8 @@ extension PostService {
         guard let series, let seriesView = current.series else {
             throw RequestError(.conflict, "post \(current.id) is not part of a series; leave out --series")
         }
+        let placeholders = SeriesText.problems(in: text, repeating: true)
+        guard placeholders.isEmpty else { throw RequestError.refused(placeholders, "the new text was refused") }
         let start = now()
         let upcoming = try await store.postsDue(from: start, to: start.addingTimeInterval(SeriesService.horizon * 14), accountID: nil, limit: 10_000)
             .filter { $0.series?.id == seriesView.id && $0.deliveries.allSatisfy { $0.state == .scheduled } }
@@ -95,7 +97,7 @@ extension PostService {
             }
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the new text was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the new text was refused")
         }
         try await series.store.editSeriesText(seriesID: seriesView.id, template: text, texts: texts, now: start)
         var view = try await store.post(id: current.id)

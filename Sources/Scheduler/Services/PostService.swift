@@ -134,8 +134,9 @@ public struct PostService: Sendable {
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
+        problems += placeholderProblems(request, repeating: rule != nil)
         let attached = try await attachments(request.media ?? [], problems: &problems)
-        let (attachments, mediaNotes) = try await convertedForInstagram(attached, targets: targets, problems: &problems)
+        let (attachments, mediaNotes) = try await convertedForInstagram(attached, to: targets.map(\.0), problems: &problems)
         let parts = try await checkParts(request, targets: targets, repeating: rule != nil, problems: &problems)
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
@@ -172,7 +173,7 @@ public struct PostService: Sendable {
             problems += validationProblems(text: delivery.text ?? current.text, media: attachments, account: account)
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the draft was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the draft was refused")
         }
         let view: PostView
         if let at = request.at {
