@@ -24,8 +24,11 @@ extension PostService {
         var problems: [String] = []
         let targets = try await editTargets(of: current, request, into: &change, problems: &problems)
         if let references = request.media { change.media = try await attachments(references, problems: &problems) }
-        let media: [MediaItem]
-        if let replaced = change.media { media = replaced } else { media = try await attachments(of: current) }
+        // The post's one set of media, converted for an Instagram account it will have (one added, or new files).
+        let before: [MediaItem]
+        if let replaced = change.media { before = replaced } else { before = try await attachments(of: current) }
+        let (media, mediaNotes) = try await convertedForInstagram(before, to: targets.map(\.account), problems: &problems)
+        if !mediaNotes.isEmpty { change.media = media }
         let due = change.time?.instant ?? current.dueAt
         // Each delivery whose text or media changes is checked again; a new time is checked against X's duplicate rule.
         for target in targets {
@@ -49,7 +52,7 @@ extension PostService {
         var view = try await store.editPost(id: id, change: change, now: now())
         if let notes = change.time?.notes, !notes.isEmpty { view.notes = notes }
         wake.signal()
-        return view
+        return Self.noting(mediaNotes, view)
     }
 
     /// One account the post will go to after the edit: its text for it, and whether that text must be checked again.

@@ -166,10 +166,13 @@ public struct PostService: Sendable {
         }
         let nextSlot = request.nextSlot == true
         guard nextSlot != (request.at != nil) else { throw RequestError.badRequest("give --at TIME or --next-slot (one of them)") }
-        let attachments = try await attachments(of: current)
+        var accounts: [AccountView] = []
+        for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
         var problems: [String] = []
-        for delivery in current.deliveries {
-            let account = try await store.account(reference: "\(delivery.accountId)")
+        let stored = try await attachments(of: current)
+        let (attachments, mediaNotes) = try await convertedForInstagram(stored, to: accounts, problems: &problems)
+        let replaced = mediaNotes.isEmpty ? nil : attachments
+        for (delivery, account) in zip(current.deliveries, accounts) {
             problems += validationProblems(text: delivery.text ?? current.text, media: attachments, account: account)
         }
         guard problems.isEmpty else {
@@ -184,18 +187,16 @@ public struct PostService: Sendable {
                 repeats += try await sameTextProblems(text: delivery.text ?? current.text, account: account, due: time.instant, excluding: id)
             }
             guard repeats.isEmpty else { throw RequestError.badRequest(repeats.joined(separator: "; "), problems: repeats) }
-            var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, now: now())
+            var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, media: replaced, now: now())
             if !time.notes.isEmpty { scheduled.notes = time.notes }
             view = scheduled
         } else {
-            var accounts: [AccountView] = []
-            for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
             view = try await requireQueue().placeInNextSlot(accounts) { slot in
-                try await store.scheduleDraft(id: id, time: slot.time, queued: true, now: now())
+                try await store.scheduleDraft(id: id, time: slot.time, queued: true, media: replaced, now: now())
             }
         }
         wake.signal()
-        return view
+        return mediaNotes.isEmpty ? view : Self.noting(mediaNotes, view)
     }
 
     /// The files a request names (uploaded first with `POST /v1/media`), each with its alt text; one that cannot be had
@@ -204,7 +205,11 @@ public struct PostService: Sendable {
         var items: [MediaItem] = []
         for reference in references {
             guard let library = media else { problems.append("this daemon keeps no media"); break }
-            do { items.append(try await library.sharedItem(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
+            do {
+                var item = try await library.sharedItem(id: reference.id, alt: reference.alt)
+                item.name = reference.name
+                items.append(item)
+            } catch let error as RequestError {
                 problems.append(error.message)
             }
         }

@@ -85,10 +85,14 @@ public struct ScheduleDraftRequest: Codable, Sendable, Equatable {
 public struct MediaReference: Codable, Sendable, Equatable {
     public var id: String
     public var alt: String?
+    /// The file as the person named it (the path they typed), so that a problem with it names what they gave, not
+    /// the daemon's copy; only for messages, never stored.
+    public var name: String?
 
-    public init(id: String, alt: String? = nil) {
+    public init(id: String, alt: String? = nil, name: String? = nil) {
         self.id = id
         self.alt = alt
+        self.name = name
     }
 }
 

@@ -77,8 +77,7 @@ struct EditCommand: AsyncParsableCommand {
     func run() async throws {
         var references: [MediaReference]? = noMedia ? [] : nil
         for (index, file) in media.enumerated() {
-            let id = try await MediaUpload.upload(file, with: options.client())
-            references = (references ?? []) + [MediaReference(id: id, alt: index < alt.count ? alt[index] : nil)]
+            references = (references ?? []) + [try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client())]
         }
         let overrides = ScheduleCommand.pairs(textFor)
         let request = EditPostRequest(text: try text.map(TextInput.read), at: at, tz: tz, lateness: lateness, series: series ? true : nil,

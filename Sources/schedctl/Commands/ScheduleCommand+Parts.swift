@@ -50,7 +50,7 @@ extension ScheduleCommand {
             let alts = partAlt.compactMap(Self.numbered).filter { $0.part == number }.map(\.value)
             var media: [MediaReference] = []
             for (position, file) in files.enumerated() {
-                media.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: position < alts.count ? alts[position] : nil))
+                media.append(try await MediaUpload.reference(file, alt: position < alts.count ? alts[position] : nil, with: options.client()))
             }
             parts.append(ThreadPartRequest(text: text, media: media.isEmpty ? nil : media))
         }

@@ -161,7 +161,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         }
         overrides.merge(Self.pairs(textFor), uniquingKeysWith: { $1 })
         for (index, file) in media.enumerated() {
-            references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
+            references.append(try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client()))
         }
         let parts = try await threadParts(first: body, then: splits)
         if let first = parts.first {

@@ -92,8 +92,8 @@ struct ImportRows {
         for file in value("media")?.components(separatedBy: "|") ?? [] {
             let trimmed = file.trimmingCharacters(in: .whitespaces)
             let path = trimmed.hasPrefix("/") ? trimmed : (directory as NSString).appendingPathComponent(trimmed)
-            guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError.badInput("cannot read the media file \(path)") }
-            media.append(MediaReference(id: try await upload(path)))
+            if let problem = LocalFile.problem(path, what: "the media file") { throw CLIError.badInput(problem) }
+            media.append(MediaReference(id: try await upload(path), name: trimmed))
         }
         guard alts.count <= media.count else { throw CLIError.badInput("\(alts.count) alt texts for \(media.count) media") }
         for (index, alt) in alts.enumerated() where !alt.trimmingCharacters(in: .whitespaces).isEmpty { media[index].alt = alt }

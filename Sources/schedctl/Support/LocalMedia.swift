@@ -13,6 +13,6 @@ enum LocalMedia {
         }
         let sha = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
         return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: bytes.count, sha256: sha,
-                         width: description.width, height: description.height, alt: alt)
+                         width: description.width, height: description.height, alt: alt, name: path)
     }
 }

@@ -1,3 +1,4 @@
+import Connectors
 import Foundation
 import SchedulerCore
 
@@ -23,8 +24,9 @@ public protocol PostStore: Sendable {
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
     /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:
-    /// the time is a posting slot, free as for ``NewPost/queued``.
-    func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView
+    /// the time is a posting slot, free as for ``NewPost/queued``. `media`, when given, replaces the draft's files in
+    /// the same transaction (a PNG converted for an Instagram account).
+    func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView
     /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
     func duplicatePost(id: Int64, now: Date) async throws -> PostView
     /// Cancels every delivery of the post that has not finished; one being published right now cannot be stopped.
