@@ -13,10 +13,32 @@ extension PostService {
         var firstTime: ScheduleTime
     }
 
+    /// Where a series starts and which occurrence `at` is: the first (`start` is `at`), or, for a series that continues
+    /// one (`series_start`, as `export` writes it), the occurrence of the series begun at `seriesStart` that falls at `at`.
+    struct SeriesStart {
+        var start: ScheduleTime
+        var index: Int
+    }
+
+    func seriesStart(_ rule: Recurrence, seriesStart text: String?, at time: ScheduleTime) throws -> SeriesStart {
+        guard let text else { return SeriesStart(start: time, index: 1) }
+        guard var start = ScheduleTime(placing: text, in: time.zoneIdentifier) else {
+            throw RequestError.badRequest("cannot read series_start '\(text)' as a wall-clock time such as 2026-12-03 18:30 (in the row's zone)")
+        }
+        start.zoneIdentifier = time.zoneIdentifier
+        guard let found = rule.occurrences(first: start, limit: Int.max, through: time.instant).last(where: { $0.time.instant == time.instant }) else {
+            let shown = { (time: ScheduleTime) in time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ") }
+            throw RequestError.badRequest("\(shown(time)) is not an occurrence of the series \(rule.rrule) that started \(shown(start)) "
+                                          + "\(time.zoneIdentifier); give the time of one of its occurrences, or leave out series_start")
+        }
+        return SeriesStart(start: start, index: found.index)
+    }
+
     /// Works out and checks a series; stores nothing.
-    func seriesPlan(_ rule: Recurrence, start: ScheduleTime, text: String, targets: [(AccountView, String?)], media: [MediaItem],
+    func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountView, String?)], media: [MediaItem],
                     lateness: Int) throws -> SeriesPlan {
-        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: 1, now: now(), atLeastOne: true)
+        let start = from.start
+        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: from.index, now: now(), atLeastOne: true)
         guard let first = occurrences.first else {
             throw RequestError.badRequest("'\(rule.rrule)' has no occurrence on or after \(start.wallClock.replacingOccurrences(of: "T", with: " "))")
         }
@@ -49,12 +71,12 @@ extension PostService {
         let summary = "\(rendered.count) occurrence(s) created, through \(last)"
             + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days")
         return SeriesPlan(series: NewSeries(rule: rule.rrule, start: start, first: post, text: text, overrides: overrides,
-                                            later: Array(rendered.dropFirst()), ended: ended),
+                                            later: Array(rendered.dropFirst()), ended: ended, firstIndex: from.index),
                           notes: notes, summary: summary, firstTime: first.time)
     }
 
     /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
-    func scheduleSeries(_ rule: Recurrence, start: ScheduleTime, request: SchedulePostRequest, targets: [(AccountView, String?)],
+    func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountView, String?)],
                         media: [MediaItem], lateness: Int, timeNotes: [String] = []) async throws -> Scheduled {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness)

@@ -34,6 +34,8 @@ public struct PostService: Sendable {
     struct CheckedPost {
         var nextSlot: Bool
         var rule: Recurrence?
+        /// A repeating post's start and which occurrence `time` is.
+        var seriesStart: SeriesStart?
         var time: ScheduleTime?
         var draftZone: String?
         var latenessLimitSeconds: Int
@@ -61,8 +63,8 @@ public struct PostService: Sendable {
 
     private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest) async throws -> Scheduled {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
-        if let rule, let time {
-            return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
+        if let rule, let start = checked.seriesStart {
+            return try await scheduleSeries(rule, start: start, request: request, targets: targets, media: attachments,
                                             lateness: checked.latenessLimitSeconds, timeNotes: checked.timeNotes)
         }
         var post = checked.post(text: request.text)
@@ -105,6 +107,7 @@ public struct PostService: Sendable {
             throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
         }
         if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("--until goes with --repeat") }
+        if request.seriesStart != nil, request.repeatRule == nil { throw RequestError.badRequest("series_start goes with repeat") }
         if request.repeatRule != nil, draft || nextSlot || request.at == nil {
             throw RequestError.badRequest("--repeat needs --at TIME, the first occurrence's time (not --draft or --next-slot)")
         }
@@ -116,6 +119,7 @@ public struct PostService: Sendable {
         // One zone rule for every local time: --tz, else the person's own zone (schedctl sends it), else the daemon's.
         let zone = request.tz ?? request.clientTz
         let time = try request.at.map { try parseTime($0, zone: zone, fromClient: request.tz == nil && request.clientTz != nil) }
+        let seriesStart = try rule.flatMap { rule in try time.map { try self.seriesStart(rule, seriesStart: request.seriesStart, at: $0) } }
         let draftZone = draft ? try zoneName(zone) : nil
         let lateness = try parseLateness(request.lateness)
         guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
@@ -150,9 +154,9 @@ public struct PostService: Sendable {
             problems.append("the text is empty")
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the post was refused")
         }
-        return CheckedPost(nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
+        return CheckedPost(nextSlot: nextSlot, rule: rule, seriesStart: seriesStart, time: time, draftZone: draftZone,
                            latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts,
                            mediaNotes: mediaNotes,
                            timeNotes: time.map { timeNotes($0, request: request) } ?? [])

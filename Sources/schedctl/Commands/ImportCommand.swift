@@ -8,9 +8,11 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Schedule every row of a CSV or JSON file; nothing is stored unless every row is valid.",
         discussion: """
             Columns: at, to, text; optionally tz, lateness, media (files, | between them, relative to the file), media_id \
-            (files the daemon has, as export writes them), alt (| between them), and text_for.ACCOUNT for one account's text.
-            `to` lists accounts separated by spaces. JSON: an array of objects with the same keys (to, media and alt may be \
-            arrays, text_for an object). Every row is checked first, and the problems are listed with their line numbers.
+            (files this daemon has), alt (| between them), repeat (as --repeat), series_start (where a series that \
+            continues one began, as export writes it) and text_for.ACCOUNT for one account's text. `to` lists accounts \
+            separated by spaces. A CSV's delimiter is its header line's: a comma, a semicolon or a tab. JSON: an array of \
+            objects with the same keys (to, media and alt may be arrays, text_for an object). Every row is checked first, \
+            and the problems are listed with their line numbers.
             Example: schedctl import week.csv --tz Europe/Kyiv --dry-run
             """)
 
