@@ -76,4 +76,25 @@ import Testing
         #expect(drawn.stdout.contains("~18:30 X") && drawn.stdout.contains("Track night #2"), "planned, marked for a pipe: \(drawn.stdout)")
         _ = try await daemon.stop()
     }
+
+    /// Issue 25, item 1: an occurrence edited alone went out with `{{n}}` and `{{date}}` as typed; it goes out with them
+    /// filled in for that occurrence, as the README's example edits one.
+    @Test(.timeLimit(.minutes(2)))
+    func anOccurrenceEditedAlone_goesOutWithItsPlaceholdersFilledIn() async throws {
+        let daemon = try DaemonUnderTest("series-edit-one")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "streak_club")
+        let tag = UUID().uuidString.prefix(6)
+        let first = try daemon.schedule("Streak day {{n}} on {{date}} \(tag)", to: club.reference, at: "in 1h", extra: ["--repeat", "daily"])
+        let edited = try daemon.schedctl(["edit", "\(first.id)", "--text", "Streak day {{n}} on {{date}} - rest day \(tag)", "--at", "in 2s", "--json"])
+        #expect(edited.status == 0, "\(edited.stderr)")
+        let post = try edited.decode(PostView.self)
+        #expect(post.text == "Streak day 1 on \(post.dueLocal.prefix(10)) - rest day \(tag)", "\(post.text)")
+        try await eventually(timeout: .seconds(30), "the edited occurrence to go out") {
+            try daemon.schedctl(["show", "\(first.id)", "--json"]).decode(PostView.self).deliveries.first?.state == .published
+        }
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self).compactMap { $0["text"]?.stringValue }
+        #expect(received.contains(post.text) && !received.contains { $0.contains("{{") }, "\(received)")
+        _ = try await daemon.stop()
+    }
 }

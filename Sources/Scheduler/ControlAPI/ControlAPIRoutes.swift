@@ -72,6 +72,11 @@ struct ControlAPIRoutes: Sendable {
             return try Self.json(MediaView(id: item.sha256, kind: item.kind.rawValue, contentType: item.contentType, size: item.size,
                                            width: item.width, height: item.height, alt: nil), status: .created)
         }
+        v1.get("media/:id") { _, context -> Response in
+            guard let library = posts.media else { throw RequestError(.unavailable, "this daemon keeps no media") }
+            let (item, bytes) = try await library.download(id: context.parameters.get("id") ?? "")
+            return Response(status: .ok, headers: [.contentType: item.contentType], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
         // A page of posts; when another follows, its cursor is the Next-Cursor header, taken back as `after`.
         v1.get("posts") { request, _ -> Response in
             let query = request.uri.queryParameters

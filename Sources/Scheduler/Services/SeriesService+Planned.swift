@@ -9,9 +9,10 @@ extension SeriesService {
 
     /// A series' occurrences as planned views: the first `listedInDryRun`, and the first after each offset change of its
     /// zone within a year of the first, so summer time can be checked before the series is stored.
-    static func plannedForDryRun(_ rule: Recurrence, start: ScheduleTime, text: String, accounts: [String]) -> [PlannedOccurrenceView] {
+    /// `index`: the number of the first occurrence stored (1, or more for a series that continues an exported one).
+    static func plannedForDryRun(_ rule: Recurrence, start: ScheduleTime, from index: Int = 1, text: String, accounts: [String]) -> [PlannedOccurrenceView] {
         guard let zone = TimeZone(identifier: start.zoneIdentifier) else { return [] }
-        let year = rule.occurrences(first: start, limit: 400)
+        let year = rule.occurrences(first: start, from: index, limit: 400)
         guard let first = year.first else { return [] }
         let within = year.filter { $0.time.instant < first.time.instant.addingTimeInterval(366 * 86_400) }
         var chosen = Array(within.prefix(listedInDryRun))

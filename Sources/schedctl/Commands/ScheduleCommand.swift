@@ -143,9 +143,7 @@ struct ScheduleCommand: AsyncParsableCommand {
             }
         }
         if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
-        for file in media where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read the media file \(file)")
-        }
+        for file in media { if let problem = LocalFile.problem(file, what: "the media file") { throw ValidationError(problem) } }
     }
 
     func run() async throws {
@@ -165,7 +163,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         }
         overrides.merge(Self.pairs(textFor), uniquingKeysWith: { $1 })
         for (index, file) in media.enumerated() {
-            references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
+            references.append(try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client()))
         }
         let parts = try await threadParts(first: body, then: splits)
         if let first = parts.first {
@@ -228,8 +226,7 @@ struct ScheduleCommand: AsyncParsableCommand {
 enum TextInput {
     static func read(_ argument: String) throws -> String {
         guard argument == "-" else { return argument }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("standard input is not UTF-8 text") }
+        let text = try LocalFile.standardInput()
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

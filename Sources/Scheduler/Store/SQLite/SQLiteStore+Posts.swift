@@ -189,10 +189,13 @@ extension SQLiteStore {
         let media = mediaByPart.compactMapValues { $0[1] }
         let threads = try threads(postIDs: ids, media: mediaByPart, db)
         let seriesIDs = Set(rows.compactMap { $0["series_id"] as Int64? })
-        var rules: [Int64: String] = [:]
+        var templates: [Int64: SeriesTemplate] = [:]
         if !seriesIDs.isEmpty {
-            for row in try Row.fetchAll(db, sql: "SELECT id, rule FROM series WHERE id IN (\(seriesIDs.map(String.init).joined(separator: ", ")))") {
-                rules[row["id"]] = row["rule"]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id IN (\(seriesIDs.map(String.init).joined(separator: ", ")))
+                """) {
+                templates[row["id"]] = SeriesTemplate(rule: row["rule"], start: row["first_local"], zone: row["zone"], text: row["text"],
+                                                      overrides: SeriesOverrides.decode(row["overrides"]))
             }
         }
         return rows.map { row in
@@ -203,7 +206,10 @@ extension SQLiteStore {
                      deliveries: deliveries[row["id"]] ?? [],
                      media: (media[row["id"]] ?? []).map(PartViews.media),
                      queued: row["queued"] as Bool ? true : nil,
-                     series: (row["series_id"] as Int64?).map { PostSeriesView(id: $0, index: row["series_index"], rule: rules[$0] ?? "") },
+                     series: (row["series_id"] as Int64?).map { id in
+                         templates[id]?.view(id: id, index: row["series_index"], deliveries: deliveries[row["id"]] ?? [])
+                             ?? PostSeriesView(id: id, index: row["series_index"], rule: "")
+                     },
                      thread: threads[row["id"]].map(PartViews.thread))
         }
     }

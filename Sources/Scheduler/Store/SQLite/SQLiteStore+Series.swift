@@ -20,9 +20,9 @@ extension SQLiteStore: SeriesStore {
                                 created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
             """, arguments: [series.rule, series.start.wallClock, series.start.zoneIdentifier, series.text, SeriesOverrides.encode(series.overrides),
-                             last?.index ?? 1, (last?.time.instant ?? time.instant).unixMilliseconds, series.ended, ms, ms])
+                             last?.index ?? series.firstIndex, (last?.time.instant ?? time.instant).unixMilliseconds, series.ended, ms, ms])
         let seriesID = db.lastInsertedRowID
-        let template = try insertPostRows(series.first, series: (seriesID, 1), now: now, db)
+        let template = try insertPostRows(series.first, series: (seriesID, series.firstIndex), now: now, db)
         try db.execute(sql: "UPDATE series SET template_post_id = ? WHERE id = ?", arguments: [template, seriesID])
         try insertOccurrences(series.later, seriesID: seriesID, template: template, now: now, db)
         return template
