@@ -58,6 +58,18 @@ extension FacebookSandboxNetwork {
         }
     }
 
+    /// `DELETE /v19.0/me/permissions/{permission}`: the person takes one permission back ("Revoking permissions" in the
+    /// User permissions reference); their tokens, Page tokens too, keep working without it, so a Page that loses
+    /// `pages_manage_posts` is then refused every post with #200.
+    func removePermission(_ request: Request, context: BasicRequestContext, permission: String) async throws -> Response {
+        try await read(request, context: context, missing: .missingUserToken) { reader, _, _ in
+            guard reader.isUserToken else { return .failure(.nonexistingField("permissions", nodeType: "Page")) }
+            guard FacebookOAuth.knownScopes.contains(permission) else { return .failure(.invalidParameter("(#100) Invalid permission: \(permission)")) }
+            await oauth.withdraw(permission, subject: reader.info.subject, clientID: reader.info.clientID)
+            return .success(.object(["success": .bool(true)]))
+        }
+    }
+
     /// Authenticates a Graph read (token in `access_token`, or `Authorization: Bearer|OAuth`) and renders `body`'s node.
     private func read(
         _ request: Request,

@@ -94,7 +94,7 @@ extension LinkedInSandboxNetwork {
     }
 
     /// Reads the form body and authenticates the client from its `client_id` and `client_secret`.
-    private func authenticatedForm(_ request: inout Request, context: BasicRequestContext) async throws -> Result<(RegisteredClient, OAuth2Parameters), OAuth2Refusal> {
+    func authenticatedForm(_ request: inout Request, context: BasicRequestContext) async throws -> Result<(RegisteredClient, OAuth2Parameters), OAuth2Refusal> {
         guard request.isFormURLEncoded, let pairs = try await request.queryAndFormParameters(context: context) else {
             return .failure(OAuth2Refusal(.invalidRequest, "The body must be application/x-www-form-urlencoded."))
         }
@@ -114,7 +114,7 @@ extension LinkedInSandboxNetwork {
     }
 
     /// Records and answers an RFC 6749 error: 401 for `invalid_client`, else 400. Code refusals answer `invalid_request`, as LinkedIn does.
-    private func refuse(_ request: Request, _ refusal: OAuth2Refusal, now: Date) async -> Response {
+    func refuse(_ request: Request, _ refusal: OAuth2Refusal, now: Date) async -> Response {
         let status: HTTPResponse.Status = refusal.code == .invalidClient ? .unauthorized : .badRequest
         await environment.recordRejection(network: name, request: request, status: status.code, reasonCode: refusal.code.description, reason: refusal.message, at: now)
         let error = refusal.code.rfcError == "invalid_grant" ? "invalid_request" : refusal.code.rfcError
