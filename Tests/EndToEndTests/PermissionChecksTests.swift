@@ -7,18 +7,25 @@ import Testing
 /// needs is refused when it is added (exit 2, nothing stored, the permission named), and an account whose deliveries
 /// are refused for a permission (one removed after linking) is flagged by `status` and `doctor`.
 @Suite(.serialized) struct PermissionChecksTests {
+    /// `schedctl sandbox token NETWORK MINT… | schedctl accounts add NETWORK`, which must exit 2, store nothing and never
+    /// say the token; returns the refusal.
+    static func refusedImport(_ daemon: DaemonUnderTest, _ network: String, _ mint: [String]) throws -> SchedctlRun {
+        let minted = try daemon.schedctl(["sandbox", "token", network] + mint)
+        #expect(minted.status == 0, "\(minted.stderr)")
+        let refused = try daemon.schedctl(["accounts", "add", network], stdin: minted.stdout)
+        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("nothing was stored"), "\(refused.stderr)")
+        let token = try #require(try minted.decode(JSONValue.self)["token"]?.stringValue)
+        #expect(!refused.stderr.contains(token) && !refused.stdout.contains(token), "the token is never said")
+        #expect(try daemon.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).isEmpty, "nothing was stored")
+        return refused
+    }
+
     @Test func aFacebookPageTokenWithoutPagesManagePosts_isRefused_andTheDefaultSandboxToken_addsAndPublishes() async throws {
         let daemon = try DaemonUnderTest("perms-facebook")
         try await daemon.start()
-        let narrow = try daemon.schedctl(["sandbox", "token", "facebook", "--username", "club", "--scopes", "pages_show_list"])
-        #expect(narrow.status == 0, "\(narrow.stderr)")
-        let refused = try daemon.schedctl(["accounts", "add", "facebook"], stdin: narrow.stdout)
-        #expect(refused.status == 2, "\(refused.stdout)\(refused.stderr)")
+        let refused = try Self.refusedImport(daemon, "facebook", ["--username", "club", "--scopes", "pages_show_list"])
         #expect(refused.stderr.contains("Facebook") && refused.stderr.contains("pages_manage_posts"), "\(refused.stderr)")
-        #expect(refused.stderr.contains("nothing was stored"))
-        let token = try #require(try narrow.decode(JSONValue.self)["token"]?.stringValue)
-        #expect(!refused.stderr.contains(token) && !refused.stdout.contains(token), "the token is never said")
-        #expect(try daemon.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).isEmpty, "nothing was stored")
 
         let full = try daemon.schedctl(["sandbox", "token", "facebook", "--username", "club"])
         let added = try daemon.schedctl(["accounts", "add", "facebook", "--json"], stdin: full.stdout)
@@ -33,12 +40,8 @@ import Testing
     @Test func anXTokenThatMayOnlyRead_isRefused_sayingToSetReadAndWrite() async throws {
         let daemon = try DaemonUnderTest("perms-x")
         try await daemon.start()
-        let reader = try daemon.schedctl(["sandbox", "token", "x", "--username", "reader", "--access-level", "read"])
-        #expect(reader.status == 0, "\(reader.stderr)")
-        let refused = try daemon.schedctl(["accounts", "add", "x"], stdin: reader.stdout)
-        #expect(refused.status == 2, "\(refused.stderr)")
+        let refused = try Self.refusedImport(daemon, "x", ["--username", "reader", "--access-level", "read"])
         #expect(refused.stderr.contains("X") && refused.stderr.contains("read-only") && refused.stderr.contains("Read and write"), "\(refused.stderr)")
-        #expect(try daemon.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).isEmpty)
         #expect(try daemon.schedctl(["sandbox", "token", "facebook", "--access-level", "read"]).status == 2, "an access level is X's")
         _ = try await daemon.stop()
     }

@@ -40,12 +40,17 @@ import Testing
         }
     }
 
+    /// A Page with one post, claimed.
+    private func claimedPost(in store: any StoreInspection) async throws -> (page: AccountView, claim: ClaimedDelivery) {
+        let page = try await store.addAccount("club", network: .facebook)
+        try await store.addPost(due: now, to: [page])
+        return (page, try #require(try await store.claimDue(now: now, limit: 1).claimed.first))
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func linkingTheAccountAgain_endsTheRun(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
-            let page = try await store.addAccount("club", network: .facebook)
-            try await store.addPost(due: now, to: [page])
-            let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
+            let (page, claim) = try await claimedPost(in: store)
             try await refused(claim, in: store, at: now)
             #expect(try await store.account(reference: "\(page.id)").permissionRefusal?.deliveries == 1)
 
@@ -58,9 +63,7 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func aRefusalOfAClaimNoLongerHeld_countsNothing(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
-            let page = try await store.addAccount("club", network: .facebook)
-            try await store.addPost(due: now, to: [page])
-            let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
+            let (page, claim) = try await claimedPost(in: store)
             try await store.recordFinalFailure(claim, attempt: attempt(at: now, status: 500, outcome: "error", errorClass: "retryable"),
                                                state: .failed, error: "gave up")
             try await refused(claim, in: store, at: now)

@@ -23,12 +23,12 @@ extension FacebookSandboxNetwork {
     /// app is refused with (#100) "The App_id in the input_token did not match the Viewing App"; a token that is not
     /// (or no longer) valid is answered 200 with `is_valid: false` and Graph's error inside `data`.
     func debugToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        guard let pairs = try await request.queryAndFormParameters(context: context) else {
-            return await refuse(.invalidParameter("The query or body has a broken percent escape."), request: request, now: now)
+        try await withParameters(request, context: context) { request, parameters, now in
+            await debugToken(request, parameters: parameters, now: now)
         }
-        let parameters = OAuth2Parameters(pairs)
+    }
+
+    private func debugToken(_ request: Request, parameters: OAuth2Parameters, now: Date) async -> Response {
         guard let viewer = parameters["access_token"] ?? request.bearerToken else { return await refuse(.missingToken, request: request, now: now) }
         guard let input = parameters["input_token"] else {
             return await refuse(.invalidParameter("(#100) The parameter input_token is required"), request: request, now: now)

@@ -14,14 +14,12 @@ extension LinkedInSandboxNetwork {
     /// expired or revoked one: `active: false` and its `status` (with `expires_at` when it expired). A wrong client secret
     /// is a 401; a token LinkedIn never issued (or issued to another app) a 400, "Invalid client id or token".
     func introspectToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        let client: RegisteredClient
-        let parameters: OAuth2Parameters
-        switch try await authenticatedForm(&request, context: context) {
-        case .failure(let refusal): return await refuse(request, refusal, now: now)
-        case .success(let (registered, form)): (client, parameters) = (registered, form)
+        try await withAuthenticatedClient(request, context: context) { request, client, parameters, now in
+            await introspect(request, client: client, parameters: parameters, now: now)
         }
+    }
+
+    private func introspect(_ request: Request, client: RegisteredClient, parameters: OAuth2Parameters, now: Date) async -> Response {
         guard let token = parameters["token"] else {
             return await refuse(request, OAuth2Refusal(.invalidRequest, "A required parameter \"token\" is missing"), now: now)
         }

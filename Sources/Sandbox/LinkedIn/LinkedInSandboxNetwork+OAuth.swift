@@ -42,14 +42,13 @@ extension LinkedInSandboxNetwork {
     /// `POST /oauth/v2/accessToken`: form body with `client_id` and `client_secret` (not Basic);
     /// a 60-day access token and no refresh token.
     func accessToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        let client: RegisteredClient
-        let parameters: OAuth2Parameters
-        switch try await authenticatedForm(&request, context: context) {
-        case .failure(let refusal): return await refuse(request, refusal, now: now)
-        case .success(let (registered, form)): (client, parameters) = (registered, form)
+        try await withAuthenticatedClient(request, context: context) { request, client, parameters, now in
+            await grant(request, client: client, parameters: parameters, now: now)
         }
+    }
+
+    /// What the token endpoint answers an authenticated client.
+    private func grant(_ request: Request, client: RegisteredClient, parameters: OAuth2Parameters, now: Date) async -> Response {
         switch parameters["grant_type"] {
         case "authorization_code":
             switch parameters.require(["code", "redirect_uri"]) {
@@ -79,12 +78,7 @@ extension LinkedInSandboxNetwork {
 
     /// `POST /oauth/v2/revoke`: form `token`, `client_id`, `client_secret`; 200 with an empty body.
     func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        switch try await authenticatedForm(&request, context: context) {
-        case .failure(let refusal):
-            return await refuse(request, refusal, now: now)
-        case .success(let (client, parameters)):
+        try await withAuthenticatedClient(request, context: context) { request, client, parameters, now in
             guard let token = parameters["token"] else {
                 return await refuse(request, OAuth2Refusal(.invalidRequest, "A required parameter \"token\" is missing"), now: now)
             }
@@ -93,8 +87,22 @@ extension LinkedInSandboxNetwork {
         }
     }
 
+    /// Authenticates the client of a form request (`client_id` and `client_secret`) and answers with `body`, or with the refusal.
+    func withAuthenticatedClient(
+        _ request: Request,
+        context: BasicRequestContext,
+        _ body: (Request, RegisteredClient, OAuth2Parameters, Date) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        let now = environment.now()
+        switch try await authenticatedForm(&request, context: context) {
+        case .failure(let refusal): return await refuse(request, refusal, now: now)
+        case .success(let (client, parameters)): return try await body(request, client, parameters, now)
+        }
+    }
+
     /// Reads the form body and authenticates the client from its `client_id` and `client_secret`.
-    func authenticatedForm(_ request: inout Request, context: BasicRequestContext) async throws -> Result<(RegisteredClient, OAuth2Parameters), OAuth2Refusal> {
+    private func authenticatedForm(_ request: inout Request, context: BasicRequestContext) async throws -> Result<(RegisteredClient, OAuth2Parameters), OAuth2Refusal> {
         guard request.isFormURLEncoded, let pairs = try await request.queryAndFormParameters(context: context) else {
             return .failure(OAuth2Refusal(.invalidRequest, "The body must be application/x-www-form-urlencoded."))
         }
