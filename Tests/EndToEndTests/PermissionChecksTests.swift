@@ -84,6 +84,8 @@ import Testing
         let text = try daemon.schedctl(["status"]).stdout
         #expect(text.contains("\(page.reference) cannot publish: its last 2 deliveries were refused for a permission"), "\(text)")
         #expect(text.contains("schedctl accounts link facebook"), "\(text)")
+        let shown = try daemon.schedctl(["accounts", "show", page.reference]).stdout
+        #expect(shown.contains("refused:  \(page.reference) cannot publish"), "\(shown)")
 
         let doctor = try daemon.schedctl(["doctor"])
         #expect(doctor.status == 1, "\(doctor.stdout)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct AccountsCommand: AsyncParsableCommand {
@@ -96,6 +97,9 @@ struct AccountsList: AsyncParsableCommand {
         for account in accounts where account.status == .needsRelink {
             print("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); run `schedctl accounts link \(account.network.rawValue)`")
         }
+        for account in accounts where account.status != .needsRelink {
+            if let refusal = account.permissionRefusal { print(StatusText.permissionRefusal(account, refusal)) }
+        }
     }
 }
 
@@ -117,6 +121,7 @@ struct AccountsShow: AsyncParsableCommand {
         print("  status:   \(view.status.rawValue)\(view.statusReason.map { " (\($0))" } ?? "")")
         print("  token:    \(AccountText.token(view))")
         print("  pending:  \(view.pendingPosts) post(s)")
+        if let refusal = view.permissionRefusal { print("  refused:  " + StatusText.permissionRefusal(view, refusal)) }
     }
 }
 
