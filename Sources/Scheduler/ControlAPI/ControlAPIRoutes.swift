@@ -179,14 +179,13 @@ struct ControlAPIRoutes: Sendable {
             guard let network = Network(rawValue: name) else {
                 throw RequestError.badRequest("unknown network '\(name)'; use one of \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            var username = "sandbox_user"
+            var mint = SandboxTokenRequest()
             var request = request
             let body = try await request.collectBody(upTo: SandboxTokenRoute.maxBytes)
             if body.readableBytes > 0 {
-                let decoded = try ControlRequestBody.decodeData([String: String].self, Data(body.readableBytesView))
-                username = decoded["username"] ?? username
+                mint = try ControlRequestBody.decodeData(SandboxTokenRequest.self, Data(body.readableBytesView))
             }
-            return try Self.json(try await requireSandbox().mintToken(network: network, username: username), status: .created)
+            return try Self.json(try await requireSandbox().mintToken(network: network, mint), status: .created)
         }
     }
 

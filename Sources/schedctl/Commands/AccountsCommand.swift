@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct AccountsCommand: AsyncParsableCommand {
@@ -20,7 +21,10 @@ struct AccountsAdd: AsyncParsableCommand {
             generator); Facebook a Page token (Graph API Explorer). The token is read from standard input or \
             --from-file, never from the command line: as JSON ({"token": "…", "token_secret": "…"}), as \
             oauth_token=…&oauth_token_secret=…, or as lines (token, then secret). On a terminal you are \
-            prompted, without echo. To link with a browser instead, use `schedctl accounts link`.
+            prompted, without echo. To link with a browser instead, use `schedctl accounts link`. A token that cannot \
+            publish is refused (exit 2), naming what it lacks and storing nothing: a Facebook user token or one without \
+            pages_manage_posts and pages_read_engagement, a LinkedIn token without w_member_social, an X token at the \
+            "read" access level.
             Examples:
               schedctl accounts add x < x-token.json
               schedctl sandbox token x | schedctl accounts add x
@@ -60,6 +64,7 @@ struct AccountsAdd: AsyncParsableCommand {
         if options.json { return Output.json(data) }
         let account = try options.client().decode(AccountView.self, data)
         print("added \(account.reference) (\(account.displayName)), account \(account.id)")
+        for note in account.notes ?? [] { print("note: \(note)") }
     }
 }
 
@@ -92,6 +97,9 @@ struct AccountsList: AsyncParsableCommand {
         for account in accounts where account.status == .needsRelink {
             print("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); run `schedctl accounts link \(account.network.rawValue)`")
         }
+        for account in accounts where account.status != .needsRelink {
+            if let refusal = account.permissionRefusal { print(StatusText.permissionRefusal(account, refusal)) }
+        }
     }
 }
 
@@ -113,6 +121,7 @@ struct AccountsShow: AsyncParsableCommand {
         print("  status:   \(view.status.rawValue)\(view.statusReason.map { " (\($0))" } ?? "")")
         print("  token:    \(AccountText.token(view))")
         print("  pending:  \(view.pendingPosts) post(s)")
+        if let refusal = view.permissionRefusal { print("  refused:  " + StatusText.permissionRefusal(view, refusal)) }
     }
 }
 
