@@ -15,13 +15,15 @@ import Testing
         let directory = TemporaryDirectory("fault-sandbox")
         // A Community Management app, so LinkedIn look-ups after lost answers are possible (see CrashRecoveryTests).
         let sandbox = try await SandboxUnderTest(directory: directory, arguments: ["--linkedin-products", "share,openid,community"])
-        // One request at a time per account, so "the next request after a 429" is that account's retry.
+        // One request at a time per account, so "the next request after a 429" is that account's retry; and one at a time
+        // in all, so the posts (released together) reach the sandbox in one order and the seed draws the same faults.
         let daemon = try DaemonUnderTest("faults", sandbox: sandbox, config: """
             [engine]
             retry_base = "1s"
             retry_max = "4s"
             max_attempts = 60
             per_account_concurrency = 1
+            max_concurrent_publishes = 1
             \(DaemonUnderTest.quickRecovery)
             """)
         try await daemon.start()
