@@ -46,7 +46,7 @@ public enum PostListText {
         guard page > 1 else { return "no \(state) posts" }
         guard let total, total > 0 else { return "page \(page) is past the end: there are no \(state) posts" }
         let pages = (total + limit - 1) / limit
-        return "page \(page) is past the end: \(Counted.of(total, "\(state) post")) fill \(Counted.of(pages, "page"))"
+        return "page \(page) is past the end: \(Counted.of(total, "\(state) post")) \(Counted.verb(total, "fills", "fill")) \(Counted.of(pages, "page"))"
             + (limit != 50 ? " of \(limit)" : "") + " (`--page \(pages)` is the last)"
     }
 }

@@ -55,6 +55,6 @@ import Testing
 
     @Test func aPagePastTheEnd_withAnotherLimit_saysTheLimit() {
         #expect(PostListText.empty(state: "published", page: 4, limit: 1, cursor: false, total: 1)
-                == "page 4 is past the end: 1 published post fill 1 page of 1 (`--page 1` is the last)")
+                == "page 4 is past the end: 1 published post fills 1 page of 1 (`--page 1` is the last)", "issue 25, bug 16: singular and plural")
     }
 }

@@ -123,8 +123,8 @@ import Testing
 
         #expect(!FileManager.default.fileExists(atPath: keyPath), "no new key over sealed credentials")
         let message = error?.message ?? ""
-        #expect(message.contains(keyPath) && message.contains("2 account(s)"), "\(message)")
-        #expect(message.contains("backup") && message.contains("move the database aside"), "\(message)")
+        #expect(message.contains(keyPath) && message.contains("2 accounts in the database hold"), "\(message)")
+        #expect(message.contains("backup") && message.contains("forget those credentials"), "\(message)")
         #expect(!message.contains("LoadCredential"), "no systemd advice outside systemd: \(message)")
     }
 

@@ -112,7 +112,7 @@ struct AccountsShow: AsyncParsableCommand {
         print("  auth:     \(view.authKind.rawValue)")
         print("  status:   \(view.status.rawValue)\(view.statusReason.map { " (\($0))" } ?? "")")
         print("  token:    \(AccountText.token(view))")
-        print("  pending:  \(view.pendingPosts) post(s)")
+        print("  pending:  \(Counted.of(view.pendingPosts, "post"))")
     }
 }
 

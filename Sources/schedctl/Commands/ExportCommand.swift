@@ -37,7 +37,7 @@ struct ExportCommand: AsyncParsableCommand {
         } while cursor != nil
         let timed = posts.filter { $0.dueAt != nil }.sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
         if timed.count < posts.count {
-            FileHandle.standardError.write(Data("\(posts.count - timed.count) draft(s) left out: a row needs a time\n".utf8))
+            FileHandle.standardError.write(Data("\(Counted.of(posts.count - timed.count, "draft")) left out: a row needs a time\n".utf8))
         }
         let rows = timed.map(ExportRow.init)
         let text: String
@@ -53,7 +53,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else { throw CLIError.badInput("cannot write \(output)") }
-            FileHandle.standardError.write(Data("exported \(rows.count) posts to \(output)\n".utf8))
+            FileHandle.standardError.write(Data("exported \(Counted.of(rows.count, "post")) to \(output)\n".utf8))
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }

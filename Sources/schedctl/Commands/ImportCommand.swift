@@ -60,7 +60,7 @@ struct ImportCommand: AsyncParsableCommand {
         let checkOnly = dryRun || (!problems.isEmpty && !skipInvalid)
         var view = ImportView(dryRun: checkOnly, valid: 0, postIds: [], problems: [])
         if !requests.isEmpty {
-            progress.say("checking \(requests.count) rows at schedulerd…")
+            progress.say("checking \(Counted.of(requests.count, "row")) at schedulerd…")
             do {
                 let data = try await client.send("POST", "/v1/posts/batch",
                                                  body: ImportRequest(posts: requests, lines: lines, dryRun: checkOnly ? true : nil, skipInvalid: skipInvalid ? true : nil))
@@ -81,10 +81,10 @@ struct ImportCommand: AsyncParsableCommand {
                                     + "Fix them, or store the others with --skip-invalid")
         }
         if dryRun {
-            print("\(view.valid) of \(rows.rows.count) rows are valid; nothing stored (--dry-run), \(seconds) s")
+            print("\(Counted.part(view.valid, of: rows.rows.count, "row")) \(Counted.verb(view.valid)) valid; nothing stored (--dry-run), \(seconds) s")
         } else {
             let range = view.postIds.first.map { "posts \($0)–\(view.postIds.last!)" } ?? "no post"
-            print("imported \(view.postIds.count) of \(rows.rows.count) rows (\(range)) in \(seconds) s"
+            print("imported \(Counted.part(view.postIds.count, of: rows.rows.count, "row")) (\(range)) in \(seconds) s"
                   + (problems.isEmpty ? "" : "; \(problems.count) skipped (listed above)"))
         }
     }

@@ -187,7 +187,7 @@ struct ScheduleCommand: AsyncParsableCommand {
             for delivery in preview.deliveries {
                 var parts = ""
                 if case .array(let all)? = delivery.request["parts"] { parts = " (the first of \(all.count) parts)" }
-                print("\(delivery.account): \(delivery.weightedLength) characters as counted by \(delivery.network.displayName)\(parts)")
+                print("\(delivery.account): \(Counted.of(delivery.weightedLength, "character")) as counted by \(delivery.network.displayName)\(parts)")
                 Output.json(try JSONCoding.encoder().encode(delivery.request))
             }
             for note in preview.notes ?? [] { print("note: \(note)") }
