@@ -136,7 +136,8 @@ public struct AccountService: Sendable {
     public func unlink(reference: String, cancelPending: Bool) async throws -> UnlinkView {
         let account = try await store.account(reference: reference)
         if account.pendingPosts > 0 && !cancelPending {
-            throw RequestError(.conflict, "\(account.pendingPosts) unfinished post(s) target \(account.reference); cancel them first or pass --cancel-pending")
+            throw RequestError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") "
+                               + "\(account.reference); cancel \(account.pendingPosts == 1 ? "it" : "them") first or pass --cancel-pending")
         }
         var revoked = false
         var note: String?
@@ -151,7 +152,7 @@ public struct AccountService: Sendable {
         }
         let removed = try await store.removeAccount(reference: "\(account.id)", cancelPending: cancelPending)
         wake.signal()
-        return UnlinkView(account: removed, revokedAtNetwork: revoked, note: note)
+        return UnlinkView(account: removed.account, revokedAtNetwork: revoked, note: note, cancelledPosts: removed.cancelledPosts)
     }
 
     // MARK: Helpers

@@ -152,7 +152,8 @@ struct AccountsUnlink: AsyncParsableCommand {
         let data = try await options.client().send("DELETE", "/v1/accounts/\(AccountText.path(account))\(cancelPending ? "?cancel_pending=true" : "")")
         if options.json { return Output.json(data) }
         let view = try options.client().decode(UnlinkView.self, data)
-        print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted")
+        print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted"
+              + (cancelPending ? "; cancelled \(Counted.of(view.cancelledPosts, "post"))" : ""))
         if let note = view.note { print("note: \(note)") }
     }
 }
