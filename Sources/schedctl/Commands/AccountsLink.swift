@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OAuth
+import SchedctlOutput
 import SchedulerCore
 
 struct AccountsLink: AsyncParsableCommand {

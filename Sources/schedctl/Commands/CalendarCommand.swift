@@ -98,7 +98,7 @@ struct CalendarRange {
 
     static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, client: ControlClient) async throws -> [CalendarDay] {
         var path = "/v1/calendar?from=\(RFC3339.format(range.start))&to=\(RFC3339.format(range.end))"
-        if let account { path += "&account=\(AccountText.path(account))" }
+        if let account { path += "&account=\(AccountPath.encode(account))" }
         let (posts, _) = try await client.get(path, as: [PostView].self)
         return CalendarGrid.days(posts, firstDay: range.firstDay, count: range.count, zone: zone)
     }

@@ -157,13 +157,13 @@ struct RunPost {
     }
 
     static func isHandoff(_ reference: String, client: ControlClient) async throws -> Bool {
-        try await client.get("/v1/accounts/\(AccountText.path(reference.trimmingCharacters(in: .whitespaces)))", as: AccountView.self).0.authKind == .none
+        try await client.get("/v1/accounts/\(AccountPath.encode(reference.trimmingCharacters(in: .whitespaces)))", as: AccountView.self).0.authKind == .none
     }
 
     static func network(of reference: String, client: ControlClient) async throws -> Network {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         if let colon = trimmed.firstIndex(of: ":"), let network = Network(rawValue: trimmed[..<colon].lowercased()) { return network }
-        return try await client.get("/v1/accounts/\(AccountText.path(trimmed))", as: AccountView.self).0.network
+        return try await client.get("/v1/accounts/\(AccountPath.encode(trimmed))", as: AccountView.self).0.network
     }
 }
 
