@@ -10,7 +10,7 @@ struct Schedctl: AsyncParsableCommand {
         discussion: """
             Examples:
               schedctl accounts add x < token.json
-              schedctl schedule "Long run done" --to x:@runner --at "tomorrow 07:30" --tz Europe/Paris
+              schedctl schedule "Long run done" --to x:@runner --at "tomorrow 07:30"
               schedctl list --state published
               schedctl show 12
 

@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
 
             Examples:
               schedctl backup /srv/backups/schedulerd-$(date +%F).sqlite
-              schedctl backup nightly.sqlite --force     replace an older nightly.sqlite and nightly.sqlite.key
+              schedctl backup nightly.sqlite --force   # replaces nightly.sqlite and .key
             """)
 
     @Argument(help: ArgumentHelp("Where to write the database; the key goes to FILE.key.", valueName: "FILE"))

@@ -32,7 +32,8 @@ struct SlotsSet: AsyncParsableCommand {
             SLOTS are days, each followed by its times: mon-fri 07:30,12:15 sat 09:00. Days: mon … sun, ranges (mon-fri), \
             lists (mon,wed,fri), daily, weekdays, weekends. Times are wall-clock times in --tz: a slot stays at 07:30 across \
             DST changes; on the day the clocks skip it, it moves to the first minute that exists, and says so.
-            Example: schedctl slots set x:@club mon-fri 07:30,12:15 sat 09:00 --tz Europe/Kyiv
+            Example:
+              schedctl slots set x:@club mon-fri 07:30,12:15 sat 09:00 --tz Europe/Kyiv
             """)
 
     @Argument(help: "The account: an id, network:@handle, or @handle.")

@@ -15,7 +15,8 @@ struct RunSummaryCommand: AsyncParsableCommand {
             ~/.config/schedulerd/templates, else /etc/schedulerd/templates), or the built-in ones.
             Examples:
               schedctl run-summary morning.gpx
-              schedctl run-summary morning.gpx --to x --to instagram --image card.png --units imperial
+              schedctl run-summary morning.gpx --to x --to instagram --image card.png
+              schedctl run-summary morning.gpx --units imperial
               schedctl run-summary treadmill.tcx --title "Intervals" --json
             Impossible GPS points (at 0,0, faster than 12 m/s, a time out of order) are left out and counted.
             Exits 2 when the file or a template cannot be used, or nothing sensible is left of the run.
