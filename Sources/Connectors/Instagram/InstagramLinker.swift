@@ -39,7 +39,36 @@ public struct InstagramLinker: AccountLinker {
     }
 
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
-        throw LinkError(.unsupported, "Instagram tokens are not imported: link with `schedctl accounts link instagram`, or add a handoff account with --handoff --handle NAME")
+        // Issue 25, bug 16: every import was refused, the token `schedctl sandbox token instagram` mints included. A
+        // Facebook user token (Graph API Explorer) leads through its Pages to the Instagram account, as linking does;
+        // a Page token is the Page itself. IG content publishing takes either.
+        let token = PercentEncoding.encode(credentials.token)
+        let fields = PercentEncoding.encode("id,name,instagram_business_account{id,username}")
+        let pages: JSONValue
+        do {
+            pages = try await login.identity.json(login.app.graph + "/me/accounts?fields=\(fields)&access_token=\(token)")
+        } catch where error.code == .invalidInput {
+            // Not a user token: a Page token has no `accounts`, and is the Page.
+            return try Self.profile(ofPage: try await login.identity.json(login.app.graph + "/me?fields=\(fields)&access_token=\(token)"))
+        }
+        guard case .array(let items)? = pages["data"] else { throw LinkError(.invalidInput, "Instagram: the token grants no Page") }
+        let withInstagram = items.filter { $0["instagram_business_account"]?["id"]?.stringValue != nil }
+        guard withInstagram.count == 1 else {
+            throw LinkError(.invalidInput, withInstagram.isEmpty
+                ? "Instagram: none of the token's Pages has an Instagram professional account; add this one for handoff with `schedctl accounts add instagram --handoff --handle NAME`"
+                : "Instagram: several of the token's Pages have an Instagram account; give the token of the Page to publish as, or link with `schedctl accounts link instagram --page PAGE`")
+        }
+        return try Self.profile(ofPage: withInstagram[0])
+    }
+
+    /// The Instagram professional account behind a Page node (`id`, `name`, `instagram_business_account{id,username}`).
+    static func profile(ofPage page: JSONValue) throws(LinkError) -> AccountProfile {
+        guard let instagram = page["instagram_business_account"], let id = instagram["id"]?.stringValue else {
+            throw LinkError(.invalidInput, "Instagram: the Page \(page["name"]?.stringValue ?? "") has no Instagram professional account; "
+                + "add this one for handoff with `schedctl accounts add instagram --handoff --handle NAME`")
+        }
+        let username = instagram["username"]?.stringValue ?? id
+        return AccountProfile(remoteID: id, handle: username, displayName: "\(username) (via \(page["name"]?.stringValue ?? "its Page"))")
     }
 
     public func refresh(_ credentials: AccountCredentials) async throws(LinkError) -> AccountCredentials {

@@ -115,9 +115,7 @@ public struct AccountService: Sendable {
     /// Renews the token now (it is renewed by itself before expiry and after a refusal anyway).
     public func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
-        guard account.refreshable else {
-            throw RequestError.badRequest("\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with `schedctl accounts link \(account.network.rawValue)` before it expires")
-        }
+        guard account.refreshable else { throw RequestError.badRequest(Self.nothingToRefresh(account)) }
         guard let sealed = try await store.sealedCredentials(accountID: account.id) else {
             throw RequestError(.conflict, "\(account.reference) has no stored credentials; relink it")
         }
@@ -157,13 +155,29 @@ public struct AccountService: Sendable {
 
     // MARK: Helpers
 
+    /// Why an account's token cannot be renewed, and what to do. Issue 25, bug 16: an OAuth 1.0a account was told to
+    /// relink "before it expires", but its token never expires.
+    static func nothingToRefresh(_ account: AccountView) -> String {
+        switch account.authKind {
+        case .none:
+            return "\(account.reference) is published by handoff and has no token: there is nothing to refresh"
+        case .oauth1:
+            return "\(account.reference) has an OAuth 1.0a token, which does not expire: there is nothing to refresh"
+        case .oauth2 where account.accessExpiresAt == nil:
+            return "\(account.reference)'s token does not expire (\(account.network.displayName) gave it no expiry): there is nothing to refresh"
+        case .oauth2:
+            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with "
+                + "`schedctl accounts link \(account.network.rawValue)` before it expires"
+        }
+    }
+
     /// The token `accounts add` takes for a network, as its documentation names it.
     static func tokenKind(_ network: Network) -> String {
         switch network {
         case .x: "OAuth 1.0a access token and secret"
         case .linkedin: "member access token"
         case .facebook: "Page access token"
-        case .instagram: "token"
+        case .instagram: "Facebook user or Page token whose Page has an Instagram professional account"
         }
     }
 

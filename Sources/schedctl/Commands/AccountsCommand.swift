@@ -18,7 +18,8 @@ struct AccountsAdd: AsyncParsableCommand {
         abstract: "Import a token you already have, or add an Instagram account for handoff.",
         discussion: """
             X takes an OAuth 1.0a access token and secret (developer portal); LinkedIn a member token (token \
-            generator); Facebook a Page token (Graph API Explorer). The token is read from standard input or \
+            generator); Facebook a Page token (Graph API Explorer); Instagram a Facebook user token, or the token of \
+            the Page its professional account is connected to. The token is read from standard input or \
             --from-file, never from the command line: as JSON ({"token": "…", "token_secret": "…"}), as \
             oauth_token=…&oauth_token_secret=…, or as lines (token, then secret). On a terminal you are \
             prompted, without echo. To link with a browser instead, use `schedctl accounts link`.
