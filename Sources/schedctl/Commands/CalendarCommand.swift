@@ -8,8 +8,10 @@ struct CalendarCommand: AsyncParsableCommand {
         commandName: "calendar",
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
-            Each post shows its time, its networks (X, FB, LI, IG) and the start of its text, coloured by state on a \
-            terminal (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
+            Each post shows its state's mark, its time, its networks (X, FB, LI, IG) and the start of its text: \
+            ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, d draft, \
+            - cancelled; the legend under the calendar says so too. On a terminal the entries are coloured by state as \
+            well (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)
 
@@ -50,6 +52,7 @@ struct CalendarCommand: AsyncParsableCommand {
         let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
         print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: month ? 4 : 12, color: terminal.color), terminator: "")
+        print(CalendarGrid.legend)
     }
 }
 
