@@ -48,6 +48,10 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
     /// The network refused the post as a copy of one already on the account. After an earlier request in doubt, that
     /// copy may be this very post, which a look-up missed while the listing lagged.
     public var duplicateContent = false
+    /// The network refused because the account's token lacks a permission publishing needs (Graph's #10, #3 and
+    /// #200–#299, X's `oauth1-permissions` 403, LinkedIn's 403 `ACCESS_DENIED`): every post of this account will be
+    /// refused the same way until it is relinked with the permission, so `status` and `doctor` flag the account.
+    public var lacksPermission = false
 
     public init(code: Code, message: String, retryAt: Date? = nil, httpStatus: Int? = nil, excerpt: String? = nil) {
         self.code = code

@@ -47,7 +47,7 @@ public struct RunTemplates: Sendable {
             guard let source = String(data: data, encoding: .utf8) else {
                 throw RunTemplateError(path: path, problem: "the template is not UTF-8 text")
             }
-            return (try Self.parse(source, path: path), path)
+            return (try Self.parse(LineEndings.normalized(source), path: path), path)
         }
         do {
             return (try Self.parse(Self.builtIn(network), path: "built-in \(network.rawValue) template"), nil)
@@ -58,6 +58,11 @@ public struct RunTemplates: Sendable {
 
     /// Parses `source` as plain text (no HTML escaping); errors name `path`, the line and column, and the problem.
     public static func parse(_ source: String, path: String) throws(RunTemplateError) -> MustacheTemplate {
+        // A key the run does not fill in would render as nothing, silently: refused, naming the keys there are.
+        if let unknown = TemplateTags.unknown(in: source, keys: Set(RunTextContext.keys)).first {
+            throw RunTemplateError(path: path, problem: "line \(unknown.line): \(unknown.text) names no figure of a run; the keys are "
+                + RunTextContext.keys.joined(separator: ", "))
+        }
         do {
             // A standalone pragma line: the text is not HTML, so `{{title}}` must not turn "&" into "&amp;".
             // It is removed whole (with its newline), so the person's line numbers are one more than the parser's.

@@ -12,6 +12,10 @@ import RunSummary
 /// `elevation_unit` (m / ft) and `split_unit` (km / mile), which are always there.
 public enum RunTextContext {
 
+    /// Every key a template may name; any other is refused when the template is read (it would render as nothing).
+    public static let keys = ["title", "date", "time", "distance", "moving_time", "elapsed_time", "pace", "fastest_split", "elevation_gain",
+                              "hr_avg", "hr_max", "cadence", "calories", "paused", "distance_unit", "pace_unit", "elevation_unit", "split_unit"]
+
     /// Keys that may be dropped, first to last, when a text is too long for its network.
     public static let optionalKeys = ["cadence", "calories", "hr_max", "fastest_split", "paused", "elapsed_time", "time", "date",
                                       "hr_avg", "elevation_gain"]

@@ -8,7 +8,7 @@ enum ParseFailure {
     static func describe(parser: XMLParser, reader: RunXMLReader, path: String) -> String {
         let error = reader.syntaxError
         guard let root = reader.rootName else {
-            return "not a GPX or TCX file: it is not XML (it starts with \(opening(of: path)))"
+            return "not a GPX or TCX file: it is not XML; \(opening(of: path))"
         }
         // Cut short: the root still open where the parser stopped, and it stopped at the end of the file.
         // (libxml2 reports a cut inside a tag as a broken tag, so the position tells, not the error code.)
@@ -60,12 +60,10 @@ enum ParseFailure {
         return line > lastLine || (line == lastLine && column >= lastLineLength)
     }
 
-    /// The first few characters of the file, quoted, so "not XML" shows what it is instead.
+    /// What the file's first bytes are, in words (``FileOpening``): never the bytes themselves.
     private static func opening(of path: String) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "something else" }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "it cannot be read again to say what it is" }
         defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 32)) ?? Data()
-        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-        return "\"\(text.trimmingWhitespace)\(data.count == 32 ? "…" : "")\""
+        return FileOpening.describe(Array((try? handle.read(upToCount: 64)) ?? Data()))
     }
 }

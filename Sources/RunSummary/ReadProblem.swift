@@ -4,7 +4,7 @@ struct ReadProblem: Error, Sendable, Equatable {
     init(_ message: String) { self.message = message }
 
     static func badTime(_ text: String, point: Int) -> ReadProblem {
-        ReadProblem("cannot read the time \"\(text)\" of track point \(point) (expected RFC 3339, like 2024-05-05T07:30:00Z)")
+        ReadProblem("cannot read the time \(FileOpening.quoted(text)) of track point \(point) (expected RFC 3339, like 2024-05-05T07:30:00Z)")
     }
 
     /// A number field, or nil when the element is empty; a value that is not a number is a problem naming it.
@@ -12,7 +12,7 @@ struct ReadProblem: Error, Sendable, Equatable {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else { return nil }
         guard let value = Double(trimmed), value.isFinite else {
-            throw ReadProblem("cannot read the \(field) \"\(trimmed)\" of track point \(point): it is not a number")
+            throw ReadProblem("cannot read the \(field) \(FileOpening.quoted(String(trimmed))) of track point \(point): it is not a number")
         }
         return value
     }

@@ -5,7 +5,8 @@ import SchedulerCore
 public enum AccountText {
     /// The accounts, one a row, fitted to the width (issue 25, bug 8: 134 columns): the name gives up room first, then
     /// the token's forecast (which goes on over further lines rather than being cut), then the account; the status is
-    /// never cut. Under the table, what to do about each account that needs relinking.
+    /// never cut. Under the table, what to do about each account that needs relinking, or whose deliveries are refused
+    /// for a permission its token lacks.
     public static func table(_ accounts: [AccountView], terminal: Terminal, now: Date = Date()) -> String {
         let columns = [TextTable.Column("ID"), TextTable.Column("ACCOUNT", shrinksTo: 14), TextTable.Column("NAME", shrinksTo: 10),
                        TextTable.Column("AUTH"), TextTable.Column("STATUS"), TextTable.Column("PENDING"),
@@ -19,6 +20,11 @@ public enum AccountText {
         for account in accounts where account.status == .needsRelink {
             text += Wrap.hanging("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); "
                                  + "run `schedctl accounts link \(account.network.rawValue)`", width: terminal.columns, indent: 2) + "\n"
+        }
+        for account in accounts where account.status != .needsRelink {
+            if let refusal = account.permissionRefusal {
+                text += Wrap.hanging(StatusText.permissionRefusal(account, refusal), width: terminal.columns, indent: 2) + "\n"
+            }
         }
         return text
     }

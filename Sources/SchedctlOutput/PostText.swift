@@ -32,7 +32,7 @@ public enum PostText {
             lines.append(field("part \(index + 2):", part.text))
             lines += media(part.media, indent: "    ")
         }
-        for delivery in post.deliveries { lines += self.delivery(delivery, zone: zone, now: now) }
+        for delivery in post.deliveries { lines += self.delivery(delivery, of: post.id, zone: zone, now: now) }
         // A blank line inside a text is left blank, not indented.
         return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
@@ -63,7 +63,7 @@ public enum PostText {
         }
     }
 
-    static func delivery(_ delivery: DeliveryView, zone: TimeZone?, now: Date) -> [String] {
+    static func delivery(_ delivery: DeliveryView, of postID: Int64, zone: TimeZone?, now: Date) -> [String] {
         var line = "  delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)"
         if let url = delivery.remoteUrl { line += " \(url)" } else if let id = delivery.remoteId { line += " id \(id)" }
         if let at = delivery.publishedAt { line += " at \(RFC3339.format(at))" }
@@ -89,10 +89,11 @@ public enum PostText {
         if let error = delivery.error { lines.append(field("last error:", error, indent: "    ", column: 0)) }
         switch delivery.state {
         case .unknown:
-            lines.append("    it may be on the network: look, then `schedctl resolve \(delivery.id) --published URL` or `schedctl retry \(delivery.id) --force`")
+            lines.append("    it may be on the network: look, then `\(RecoveryCommand.resolve(post: postID, delivery: delivery.id))` or "
+                         + "`\(RecoveryCommand.retry(post: postID, delivery: delivery.id, force: true))`")
         case .failed, .missed, .expired:
-            lines.append((delivery.parts ?? []).isEmpty ? "    to send it after all: `schedctl retry \(delivery.id)`"
-                                                        : "    to send what is left: `schedctl retry \(delivery.id)`")
+            let retry = RecoveryCommand.retry(post: postID, delivery: delivery.id)
+            lines.append((delivery.parts ?? []).isEmpty ? "    to send it after all: `\(retry)`" : "    to send what is left: `\(retry)`")
         default: break
         }
         return lines

@@ -65,6 +65,8 @@ public enum StatusText {
             if account.status == .needsRelink {
                 lines.append("attention:  \(account.reference) needs relinking (\(account.statusReason ?? "its token was refused")); "
                              + "\(Counted.of(account.pendingPosts, "post")) \(account.pendingPosts == 1 ? "waits" : "wait") for it")
+            } else if let refusal = account.permissionRefusal {
+                lines.append("attention:  " + permissionRefusal(account, refusal))
             } else {
                 lines.append("attention:  \(account.reference) token \(token(account, now: status.now)); "
                              + "relink with `schedctl accounts link \(account.network.rawValue)`")
@@ -86,6 +88,14 @@ public enum StatusText {
                                  separator: label.hasPrefix("next days:") ? " · " : " ")
         }
         return Wrap.hanging(line, width: width, indent: line.prefix { $0 == " " }.count + 2)
+    }
+
+    /// An account whose last deliveries were all refused for a permission its token lacks: why, and what lets it publish.
+    public static func permissionRefusal(_ account: AccountView, _ refusal: AccountView.PermissionRefusal) -> String {
+        let last = refusal.deliveries == 1 ? "its last delivery was" : "its last \(refusal.deliveries) deliveries were"
+        return "\(account.reference) cannot publish: \(last) refused for a permission its token lacks (\(refusal.reason)); "
+            + "link it again with `schedctl accounts link \(account.network.rawValue)` approving every permission (or `schedctl accounts add` "
+            + "a token that has them), then `schedctl retry` the failed deliveries"
     }
 
     /// What is due next. Issue 16, bug 2: with every waiting post's account paused or needing relinking this said

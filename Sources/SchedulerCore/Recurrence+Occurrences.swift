@@ -77,27 +77,6 @@ extension Recurrence {
 
 }
 
-/// The placeholders a series' text may use, filled in for each occurrence: `{{date}}` (2027-03-01), `{{weekday}}`
-/// (Monday) and `{{n}}` (the occurrence's number, from 1). X refuses to post the same text twice, so a weekly post
-/// usually needs one of them.
-public enum SeriesText {
-    public static let placeholders = ["{{date}}", "{{weekday}}", "{{n}}"]
-
-    public static func render(_ template: String, _ occurrence: RecurrenceOccurrence) -> String {
-        var weekday = ""
-        if let fields = WallClockFields(stored: occurrence.time.wallClock) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            if let day = calendar.date(from: DateComponents(year: fields.year, month: fields.month, day: fields.day)) {
-                weekday = Weekday.name(Weekday.of(day, in: calendar))
-            }
-        }
-        return template.replacingOccurrences(of: "{{date}}", with: String(occurrence.time.wallClock.prefix(10)))
-            .replacingOccurrences(of: "{{weekday}}", with: weekday)
-            .replacingOccurrences(of: "{{n}}", with: String(occurrence.index))
-    }
-}
-
 extension ScheduleTime {
     /// The time a stored wall-clock reading (`yyyy-MM-ddTHH:mm:ss`) names in `zone`, placed as slots and series
     /// place theirs; nil when either cannot be read.

@@ -64,9 +64,10 @@ struct ScaleBench {
         lines.append(try await figure("list --state failed (none)", "/v1/posts?state=failed&limit=50", control))
         lines.append(try await figure("list --state all, first page", "/v1/posts?state=all&limit=50", control))
         lines.append(try await figure("show", "/v1/posts/\(rows / 2)", control))
-        let week = (Date(), Date().addingTimeInterval(7 * 86_400))
-        lines.append(try await figure("calendar, this week", "/v1/calendar?from=\(RFC3339.format(week.0))&to=\(RFC3339.format(week.1))", control))
+        let today = String(RFC3339.format(Date()).prefix(10))
+        lines.append(try await figure("calendar, this week", "/v1/calendar/days?from=\(today)&days=7&zone=UTC&per_day=12", control))
         lines.append("schedctl, process start included (median of 5): status \(Self.format(try schedctl(["status"], state: state), "%.1f")) ms, "
+                     + "calendar \(Self.format(try schedctl(["calendar"], state: state), "%.1f")) ms, "
                      + "list \(Self.format(try schedctl(["list"], state: state), "%.1f")) ms, "
                      + "list --page 1000 \(Self.format(try schedctl(["list", "--page", "1000"], state: state), "%.1f")) ms")
         return lines

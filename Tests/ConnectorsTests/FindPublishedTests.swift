@@ -41,7 +41,7 @@ import Testing
 
             // Facebook: the Page token comes from /me/accounts, as linking gets it.
             let user = try await mint("facebook", on: graph, client: sandbox.client)
-            let userToken = try #require(user["access_token"]?.stringValue)
+            let userToken = try #require(user["user_access_token"]?.stringValue)
             let accounts = try await sandbox.client.send(HTTPRequest(url: graph + "/v19.0/me/accounts?fields=id,access_token&access_token=\(userToken)"))
             let page = try #require(try JSONDecoder().decode(JSONValue.self, from: Data(accounts.body))["data"].flatMap { value -> JSONValue? in
                 if case .array(let pages) = value { return pages.first }

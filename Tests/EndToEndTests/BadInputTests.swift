@@ -16,6 +16,16 @@ import Testing
         ("no target", ["schedule", "Hello", "--at", "in 1h"], "--to"),
         ("unknown state", ["list", "--state", "bogus"], "unknown state 'bogus'"),
         ("bad list cursor", ["list", "--after", "not-a-cursor"], "'not-a-cursor' is not a list cursor"),
+        // Issue 25: why a media file cannot be read, as the system says it; the alt-text limit names the path given.
+        ("media file missing", ["schedule", "Hello", "--to", "x:@runner", "--at", "in 1h", "--media", "/nonexistent/photo.jpg"],
+         "cannot read the media file /nonexistent/photo.jpg: No such file or directory"),
+        ("media file a directory", ["schedule", "Hello", "--to", "x:@runner", "--at", "in 1h", "--media", Fixtures.directory.path],
+         "cannot read the media file \(Fixtures.directory.path): Is a directory"),
+        ("alt text over X's limit", ["schedule", "Hello", "--to", "x:@runner", "--at", "in 1h", "--media", Fixtures.path("run-4x5.jpg"),
+                                     "--alt", String(repeating: "a", count: 1_001)],
+         "the alt text of \(Fixtures.path("run-4x5.jpg")) has 1001 characters, over X's limit of 1000"),
+        ("unknown placeholder", ["schedule", "Run {{nonexistent}}", "--to", "x:@runner", "--at", "in 1h", "--repeat", "daily"],
+         "the text has {{nonexistent}}, which is not a placeholder; the placeholders are {{n}}, {{date}}, {{weekday}}"),
     ]
 
     @Test func eachBadScheduleRequest_exitsWithTheBadInputCode_namesTheProblem_andStoresNothing() async throws {

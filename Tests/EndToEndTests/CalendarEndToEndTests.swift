@@ -51,7 +51,7 @@ import Testing
         #expect(drawn.status == 0 && !drawn.stdout.contains("\u{1B}["), "\(drawn.stderr)")
         func time(_ post: PostView) -> String { String(RFC3339.format(post.dueAt!).dropFirst(11).prefix(5)) }
         #expect(drawn.stdout.contains("✓ \(time(published)) X Out already"), "\(drawn.stdout)")
-        #expect(drawn.stdout.hasSuffix("✓ published  ✗ failed  ? unknown  · scheduled  d draft  - cancelled\n"), "the legend: \(drawn.stdout)")
+        #expect(drawn.stdout.hasSuffix("✓ published  ✗ failed  ? unknown  · scheduled  ~ planned  d draft  - cancelled\n"), "the legend: \(drawn.stdout)")
         let json = try daemon.schedctl(["calendar", "--tz", "UTC", "--json"]).decode([CalendarDay].self)
         #expect(json.flatMap(\.entries).first { $0.postId == published.id }?.state == "published")
         // In two hours may be next week (late on a Sunday): marked when this week shows it.

@@ -30,6 +30,15 @@ import Testing
         #expect(refused.stderr.contains("line 5: no account 'x:@nobody'"), "\(refused.stderr)")
         #expect(refused.stderr.contains("nothing was stored"))
         #expect(try daemon.posts().isEmpty, "nothing stored")
+        // Issue 25, item 4: with --json, nothing stored is the error contract, not a success with "dry_run": true.
+        for extra in [["--json"], ["--json", "--dry-run"]] {
+            let json = try daemon.schedctl(["import", directory.file("week.csv"), "--tz", "Europe/Paris"] + extra)
+            #expect(json.status == 2, "\(extra): \(json.stdout)")
+            let object = try JSONErrorTests.errorObject(json)
+            #expect(object.problems.count == 2 && object.problems.first?.hasPrefix("line 4: '2031-02-30 07:30'") == true, "\(object.problems)")
+            #expect(object.error.contains("nothing was stored"), "\(object.error)")
+            #expect(!json.stdout.contains("dry_run"), "\(json.stdout)")
+        }
 
         let partial = try daemon.schedctl(["import", directory.file("week.csv"), "--tz", "Europe/Paris", "--skip-invalid"])
         #expect(partial.status == 0, "\(partial.stderr)")
@@ -62,5 +71,69 @@ import Testing
         let unknown = try daemon.schedctl(["import", directory.file("week.txt")])
         #expect(unknown.status == 2 && unknown.stderr.contains("import reads .csv and .json files"), "\(unknown.stderr)")
         _ = try await daemon.stop()
+    }
+
+    /// Issue 25, item 14: a series was exported as loose rows without its rule, and rows named files only the exporting
+    /// daemon keeps. Exported with --media-dir from one daemon and imported on another (a fresh state directory), the
+    /// series continues from its next occurrence with the same numbers, texts, times, zones and rule, and the files come
+    /// with the same bytes and alt texts.
+    @Test(.timeLimit(.minutes(3)))
+    func aSeriesAndMedia_exportedFromOneDaemon_continueOnAnother() async throws {
+        let source = try DaemonUnderTest("export-source")
+        try await source.start()
+        let club = try source.addSandboxAccount(username: "trip_club").reference
+        let coach = try source.addSandboxAccount(username: "trip_coach").reference
+        let tag = UUID().uuidString.prefix(6)
+        let started = try source.schedctl(["schedule", "Streak day {{n}} on {{date}} #\(tag)", "--to", club, coach, "--at", "in 2s", "--tz", "Europe/Kyiv",
+                                           "--repeat", "FREQ=DAILY;COUNT=10", "--text-for", "\(coach)=Coach: day {{n}} ({{weekday}})",
+                                           "--media", Fixtures.path("run-4x5.jpg"), "--alt", "The river path", "--json"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let first = try started.decode(PostView.self)
+        _ = try source.schedule("Race day \(tag)", to: club, at: "2031-03-03 07:30",
+                                extra: ["--tz", "Europe/Paris", "--media", Fixtures.path("square-ish.png"), "--alt", "The start line"])
+        try await eventually(timeout: .seconds(30), "the first occurrence to go out") {
+            try source.schedctl(["show", "\(first.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .published }
+        }
+        let before = try source.posts(state: "pending").sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
+        #expect(before.count == 10, "occurrences 2 to 10 and the race")
+
+        let target = try DaemonUnderTest("export-target")
+        try await target.start()
+        _ = try target.addSandboxAccount(username: "trip_club")
+        _ = try target.addSandboxAccount(username: "trip_coach")
+        for format in ["csv", "json"] {
+            let file = source.directory.file("out/week.\(format)")
+            try FileManager.default.createDirectory(atPath: source.directory.file("out"), withIntermediateDirectories: true)
+            let export = try source.schedctl(["export", "--format", format, "-o", file, "--media-dir", source.directory.file("out/media")])
+            #expect(export.status == 0 && export.stderr.contains("exported 2 rows"), "\(format): \(export.stderr)")
+            let written = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(written.contains("FREQ=DAILY;COUNT=10") && written.contains("media/") && !written.contains(first.media[0].id), "\(written)")
+
+            let imported = try target.schedctl(["import", file])
+            #expect(imported.status == 0, "\(format): \(imported.stderr)")
+            let copies = try target.posts(state: "pending").sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
+            #expect(copies.count == before.count, "\(format): \(copies.map(\.text))")
+            for (copy, original) in zip(copies, before) {
+                #expect(copy.text == original.text && copy.dueAt == original.dueAt && copy.dueZone == original.dueZone
+                        && copy.dueLocal == original.dueLocal, "\(format): \(copy.text) \(copy.dueLocal) / \(original.text) \(original.dueLocal)")
+                #expect(copy.deliveries.map(\.account) == original.deliveries.map(\.account) && copy.deliveries.map(\.text) == original.deliveries.map(\.text))
+                #expect(copy.media == original.media, "\(format): the same bytes (by their SHA-256) and alt texts")
+                #expect(copy.series?.index == original.series?.index && copy.series?.rule == original.series?.rule
+                        && copy.series?.start == original.series?.start && copy.series?.text == original.series?.text, "\(format)")
+            }
+            #expect(copies.first?.series?.index == 2, "the series goes on from its next occurrence; the published one is not made again")
+            let files = try FileManager.default.contentsOfDirectory(atPath: source.directory.file("out/media")).sorted()
+            #expect(files.count == 2)
+            for name in files {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: source.directory.file("out/media/\(name)")))
+                #expect([try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("run-4x5.jpg"))),
+                         try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("square-ish.png")))].contains(bytes), "\(name)")
+            }
+            // Room for the next format: X refuses a text posted twice within a day, so the copies go first.
+            #expect(try target.schedctl(["cancel", "\(copies[0].id)", "--series"]).status == 0)
+            #expect(try target.schedctl(["cancel", "\(copies.last!.id)"]).status == 0)
+        }
+        _ = try await target.stop()
+        _ = try await source.stop()
     }
 }

@@ -90,9 +90,11 @@ import Testing
         #expect(streamed.filter { $0.event == "missed" }.count == 2)
 
         // The person can send a missed post after all; its lateness limit counts from now.
-        let missedDelivery = posts["too late"]!.deliveries[0].id
-        let retried = try daemon.schedctl(["retry", "\(missedDelivery)", "--json"])
+        let missedPost = posts["too late"]!
+        let retried = try daemon.schedctl(["retry", "\(missedPost.id)"])
         #expect(retried.status == 0, "\(retried.stderr)")
+        #expect(retried.stdout.contains("retried delivery \(missedPost.deliveries[0].id) to \(missedPost.deliveries[0].account) (it was missed)"),
+                "issue 25: retry takes the post id and names the delivery it took: \(retried.stdout)")
         try await eventually("the retried post to go out") { try state("too late") == .published }
         _ = try await daemon.stop()
         #expect(try await follower.finish() == 4, "the stream ends when the daemon stops, as unreachable")

@@ -36,13 +36,17 @@ import Testing
         #expect(try daemon.schedctl(["events"]).stdout.contains("published  delivery \(waiting.deliveries[0].id): Post \(waiting.id) was published"))
 
         // Wrong inputs: clear errors and the documented exit codes.
-        let retryPublished = try daemon.schedctl(["retry", "\(waiting.deliveries[0].id)"])
-        #expect(retryPublished.status == 5 && retryPublished.stderr.contains("published"), "\(retryPublished.stderr)")
+        let retryPublished = try daemon.schedctl(["retry", "\(waiting.id)"])
+        #expect(retryPublished.status == 5 && retryPublished.stderr.contains("post \(waiting.id) has nothing to retry"), "\(retryPublished.stderr)")
+        let oneDelivery = try daemon.schedctl(["retry", "--delivery", "\(waiting.deliveries[0].id)"])
+        #expect(oneDelivery.status == 5 && oneDelivery.stderr.contains("delivery \(waiting.deliveries[0].id) to x:@held is published"),
+                "\(oneDelivery.stderr)")
+        #expect(try daemon.schedctl(["retry", "\(sent.id)", "--delivery", "\(waiting.deliveries[0].id)"]).status == 3, "not a delivery of that post")
         #expect(try daemon.schedctl(["retry", "9999"]).status == 3)
         #expect(try daemon.schedctl(["retry", "abc"]).status == 2)
         #expect(try daemon.schedctl(["history", "9999"]).status == 3)
         #expect(try daemon.schedctl(["pause", "x:@nobody"]).status == 3)
-        let badURL = try daemon.schedctl(["resolve", "\(waiting.deliveries[0].id)", "--published", "not a url"])
+        let badURL = try daemon.schedctl(["resolve", "\(waiting.id)", "--published", "not a url"])
         #expect(badURL.status == 2, "\(badURL.stderr)")
         #expect(try daemon.schedctl(["events", "--last", "0"]).status == 2)
 

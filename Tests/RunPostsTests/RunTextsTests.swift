@@ -182,6 +182,21 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
         #expect(try custom.text(for: .x, summary: sampleSummary(), units: .metric).hasPrefix("Sunday Morning Run: "))
     }
 
+    /// Issue 25: `{{nonexistent}}` rendered as nothing, silently; it is refused naming the keys there are, sections and
+    /// dotted names of known keys still work, and a template written with Windows line endings gives `\n` lines.
+    @Test func anUnknownKey_isRefusedNamingTheKeys_andCRLFLinesAreRead() throws {
+        let directory = try temporaryDirectory()
+        try "{{title}}\r\n{{#hr_avg}}HR {{hr_avg}}{{/hr_avg}} {{ nonexistent }}".write(toFile: directory + "/x.mustache", atomically: true, encoding: .utf8)
+        try "{{title}}\r\n{{^hr_max}}no max{{/hr_max}}{{! a comment }}\r\n{{{distance}}} {{&pace}}".write(
+            toFile: directory + "/linkedin.mustache", atomically: true, encoding: .utf8)
+        let custom = RunTexts(templates: RunTemplates(directory: directory))
+        let unknown = try #require(throws: RunTemplateError.self) { try custom.text(for: .x, summary: sampleSummary(), units: .metric) }
+        #expect(unknown.problem.hasPrefix("line 2: {{ nonexistent }} names no figure of a run; the keys are title, date, time, distance"), "\(unknown)")
+        let linkedin = try custom.text(for: .linkedin, summary: sampleSummary(), units: .metric)
+        #expect(!linkedin.contains("\r") && linkedin.hasPrefix("Sunday Morning Run\n") && linkedin.contains("10.02 km 5:13 /km"), "\(linkedin)")
+        for network in Network.allCases { _ = try RunTemplates().template(for: network) }
+    }
+
     @Test func aRunsSplits_becomeThreadPartsThatEachFitX_withTheFastestMarked() throws {
         var summary = sampleSummary()
         summary.kilometreSplitSeconds = (0..<42).map { 300 + Double($0 % 7) }

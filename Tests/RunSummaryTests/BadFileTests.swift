@@ -85,7 +85,36 @@ import Testing
 
     @Test func aJSONFile() throws {
         let json = #"{"type": "FeatureCollection", "features": []}"#
-        #expect(try error("run.json", json).problem == #"not a GPX or TCX file: it is not XML (it starts with "{"type": "FeatureCollection", "f…")"#)
+        #expect(try error("run.json", json).problem == #"not a GPX or TCX file: it is not XML; it starts with "{"type": "FeatureCollection", "f…""#)
+    }
+
+    /// Issue 25: a photo given as the run printed its bytes; the error says what it looks like instead.
+    @Test func aBinaryFile_isDescribed_neverEchoed() throws {
+        let files = try TemporaryFiles()
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        try Data(png).write(to: files.directory.appendingPathComponent("run.gpx"))
+        let path = files.directory.appendingPathComponent("run.gpx").path
+        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
+        #expect(error?.problem == "not a GPX or TCX file: it is not XML; its first bytes look like a PNG image", "\(error?.problem ?? "")")
+
+        let noise = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        try Data(noise).write(to: files.directory.appendingPathComponent("noise.tcx"))
+        let other = #expect(throws: RunFileError.self) {
+            try RunFile.summarize(path: files.directory.appendingPathComponent("noise.tcx").path, timeZone: utc)
+        }
+        #expect(other?.problem == "not a GPX or TCX file: it is not XML; it holds binary data, not text", "\(other?.problem ?? "")")
+        for problem in [error?.problem, other?.problem].compactMap({ $0 }) {
+            #expect(problem.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }, "no control character is echoed")
+        }
+    }
+
+    @Test func aLongUnreadableValue_isQuotedShortAndOnOneLine() throws {
+        let text = validGPX.replacingOccurrences(of: "<ele>10.0</ele>", with: "<ele>ten\nthousand " + String(repeating: "x", count: 500) + "</ele>")
+        let problem = try error("ele.gpx", text).problem
+        #expect(problem.hasPrefix(#"cannot read the elevation "ten thousand xxx"#), "\(problem)")
+        #expect(problem.count < 120 && problem.contains("…\"") && !problem.contains("\n"), "\(problem)")
+        #expect(FileOpening.quoted("a\u{1B}[2Jb") == #""a\u{1B}[2Jb""#, "a control character is escaped, never sent to the terminal")
     }
 
     @Test func anUnreadableTime() throws {

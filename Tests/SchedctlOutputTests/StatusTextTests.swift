@@ -34,6 +34,20 @@ import Testing
         #expect(StatusText.render(Fixtures.status(nextDue: nil, nextHeld: held)).contains("waits: " + expected))
     }
 
+    /// Issue 25: an account whose last deliveries were all refused for a permission is listed with the refusal and the fix.
+    @Test func anAccountRefusedForAPermission_needsAttention_withTheNetworksWordsAndTheFix() {
+        var status = Fixtures.status(nextDue: nil, nextHeld: nil)
+        status.accountsNeedingAttention = [AccountView(
+            id: 4, network: .facebook, handle: "club", displayName: "Club", remoteId: "105", authKind: .oauth2, status: .active,
+            createdAt: Fixtures.monday, pendingPosts: 2,
+            permissionRefusal: .init(deliveries: 3, reason: "Facebook: (#200) requires both pages_read_engagement and pages_manage_posts",
+                                     since: Fixtures.monday))]
+        let drawn = StatusText.render(status)
+        #expect(drawn.contains("attention:  facebook:@club cannot publish: its last 3 deliveries were refused for a permission its token lacks "
+                               + "(Facebook: (#200) requires both pages_read_engagement and pages_manage_posts); link it again with "
+                               + "`schedctl accounts link facebook` approving every permission"), "\(drawn)")
+    }
+
     @Test func aBusyDaemon_matchesItsGoldenFile_withPluralsAndHandoffs() throws {
         var status = Fixtures.status(nextDue: StatusView.NextDue(postId: 12, dueAt: Fixtures.monday, accounts: 2), nextHeld: nil,
                                      deliveries: ["scheduled": 26, "published": 1, "handed_off": 2, "missed": 1, "unknown": 1])

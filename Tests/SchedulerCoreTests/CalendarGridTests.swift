@@ -27,7 +27,27 @@ import Testing
             posts.append(PostView(id: Int64(index + 1), text: texts[index % texts.count], dueAt: due, dueZone: "Europe/Kyiv", dueLocal: "",
                                   latenessLimitSeconds: 900, source: "typed", createdAt: due, updatedAt: due, deliveries: deliveries))
         }
-        return CalendarGrid.days(posts, firstDay: "2027-03-01", count: 7, zone: kyiv)
+        // As the daemon gives them: day by day in Kyiv, each day's posts by time.
+        let views = (0..<7).map { day in
+            let date = String(format: "2027-03-%02d", day + 1)
+            let those = posts.filter { ZonedDay.of($0.dueAt!, in: kyiv) == date }.sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
+            return CalendarDayView(date: date, posts: those, count: those.count, countIsAtLeast: false, planned: [])
+        }
+        return CalendarGrid.days(views, zone: kyiv)
+    }
+
+    /// Issue 25, bug 19: a day holding thousands of posts is sent with its first few and a count; the cell says how many
+    /// more, with `+` when the daemon stopped counting, and a planned occurrence counts as one of the day's.
+    @Test func aDayWithMorePostsThanFetched_saysHowManyMore() {
+        let week = Self.week()
+        var views = (0..<7).map { CalendarDayView(date: String(format: "2027-03-%02d", $0 + 1), posts: [], count: 0, countIsAtLeast: false, planned: []) }
+        let monday = Self.week()[0]
+        views[0].count = 1_000
+        views[0].countIsAtLeast = true
+        let busy = CalendarGrid.days(views, zone: Self.kyiv)
+        #expect(busy[0].count == 1_000 && busy[0].countIsAtLeast == true && monday.count == nil && week.count == 7)
+        #expect(CalendarGrid.render(busy, width: 120).contains("+1000+ more"))
+        #expect(CalendarGrid.list(busy, width: 60, color: false).contains("+1000+ more"))
     }
 
     @Test(arguments: [80, 120])
@@ -69,7 +89,7 @@ import Testing
         }
         #expect(Set(days.flatMap(\.entries).map(\.state)) == ["scheduled", "published", "failed"])
         #expect(drawn.contains("✓ ") && drawn.contains("✗ ") && drawn.contains("· "))
-        #expect(CalendarGrid.legend == "✓ published  ✗ failed  ? unknown  · scheduled  d draft  - cancelled")
+        #expect(CalendarGrid.legend == "✓ published  ✗ failed  ? unknown  · scheduled  ~ planned  d draft  - cancelled")
     }
 
     @Test func aPostsState_isItsDeliveriesTakenTogether() {
@@ -86,5 +106,15 @@ import Testing
         #expect(CalendarGrid.state(of: post([.cancelled, .cancelled])) == "cancelled")
         #expect(CalendarGrid.state(of: post([.draft])) == "draft")
         #expect(CalendarGrid.state(of: post([.scheduled, .published])) == "scheduled")
+    }
+}
+
+/// The day (`yyyy-MM-dd`) an instant falls on in a zone.
+enum ZonedDay {
+    static func of(_ instant: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day], from: instant)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 }

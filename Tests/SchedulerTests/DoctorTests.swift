@@ -110,6 +110,37 @@ import Testing
         #expect(report.checks.contains { $0.area == "database" && $0.level == .ok })
         #expect(report.checks.contains { $0.area == "api version" && $0.message.hasPrefix("Graph \(GraphVersions.current)") })
         #expect(report.worst == .fail)
+        // Issue 25, bug 9: one rule for the zone of a local time, the one schedctl and the README state.
+        let setup = try #require(report.checks.first { $0.area == "configuration" })
+        #expect(setup.message.contains("the daemon's zone is \(configuration.timeZone.identifier) (\(LocalTimeRule.daemonZoneUse))"), "\(setup.message)")
+        #expect(!setup.message.contains("local times read in \(configuration.timeZone.identifier)"))
+    }
+}
+
+extension DoctorTests {
+    /// Issue 25: an account every recent delivery of which was refused for a permission is not "ready": doctor fails it,
+    /// naming the account, the refusal (with the permission) and what lets it publish.
+    @Test func report_failsAnAccountWhoseDeliveriesWereRefusedForAPermission() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = DaemonConfiguration()
+        configuration.stateDirectory = directory.path
+        let store = try SQLiteStore.open(path: configuration.databasePath)
+        let vault = try CredentialVault.load(stateDirectory: directory.path, environment: [:], sealedCredentials: 0)
+        let page = try await store.addAccount("club", network: .facebook, vault: vault)
+        try await store.addAccount("runner", vault: vault)
+        let now = Date()
+        try await store.addPost(due: now, to: [page])
+        let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
+        try await store.recordPermissionRefused(claim, attempt: attempt(at: now, status: 400, outcome: "error", errorClass: "permission"),
+                                                error: "Facebook: (#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts")
+        let doctor = Doctor(configuration: configuration, environment: [:], store: store, vault: vault,
+                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient()))
+        let report = await doctor.examine(now: now)
+        let refused = try #require(report.checks.first { $0.area == "token" && $0.level == .fail })
+        #expect(refused.message.contains("facebook:@club cannot publish: its last delivery was refused") && refused.message.contains("pages_manage_posts"),
+                "\(refused.message)")
+        #expect(refused.action?.contains("schedctl accounts link facebook") == true)
+        #expect(report.checks.contains { $0.area == "token" && $0.level == .ok && $0.message.hasPrefix("1 account ready") }, "the other account is")
     }
 }
 

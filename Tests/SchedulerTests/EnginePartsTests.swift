@@ -93,7 +93,7 @@ import Testing
             try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
             let failed = try await harness.store.delivery(ofPost: post.id)
             #expect(failed.error?.contains("the thread is incomplete: part 1 is on X; part 2 of 3: X: duplicate content") == true)
-            #expect(failed.error?.contains("`schedctl retry \(failed.id)` continues from part 2") == true)
+            #expect(failed.error?.contains("`schedctl retry \(post.id) --delivery \(failed.id)` continues from part 2") == true)
             #expect(failed.parts?.map(\.remoteId) == ["remote-1"])
             #expect(try await harness.store.recentEvents(10).last?.event == "failed")
 

@@ -85,7 +85,7 @@ import Testing
         #expect(delivery.error?.contains("could not be checked") == true)
         let event = try #require(try await harness.store.recentEvents(10).last)
         #expect(event.event == "unknown" && event.deliveryId == delivery.id)
-        #expect(event.confirm?.contains("schedctl resolve \(delivery.id)") == true)
+        #expect(event.confirm?.contains("schedctl resolve \(post.id) --delivery \(delivery.id) --published URL") == true, "\(event.confirm ?? "")")
     }
 
     @Test func anInterruptedDeliveryAbsentAndPastItsLatenessLimit_isMissedNotSent() async throws {

@@ -143,6 +143,26 @@ import Testing
         #expect(harness.connector.callCount == 1)
     }
 
+    /// A refusal of the token rather than the post (issue 25): failed at once like any permanent refusal, recorded as the
+    /// class `permission`, and the account flagged for status and doctor.
+    @Test func aPermissionRefusal_failsTheDelivery_andFlagsTheAccount() async throws {
+        var refusal = ConnectorError(code: .permanent, message: "X: Your client app is not configured with the appropriate oauth1 app permissions",
+                                     httpStatus: 403)
+        refusal.lacksPermission = true
+        let harness = try EngineHarness(.fail(refusal))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
+        }
+
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(try await harness.store.attempts(deliveryID: delivery.id).first?.errorClass == "permission")
+        let flagged = try await harness.store.account(reference: "\(account.id)").permissionRefusal
+        #expect(flagged?.deliveries == 1 && flagged?.reason == refusal.message)
+    }
+
     @Test func anUncertainOutcome_waitsForALookUpInsteadOfSendingAgain() async throws {
         let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post")))
         let account = try await harness.addAccount("runner")

@@ -96,4 +96,35 @@ import Testing
             #expect(try await store.openSeries().count == 1)
         }
     }
+
+    /// Issue 25, item 14: a series exported elsewhere continues from its next occurrence: the ones before it are not
+    /// made again, and its numbers and COUNT go on from the series' start; the views say what the series is.
+    @Test(arguments: StoreBackend.allCases)
+    func aRowWithASeriesStart_continuesTheSeries_fromTheOccurrenceAtItsTime(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            try await store.addAccount("club")
+            try await store.addAccount("coach")
+            // Thursdays from 2029-12-06; the fifth is 2030-01-03, after `now`.
+            var row = row("Club run #{{n}} on {{date}}", at: "2030-01-03 18:30", to: ["x:@club", "x:@coach"])
+            row.repeatRule = "FREQ=WEEKLY;BYDAY=TH;COUNT=7"
+            row.seriesStart = "2029-12-06 18:30"
+            row.overrides = ["x:@coach": "Coach {{n}}"]
+            let view = try await service(store).importPosts(ImportRequest(posts: [row]))
+            let occurrences = try await store.listPosts(filter: .all, limit: 100, offset: 0).filter { $0.series != nil }
+                .sorted { $0.series!.index < $1.series!.index }
+            #expect(occurrences.first?.id == view.postIds.first)
+            #expect(occurrences.map { $0.series!.index } == [5, 6, 7], "numbers 1 to 4 were published elsewhere; COUNT=7 ends it")
+            #expect(occurrences.map(\.text) == ["Club run #5 on 2030-01-03", "Club run #6 on 2030-01-10", "Club run #7 on 2030-01-17"])
+            #expect(occurrences.first?.deliveries.last?.text == "Coach 5")
+            let series = try #require(occurrences.first?.series)
+            #expect(series.text == "Club run #{{n}} on {{date}}" && series.textFor == ["x:@coach": "Coach {{n}}"], "\(series)")
+            #expect(series.start == "2029-12-06T18:30:00" && series.zone == "Europe/Kyiv" && series.rule == "FREQ=WEEKLY;BYDAY=TH;COUNT=7")
+            #expect(try await store.openSeries().isEmpty, "all of its occurrences are made")
+
+            var astray = row
+            astray.at = "2030-01-04 18:30"
+            let refused = await #expect(throws: RequestError.self) { _ = try await service(store).importPosts(ImportRequest(posts: [astray])) }
+            #expect(refused?.problems?.first?.contains("2030-01-04 18:30 is not an occurrence of the series") == true, "\(refused?.problems ?? [])")
+        }
+    }
 }

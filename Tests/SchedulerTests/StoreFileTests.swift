@@ -23,7 +23,8 @@ import Testing
                             "v3: media attached to posts", "v4: Instagram handoff", "v5: reconciliation, throttling, pause and events",
                             "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts",
                             "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part",
-                            "v12: keyset listing and counts kept by state", "v13: media by file"])
+                            "v12: keyset listing and counts kept by state", "v13: media by file",
+                            "v14: accounts refused for a permission"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

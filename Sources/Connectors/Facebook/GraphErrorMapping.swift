@@ -31,10 +31,20 @@ enum GraphErrorMapping {
             // Instagram could not download the image from media_base_url: the host may be down for a moment (or wrong).
             return ConnectorError(code: .retryable, message: message + " (Instagram could not download the image; check that media_base_url serves it)",
                                   httpStatus: response.status, excerpt: excerpt)
+        case let code? where permissionCodes(code):
+            var error = ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+            error.lacksPermission = true
+            return error
         default:
             let retryable = response.status >= 500
             return ConnectorError(code: retryable ? .retryable : .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
         }
+    }
+
+    /// Graph's permission errors: 3 (the app lacks the capability), 10 (a permission not granted) and 200–299 (the
+    /// permission family, #200 being a Page publish without `pages_manage_posts`); developers.facebook.com/docs/graph-api/guides/error-handling.
+    static func permissionCodes(_ code: Int) -> Bool {
+        code == 3 || code == 10 || (200...299).contains(code)
     }
 
     /// Graph's Business Use Case rate-limit codes, 80000 (Ads Insights) to 80014 (Catalog Batch).

@@ -23,20 +23,25 @@ public struct InstagramLinker: AccountLinker {
 
     public func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
         let user = try await login.userToken(pending, response: response)
-        let withInstagram = try await login.pages(userToken: user.accessToken).filter { $0.instagramID != nil }
+        let withInstagram = try await login.grantedPages(userToken: user.accessToken, remedy: Self.relinkRemedy).filter { $0.instagramID != nil }
         guard !withInstagram.isEmpty else {
             throw LinkError(.invalidInput, "Instagram: none of the granted Pages has an Instagram professional account; "
                 + "link a professional account, or add this one for handoff with `schedctl accounts add instagram --handoff --handle NAME`")
         }
         let page = try FacebookLogin.choose(withInstagram, choice: options.page, network: "Instagram")
         let instagramID = page.instagramID!
+        // Publishing goes through the Page's token: it must carry what IG content publishing needs, checked before anything is stored.
+        let debug = try await login.debug(page.token)
+        let notes = try login.requirePageToken(debug, permissions: .instagram, remedy: Self.relinkRemedy)
         let profile = try await login.identity.json(login.app.graph + "/\(instagramID)?fields=id,username&access_token=\(PercentEncoding.encode(page.token))")
         let username = profile["username"]?.stringValue ?? instagramID
-        let credentials = AccountCredentials(scheme: .oauth2, token: page.token, userToken: user.accessToken,
-                                             scopes: user.scope?.split(separator: ",").map(String.init) ?? [])
+        let credentials = AccountCredentials(scheme: .oauth2, token: page.token, userToken: user.accessToken, scopes: debug.scopes)
         return LinkedAccount(profile: AccountProfile(remoteID: instagramID, handle: username, displayName: "\(username) (via \(page.name))"),
-                             credentials: credentials, authKind: .oauth2)
+                             credentials: credentials, authKind: .oauth2, notes: notes)
     }
+
+    static let relinkRemedy = "Link again with `schedctl accounts link instagram` and approve every permission Facebook asks for "
+        + "(leave them all ticked under \"Edit access\")"
 
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
         // Issue 25, bug 16: every import was refused, the token `schedctl sandbox token instagram` mints included. A

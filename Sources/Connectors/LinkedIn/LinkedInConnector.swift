@@ -130,7 +130,11 @@ public struct LinkedInConnector: Connector {
         case 500...599:
             return ConnectorError(code: .retryable, message: message, httpStatus: response.status, excerpt: excerpt)
         default:
-            return ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+            var error = ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
+            // `{"status": 403, "serviceErrorCode": 100, "code": "ACCESS_DENIED"}`: the token lacks `w_member_social`
+            // (or the member is no longer an organization's admin).
+            error.lacksPermission = response.status == 403 && body?["code"]?.stringValue == "ACCESS_DENIED"
+            return error
         }
     }
 

@@ -73,6 +73,44 @@ public struct LinkedInLinker: AccountLinker {
                              credentials: credentials, authKind: .oauth2)
     }
 
+    /// An imported member token is introspected (`POST /oauth/v2/introspectToken` with the app's client id and secret,
+    /// learn.microsoft.com/linkedin/shared/authentication/token-introspection): it must be active and carry
+    /// `w_member_social`, and its `expires_at` is what the token forecast counts down to.
+    public func inspect(_ credentials: AccountCredentials) async throws(LinkError) -> InspectedToken {
+        let form = PercentEncoding.encodeForm([("client_id", app.clientID), ("client_secret", app.clientSecret), ("token", credentials.token)])
+        let response = try await identity.send(app.authBaseURL + "/oauth/v2/introspectToken", method: "POST",
+                                                headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded")], body: Array(form.utf8))
+        let said = RefusalText.sentence(in: response.body) ?? "HTTP \(response.status)"
+        switch response.status {
+        case 200..<300: break
+        case 401: throw LinkError(.misconfigured, "LinkedIn refused this daemon's client secret when checking the token (\(said)); check the app under [networks.linkedin]")
+        case 500...: throw LinkError(.unavailable, "LinkedIn could not check the token: \(said)")
+        default: throw LinkError(.invalidInput, "LinkedIn: \(said)")
+        }
+        let value = try IdentityClient.decode(response, network: "LinkedIn")
+        guard value["active"] == .bool(true) else {
+            throw LinkError(.invalidInput, "LinkedIn: the token is \(value["status"]?.stringValue ?? "not active")")
+        }
+        var inspected = credentials
+        if let scope = value["scope"]?.stringValue {
+            inspected.scopes = scope.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            _ = try PublishingPermissions.linkedInMember.check(inspected.scopes, remedy: Self.importRemedy)
+        }
+        if let expiresAt = value["expires_at"].flatMap(Self.seconds) { inspected.expiresAt = Date(timeIntervalSince1970: expiresAt) }
+        return InspectedToken(credentials: inspected)
+    }
+
+    static let importRemedy = "Make a new token with w_member_social (LinkedIn's token generator: tick it) and add it again, "
+        + "or link with `schedctl accounts link linkedin`"
+
+    private static func seconds(_ value: JSONValue) -> TimeInterval? {
+        switch value {
+        case .integer(let number): TimeInterval(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+
     /// An imported member token (LinkedIn's token generator): the member it belongs to.
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
         let member = try await identity.json(app.apiBaseURL + "/v2/userinfo", headers: [IdentityClient.bearer(credentials.token)])

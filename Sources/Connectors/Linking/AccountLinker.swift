@@ -19,6 +19,11 @@ public protocol AccountLinker: Sendable {
     /// Finishes it with the redirect URL (or X's PIN) the person brought back.
     func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount
 
+    /// What imported credentials may do (`accounts add`), asked of the network before anything is stored: `.unfit` when
+    /// they cannot publish (a permission not granted, a user token where a Page token is needed, another app's).
+    /// The answer's credentials carry what the network said of them (expiry, scopes).
+    func inspect(_ credentials: AccountCredentials) async throws(LinkError) -> InspectedToken
+
     /// Who imported credentials belong to (`accounts add`), as the network reports it.
     func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile
 
@@ -55,11 +60,25 @@ public struct LinkedAccount: Sendable {
     public var profile: AccountProfile
     public var credentials: AccountCredentials
     public var authKind: AuthKind
+    /// What the person should know though the link worked: a permission only some posts need was not granted.
+    public var notes: [String]
 
-    public init(profile: AccountProfile, credentials: AccountCredentials, authKind: AuthKind) {
+    public init(profile: AccountProfile, credentials: AccountCredentials, authKind: AuthKind, notes: [String] = []) {
         self.profile = profile
         self.credentials = credentials
         self.authKind = authKind
+        self.notes = notes
+    }
+}
+
+/// Imported credentials as the network described them: fit to publish, with what it said (expiry, scopes) and notes.
+public struct InspectedToken: Sendable {
+    public var credentials: AccountCredentials
+    public var notes: [String]
+
+    public init(credentials: AccountCredentials, notes: [String] = []) {
+        self.credentials = credentials
+        self.notes = notes
     }
 }
 
@@ -72,4 +91,12 @@ public struct LinkerRegistry: Sendable {
     }
 
     public subscript(network: Network) -> (any AccountLinker)? { linkers[network] }
+}
+
+extension AccountLinker {
+    /// Nothing to ask beyond ``identify(_:)``: a network whose identity answer says what the token may do (X's
+    /// `x-access-level`) checks it there, and one that takes no imports refuses them there.
+    public func inspect(_ credentials: AccountCredentials) async throws(LinkError) -> InspectedToken {
+        InspectedToken(credentials: credentials)
+    }
 }

@@ -5,6 +5,7 @@ public struct LinkError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case invalidInput = "invalid_input", needsRelink = "needs_relink", unavailable, misconfigured, choiceNeeded = "choice_needed", unsupported
+            case unfit
         }
 
         private let base: Base
@@ -23,6 +24,10 @@ public struct LinkError: Error, Sendable, CustomStringConvertible {
         public static let choiceNeeded = Code(.choiceNeeded)
         /// This network cannot do what was asked (refresh without a refresh token, for example).
         public static let unsupported = Code(.unsupported)
+        /// The network accepts the token, but it cannot publish: a permission publishing needs was not granted, it is
+        /// read-only, a user token where a Page token is needed, or another app's. Nothing was stored; the message names
+        /// the network, what is missing and how to get a token that has it.
+        public static let unfit = Code(.unfit)
 
         public var description: String { base.rawValue }
     }

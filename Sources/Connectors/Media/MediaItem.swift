@@ -14,12 +14,17 @@ public struct MediaItem: Sendable, Equatable, Codable {
     public var width: Int?
     public var height: Int?
     public var alt: String?
+    /// The file as the person named it (their path), when it came with the request: what messages call it.
+    public var name: String?
 
     public init(path: String, kind: MediaKind, contentType: String, size: Int, sha256: String,
-                width: Int?, height: Int?, alt: String?) {
+                width: Int?, height: Int?, alt: String?, name: String? = nil) {
         self.path = path; self.kind = kind; self.contentType = contentType; self.size = size
-        self.sha256 = sha256; self.width = width; self.height = height; self.alt = alt
+        self.sha256 = sha256; self.width = width; self.height = height; self.alt = alt; self.name = name
     }
+
+    /// What a message calls the file: the path the person gave, else the stored file's name.
+    public var label: String { name ?? fileName }
 
     /// Width over height, when known.
     public var aspectRatio: Double? {

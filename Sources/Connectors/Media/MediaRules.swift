@@ -48,7 +48,7 @@ public struct MediaRules: Sendable {
         }
         for item in media {
             if let maxAltTextLength, let alt = item.alt, alt.unicodeScalars.count > maxAltTextLength {
-                problems.append("the alt text of \(item.fileName) has \(alt.unicodeScalars.count) characters, over \(networkName)'s limit of \(maxAltTextLength)")
+                problems.append("the alt text of \(item.label) has \(alt.unicodeScalars.count) characters, over \(networkName)'s limit of \(maxAltTextLength)")
             }
             if !allowedContentTypes.contains(item.contentType) {
                 problems.append("\(item.contentType) is not a type \(networkName) takes (\(allowedContentTypes.sorted().joined(separator: ", ")))")

@@ -53,12 +53,19 @@ public struct XConnector: Connector {
     static func placeholderID(_ item: MediaItem) -> String { "(id of \(item.fileName), uploaded first)" }
 
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
+        try await verifyWithAccessLevel(credentials: credentials).profile
+    }
+
+    /// The user, and the `x-access-level` X answers a user-context request with (`read`, `read-write`,
+    /// `read-write-directmessages`): an OAuth 1.0a token keeps the level of the app's permissions when it was made
+    /// (developer.x.com, "OAuth 1.0a App permissions"). Nil when X sent none.
+    func verifyWithAccessLevel(credentials: AccountCredentials) async throws(ConnectorError) -> (profile: AccountProfile, accessLevel: String?) {
         let response = try await send(method: "GET", path: "/2/users/me", body: nil, credentials: credentials)
         guard response.status == 200 else { throw XResponseMapping.error(for: response) }
         guard let user = try? JSONDecoder().decode(XEnvelope<XUser>.self, from: Data(response.body)).data else {
             throw XResponseMapping.malformed(response, expecting: "a user object")
         }
-        return AccountProfile(remoteID: user.id, handle: user.username, displayName: user.name)
+        return (AccountProfile(remoteID: user.id, handle: user.username, displayName: user.name), response.header("x-access-level"))
     }
 
     public func publish(_ request: PublishRequest, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {

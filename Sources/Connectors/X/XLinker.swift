@@ -58,6 +58,7 @@ public struct XLinker: AccountLinker {
     public func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
         let credentials: AccountCredentials
         let authKind: AuthKind
+        var notes: [String] = []
         switch pending.method {
         case .oauth2:
             guard let client = oauth2, let session = pending.oauth2 else { throw LinkError(.unsupported, "X OAuth 2.0 is not configured") }
@@ -69,6 +70,8 @@ public struct XLinker: AccountLinker {
             } catch {
                 throw LinkError(error, network: "X")
             }
+            // X answers with the scopes it granted; with none named, there is nothing to judge.
+            if !credentials.scopes.isEmpty { notes = try PublishingPermissions.xOAuth2.check(credentials.scopes, remedy: Self.oauth2Remedy) }
             authKind = .oauth2
         case .oauth1:
             guard let flow = oauth1, let temporary = pending.oauth1 else { throw LinkError(.unsupported, "X OAuth 1.0a is not configured") }
@@ -81,13 +84,29 @@ public struct XLinker: AccountLinker {
             }
             authKind = .oauth1
         }
-        do {
-            let profile = try await connector.verify(credentials: credentials)
-            return LinkedAccount(profile: profile, credentials: credentials, authKind: authKind)
-        } catch {
-            throw LinkError(error.code == .authFailure ? .invalidInput : .unavailable, "X did not confirm the new token: \(error.message)")
+        let profile = try await writableProfile(credentials) { error in
+            LinkError(error.code == .authFailure ? .invalidInput : .unavailable, "X did not confirm the new token: \(error.message)")
         }
+        return LinkedAccount(profile: profile, credentials: credentials, authKind: authKind, notes: notes)
     }
+
+    /// Who the credentials belong to; an OAuth 1.0a token X calls read-only is refused (`.unfit`), since its every post
+    /// would be refused with `oauth1-permissions`. Without the header there is nothing to judge. `refused` words X's refusal.
+    func writableProfile(_ credentials: AccountCredentials, refused: (ConnectorError) -> LinkError) async throws(LinkError) -> AccountProfile {
+        let profile: AccountProfile
+        let accessLevel: String?
+        do { (profile, accessLevel) = try await connector.verifyWithAccessLevel(credentials: credentials) } catch { throw refused(error) }
+        if credentials.scheme == .oauth1, accessLevel == "read" {
+            throw LinkError(.unfit, "X: this token is read-only (X's access level \"read\"), so X refuses its posts; nothing was stored. "
+                + "Set the app's permissions to \"Read and write\" in the developer portal (User authentication settings), then "
+                + "regenerate the access token and secret, since a token keeps the level it was made with, and add the new pair "
+                + "(or link again with `schedctl accounts link x --oauth1`)")
+        }
+        return profile
+    }
+
+    static let oauth2Remedy = "Link again with `schedctl accounts link x` and approve; if X's page does not offer posting, set the app's "
+        + "permissions to \"Read and write\" in the developer portal first"
 
     /// A PIN typed in headless mode, or the verifier in the callback URL.
     static func verifier(from response: String, pending: PendingLink) throws(LinkError) -> String {
@@ -110,9 +129,9 @@ public struct XLinker: AccountLinker {
     }
 
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
-        do { return try await connector.verify(credentials: credentials) } catch {
-            throw LinkError(error.code == .authFailure || error.code == .permanent ? .invalidInput : .unavailable,
-                            "X did not accept these credentials: \(error.message)")
+        try await writableProfile(credentials) { error in
+            LinkError(error.code == .authFailure || error.code == .permanent ? .invalidInput : .unavailable,
+                      "X did not accept these credentials: \(error.message)")
         }
     }
 

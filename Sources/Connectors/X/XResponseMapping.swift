@@ -31,8 +31,16 @@ enum XResponseMapping {
             var error = ConnectorError(code: .permanent, message: message, httpStatus: response.status, excerpt: excerpt)
             // "You are not allowed to create a Tweet with duplicate content." (403)
             error.duplicateContent = response.status == 403 && detail.localizedCaseInsensitiveContains("duplicate content")
+            error.lacksPermission = response.status == 403 && isPermissionRefusal(problem, detail: detail)
             return error
         }
+    }
+
+    /// A read-only OAuth 1.0a token posting (`…/2/problems/oauth1-permissions`: "Your client app is not configured with the
+    /// appropriate oauth1 app permissions for this endpoint.", observed in plhery/node-twitter-api-v2#493), or X's
+    /// "You are not permitted to perform this action.": the token, not the post, is what X refuses.
+    private static func isPermissionRefusal(_ problem: XProblem?, detail: String) -> Bool {
+        problem?.type?.hasSuffix("/oauth1-permissions") == true || detail.localizedCaseInsensitiveContains("not permitted to perform")
     }
 
     /// A usage cap is the app's monthly quota on X's product tier: every account is stopped.

@@ -21,12 +21,17 @@ enum FacebookOAuth {
     ]
 
     static let client = RegisteredClient(id: SandboxCredentials.facebookAppID, secret: SandboxCredentials.facebookAppSecret, authentication: .parameters)
+    /// A second app the sandbox knows, so a token made for one app can be shown to the other, as a person who made a Page
+    /// token with the wrong app in Graph API Explorer does (`debug_token` refuses it as Graph does).
+    static let secondClient = RegisteredClient(id: "1000000000000002", secret: "sandbox-second-facebook-app-secret", authentication: .parameters)
+    /// The apps' names, as `debug_token`'s `application` gives them.
+    static let applicationNames = [client.id: "Sandbox Scheduler", secondClient.id: "Sandbox Second App"]
 
     /// Code exchanges yield short-lived user tokens; there are no refresh tokens on Facebook.
     static func profile(_ configuration: SandboxConfiguration) -> OAuth2Profile {
         OAuth2Profile(
             network: "facebook",
-            clients: [client],
+            clients: [client, secondClient],
             accessTokenLifetime: configuration.accessTokenLifetime ?? shortLivedLifetime,
             refreshTokens: .never,
             codeLifetime: configuration.authorizationCodeLifetime,
@@ -42,7 +47,7 @@ enum FacebookOAuth {
 
     /// The Login dialog: optional S256 PKCE, optional `state`, scopes separated by commas (or spaces).
     static let policy = AuthorizationPolicy(
-        clients: [client.id: client],
+        clients: [client.id: client, secondClient.id: secondClient],
         knownScopes: knownScopes,
         scopeSeparators: [",", " "],
         pkce: .optional,

@@ -58,6 +58,18 @@ extension FacebookSandboxNetwork {
         }
     }
 
+    /// `DELETE /v19.0/me/permissions/{permission}`: the person takes one permission back ("Revoking permissions" in the
+    /// User permissions reference); their tokens, Page tokens too, keep working without it, so a Page that loses
+    /// `pages_manage_posts` is then refused every post with #200.
+    func removePermission(_ request: Request, context: BasicRequestContext, permission: String) async throws -> Response {
+        try await read(request, context: context, missing: .missingUserToken) { reader, _, _ in
+            guard reader.isUserToken else { return .failure(.nonexistingField("permissions", nodeType: "Page")) }
+            guard FacebookOAuth.knownScopes.contains(permission) else { return .failure(.invalidParameter("(#100) Invalid permission: \(permission)")) }
+            await oauth.withdraw(permission, subject: reader.info.subject, clientID: reader.info.clientID)
+            return .success(.object(["success": .bool(true)]))
+        }
+    }
+
     /// Authenticates a Graph read (token in `access_token`, or `Authorization: Bearer|OAuth`) and renders `body`'s node.
     private func read(
         _ request: Request,
@@ -65,12 +77,18 @@ extension FacebookSandboxNetwork {
         missing: GraphError,
         body: (Reader, OAuth2Parameters, Date) async -> Result<JSONValue, GraphError>
     ) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        guard let pairs = try await request.queryAndFormParameters(context: context) else {
-            return await refuse(.invalidParameter("The query or body has a broken percent escape."), request: request, now: now)
+        try await withParameters(request, context: context) { request, parameters, now in
+            await read(request, parameters: parameters, missing: missing, now: now, body: body)
         }
-        let parameters = OAuth2Parameters(pairs)
+    }
+
+    private func read(
+        _ request: Request,
+        parameters: OAuth2Parameters,
+        missing: GraphError,
+        now: Date,
+        body: (Reader, OAuth2Parameters, Date) async -> Result<JSONValue, GraphError>
+    ) async -> Response {
         guard let token = parameters["access_token"] ?? request.bearerToken ?? Self.oauthSchemeToken(request) else {
             return await refuse(missing, request: request, now: now)
         }
@@ -86,6 +104,20 @@ extension FacebookSandboxNetwork {
         case .success(let node): return Response.json(node, status: .ok)
         case .failure(let error): return await refuse(error, request: request, now: now)
         }
+    }
+
+    /// Answers with `body`, given a Graph call's query and form parameters, or refuses a broken percent escape as Graph does.
+    func withParameters(
+        _ request: Request,
+        context: BasicRequestContext,
+        _ body: (Request, OAuth2Parameters, Date) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        let now = environment.now()
+        guard let pairs = try await request.queryAndFormParameters(context: context) else {
+            return await refuse(.invalidParameter("The query or body has a broken percent escape."), request: request, now: now)
+        }
+        return try await body(request, OAuth2Parameters(pairs), now)
     }
 
     /// The `fields` parameter, or `defaults`; unbalanced braces read as the defaults' first field only.

@@ -45,12 +45,12 @@ extension FacebookSandboxNetwork {
     /// `GET|POST /v19.0/oauth/access_token`: a code for a short-lived user token, or
     /// `grant_type=fb_exchange_token` for a long-lived one. The app secret comes as `client_secret`.
     func accessToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        guard let pairs = try await request.queryAndFormParameters(context: context) else {
-            return await refuse(.invalidParameter("The query or body has a broken percent escape."), request: request, now: now)
+        try await withParameters(request, context: context) { request, parameters, now in
+            await accessToken(request, parameters: parameters, now: now)
         }
-        let parameters = OAuth2Parameters(pairs)
+    }
+
+    private func accessToken(_ request: Request, parameters: OAuth2Parameters, now: Date) async -> Response {
         if let repeated = parameters.repeated {
             return await refuse(.invalidParameter("The parameter \(repeated) was sent more than once."), request: request, now: now)
         }

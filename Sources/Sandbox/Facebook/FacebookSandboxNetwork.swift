@@ -53,6 +53,11 @@ struct FacebookSandboxNetwork: SandboxNetwork {
             router.delete("\(prefix)/me/permissions") { request, context in
                 try await versioned(request, context) { try await removeApp(request, context: context) }
             }
+            router.delete("\(prefix)/me/permissions/:permission") { request, context in
+                try await versioned(request, context) {
+                    try await removePermission(request, context: context, permission: context.parameters.get("permission") ?? "")
+                }
+            }
         }
         // Nodes by id only under a version: an unversioned `/:id` would collide with `/:version`.
         router.get("/:version/:id") { request, context in
@@ -61,13 +66,15 @@ struct FacebookSandboxNetwork: SandboxNetwork {
         addPublishingRoutes(to: router)
         addInstagramRoutes(to: router)
         addCommentRoutes(to: router)
+        addTokenDebugRoutes(to: router)
     }
 
     func addHelperRoutes(to router: Router<BasicRequestContext>) {
-        for network in ["facebook", "instagram"] {
-            router.post("/_sandbox/\(network)/tokens") { request, context in
-                try await mintToken(request, context: context)
-            }
+        router.post("/_sandbox/facebook/tokens") { request, context in
+            try await mintPageToken(request, context: context)
+        }
+        router.post("/_sandbox/instagram/tokens") { request, context in
+            try await mintToken(request, context: context)
         }
     }
 
@@ -105,25 +112,16 @@ struct FacebookSandboxNetwork: SandboxNetwork {
         return Response.json(error, status: .init(code: error.status), headers: headers)
     }
 
-    /// `POST /_sandbox/facebook/tokens` (and `/_sandbox/instagram/tokens`): a long-lived user token, as the
-    /// Graph API Explorer and the token debugger's "extend" give a developer.
+    /// `POST /_sandbox/instagram/tokens`: a long-lived user token, as the Graph API Explorer and the token debugger's
+    /// "extend" give a developer (`/_sandbox/facebook/tokens` gives the Page's token: ``mintPageToken(_:context:)``).
     ///
     /// Body `{"username": "runner", "scopes": [...]}`, both optional; the scopes default to what publishing needs.
-    private func mintToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        guard let mint = try await SandboxMintRequest.read(&request, context: context),
-            FacebookDirectory.isValidUsername(mint.resolvedUsername)
-        else {
-            return Response.json(GraphError.invalidParameter("The body must be JSON like {\"username\": \"runner\"}; a username is 1 to 30 letters, digits, dots or underscores."), status: .badRequest)
+    func mintToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let grant: TokenGrant, user: FacebookUser, lifetime: Duration
+        switch try await mintUserGrant(request, context: context) {
+        case .refused(let answer): return answer
+        case .minted(let minted, let who, let lasts): (grant, user, lifetime) = (minted, who, lasts)
         }
-        let scopes = mint.scopes ?? FacebookOAuth.publishingScopes
-        if let unknown = scopes.first(where: { !FacebookOAuth.knownScopes.contains($0) }) {
-            return Response.json(GraphError.invalidParameter("Invalid Scopes: \(unknown)."), status: .badRequest)
-        }
-        let user = await directory.user(named: mint.resolvedUsername)
-        let lifetime = FacebookOAuth.longLived(environment.configuration)
-        let grant = await oauth.mint(clientID: FacebookOAuth.client.id, subject: user.id, scopes: scopes, lifetime: lifetime, now: now)
         let body: JSONValue = .object([
             "access_token": .string(grant.accessToken),
             "token_type": .string("bearer"),
@@ -135,5 +133,30 @@ struct FacebookSandboxNetwork: SandboxNetwork {
             "screen_name": .string(user.page.instagram.username),
         ])
         return Response.json(body, status: .created)
+    }
+
+    /// What a mint body asks for: a long-lived user grant, or the 400 answering a body the sandbox does not take.
+    enum UserMint {
+        case minted(TokenGrant, FacebookUser, Duration)
+        case refused(Response)
+    }
+
+    /// Reads a mint body (`username`, `scopes`) and mints the long-lived user grant it asks for.
+    func mintUserGrant(_ request: Request, context: BasicRequestContext) async throws -> UserMint {
+        var request = request
+        let now = environment.now()
+        guard let mint = try await SandboxMintRequest.read(&request, context: context),
+            FacebookDirectory.isValidUsername(mint.resolvedUsername)
+        else {
+            return .refused(Response.json(GraphError.invalidParameter("The body must be JSON like {\"username\": \"runner\"}; a username is 1 to 30 letters, digits, dots or underscores."), status: .badRequest))
+        }
+        let scopes = mint.scopes ?? FacebookOAuth.publishingScopes
+        if let unknown = scopes.first(where: { !FacebookOAuth.knownScopes.contains($0) }) {
+            return .refused(Response.json(GraphError.invalidParameter("Invalid Scopes: \(unknown)."), status: .badRequest))
+        }
+        let user = await directory.user(named: mint.resolvedUsername)
+        let lifetime = FacebookOAuth.longLived(environment.configuration)
+        let grant = await oauth.mint(clientID: FacebookOAuth.client.id, subject: user.id, scopes: scopes, lifetime: lifetime, now: now)
+        return .minted(grant, user, lifetime)
     }
 }

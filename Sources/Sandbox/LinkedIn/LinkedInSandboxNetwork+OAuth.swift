@@ -42,14 +42,13 @@ extension LinkedInSandboxNetwork {
     /// `POST /oauth/v2/accessToken`: form body with `client_id` and `client_secret` (not Basic);
     /// a 60-day access token and no refresh token.
     func accessToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        let client: RegisteredClient
-        let parameters: OAuth2Parameters
-        switch try await authenticatedForm(&request, context: context) {
-        case .failure(let refusal): return await refuse(request, refusal, now: now)
-        case .success(let (registered, form)): (client, parameters) = (registered, form)
+        try await withAuthenticatedClient(request, context: context) { request, client, parameters, now in
+            await grant(request, client: client, parameters: parameters, now: now)
         }
+    }
+
+    /// What the token endpoint answers an authenticated client.
+    private func grant(_ request: Request, client: RegisteredClient, parameters: OAuth2Parameters, now: Date) async -> Response {
         switch parameters["grant_type"] {
         case "authorization_code":
             switch parameters.require(["code", "redirect_uri"]) {
@@ -79,17 +78,26 @@ extension LinkedInSandboxNetwork {
 
     /// `POST /oauth/v2/revoke`: form `token`, `client_id`, `client_secret`; 200 with an empty body.
     func revoke(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        var request = request
-        let now = environment.now()
-        switch try await authenticatedForm(&request, context: context) {
-        case .failure(let refusal):
-            return await refuse(request, refusal, now: now)
-        case .success(let (client, parameters)):
+        try await withAuthenticatedClient(request, context: context) { request, client, parameters, now in
             guard let token = parameters["token"] else {
                 return await refuse(request, OAuth2Refusal(.invalidRequest, "A required parameter \"token\" is missing"), now: now)
             }
             await oauth.revoke(token, hint: parameters["token_type_hint"], client: client, now: now)
             return Response(status: .ok)
+        }
+    }
+
+    /// Authenticates the client of a form request (`client_id` and `client_secret`) and answers with `body`, or with the refusal.
+    func withAuthenticatedClient(
+        _ request: Request,
+        context: BasicRequestContext,
+        _ body: (Request, RegisteredClient, OAuth2Parameters, Date) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        let now = environment.now()
+        switch try await authenticatedForm(&request, context: context) {
+        case .failure(let refusal): return await refuse(request, refusal, now: now)
+        case .success(let (client, parameters)): return try await body(request, client, parameters, now)
         }
     }
 
@@ -114,7 +122,7 @@ extension LinkedInSandboxNetwork {
     }
 
     /// Records and answers an RFC 6749 error: 401 for `invalid_client`, else 400. Code refusals answer `invalid_request`, as LinkedIn does.
-    private func refuse(_ request: Request, _ refusal: OAuth2Refusal, now: Date) async -> Response {
+    func refuse(_ request: Request, _ refusal: OAuth2Refusal, now: Date) async -> Response {
         let status: HTTPResponse.Status = refusal.code == .invalidClient ? .unauthorized : .badRequest
         await environment.recordRejection(network: name, request: request, status: status.code, reasonCode: refusal.code.description, reason: refusal.message, at: now)
         let error = refusal.code.rfcError == "invalid_grant" ? "invalid_request" : refusal.code.rfcError

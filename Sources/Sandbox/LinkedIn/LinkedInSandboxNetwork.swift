@@ -37,6 +37,9 @@ struct LinkedInSandboxNetwork: SandboxNetwork {
         router.post("/oauth/v2/revoke") { request, context in
             try await revoke(request, context: context)
         }
+        router.post("/oauth/v2/introspectToken") { request, context in
+            try await introspectToken(request, context: context)
+        }
         router.get("/v2/userinfo") { request, _ in
             await userInfo(request)
         }

@@ -40,10 +40,13 @@ struct AuthorizationPolicy: Sendable {
         case .failure(let refusal):
             return .redirectError(redirectURI: redirectURI, state: state, refusal)
         case .success(let (scopes, challenge)):
+            // Sandbox extension: `sandbox_declined=a,b` plays a person who unticks those permissions (Facebook's "Edit
+            // access"); the grant then lacks them, and the token's scopes say so.
+            let declined = Set((parameters["sandbox_declined"] ?? "").split(separator: ",").map(String.init))
             return .valid(AuthorizationRequest(
                 clientID: clientID,
                 redirectURI: redirectURI,
-                scopes: scopes,
+                scopes: scopes.filter { !declined.contains($0) },
                 state: state,
                 codeChallenge: challenge,
                 sandboxUser: parameters["sandbox_user"],

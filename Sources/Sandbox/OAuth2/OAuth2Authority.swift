@@ -100,6 +100,12 @@ actor OAuth2Authority {
         return count
     }
 
+    /// Takes one permission back from what `subject` granted `clientID` (Graph's `DELETE /{user-id}/permissions/{permission}`).
+    @discardableResult
+    func withdraw(_ scope: String, subject: String, clientID: String) -> Int {
+        tokens.withdraw(scope, subject: subject, clientID: clientID)
+    }
+
     /// Revokes everything `subject` granted to `clientID`, as when the person removes the app.
     @discardableResult
     func revokeAll(subject: String, clientID: String, reason: TokenRevocation.Reason, now: Date) async -> Int {

@@ -171,6 +171,17 @@ struct TokenLedger: Sendable {
         return 0
     }
 
+    /// Takes `scope` back from every family `subject` granted to `clientID`: the person removed one permission in their
+    /// settings; the tokens keep working without it. Returns how many families had it.
+    mutating func withdraw(_ scope: String, subject: String, clientID: String) -> Int {
+        var count = 0
+        for (id, family) in families where family.subject == subject && family.clientID == clientID && family.scopes.contains(scope) {
+            families[id]?.scopes.removeAll { $0 == scope }
+            count += 1
+        }
+        return count
+    }
+
     /// Revokes every family `subject` granted to `clientID`: the person removed the app.
     mutating func revokeSubject(_ subject: String, clientID: String, reason: TokenRevocation.Reason, now: Date) -> Int {
         families.filter { $0.value.subject == subject && $0.value.clientID == clientID }.keys

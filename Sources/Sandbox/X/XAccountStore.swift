@@ -13,6 +13,8 @@ actor XAccountStore {
     private struct TokenPair: Sendable {
         var secret: String
         var userID: String
+        /// `read`, `read-write` or `read-write-directmessages`: the app's permissions when the token was made.
+        var accessLevel: String
     }
 
     private let verifier: OAuth1Verifier
@@ -30,14 +32,14 @@ actor XAccountStore {
         self.nonces = verifier.makeNonceCache()
     }
 
-    /// Issues a new access token pair for `username`, creating the user on first use.
-    func mintToken(username: String, name: String?) -> XTokenGrant {
-        issueToken(for: user(named: username, displayName: name))
+    /// Issues a new access token pair for `username`, creating the user on first use, at `accessLevel`.
+    func mintToken(username: String, name: String?, accessLevel: String = "read-write") -> XTokenGrant {
+        issueToken(for: user(named: username, displayName: name), accessLevel: accessLevel)
     }
 
     /// Issues a new access token pair for an existing user (the end of the three-legged flow).
     func issueToken(userID: String) -> XTokenGrant? {
-        users[userID].map(issueToken(for:))
+        users[userID].map { issueToken(for: $0) }
     }
 
     /// Verifies an OAuth 1.0a user-context request and returns who made it.
@@ -47,7 +49,7 @@ actor XAccountStore {
             guard let token = identity.token, let issued = tokens[token], let user = users[issued.userID] else {
                 return .failure(OAuth1Rejection(code: .unknownToken, message: "The oauth_token belongs to no sandbox user."))
             }
-            return .success(XPrincipal(user: user, credential: .oauth1(consumerKey: identity.consumerKey, token: token)))
+            return .success(XPrincipal(user: user, credential: .oauth1(consumerKey: identity.consumerKey, token: token), accessLevel: issued.accessLevel))
         }
     }
 
@@ -75,10 +77,10 @@ actor XAccountStore {
         return user
     }
 
-    private func issueToken(for user: XUser) -> XTokenGrant {
+    private func issueToken(for user: XUser, accessLevel: String = "read-write") -> XTokenGrant {
         let token = "\(user.id)-\(SecureRandom.alphanumeric(40))"
         let secret = SecureRandom.alphanumeric(40)
-        tokens[token] = TokenPair(secret: secret, userID: user.id)
+        tokens[token] = TokenPair(secret: secret, userID: user.id, accessLevel: accessLevel)
         return XTokenGrant(userID: user.id, screenName: user.username, oauthToken: token, oauthTokenSecret: secret)
     }
 }

@@ -1,3 +1,6 @@
+import HTTPTypes
+import Hummingbird
+
 /// Who made an authenticated request to the sandbox X, however they authenticated.
 ///
 /// The handlers only read `user`; the credential is kept for records (never a secret or an OAuth 2.0 token).
@@ -12,10 +15,26 @@ public struct XPrincipal: Sendable, Equatable {
 
     public var user: XUser
     public var credential: Credential
+    /// An OAuth 1.0a token's access level (`read`, `read-write`, `read-write-directmessages`); nil for OAuth 2.0, whose
+    /// scopes say what it may do.
+    public var accessLevel: String?
 
-    public init(user: XUser, credential: Credential) {
+    public init(user: XUser, credential: Credential, accessLevel: String? = nil) {
         self.user = user
         self.credential = credential
+        self.accessLevel = accessLevel
+    }
+
+    private static let accessLevelName = HTTPField.Name("x-access-level")!
+
+    /// `x-access-level`, which X sends with every answer to an OAuth 1.0a user-context request.
+    var accessLevelHeaders: HTTPFields {
+        accessLevel.map { [Self.accessLevelName: $0] } ?? [:]
+    }
+
+    /// Whether X refuses this request for the token's access level: a read-only OAuth 1.0a token writing.
+    func mayNotWrite(_ requiredScopes: [String]) -> Bool {
+        accessLevel == "read" && requiredScopes.contains { $0.hasSuffix(".write") }
     }
 
     /// The consumer key, for records, when OAuth 1.0a was used.

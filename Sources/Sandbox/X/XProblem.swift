@@ -94,6 +94,16 @@ public struct XProblem: Error, Codable, Sendable, Equatable {
         )
     }
 
+    /// 403: an OAuth 1.0a token whose access level is `read` tried to write; X's words and type, as seen in client reports
+    /// (plhery/node-twitter-api-v2#493).
+    public static let oauth1Permissions = XProblem(
+        title: "Forbidden",
+        detail: "Your client app is not configured with the appropriate oauth1 app permissions for this endpoint.",
+        type: "https://api.twitter.com/2/problems/oauth1-permissions",
+        status: 403,
+        reasonCode: "oauth1_permissions"
+    )
+
     /// 403: the same user posted the same text within 24 hours.
     public static let duplicateContent = XProblem(
         title: "Forbidden",

@@ -25,6 +25,17 @@ struct XCreatedTweet: Encodable, Sendable {
 struct XMintTokenRequest: Decodable, Sendable {
     var username: String?
     var name: String?
+    /// The token's OAuth 1.0a access level, as the app's permissions were when it was made: `read`, `read-write` (the
+    /// default) or `read-write-directmessages` (developer.x.com, "OAuth 1.0a App permissions").
+    var accessLevel: String?
+
+    enum CodingKeys: String, CodingKey {
+        case username, name
+        case accessLevel = "access_level"
+    }
+
+    /// The access levels X knows.
+    static let accessLevels = ["read", "read-write", "read-write-directmessages"]
 
     /// The username when one was given, else `sandbox_user`.
     var resolvedUsername: String { username ?? "sandbox_user" }

@@ -27,7 +27,9 @@ extension XSandboxNetwork {
             return await refuse(problem, request: request, body: json, receivedAt: receivedAt, principal: principal, headers: limit.headers)
         case .created(let tweet):
             await record(tweet, request: request, body: json ?? .null, receivedAt: receivedAt, principal: principal)
-            return Response.json(XDataEnvelope(data: XCreatedTweet(tweet)), status: .created, headers: limit.headers)
+            var headers = limit.headers
+            headers.append(contentsOf: principal.accessLevelHeaders)
+            return Response.json(XDataEnvelope(data: XCreatedTweet(tweet)), status: .created, headers: headers)
         }
     }
 

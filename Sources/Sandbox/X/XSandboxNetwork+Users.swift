@@ -13,7 +13,7 @@ extension XSandboxNetwork {
         let receivedAt = environment.now()
         switch await authenticate(request, body: nil, requiredScopes: XOAuth2.userScopes, now: receivedAt) {
         case .success(let principal):
-            return Response.json(XDataEnvelope(data: principal.user), status: .ok)
+            return Response.json(XDataEnvelope(data: principal.user), status: .ok, headers: principal.accessLevelHeaders)
         case .failure(let problem):
             return await refuse(problem, request: request, body: nil, receivedAt: receivedAt, principal: nil)
         }
@@ -47,13 +47,15 @@ extension XSandboxNetwork {
         guard let page else {
             return await refuse(.tooManyRequests, request: request, body: nil, receivedAt: receivedAt, principal: principal, headers: limit.headers)
         }
-        return Response.json(page.body(fields: query.fields, rewritesText: listing.rewritesText), status: .ok, headers: limit.headers)
+        var headers = limit.headers
+        headers.append(contentsOf: principal.accessLevelHeaders)
+        return Response.json(page.body(fields: query.fields, rewritesText: listing.rewritesText), status: .ok, headers: headers)
     }
 
     /// `POST /_sandbox/x/tokens`: mints an access token pair, standing in for X's developer portal.
     ///
-    /// Body `{"username": "runner", "name": "Runner"}`, both optional. Minting the same username again
-    /// gives a new pair for the same user id; earlier pairs keep working.
+    /// Body `{"username": "runner", "name": "Runner", "access_level": "read"}`, all optional. Minting the same username
+    /// again gives a new pair for the same user id; earlier pairs keep working.
     func mintToken(_ request: Request, context: BasicRequestContext) async throws -> Response {
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
@@ -68,7 +70,11 @@ extension XSandboxNetwork {
         guard XMintTokenRequest.isValidUsername(mint.resolvedUsername) else {
             return Response.json(XProblem.invalidRequest("A username is 1 to 15 letters, digits or underscores."), status: .badRequest)
         }
-        let grant = await accounts.mintToken(username: mint.resolvedUsername, name: mint.name)
+        let accessLevel = mint.accessLevel ?? "read-write"
+        guard XMintTokenRequest.accessLevels.contains(accessLevel) else {
+            return Response.json(XProblem.invalidRequest("An access level is one of \(XMintTokenRequest.accessLevels.joined(separator: ", "))."), status: .badRequest)
+        }
+        let grant = await accounts.mintToken(username: mint.resolvedUsername, name: mint.name, accessLevel: accessLevel)
         await recordIssuedOAuth1Token(grant: "sandbox_mint", token: grant.oauthToken, secret: grant.oauthTokenSecret)
         environment.logger.debug(
             "Sandbox minted an access token",

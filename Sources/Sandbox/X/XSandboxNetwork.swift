@@ -59,14 +59,17 @@ struct XSandboxNetwork: SandboxNetwork {
     /// Who sent `request`, or the problem X answers with.
     ///
     /// The scheme decides the check: `Bearer` is an OAuth 2.0 user token (which must carry
-    /// `requiredScopes`), anything else goes to the OAuth 1.0a verifier.
+    /// `requiredScopes`), anything else goes to the OAuth 1.0a verifier (a read-only token may not write).
     func authenticate(_ request: Request, body: ByteBuffer?, requiredScopes: [String], now: Date) async -> Result<XPrincipal, XProblem> {
         if let bearer = request.bearerToken {
             return await authenticateBearer(bearer, requiredScopes: requiredScopes, now: now)
         }
         let fallbackHost = "\(environment.configuration.host):\(environment.configuration.port)"
         let signed = request.oauth1SignedRequest(body: body, fallbackHost: fallbackHost)
-        return await accounts.authenticate(signed, now: now).mapError { XProblem.unauthorized($0) }
+        return await accounts.authenticate(signed, now: now).mapError { XProblem.unauthorized($0) }.flatMap { principal in
+            // A read-only token is refused anything that writes, as X refuses it (403 oauth1-permissions).
+            principal.mayNotWrite(requiredScopes) ? .failure(.oauth1Permissions) : .success(principal)
+        }
     }
 
     /// Checks an OAuth 2.0 user access token: issued here, unexpired, unrevoked, with the scopes the endpoint needs.

@@ -6,26 +6,31 @@ extension HistoryView: ResponseEncodable {}
 extension PauseView: ResponseEncodable {}
 extension EventView: ResponseEncodable {}
 
-/// Routes for what a person does when something went wrong: retry, resolve, pause, history, events.
+/// Routes for what a person does when something went wrong: retry and resolve (by post, or by one delivery), pause,
+/// history, events.
 struct RecoveryRoutes: Sendable {
     let store: any PostStore & EventStore
+    let recovery: RecoveryService
     let events: EventBus?
-    /// Wakes the engine after a retry or a resume.
+    /// Wakes the engine after a resume.
     let wake: WakeSignal
 
     func add(to v1: RouterGroup<ControlContext>) {
+        v1.post("posts/:id/retry") { request, context in
+            let body = try await Self.optionalBody(RetryDeliveryRequest.self, request) ?? RetryDeliveryRequest()
+            return try await recovery.retry(postID: try ControlAPIRoutes.postID(context), deliveryID: body.delivery, force: body.force ?? false)
+        }
         v1.post("deliveries/:id/retry") { request, context in
             let body = try await Self.optionalBody(RetryDeliveryRequest.self, request) ?? RetryDeliveryRequest()
-            let post = try await store.retryDelivery(id: try Self.deliveryID(context), force: body.force ?? false)
-            wake.signal()
-            return post
+            return try await recovery.retry(deliveryID: try Self.deliveryID(context), force: body.force ?? false)
+        }
+        v1.post("posts/:id/resolve") { request, context in
+            let body = try await ControlRequestBody.decode(ResolveDeliveryRequest.self, from: request)
+            return try await recovery.resolve(postID: try ControlAPIRoutes.postID(context), deliveryID: body.delivery, url: body.publishedUrl)
         }
         v1.post("deliveries/:id/resolve") { request, context in
             let body = try await ControlRequestBody.decode(ResolveDeliveryRequest.self, from: request)
-            guard let url = URL(string: body.publishedUrl), url.scheme == "https" || url.scheme == "http", url.host != nil else {
-                throw RequestError.badRequest("'\(body.publishedUrl)' is not the URL of a published post (https://…)")
-            }
-            return try await store.resolveDelivery(id: try Self.deliveryID(context), publishedURL: body.publishedUrl)
+            return try await recovery.resolve(deliveryID: try Self.deliveryID(context), url: body.publishedUrl)
         }
         v1.get("posts/:id/history") { _, context in try await store.history(postID: try ControlAPIRoutes.postID(context)) }
         v1.post("pause") { request, _ in

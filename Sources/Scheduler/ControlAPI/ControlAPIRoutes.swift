@@ -15,6 +15,8 @@ extension QueueView: ResponseEncodable {}
 extension UnlinkView: ResponseEncodable {}
 extension JSONValue: ResponseEncodable {}
 extension DoctorReport: ResponseEncodable {}
+extension PlannedOccurrenceView: ResponseEncodable {}
+extension CalendarDayView: ResponseEncodable {}
 
 /// The routes of the control API, versioned under `/v1`; handlers decode, call a service, and return a view.
 struct ControlAPIRoutes: Sendable {
@@ -22,6 +24,7 @@ struct ControlAPIRoutes: Sendable {
     let accounts: AccountService
     let handoffs: HandoffService
     let queue: QueueService
+    let calendar: CalendarService
     let status: @Sendable () async throws -> StatusView
     let sandbox: SandboxRelay?
     let recovery: RecoveryRoutes
@@ -69,6 +72,11 @@ struct ControlAPIRoutes: Sendable {
             return try Self.json(MediaView(id: item.sha256, kind: item.kind.rawValue, contentType: item.contentType, size: item.size,
                                            width: item.width, height: item.height, alt: nil), status: .created)
         }
+        v1.get("media/:id") { _, context -> Response in
+            guard let library = posts.media else { throw RequestError(.unavailable, "this daemon keeps no media") }
+            let (item, bytes) = try await library.download(id: context.parameters.get("id") ?? "")
+            return Response(status: .ok, headers: [.contentType: item.contentType], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
         // A page of posts; when another follows, its cursor is the Next-Cursor header, taken back as `after`.
         v1.get("posts") { request, _ -> Response in
             let query = request.uri.queryParameters
@@ -92,14 +100,27 @@ struct ControlAPIRoutes: Sendable {
             return response
         }
         v1.get("calendar") { request, _ -> [PostView] in
+            let (from, to, accountID) = try await calendarRange(request)
+            return try await posts.store.postsDue(from: from, to: to, accountID: accountID, limit: 10_000)
+        }
+        // Day by day in a zone, each day's first posts and count, and the occurrences not made yet: what `schedctl calendar` draws.
+        v1.get("calendar/days") { request, _ -> [CalendarDayView] in
             let query = request.uri.queryParameters
-            guard let from = query.get("from").flatMap({ RFC3339.parse(String($0)) }), let to = query.get("to").flatMap({ RFC3339.parse(String($0)) }),
-                  from < to, to.timeIntervalSince(from) <= 400 * 86_400 else {
-                throw RequestError.badRequest("the calendar needs from and to, RFC 3339 instants at most 400 days apart (from before to)")
+            guard let first = query.get("from").map({ String($0) }) else { throw RequestError.badRequest("the calendar needs from, a day such as 2026-12-01") }
+            let zoneName = query.get("zone").map { String($0) } ?? "UTC"
+            guard let zone = TimeZone(identifier: zoneName) else {
+                throw RequestError.badRequest("unknown time zone '\(zoneName)'; use an IANA name such as Europe/Kyiv")
             }
+            let count = try Self.integer(query.get("days"), name: "days", default: 7, range: 1...42)
+            let perDay = try Self.integer(query.get("per_day"), name: "per_day", default: 12, range: 1...100)
             var accountID: Int64?
             if let reference = query.get("account") { accountID = try await posts.store.account(reference: String(reference)).id }
-            return try await posts.store.postsDue(from: from, to: to, accountID: accountID, limit: 10_000)
+            return try await calendar.days(firstDay: first, count: count, zone: zone, perDay: perDay, accountID: accountID)
+        }
+        // The occurrences of repeating posts in the same range that are not posts yet (made four weeks ahead).
+        v1.get("series/planned") { request, _ -> [PlannedOccurrenceView] in
+            let (from, to, accountID) = try await calendarRange(request)
+            return try await posts.series?.planned(from: from, to: to, accountID: accountID) ?? []
         }
         v1.get("posts/:id") { _, context in try await posts.store.post(id: try Self.postID(context)) }
         v1.patch("posts/:id") { request, context in
@@ -158,14 +179,13 @@ struct ControlAPIRoutes: Sendable {
             guard let network = Network(rawValue: name) else {
                 throw RequestError.badRequest("unknown network '\(name)'; use one of \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            var username = "sandbox_user"
+            var mint = SandboxTokenRequest()
             var request = request
             let body = try await request.collectBody(upTo: SandboxTokenRoute.maxBytes)
             if body.readableBytes > 0 {
-                let decoded = try ControlRequestBody.decodeData([String: String].self, Data(body.readableBytesView))
-                username = decoded["username"] ?? username
+                mint = try ControlRequestBody.decodeData(SandboxTokenRequest.self, Data(body.readableBytesView))
             }
-            return try Self.json(try await requireSandbox().mintToken(network: network, username: username), status: .created)
+            return try Self.json(try await requireSandbox().mintToken(network: network, mint), status: .created)
         }
     }
 
@@ -173,6 +193,18 @@ struct ControlAPIRoutes: Sendable {
     static let nextCursor = HTTPFields.Element.Name("Next-Cursor")!
     /// On a page counted off (`offset`) past the end: how many posts the listing holds in all.
     static let totalCount = HTTPFields.Element.Name("Total-Count")!
+
+    /// `from`, `to` (RFC 3339, at most 400 days apart) and `account` of a calendar request.
+    private func calendarRange(_ request: Request) async throws -> (from: Date, to: Date, accountID: Int64?) {
+        let query = request.uri.queryParameters
+        guard let from = query.get("from").flatMap({ RFC3339.parse(String($0)) }), let to = query.get("to").flatMap({ RFC3339.parse(String($0)) }),
+              from < to, to.timeIntervalSince(from) <= 400 * 86_400 else {
+            throw RequestError.badRequest("the calendar needs from and to, RFC 3339 instants at most 400 days apart (from before to)")
+        }
+        var accountID: Int64?
+        if let reference = query.get("account") { accountID = try await posts.store.account(reference: String(reference)).id }
+        return (from, to, accountID)
+    }
 
     private func requireSandbox() throws -> SandboxRelay {
         guard let sandbox else { throw RequestError(.conflict, "this daemon is not running in sandbox mode (start it with --sandbox)") }

@@ -28,6 +28,8 @@ enum RouteBodies {
         "POST /v1/sandbox/tokens/{network}": SandboxTokenRoute.maxBytes,
         "POST /v1/deliveries/{id}/retry": json,
         "POST /v1/deliveries/{id}/resolve": json,
+        "POST /v1/posts/{id}/retry": json,
+        "POST /v1/posts/{id}/resolve": json,
         "POST /v1/pause": json,
         "POST /v1/resume": json,
     ]

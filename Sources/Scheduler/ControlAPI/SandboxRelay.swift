@@ -17,11 +17,15 @@ struct SandboxRelay: Sendable {
         return try await get(base + "/_sandbox/\(name)")
     }
 
-    func mintToken(network: Network, username: String) async throws -> SandboxTokenView {
+    /// Mints on the network's own helper, passing the request on as it came (the emulation judges the scopes and level).
+    func mintToken(network: Network, _ mint: SandboxTokenRequest) async throws -> SandboxTokenView {
         guard let base = baseURLs[network] else {
             throw RequestError.badRequest("the sandbox mints no \(network.displayName) tokens; it has \(baseURLs.keys.map(\.rawValue).sorted().joined(separator: ", "))")
         }
-        let body = try JSONEncoder().encode(["username": username])
+        let username = mint.username ?? "sandbox_user"
+        var sent = mint
+        sent.username = username
+        let body = try JSONEncoder().encode(sent)
         let response = try await send(HTTPRequest(method: "POST", url: base + "/_sandbox/\(network.rawValue)/tokens",
                                                   headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body)))
         guard let token = response["oauth_token"]?.stringValue ?? response["access_token"]?.stringValue else {

@@ -133,6 +133,7 @@ public struct Daemon: Sendable {
                                      headlessRedirectURI: configuration.headlessRedirectURI),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
             queue: queue,
+            calendar: CalendarService(store: store, series: series),
             status: {
                 let summary = try await store.summary()
                 let now = Date()
@@ -147,7 +148,7 @@ public struct Daemon: Sendable {
                                   nextDays: try await UpcomingDays.view(store, zone: configuration.timeZone, now: now))
             },
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
-            recovery: RecoveryRoutes(store: store, events: events, wake: wake),
+            recovery: RecoveryRoutes(store: store, recovery: RecoveryService(store: store, wake: wake), events: events, wake: wake),
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
                            clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http)),
             backup: BackupRoutes(copies: (store as? SQLiteStore).map { BackupCopies(store: $0, stateDirectory: configuration.stateDirectory) },

@@ -22,8 +22,8 @@ extension Doctor {
         return .ok("api version", "\(name) \(lifetime.version): \(until)")
     }
 
-    /// Accounts that cannot publish now (relink needed, token expired) fail; tokens that expire within a week and cannot
-    /// renew themselves warn; the rest are counted on one line.
+    /// Accounts that cannot publish now (relink needed, token expired, every recent delivery refused for a permission the
+    /// token lacks) fail; tokens that expire within a week and cannot renew themselves warn; the rest are counted on one line.
     func tokenFindings(now: Date) async -> [DoctorFinding] {
         let accounts: [AccountView]
         do { accounts = try await store.accounts() } catch {
@@ -37,6 +37,13 @@ extension Doctor {
                 let waiting = account.pendingPosts > 0 ? "; \(account.pendingPosts) post\(account.pendingPosts == 1 ? "" : "s") wait for it" : ""
                 findings.append(.fail("token", "\(account.reference) needs relinking (\(account.statusReason ?? "its token was refused"))\(waiting)",
                                       action: relink))
+            } else if let refusal = account.permissionRefusal {
+                // Refused for the token, not the post: every post to it fails the same way until it is linked again.
+                let last = refusal.deliveries == 1 ? "its last delivery was" : "its last \(refusal.deliveries) deliveries were"
+                findings.append(.fail("token", "\(account.reference) cannot publish: \(last) refused for a permission its token lacks "
+                                          + "(\(refusal.reason))",
+                                      action: "`schedctl accounts link \(account.network.rawValue)` approving every permission (or `accounts add` a "
+                                          + "token that has them), then `schedctl retry` the failed deliveries"))
             } else if let expiresAt = account.accessExpiresAt, !account.refreshable, expiresAt.timeIntervalSince(now) < Self.tokenWarningPeriod {
                 let forecast = account.expiryForecast(now: now) ?? "expires soon"
                 let level: DoctorFinding.Level = expiresAt <= now || account.postsAfterExpiry > 0 ? .fail : .warn

@@ -26,7 +26,7 @@ struct Doctor: Sendable {
 
     private func configurationFinding() -> DoctorFinding {
         let source = configuration.configurationFile.map { "read from \($0)" } ?? "embedded defaults (no configuration file)"
-        let zone = "local times read in \(configuration.timeZone.identifier)"
+        let zone = "the daemon's zone is \(configuration.timeZone.identifier) (\(LocalTimeRule.daemonZoneUse))"
         if configuration.sandbox {
             return .warn("configuration", "\(source); sandbox mode: posts go to local emulations, not to the networks; \(zone)",
                          action: "drop --sandbox (and `sandbox = true`) to publish for real")

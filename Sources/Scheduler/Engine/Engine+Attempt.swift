@@ -50,8 +50,9 @@ extension Engine {
     }
 
     func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error", part: Int? = nil) -> Outcome {
+        // A permission refusal is recorded as its own class (`history` shows "permission"), once, where it happens.
         .failed(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus, outcome: outcome,
-                                     errorClass: error.code.description, excerpt: error.excerpt, part: part))
+                                     errorClass: error.lacksPermission ? "permission" : error.code.description, excerpt: error.excerpt, part: part))
     }
 
     func request(_ claim: ClaimedDelivery) -> PublishRequest {
@@ -168,8 +169,8 @@ extension Engine {
             try await store.recordNeedsRelink(claim, attempt: attempt, error: error.message, needsCheck: claim.needsCheck && attempt.outcome == "lookup")
             logger.error("account needs relinking", metadata: metadata)
         default:
-            try await giveUp(claim, attempt, state: .failed, error: error.message)
-            logger.error("delivery failed", metadata: metadata)
+            try await giveUp(claim, attempt, state: .failed, error: error.message, lacksPermission: error.lacksPermission)
+            logger.error(error.lacksPermission ? "delivery refused: the account's token lacks a permission" : "delivery failed", metadata: metadata)
         }
     }
 }

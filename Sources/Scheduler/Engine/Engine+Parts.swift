@@ -112,8 +112,10 @@ extension Engine {
     /// The end of a delivery. For a post in several parts, what is already out is said: a first comment that fails
     /// leaves the post `published` (the comment can be retried alone), and a thread that stops part way is reported
     /// as partial, a retry continuing from the part that failed.
-    func giveUp(_ claim: ClaimedDelivery, _ attempt: AttemptRecord, state: DeliveryState, error: String) async throws {
+    func giveUp(_ claim: ClaimedDelivery, _ attempt: AttemptRecord, state: DeliveryState, error: String, lacksPermission: Bool = false) async throws {
         guard let part = attempt.part, part > 1 else {
+            // The post itself was refused for the token's permission: the account is flagged (status, doctor) until it publishes.
+            if lacksPermission, state == .failed { return try await store.recordPermissionRefused(claim, attempt: attempt, error: error) }
             return try await store.recordFinalFailure(claim, attempt: attempt, state: state, error: error)
         }
         if claim.kind(ofPart: part) == .comment, state == .failed {

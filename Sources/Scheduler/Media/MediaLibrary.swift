@@ -107,6 +107,13 @@ public struct MediaLibrary: Sendable {
 }
 
 extension MediaLibrary {
+    /// A stored file and its bytes by its id (fetched from the shared store when this daemon lacks it): what `export
+    /// --media-dir` writes out, so that another daemon can import the post.
+    public func download(id: String) async throws -> (item: MediaItem, bytes: [UInt8]) {
+        let item = try await sharedItem(id: id, alt: nil)
+        return (item, try bytes(of: item))
+    }
+
     /// A stored file's bytes, for converting it.
     func bytes(of item: MediaItem) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: item.path) else {

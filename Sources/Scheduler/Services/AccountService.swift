@@ -58,7 +58,9 @@ public struct AccountService: Sendable {
         let linker = try linker(pending.network)
         let options = LinkOptions(page: request.page, organization: request.organization)
         let linked = try await mapLinkErrors { try await linker.complete(pending, response: request.response, options: options) }
-        return try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
+        var account = try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
+        account.notes = linked.notes.isEmpty ? nil : linked.notes
+        return account
     }
 
     // MARK: Importing
@@ -87,16 +89,21 @@ public struct AccountService: Sendable {
         } else {
             credentials = .oauth2(accessToken: request.token, refreshToken: nil, expiresAt: nil)
         }
+        // What the token may do is asked before whose it is: a token that cannot publish is refused, never stored as healthy.
+        let inspected: InspectedToken
         let profile: AccountProfile
         do {
-            profile = try await linker.identify(credentials)
+            inspected = try await linker.inspect(credentials)
+            profile = try await linker.identify(inspected.credentials)
         } catch where error.code == .needsRelink || error.code == .invalidInput {
             throw RequestError.badRequest(Self.refusedImport(request.network, error))
         } catch {
             throw Self.requestError(error)
         }
-        return try await save(network: request.network, profile: profile, credentials: credentials,
-                              authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
+        var account = try await save(network: request.network, profile: profile, credentials: inspected.credentials,
+                                     authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
+        account.notes = inspected.notes.isEmpty ? nil : inspected.notes
+        return account
     }
 
     private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountView {
@@ -195,10 +202,10 @@ public struct AccountService: Sendable {
     }
 
     /// What the person brought was wrong (bad input, 400); the network or the configuration failed (503).
-    /// A token the network refuses while linking is what the person brought: bad input too.
+    /// A token the network refuses while linking, or one that cannot publish, is what the person brought: bad input too.
     static func requestError(_ error: LinkError) -> RequestError {
         switch error.code {
-        case .invalidInput, .choiceNeeded, .unsupported, .needsRelink: RequestError.badRequest(error.message)
+        case .invalidInput, .choiceNeeded, .unsupported, .needsRelink, .unfit: RequestError.badRequest(error.message)
         default: RequestError(.unavailable, error.message)
         }
     }

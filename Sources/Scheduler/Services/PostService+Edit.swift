@@ -6,24 +6,29 @@ extension PostService {
     /// Changes what has not gone out: every change is checked against each network's rules for every delivery it
     /// touches (and X's duplicate rule), then written in one transaction, or nothing is written. The store refuses, as a
     /// conflict, a change that would touch a delivery that has gone out or is going out.
-    public func edit(id: Int64, _ request: EditPostRequest) async throws -> PostView {
+    public func edit(id: Int64, _ asked: EditPostRequest) async throws -> PostView {
         let current = try await store.post(id: id)
-        if request.series == true {
-            guard let text = request.text, request.at == nil, request.lateness == nil, request.tz == nil, !request.changesDeliveries else {
+        if asked.series == true {
+            guard let text = asked.text, asked.at == nil, asked.lateness == nil, asked.tz == nil, !asked.changesDeliveries else {
                 throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")
             }
             return try await editSeriesText(of: current, text: text)
         }
         var change = PostChange()
-        if let at = request.at { change.time = try parseTime(at, zone: request.tz ?? current.dueZone) }
-        else if request.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
+        if let at = asked.at { change.time = try parseTime(at, zone: asked.tz ?? current.dueZone) }
+        else if asked.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
+        // An occurrence edited alone gets its placeholders filled in as its series fills them.
+        let request = try fillingPlaceholders(asked, of: current, at: change.time)
         change.latenessLimitSeconds = try parseLateness(request.lateness)
         change.text = request.text
         var problems: [String] = []
         let targets = try await editTargets(of: current, request, into: &change, problems: &problems)
         if let references = request.media { change.media = try await attachments(references, problems: &problems) }
-        let media: [MediaItem]
-        if let replaced = change.media { media = replaced } else { media = try await attachments(of: current) }
+        // The post's one set of media, converted for an Instagram account it will have (one added, or new files).
+        let before: [MediaItem]
+        if let replaced = change.media { before = replaced } else { before = try await attachments(of: current) }
+        let (media, mediaNotes) = try await convertedForInstagram(before, to: targets.map(\.account), problems: &problems)
+        if !mediaNotes.isEmpty { change.media = media }
         let due = change.time?.instant ?? current.dueAt
         // Each delivery whose text or media changes is checked again; a new time is checked against X's duplicate rule.
         for target in targets {
@@ -38,7 +43,7 @@ extension PostService {
             problems.append("the text is empty")
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the change was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the change was refused")
         }
         guard change.text != nil || change.time != nil || change.latenessLimitSeconds != nil || change.media != nil
               || !change.overrides.isEmpty || !change.addTargets.isEmpty || !change.removeAccountIDs.isEmpty else {
@@ -47,7 +52,7 @@ extension PostService {
         var view = try await store.editPost(id: id, change: change, now: now())
         if let notes = change.time?.notes, !notes.isEmpty { view.notes = notes }
         wake.signal()
-        return view
+        return Self.noting(mediaNotes, view)
     }
 
     /// One account the post will go to after the edit: its text for it, and whether that text must be checked again.

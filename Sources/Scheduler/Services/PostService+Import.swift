@@ -25,7 +25,7 @@ extension PostService {
             }
             do {
                 let checked = try await check(row, accounts: accounts)
-                if let rule = checked.rule, let start = checked.time {
+                if let rule = checked.rule, let start = checked.seriesStart {
                     guard series != nil else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
                     items.append(.series(try seriesPlan(rule, start: start, text: row.text, targets: checked.targets, media: checked.attachments,
                                                         lateness: checked.latenessLimitSeconds).series))

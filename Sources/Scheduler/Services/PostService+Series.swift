@@ -13,10 +13,32 @@ extension PostService {
         var firstTime: ScheduleTime
     }
 
+    /// Where a series starts and which occurrence `at` is: the first (`start` is `at`), or, for a series that continues
+    /// one (`series_start`, as `export` writes it), the occurrence of the series begun at `seriesStart` that falls at `at`.
+    struct SeriesStart {
+        var start: ScheduleTime
+        var index: Int
+    }
+
+    func seriesStart(_ rule: Recurrence, seriesStart text: String?, at time: ScheduleTime) throws -> SeriesStart {
+        guard let text else { return SeriesStart(start: time, index: 1) }
+        guard var start = ScheduleTime(placing: text, in: time.zoneIdentifier) else {
+            throw RequestError.badRequest("cannot read series_start '\(text)' as a wall-clock time such as 2026-12-03 18:30 (in the row's zone)")
+        }
+        start.zoneIdentifier = time.zoneIdentifier
+        guard let found = rule.occurrences(first: start, limit: Int.max, through: time.instant).last(where: { $0.time.instant == time.instant }) else {
+            let shown = { (time: ScheduleTime) in time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ") }
+            throw RequestError.badRequest("\(shown(time)) is not an occurrence of the series \(rule.rrule) that started \(shown(start)) "
+                                          + "\(time.zoneIdentifier); give the time of one of its occurrences, or leave out series_start")
+        }
+        return SeriesStart(start: start, index: found.index)
+    }
+
     /// Works out and checks a series; stores nothing.
-    func seriesPlan(_ rule: Recurrence, start: ScheduleTime, text: String, targets: [(AccountView, String?)], media: [MediaItem],
+    func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountView, String?)], media: [MediaItem],
                     lateness: Int) throws -> SeriesPlan {
-        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: 1, now: now(), atLeastOne: true)
+        let start = from.start
+        let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: from.index, now: now(), atLeastOne: true)
         guard let first = occurrences.first else {
             throw RequestError.badRequest("'\(rule.rrule)' has no occurrence on or after \(start.wallClock.replacingOccurrences(of: "T", with: " "))")
         }
@@ -33,7 +55,7 @@ extension PostService {
             }
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the series was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the series was refused")
         }
         var notes = [start.ambiguityNote].compactMap { $0 } + occurrences.compactMap(\.note)
         let pair = rule.occurrences(first: start, limit: 2).map { SeriesService.render($0, text: text, overrides: overrides) }
@@ -49,19 +71,22 @@ extension PostService {
         let summary = "\(Counted.of(rendered.count, "occurrence")) created, through \(last)"
             + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days")
         return SeriesPlan(series: NewSeries(rule: rule.rrule, start: start, first: post, text: text, overrides: overrides,
-                                            later: Array(rendered.dropFirst()), ended: ended),
+                                            later: Array(rendered.dropFirst()), ended: ended, firstIndex: from.index),
                           notes: notes, summary: summary, firstTime: first.time)
     }
 
     /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
-    func scheduleSeries(_ rule: Recurrence, start: ScheduleTime, request: SchedulePostRequest, targets: [(AccountView, String?)],
+    func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountView, String?)],
                         media: [MediaItem], lateness: Int, timeNotes: [String] = []) async throws -> Scheduled {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness)
         if request.dryRun == true {
-            return .preview(preview(text: plan.series.first.text, media: media, time: plan.firstTime,
-                                    targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) },
-                                    notes: timeNotes + plan.notes))
+            var dryRun = preview(text: plan.series.first.text, media: media, time: plan.firstTime,
+                                 targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) },
+                                 notes: timeNotes + plan.notes)
+            dryRun.occurrences = SeriesService.plannedForDryRun(rule, start: start.start, from: start.index, text: request.text,
+                                                                accounts: targets.map(\.0.reference))
+            return .preview(dryRun)
         }
         var view = try await series.store.insertSeries(plan.series, now: now())
         view.notes = timeNotes + plan.notes + ["series \(view.series?.id ?? 0) (\(rule.rrule)): \(plan.summary)"]
@@ -75,6 +100,8 @@ extension PostService {
         guard let series, let seriesView = current.series else {
             throw RequestError(.conflict, "post \(current.id) is not part of a series; leave out --series")
         }
+        let placeholders = SeriesText.problems(in: text, repeating: true)
+        guard placeholders.isEmpty else { throw RequestError.refused(placeholders, "the new text was refused") }
         let start = now()
         let upcoming = try await store.postsDue(from: start, to: start.addingTimeInterval(SeriesService.horizon * 14), accountID: nil, limit: 10_000)
             .filter { $0.series?.id == seriesView.id && $0.deliveries.allSatisfy { $0.state == .scheduled } }
@@ -95,7 +122,7 @@ extension PostService {
             }
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the new text was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the new text was refused")
         }
         try await series.store.editSeriesText(seriesID: seriesView.id, template: text, texts: texts, now: start)
         var view = try await store.post(id: current.id)

@@ -34,6 +34,8 @@ public struct PostService: Sendable {
     struct CheckedPost {
         var nextSlot: Bool
         var rule: Recurrence?
+        /// A repeating post's start and which occurrence `time` is.
+        var seriesStart: SeriesStart?
         var time: ScheduleTime?
         var draftZone: String?
         var latenessLimitSeconds: Int
@@ -61,8 +63,8 @@ public struct PostService: Sendable {
 
     private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest) async throws -> Scheduled {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
-        if let rule, let time {
-            return try await scheduleSeries(rule, start: time, request: request, targets: targets, media: attachments,
+        if let rule, let start = checked.seriesStart {
+            return try await scheduleSeries(rule, start: start, request: request, targets: targets, media: attachments,
                                             lateness: checked.latenessLimitSeconds, timeNotes: checked.timeNotes)
         }
         var post = checked.post(text: request.text)
@@ -105,6 +107,7 @@ public struct PostService: Sendable {
             throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
         }
         if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("--until goes with --repeat") }
+        if request.seriesStart != nil, request.repeatRule == nil { throw RequestError.badRequest("series_start goes with repeat") }
         if request.repeatRule != nil, draft || nextSlot || request.at == nil {
             throw RequestError.badRequest("--repeat needs --at TIME, the first occurrence's time (not --draft or --next-slot)")
         }
@@ -116,6 +119,7 @@ public struct PostService: Sendable {
         // One zone rule for every local time: --tz, else the person's own zone (schedctl sends it), else the daemon's.
         let zone = request.tz ?? request.clientTz
         let time = try request.at.map { try parseTime($0, zone: zone, fromClient: request.tz == nil && request.clientTz != nil) }
+        let seriesStart = try rule.flatMap { rule in try time.map { try self.seriesStart(rule, seriesStart: request.seriesStart, at: $0) } }
         let draftZone = draft ? try zoneName(zone) : nil
         let lateness = try parseLateness(request.lateness)
         guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
@@ -134,8 +138,9 @@ public struct PostService: Sendable {
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
+        problems += placeholderProblems(request, repeating: rule != nil)
         let attached = try await attachments(request.media ?? [], problems: &problems)
-        let (attachments, mediaNotes) = try await convertedForInstagram(attached, targets: targets, problems: &problems)
+        let (attachments, mediaNotes) = try await convertedForInstagram(attached, to: targets.map(\.0), problems: &problems)
         let parts = try await checkParts(request, targets: targets, repeating: rule != nil, problems: &problems)
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
@@ -149,9 +154,9 @@ public struct PostService: Sendable {
             problems.append("the text is empty")
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the post was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the post was refused")
         }
-        return CheckedPost(nextSlot: nextSlot, rule: rule, time: time, draftZone: draftZone,
+        return CheckedPost(nextSlot: nextSlot, rule: rule, seriesStart: seriesStart, time: time, draftZone: draftZone,
                            latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts,
                            mediaNotes: mediaNotes,
                            timeNotes: time.map { timeNotes($0, request: request) } ?? [])
@@ -165,14 +170,17 @@ public struct PostService: Sendable {
         }
         let nextSlot = request.nextSlot == true
         guard nextSlot != (request.at != nil) else { throw RequestError.badRequest("give --at TIME or --next-slot (one of them)") }
-        let attachments = try await attachments(of: current)
+        var accounts: [AccountView] = []
+        for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
         var problems: [String] = []
-        for delivery in current.deliveries {
-            let account = try await store.account(reference: "\(delivery.accountId)")
+        let stored = try await attachments(of: current)
+        let (attachments, mediaNotes) = try await convertedForInstagram(stored, to: accounts, problems: &problems)
+        let replaced = mediaNotes.isEmpty ? nil : attachments
+        for (delivery, account) in zip(current.deliveries, accounts) {
             problems += validationProblems(text: delivery.text ?? current.text, media: attachments, account: account)
         }
         guard problems.isEmpty else {
-            throw RequestError.badRequest(problems.count == 1 ? problems[0] : "the draft was refused: \(problems.joined(separator: "; "))", problems: problems)
+            throw RequestError.refused(problems, "the draft was refused")
         }
         let view: PostView
         if let at = request.at {
@@ -183,18 +191,16 @@ public struct PostService: Sendable {
                 repeats += try await sameTextProblems(text: delivery.text ?? current.text, account: account, due: time.instant, excluding: id)
             }
             guard repeats.isEmpty else { throw RequestError.badRequest(repeats.joined(separator: "; "), problems: repeats) }
-            var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, now: now())
+            var scheduled = try await store.scheduleDraft(id: id, time: time, queued: false, media: replaced, now: now())
             if !time.notes.isEmpty { scheduled.notes = time.notes }
             view = scheduled
         } else {
-            var accounts: [AccountView] = []
-            for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
             view = try await requireQueue().placeInNextSlot(accounts) { slot in
-                try await store.scheduleDraft(id: id, time: slot.time, queued: true, now: now())
+                try await store.scheduleDraft(id: id, time: slot.time, queued: true, media: replaced, now: now())
             }
         }
         wake.signal()
-        return view
+        return mediaNotes.isEmpty ? view : Self.noting(mediaNotes, view)
     }
 
     /// The files a request names (uploaded first with `POST /v1/media`), each with its alt text; one that cannot be had
@@ -203,7 +209,11 @@ public struct PostService: Sendable {
         var items: [MediaItem] = []
         for reference in references {
             guard let library = media else { problems.append("this daemon keeps no media"); break }
-            do { items.append(try await library.sharedItem(id: reference.id, alt: reference.alt)) } catch let error as RequestError {
+            do {
+                var item = try await library.sharedItem(id: reference.id, alt: reference.alt)
+                item.name = reference.name
+                items.append(item)
+            } catch let error as RequestError {
                 problems.append(error.message)
             }
         }

@@ -18,6 +18,12 @@ public struct RequestError: Error, Sendable, CustomStringConvertible {
         RequestError(.badRequest, message, problems: problems)
     }
 
+    /// Several problems found at once, each kept for `problems`: one alone is the message; more are joined under
+    /// `heading` ("the post was refused").
+    static func refused(_ problems: [String], _ heading: String) -> RequestError {
+        badRequest(problems.count == 1 ? problems[0] : "\(heading): \(problems.joined(separator: "; "))", problems: problems)
+    }
+
     /// Store errors carry their meaning in their code; the message passes through unchanged.
     init(_ error: StoreError) {
         switch error.code {

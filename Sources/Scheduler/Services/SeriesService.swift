@@ -6,7 +6,8 @@ import ServiceLifecycle
 /// Repeating posts: which occurrences to create (a few weeks ahead, each its own post, its text's placeholders
 /// filled in), creating the next ones as time goes on, and ending a series.
 public struct SeriesService: Sendable {
-    let store: any SeriesStore
+    /// Series, and posts: a series' accounts are its first occurrence's.
+    let store: any SeriesStore & PostStore
     /// The engine's: new occurrences are due times.
     let wake: WakeSignal
     /// The extender's: a new series may need its next occurrences sooner than it planned to look.
@@ -18,7 +19,7 @@ public struct SeriesService: Sendable {
     /// At most this many at once (a daily series is 28 of them).
     static let batch = 100
 
-    public init(store: any SeriesStore, wake: WakeSignal, logger: Logger) {
+    public init(store: any SeriesStore & PostStore, wake: WakeSignal, logger: Logger) {
         self.store = store; self.wake = wake; self.logger = logger
     }
 

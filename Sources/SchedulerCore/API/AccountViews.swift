@@ -20,6 +20,11 @@ public struct AccountView: Codable, Sendable, Equatable {
     public var postsAfterExpiry: Int
     /// Why the account needs attention, when it does.
     public var statusReason: String?
+    /// Its last deliveries were all refused for a permission its token lacks; nil otherwise.
+    public var permissionRefusal: PermissionRefusal?
+    /// Only in the answer to a link or import: what to know though it worked (a permission only some posts need was not
+    /// granted, so those posts will fail).
+    public var notes: [String]?
 
     /// `network:@handle`, the form `--to` accepts.
     public var reference: String { "\(network.rawValue):@\(handle)" }
@@ -29,16 +34,34 @@ public struct AccountView: Codable, Sendable, Equatable {
         case displayName = "display_name", remoteId = "remote_id", authKind = "auth_kind"
         case createdAt = "created_at", pendingPosts = "pending_posts"
         case accessExpiresAt = "access_expires_at", refreshable, postsAfterExpiry = "posts_after_expiry", statusReason = "status_reason"
+        case permissionRefusal = "permission_refusal", notes
     }
 
     public init(id: Int64, network: Network, handle: String, displayName: String, remoteId: String,
                 authKind: AuthKind, status: AccountStatus, createdAt: Date, pendingPosts: Int,
-                accessExpiresAt: Date? = nil, refreshable: Bool = false, postsAfterExpiry: Int = 0, statusReason: String? = nil) {
+                accessExpiresAt: Date? = nil, refreshable: Bool = false, postsAfterExpiry: Int = 0, statusReason: String? = nil,
+                permissionRefusal: PermissionRefusal? = nil) {
         self.id = id; self.network = network; self.handle = handle; self.displayName = displayName
         self.remoteId = remoteId; self.authKind = authKind; self.status = status
         self.createdAt = createdAt; self.pendingPosts = pendingPosts
         self.accessExpiresAt = accessExpiresAt; self.refreshable = refreshable
         self.postsAfterExpiry = postsAfterExpiry; self.statusReason = statusReason
+        self.permissionRefusal = permissionRefusal
+    }
+
+    /// Every delivery of the account that ended since its last publish (and since it was last linked or added) was
+    /// refused for a permission its token lacks: it cannot publish until it is linked again with that permission.
+    public struct PermissionRefusal: Codable, Sendable, Equatable {
+        /// How many deliveries in a row.
+        public var deliveries: Int
+        /// The last refusal, in the network's words.
+        public var reason: String
+        /// When the first of them was refused.
+        public var since: Date
+
+        public init(deliveries: Int, reason: String, since: Date) {
+            self.deliveries = deliveries; self.reason = reason; self.since = since
+        }
     }
 
     /// "expires in 12 days, before 3 scheduled posts", or nil when nothing is worth saying.
@@ -73,6 +96,24 @@ public struct ImportAccountRequest: Codable, Sendable, Equatable {
 
     public init(network: Network, token: String, tokenSecret: String?, handoff: Bool? = nil, handle: String? = nil) {
         self.network = network; self.token = token; self.tokenSecret = tokenSecret; self.handoff = handoff; self.handle = handle
+    }
+}
+
+/// The body of `POST /v1/sandbox/tokens/{network}`: whose token, and what it may do (all defaults when empty).
+public struct SandboxTokenRequest: Codable, Sendable, Equatable {
+    public var username: String?
+    /// Only these permissions (Facebook, LinkedIn), instead of everything publishing needs.
+    public var scopes: [String]?
+    /// X's OAuth 1.0a access level (`read`, `read-write`, `read-write-directmessages`), instead of `read-write`.
+    public var accessLevel: String?
+
+    enum CodingKeys: String, CodingKey {
+        case username, scopes
+        case accessLevel = "access_level"
+    }
+
+    public init(username: String? = nil, scopes: [String]? = nil, accessLevel: String? = nil) {
+        self.username = username; self.scopes = scopes; self.accessLevel = accessLevel
     }
 }
 

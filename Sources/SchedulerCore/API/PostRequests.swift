@@ -26,6 +26,10 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var repeatRule: String?
     /// With `repeat`: the last day an occurrence may fall on, `yyyy-MM-dd` in the post's zone.
     public var until: String?
+    /// With `repeat`, when `at` continues a series (as `export` writes one): the wall-clock time of the series' first
+    /// occurrence, in the post's zone. `at` must be one of its occurrences; none before it is created again, and
+    /// `{{n}}` and `COUNT` count from this start.
+    public var seriesStart: String?
     /// An X thread: the parts after the first (which is `text` with `media`), each a reply to the one before.
     public var thread: [ThreadPartRequest]?
     /// A comment made under the post once it is out (on X, a reply at the thread's end), for every account…
@@ -35,15 +39,17 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case text, to, at, tz, lateness, overrides, media, draft, until, thread
-        case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat", clientTz = "client_tz"
+        case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat", clientTz = "client_tz", seriesStart = "series_start"
         case firstComment = "first_comment", firstCommentFor = "first_comment_for"
     }
 
     public init(text: String, to: [String], at: String?, tz: String? = nil, lateness: String? = nil,
                 overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil,
                 nextSlot: Bool? = nil, repeatRule: String? = nil, until: String? = nil, thread: [ThreadPartRequest]? = nil,
-                firstComment: String? = nil, firstCommentFor: [String: String]? = nil, clientTz: String? = nil) {
+                firstComment: String? = nil, firstCommentFor: [String: String]? = nil, clientTz: String? = nil,
+                seriesStart: String? = nil) {
         self.clientTz = clientTz
+        self.seriesStart = seriesStart
         self.thread = thread; self.firstComment = firstComment; self.firstCommentFor = firstCommentFor
         self.text = text; self.to = to; self.at = at; self.tz = tz; self.lateness = lateness
         self.overrides = overrides; self.dryRun = dryRun; self.media = media; self.draft = draft; self.nextSlot = nextSlot
@@ -85,10 +91,14 @@ public struct ScheduleDraftRequest: Codable, Sendable, Equatable {
 public struct MediaReference: Codable, Sendable, Equatable {
     public var id: String
     public var alt: String?
+    /// The file as the person named it (the path they typed), so that a problem with it names what they gave, not
+    /// the daemon's copy; only for messages, never stored.
+    public var name: String?
 
-    public init(id: String, alt: String? = nil) {
+    public init(id: String, alt: String? = nil, name: String? = nil) {
         self.id = id
         self.alt = alt
+        self.name = name
     }
 }
 
@@ -153,9 +163,12 @@ public struct DryRunView: Codable, Sendable, Equatable {
     /// What the person should know about the post as it would be stored: how the time was read (the zone used, a day
     /// moved, a time that happens twice) and what was changed in the media (a PNG converted to JPEG for Instagram).
     public var notes: [String]?
+    /// For a repeating post: its first occurrences, and the first after each change of the zone's offset within a year,
+    /// so the times can be checked across a DST change before anything is stored.
+    public var occurrences: [PlannedOccurrenceView]?
 
     enum CodingKeys: String, CodingKey {
-        case deliveries, notes
+        case deliveries, notes, occurrences
         case dryRun = "dry_run", dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
     }
 

@@ -91,16 +91,31 @@ public struct DeliveryPartView: Codable, Sendable, Equatable {
     }
 }
 
-/// Which series a post is an occurrence of, and which one.
+/// Which series a post is an occurrence of, and which one; and the series itself, as `export` writes it back out.
 public struct PostSeriesView: Codable, Sendable, Equatable {
     public var id: Int64
     /// From 1.
     public var index: Int
     /// RFC 5545's form, as `--repeat` was read.
     public var rule: String
+    /// The text the occurrences are made from, placeholders and all (`edit --series` changes it).
+    public var text: String?
+    /// Per-account texts the occurrences are made from, by account (`network:@handle`).
+    public var textFor: [String: String]?
+    /// The wall-clock time (`2026-12-03T18:30:00`) of the series' first occurrence, which `{{n}}` and `COUNT` count
+    /// from, in `zone`.
+    public var start: String?
+    public var zone: String?
 
-    public init(id: Int64, index: Int, rule: String) {
+    enum CodingKeys: String, CodingKey {
+        case id, index, rule, text, start, zone
+        case textFor = "text_for"
+    }
+
+    public init(id: Int64, index: Int, rule: String, text: String? = nil, textFor: [String: String]? = nil, start: String? = nil,
+                zone: String? = nil) {
         self.id = id; self.index = index; self.rule = rule
+        self.text = text; self.textFor = textFor; self.start = start; self.zone = zone
     }
 }
 

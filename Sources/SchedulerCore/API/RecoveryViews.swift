@@ -1,20 +1,36 @@
 import Foundation
 
-/// `POST /v1/deliveries/{id}/retry`: send a finished or stuck delivery again. `force` is needed for an
+/// `POST /v1/posts/{id}/retry`: send a post's failed, missed or expired deliveries again, or only `delivery` (an id
+/// of one of them); `POST /v1/deliveries/{id}/retry` names the delivery in the path instead. `force` is needed for an
 /// `unknown` delivery, because it may already be on the network.
 public struct RetryDeliveryRequest: Codable, Sendable, Equatable {
     public var force: Bool?
+    /// On the post's route: only this delivery of the post.
+    public var delivery: Int64?
 
-    public init(force: Bool? = nil) { self.force = force }
+    public init(force: Bool? = nil, delivery: Int64? = nil) {
+        self.force = force
+        self.delivery = delivery
+    }
 }
 
-/// `POST /v1/deliveries/{id}/resolve`: the person checked, and the post is on the network at `publishedUrl`.
+/// `POST /v1/posts/{id}/resolve`: the person checked, and the post is on the network at `publishedUrl`: the post's one
+/// unknown, failed or missed delivery, or `delivery` when it has several; `POST /v1/deliveries/{id}/resolve` names the
+/// delivery in the path instead.
 public struct ResolveDeliveryRequest: Codable, Sendable, Equatable {
     public var publishedUrl: String
+    /// On the post's route: which of the post's deliveries.
+    public var delivery: Int64?
 
-    enum CodingKeys: String, CodingKey { case publishedUrl = "published_url" }
+    enum CodingKeys: String, CodingKey {
+        case delivery
+        case publishedUrl = "published_url"
+    }
 
-    public init(publishedUrl: String) { self.publishedUrl = publishedUrl }
+    public init(publishedUrl: String, delivery: Int64? = nil) {
+        self.publishedUrl = publishedUrl
+        self.delivery = delivery
+    }
 }
 
 /// `POST /v1/pause` and `/v1/resume`: everything, one account when `account` is given, or every account of

@@ -1,20 +1,30 @@
 import Foundation
 
-/// One post in a calendar cell: its time, networks, state and the start of its text.
+/// One post in a calendar cell: its time, networks, state and the start of its text; or an occurrence of a repeating
+/// post that is not a post yet (`planned`, with its series and number instead of a post id).
 public struct CalendarEntry: Codable, Sendable, Equatable {
-    public var postId: Int64
+    public var postId: Int64?
     /// `HH:mm` in the calendar's zone.
     public var time: String
     /// Short names: X, FB, LI, IG.
     public var networks: [String]
     /// The post as a whole: draft, scheduled, published, failed (any delivery failed, missed or expired), unknown (any
-    /// delivery may or may not be out) or cancelled.
+    /// delivery may or may not be out) or cancelled; `planned` for an occurrence the daemon makes four weeks before it
+    /// is due.
     public var state: String
     public var text: String
+    /// For a planned occurrence: its series and its number in it.
+    public var seriesId: Int64?
+    public var occurrence: Int?
 
     enum CodingKeys: String, CodingKey {
-        case time, networks, state, text
-        case postId = "post_id"
+        case time, networks, state, text, occurrence
+        case postId = "post_id", seriesId = "series_id"
+    }
+
+    public init(postId: Int64?, time: String, networks: [String], state: String, text: String, seriesId: Int64? = nil, occurrence: Int? = nil) {
+        self.postId = postId; self.time = time; self.networks = networks; self.state = state; self.text = text
+        self.seriesId = seriesId; self.occurrence = occurrence
     }
 }
 
@@ -24,34 +34,63 @@ public struct CalendarDay: Codable, Sendable, Equatable {
     public var date: String
     public var weekday: String
     public var entries: [CalendarEntry]
+    /// When the day holds more than its entries (only its first posts are fetched): how many in all, planned included.
+    public var count: Int?
+    /// True when `count` is a lower bound (the daemon stopped counting).
+    public var countIsAtLeast: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case date, weekday, entries, count
+        case countIsAtLeast = "count_is_at_least"
+    }
+
+    public init(date: String, weekday: String, entries: [CalendarEntry], count: Int? = nil, countIsAtLeast: Bool? = nil) {
+        self.date = date; self.weekday = weekday; self.entries = entries; self.count = count; self.countIsAtLeast = countIsAtLeast
+    }
+
+    /// Entries and the ones not fetched: what "+N more" counts from.
+    var total: Int { max(entries.count, count ?? 0) }
 }
 
 /// `schedctl calendar`: posts laid out by day in a zone, and drawn as a grid of days that fits a terminal's width.
 public enum CalendarGrid {
 
-    /// The `count` days from `firstDay` (`yyyy-MM-dd` in `zone`), each with the posts due that day, by time.
-    public static func days(_ posts: [PostView], firstDay: String, count: Int, zone: TimeZone) -> [CalendarDay] {
+    /// The days as the daemon gave them (``CalendarDayView``), each with its posts and its planned occurrences by time, in
+    /// `zone`; a day holding more posts than were sent says how many in ``CalendarDay/count``.
+    public static func days(_ views: [CalendarDayView], zone: TimeZone) -> [CalendarDay] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let parts = firstDay.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, let start = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return [] }
-        var days: [CalendarDay] = (0..<count).map { offset in
-            let day = calendar.date(byAdding: .day, value: offset, to: start)!
-            let c = calendar.dateComponents([.year, .month, .day], from: day)
-            return CalendarDay(date: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!), weekday: Weekday.short(Weekday.of(day, in: calendar)),
-                               entries: [])
+        func clock(_ instant: Date) -> String {
+            let c = calendar.dateComponents([.hour, .minute], from: instant)
+            return String(format: "%02d:%02d", c.hour!, c.minute!)
         }
-        let index = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1.date, $0) })
-        for post in posts.sorted(by: { ($0.dueAt ?? .distantPast, $0.id) < ($1.dueAt ?? .distantPast, $1.id) }) {
-            guard let due = post.dueAt else { continue }
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: due)
-            guard let position = index[String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)] else { continue }
-            var networks: [String] = []
-            for delivery in post.deliveries where !networks.contains(delivery.network.shortName) { networks.append(delivery.network.shortName) }
-            days[position].entries.append(CalendarEntry(postId: post.id, time: String(format: "%02d:%02d", c.hour!, c.minute!), networks: networks,
-                                                        state: state(of: post), text: post.text.replacingOccurrences(of: "\n", with: " ")))
+        return views.map { view in
+            var entries: [CalendarEntry] = view.posts.compactMap { post in
+                guard let due = post.dueAt else { return nil }
+                var networks: [String] = []
+                for delivery in post.deliveries where !networks.contains(delivery.network.shortName) { networks.append(delivery.network.shortName) }
+                return CalendarEntry(postId: post.id, time: clock(due), networks: networks, state: state(of: post),
+                                     text: post.text.replacingOccurrences(of: "\n", with: " "))
+            }
+            for occurrence in view.planned {
+                var networks: [String] = []
+                for account in occurrence.accounts {
+                    guard let network = account.split(separator: ":").first.flatMap({ Network(rawValue: String($0)) }),
+                          !networks.contains(network.shortName) else { continue }
+                    networks.append(network.shortName)
+                }
+                entries.append(CalendarEntry(postId: nil, time: clock(occurrence.dueAt), networks: networks, state: "planned",
+                                             text: occurrence.text.replacingOccurrences(of: "\n", with: " "),
+                                             seriesId: occurrence.seriesId, occurrence: occurrence.index))
+            }
+            entries.sort { $0.time < $1.time }
+            let parts = view.date.split(separator: "-").compactMap { Int($0) }
+            let weekday = parts.count == 3 ? calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+                .map { Weekday.short(Weekday.of($0, in: calendar)) } ?? "" : ""
+            let total = view.count + view.planned.count
+            return CalendarDay(date: view.date, weekday: weekday, entries: entries,
+                               count: total > entries.count ? total : nil, countIsAtLeast: view.countIsAtLeast ? true : nil)
         }
-        return days
     }
 
     /// A cancelled delivery beside others (an account removed) leaves the post as the others are.
@@ -69,10 +108,11 @@ public enum CalendarGrid {
     /// Issue 25: the state was told by colour alone, which a pipe, `NO_COLOR` and some eyes cannot see; each entry
     /// starts with its state's mark.
     static let marks: [(state: String, mark: String)] = [
-        ("published", "✓"), ("failed", "✗"), ("unknown", "?"), ("scheduled", "·"), ("draft", "d"), ("cancelled", "-"),
+        ("published", "✓"), ("failed", "✗"), ("unknown", "?"), ("scheduled", "·"), ("planned", "~"), ("draft", "d"), ("cancelled", "-"),
     ]
 
-    /// `✓` published, `✗` failed, `?` unknown, `·` scheduled, `d` draft, `-` cancelled.
+    /// `✓` published, `✗` failed, `?` unknown, `·` scheduled, `~` planned (an occurrence not made yet), `d` draft,
+    /// `-` cancelled.
     static func mark(_ state: String) -> String {
         marks.first { $0.state == state }?.mark ?? "·"
     }
@@ -93,7 +133,7 @@ public enum CalendarGrid {
             lines.append(border)
             lines.append("|" + week.map { pad("\($0.weekday) \($0.date.suffix(5))", cellWidth) }.joined(separator: "|") + "|")
             lines.append(border.replacingOccurrences(of: "-", with: "·"))
-            let cells = week.map { cell($0.entries, width: cellWidth, limit: perCell, color: color) }
+            let cells = week.map { cell($0, width: cellWidth, limit: perCell, color: color) }
             let height = max(1, cells.map(\.count).max() ?? 0)
             for row in 0..<height {
                 lines.append("|" + cells.map { row < $0.count ? $0[row] : String(repeating: " ", count: cellWidth) }.joined(separator: "|") + "|")
@@ -106,17 +146,21 @@ public enum CalendarGrid {
     /// Too narrow for seven columns: one line per post under each day that has some.
     static func list(_ days: [CalendarDay], width: Int, color: Bool) -> String {
         var lines: [String] = []
-        for day in days where !day.entries.isEmpty {
+        for day in days where day.total > 0 {
             lines.append("\(day.weekday) \(day.date)")
             for entry in day.entries { lines.append("  " + paint(clip(line(entry), max(10, width - 2)), entry.state, color)) }
+            if day.total > day.entries.count {
+                lines.append("  +\(day.total - day.entries.count)\(day.countIsAtLeast == true ? "+" : "") more (`schedctl list`)")
+            }
         }
         return lines.isEmpty ? "nothing is due on these days\n" : lines.joined(separator: "\n") + "\n"
     }
 
     /// Each entry on one line in a wide cell; in a narrow one (under 24 columns) its time and networks on one line
     /// and the start of its text on the next, so the text still shows.
-    private static func cell(_ entries: [CalendarEntry], width: Int, limit: Int, color: Bool) -> [String] {
-        let shown = entries.prefix(entries.count > limit ? limit - 1 : limit)
+    private static func cell(_ day: CalendarDay, width: Int, limit: Int, color: Bool) -> [String] {
+        let entries = day.entries
+        let shown = entries.prefix(day.total > limit ? limit - 1 : limit)
         var lines: [String] = []
         for entry in shown {
             if width < 24 {
@@ -126,7 +170,9 @@ public enum CalendarGrid {
                 lines.append(paint(pad(line(entry), width), entry.state, color))
             }
         }
-        if entries.count > limit { lines.append(pad("+\(entries.count - limit + 1) more", width)) }
+        if day.total > shown.count {
+            lines.append(pad("+\(day.total - shown.count)\(day.countIsAtLeast == true ? "+" : "") more", width))
+        }
         return lines
     }
 
@@ -150,6 +196,7 @@ public enum CalendarGrid {
         case "failed", "unknown": "31"
         case "draft": "2"
         case "cancelled": "9;2"
+        case "planned": "2;3"
         default: "36"
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"

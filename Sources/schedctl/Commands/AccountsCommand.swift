@@ -22,7 +22,10 @@ struct AccountsAdd: AsyncParsableCommand {
             the Page its professional account is connected to. The token is read from standard input or \
             --from-file, never from the command line: as JSON ({"token": "…", "token_secret": "…"}), as \
             oauth_token=…&oauth_token_secret=…, or as lines (token, then secret). On a terminal you are \
-            prompted, without echo. To link with a browser instead, use `schedctl accounts link`.
+            prompted, without echo. To link with a browser instead, use `schedctl accounts link`. A token that cannot \
+            publish is refused (exit 2), naming what it lacks and storing nothing: a Facebook user token or one without \
+            pages_manage_posts and pages_read_engagement, a LinkedIn token without w_member_social, an X token at the \
+            "read" access level.
             Examples:
               schedctl accounts add x < x-token.json
               schedctl sandbox token x | schedctl accounts add x
@@ -62,6 +65,7 @@ struct AccountsAdd: AsyncParsableCommand {
         if options.json { return Output.json(data) }
         let account = try options.client().decode(AccountView.self, data)
         print("added \(account.reference) (\(account.displayName)), account \(account.id)")
+        for note in account.notes ?? [] { print("note: \(note)") }
     }
 }
 
@@ -109,6 +113,7 @@ struct AccountsShow: AsyncParsableCommand {
         print("  status:   \(view.status.rawValue)\(view.statusReason.map { " (\($0))" } ?? "")")
         print("  token:    \(AccountText.token(view))")
         print("  pending:  \(Counted.of(view.pendingPosts, "post"))")
+        if let refusal = view.permissionRefusal { print("  refused:  " + StatusText.permissionRefusal(view, refusal)) }
     }
 }
 

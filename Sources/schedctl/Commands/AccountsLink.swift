@@ -86,6 +86,7 @@ struct AccountsLink: AsyncParsableCommand {
         if options.json { return Output.json(data) }
         let account = try client.decode(AccountView.self, data)
         print("linked \(account.reference) (\(account.displayName)), account \(account.id); token \(AccountText.token(account))")
+        for note in account.notes ?? [] { print("note: \(note)") }
     }
 
     /// The URL alone on its own line of standard output, flushed before schedctl waits.

@@ -9,9 +9,10 @@ struct CalendarCommand: AsyncParsableCommand {
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
             Each post shows its state's mark, its time, its networks (X, FB, LI, IG) and the start of its text: \
-            ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, d draft, \
-            - cancelled; the legend under the calendar says so too. On a terminal the entries are coloured by state as \
-            well (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
+            ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, ~ planned (an \
+            occurrence of a repeating post that is not a post yet: the daemon makes each four weeks before it is due), \
+            d draft, - cancelled; the legend under the calendar says so too. On a terminal the entries are coloured by \
+            state as well (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)
 
@@ -47,11 +48,12 @@ struct CalendarCommand: AsyncParsableCommand {
         let (status, _) = try await client.get("/v1/status", as: StatusView.self)
         let zone = TimeZone(identifier: tz ?? status.zone ?? "UTC") ?? TimeZone(identifier: "UTC")!
         let range = CalendarRange(around: from, month: month, zone: zone, now: status.now)
-        let days = try await CalendarRange.fetch(range, account: account, zone: zone, client: client)
+        let perCell = month ? 4 : 12
+        let days = try await CalendarRange.fetch(range, account: account, zone: zone, perDay: perCell, client: client)
         if options.json { return try Output.json(days) }
         let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
-        print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: month ? 4 : 12, color: terminal.color), terminator: "")
+        print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
         print(CalendarGrid.legend)
     }
 }
@@ -99,10 +101,11 @@ struct CalendarRange {
         return (y, m, d)
     }
 
-    static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, client: ControlClient) async throws -> [CalendarDay] {
-        var path = "/v1/calendar?from=\(RFC3339.format(range.start))&to=\(RFC3339.format(range.end))"
+    /// The range's days from the daemon, at most `perDay` posts each (the rest counted), with the planned occurrences.
+    static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, perDay: Int, client: ControlClient) async throws -> [CalendarDay] {
+        var path = "/v1/calendar/days?from=\(range.firstDay)&days=\(range.count)&zone=\(zone.identifier)&per_day=\(perDay)"
         if let account { path += "&account=\(AccountPath.encode(account))" }
-        let (posts, _) = try await client.get(path, as: [PostView].self)
-        return CalendarGrid.days(posts, firstDay: range.firstDay, count: range.count, zone: zone)
+        let (views, _) = try await client.get(path, as: [CalendarDayView].self)
+        return CalendarGrid.days(views, zone: zone)
     }
 }

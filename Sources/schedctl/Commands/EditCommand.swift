@@ -72,16 +72,13 @@ struct EditCommand: AsyncParsableCommand {
         for entry in textFor where !entry.contains("=") || entry.hasPrefix("=") {
             throw ValidationError("--text-for takes ACCOUNT=TEXT, not '\(entry)'")
         }
-        for file in media where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read the media file \(file)")
-        }
+        for file in media { if let problem = LocalFile.problem(file, what: "the media file") { throw ValidationError(problem) } }
     }
 
     func run() async throws {
         var references: [MediaReference]? = noMedia ? [] : nil
         for (index, file) in media.enumerated() {
-            let id = try await MediaUpload.upload(file, with: options.client())
-            references = (references ?? []) + [MediaReference(id: id, alt: index < alt.count ? alt[index] : nil)]
+            references = (references ?? []) + [try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client())]
         }
         let overrides = ScheduleCommand.pairs(textFor)
         let request = EditPostRequest(text: try text.map(TextInput.read), at: at, tz: tz, lateness: lateness, series: series ? true : nil,

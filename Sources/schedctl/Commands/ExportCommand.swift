@@ -6,7 +6,13 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write posts as `schedctl import` reads them back (CSV or JSON), on standard output or to a file.",
-        discussion: "Times are written as wall-clock times with their zone; media as the ids of files the daemon keeps (media_id).")
+        discussion: """
+            Times are written as wall-clock times with their zone. A repeating post is one row: its next occurrence, \
+            its rule (repeat) and the start its numbers count from (series_start), so an import continues it. With \
+            --media-dir DIR, each attached file is written to DIR and the rows name it (media, relative to the export), \
+            so another daemon can import them; without it, rows name the files this daemon keeps (media_id).
+            Example: schedctl export -o week.csv --media-dir week-media
+            """)
 
     @Option(help: "Which posts: pending (default), all, or a delivery state.")
     var state = "pending"
@@ -16,6 +22,9 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
+
+    @Option(name: .customLong("media-dir"), help: "Write the posts' files into this directory, for an import on another daemon.")
+    var mediaDir: String?
 
     @OptionGroup var options: GlobalOptions
 
@@ -39,23 +48,42 @@ struct ExportCommand: AsyncParsableCommand {
         if timed.count < posts.count {
             FileHandle.standardError.write(Data("\(Counted.of(posts.count - timed.count, "draft")) left out: a row needs a time\n".utf8))
         }
-        let rows = timed.map(ExportRow.init)
-        let text: String
-        if format == "json" {
-            text = String(decoding: try JSONSerialization.data(withJSONObject: rows.map(\.object), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]), as: UTF8.self) + "\n"
-        } else {
-            let accounts = Array(Set(rows.flatMap { $0.textFor.keys })).sorted()
-            let header = ["at", "tz", "to", "text", "lateness", "media_id", "alt"] + accounts.map { "text_for." + $0 }
-            text = CSVTable.write(header: header, rows: rows.map { row in
-                [row.at, row.tz, row.to.joined(separator: " "), row.text, row.lateness, row.mediaIDs.joined(separator: "|"),
-                 row.alts.joined(separator: "|")] + accounts.map { row.textFor[$0] ?? "" }
-            })
+        var rows = ExportRow.rows(timed)
+        if let mediaDir {
+            let base = output.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+            try await MediaExport(directory: mediaDir, relativeTo: base.isEmpty ? "." : base, client: client).write(&rows)
+        } else if rows.contains(where: { !$0.mediaIDs.isEmpty }) {
+            FileHandle.standardError.write(Data(("note: the files are named by media_id, which only this daemon keeps; "
+                + "give --media-dir DIR to write them out for an import elsewhere\n").utf8))
         }
+        let text = format == "json" ? try Self.json(rows) : Self.csv(rows)
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else { throw CLIError.badInput("cannot write \(output)") }
-            FileHandle.standardError.write(Data("exported \(Counted.of(rows.count, "post")) to \(output)\n".utf8))
+            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                throw CLIError(exitCode: ExitCodes.failure, message: "cannot write \(output): \(String(cString: strerror(errno)))")
+            }
+            FileHandle.standardError.write(Data("exported \(Counted.of(rows.count, "row")) to \(output)\n".utf8))
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
+    }
+
+    static func json(_ rows: [ExportRow]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: rows.map(\.object), options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
+               as: UTF8.self) + "\n"
+    }
+
+    /// The columns every row has, then `repeat` and `series_start` when a series is among them, then one text_for.ACCOUNT
+    /// column per account with a text of its own.
+    static func csv(_ rows: [ExportRow]) -> String {
+        let accounts = Array(Set(rows.flatMap { $0.textFor.keys })).sorted()
+        let files = rows.contains { !$0.mediaPaths.isEmpty }
+        let series = rows.contains { $0.repeatRule != nil }
+        let header = ["at", "tz", "to", "text", "lateness", files ? "media" : "media_id", "alt"] + (series ? ["repeat", "series_start"] : [])
+            + accounts.map { "text_for." + $0 }
+        return CSVTable.write(header: header, rows: rows.map { row in
+            [row.at, row.tz, row.to.joined(separator: " "), row.text, row.lateness,
+             (files ? row.mediaPaths : row.mediaIDs).joined(separator: "|"), row.alts.joined(separator: "|")]
+                + (series ? [row.repeatRule ?? "", row.seriesStart ?? ""] : []) + accounts.map { row.textFor[$0] ?? "" }
+        })
     }
 }

@@ -8,9 +8,11 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Schedule every row of a CSV or JSON file; nothing is stored unless every row is valid.",
         discussion: """
             Columns: at, to, text; optionally tz, lateness, media (files, | between them, relative to the file), media_id \
-            (files the daemon has, as export writes them), alt (| between them), and text_for.ACCOUNT for one account's text.
-            `to` lists accounts separated by spaces. JSON: an array of objects with the same keys (to, media and alt may be \
-            arrays, text_for an object). Every row is checked first, and the problems are listed with their line numbers.
+            (files this daemon has), alt (| between them), repeat (as --repeat), series_start (where a series that \
+            continues one began, as export writes it) and text_for.ACCOUNT for one account's text. `to` lists accounts \
+            separated by spaces. A CSV's delimiter is its header line's: a comma, a semicolon or a tab. JSON: an array of \
+            objects with the same keys (to, media and alt may be arrays, text_for an object). Every row is checked first, \
+            and the problems are listed with their line numbers.
             Example: schedctl import week.csv --tz Europe/Kyiv --dry-run
             """)
 
@@ -71,15 +73,19 @@ struct ImportCommand: AsyncParsableCommand {
             progress.finish()
         }
         problems = (problems + view.problems).sorted { $0.line < $1.line }
+        // Nothing stored is an error, with --json too: the error contract ({"error", "problems"}, exit 2), never a success.
+        if !problems.isEmpty && !skipInvalid {
+            let lines = problems.map { "line \($0.line): \($0.message)" }
+            throw CLIError(exitCode: ExitCodes.badInput,
+                           message: "\(problems.count) of \(rows.rows.count) rows are not valid, so nothing was stored "
+                               + "(fix them, or store the others with --skip-invalid): " + lines.joined(separator: "; "),
+                           problems: lines)
+        }
         if options.json {
             return try Output.json(ImportView(dryRun: view.dryRun, valid: view.valid, postIds: view.postIds, problems: problems))
         }
         for problem in problems { FileHandle.standardError.write(Data("line \(problem.line): \(problem.message)\n".utf8)) }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        if !problems.isEmpty && !skipInvalid {
-            throw CLIError.badInput("\(problems.count) of \(rows.rows.count) rows are not valid (listed above); nothing was stored. "
-                                    + "Fix them, or store the others with --skip-invalid")
-        }
         if dryRun {
             print("\(Counted.part(view.valid, of: rows.rows.count, "row")) \(Counted.verb(view.valid)) valid; nothing stored (--dry-run), \(seconds) s")
         } else {

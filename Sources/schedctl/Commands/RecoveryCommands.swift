@@ -5,49 +5,85 @@ import SchedulerCore
 
 struct RetryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "retry", abstract: "Send a failed, missed, expired or unknown delivery again.",
+        commandName: "retry", abstract: "Send a post's failed, missed or expired deliveries again (an unknown one with --force).",
         discussion: """
-            ID is a delivery id (`schedctl show POST` lists them). The lateness limit counts again from now. \
-            An unknown delivery may already be on the network: look first, then use --force to send it again, \
-            or `schedctl resolve ID --published URL` if it is there.
+            POST is a post id, as for every other command. Each of its deliveries that can go again is sent \
+            again, and the answer names each delivery and account it took; --delivery ID takes only that one \
+            (`schedctl show POST` lists them). The lateness limit counts again from now. A thread continues from \
+            the part that failed; a published post whose first comment failed gets the comment alone. An unknown \
+            delivery may already be on the network: look first, then use --force to send it again, or \
+            `schedctl resolve POST --published URL` if it is there.
 
             Examples:
-              schedctl retry 42
-              schedctl retry 43 --force
+              schedctl retry 12
+              schedctl retry 12 --delivery 43 --force
             """)
 
-    @Argument(help: "The delivery id.")
-    var id: Int64
+    @Argument(help: "The post id.")
+    var id: Int64?
+
+    @Option(help: "Only this delivery of the post (its id, as `schedctl show POST` lists it).")
+    var delivery: Int64?
 
     @Flag(help: "Send an unknown delivery again even though it may already be published.")
     var force = false
 
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if id == nil, delivery == nil { throw ValidationError("give the post's id (and --delivery ID for one of its deliveries)") }
+    }
+
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/deliveries/\(id)/retry", body: RetryDeliveryRequest(force: force))
+        let request = RetryDeliveryRequest(force: force, delivery: id == nil ? nil : delivery)
+        let path = id.map { "/v1/posts/\($0)/retry" } ?? "/v1/deliveries/\(delivery!)/retry"
+        let data = try await options.client().send("POST", path, body: request)
         if options.json { return Output.json(data) }
-        PostPrinter.print(try options.client().decode(PostView.self, data))
+        RecoveryPrinter.print(try options.client().decode(PostView.self, data))
     }
 }
 
 struct ResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resolve", abstract: "Record that an unknown delivery is on the network after all.",
-        discussion: "Example: schedctl resolve 43 --published https://x.com/runner/status/1890")
+        commandName: "resolve", abstract: "Record that a post's unknown (or failed) delivery is on the network after all.",
+        discussion: """
+            POST is a post id. Its one unknown, failed or missed delivery is recorded as published at the URL; \
+            when it has several, say which with --delivery ID (a URL is one post on one network).
 
-    @Argument(help: "The delivery id.")
-    var id: Int64
+            Examples:
+              schedctl resolve 12 --published https://x.com/runner/status/1890
+              schedctl resolve 12 --delivery 43 --published https://x.com/runner/status/1890
+            """)
+
+    @Argument(help: "The post id.")
+    var id: Int64?
+
+    @Option(help: "Which of the post's deliveries (its id, as `schedctl show POST` lists it).")
+    var delivery: Int64?
 
     @Option(help: "The URL of the published post.")
     var published: String
 
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if id == nil, delivery == nil { throw ValidationError("give the post's id (and --delivery ID for one of its deliveries)") }
+    }
+
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/deliveries/\(id)/resolve", body: ResolveDeliveryRequest(publishedUrl: published))
+        let request = ResolveDeliveryRequest(publishedUrl: published, delivery: id == nil ? nil : delivery)
+        let path = id.map { "/v1/posts/\($0)/resolve" } ?? "/v1/deliveries/\(delivery!)/resolve"
+        let data = try await options.client().send("POST", path, body: request)
         if options.json { return Output.json(data) }
-        PostPrinter.print(try options.client().decode(PostView.self, data))
+        RecoveryPrinter.print(try options.client().decode(PostView.self, data))
+    }
+}
+
+/// A retried or resolved post: what was done to which delivery first, then the post.
+enum RecoveryPrinter {
+    static func print(_ post: PostView) {
+        for note in post.notes ?? [] { Swift.print(note) }
+        PostPrinter.print(post)
     }
 }
 

@@ -50,7 +50,14 @@ struct SandboxToken: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Mint a token in the sandbox's stand-in developer portal, ready for `accounts add`.",
-        discussion: "Example: schedctl sandbox token x --username runner | schedctl accounts add x")
+        discussion: """
+            Facebook gives a Page token, as Graph API Explorer's "Get Page Access Token" does. --scopes and \
+            --access-level make a token that lacks something, to see `accounts add` refuse it.
+            Examples:
+              schedctl sandbox token x --username runner | schedctl accounts add x
+              schedctl sandbox token facebook --scopes pages_show_list | schedctl accounts add facebook   # refused: exit 2
+              schedctl sandbox token x --access-level read | schedctl accounts add x                      # refused: exit 2
+            """)
 
     @Argument(help: "The network: x, facebook, linkedin or instagram.")
     var network: String
@@ -58,15 +65,25 @@ struct SandboxToken: AsyncParsableCommand {
     @Option(help: "The sandbox user the token belongs to.")
     var username = "sandbox_user"
 
+    @Option(help: "Facebook and LinkedIn: grant only these permissions, comma-separated (default: all publishing needs).")
+    var scopes: String?
+
+    @Option(name: .customLong("access-level"), help: "X: the OAuth 1.0a access level, read, read-write (default) or read-write-directmessages.")
+    var accessLevel: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        _ = try NetworkArgument.parse(network)
+        let parsed = try NetworkArgument.parse(network)
+        if accessLevel != nil && parsed != .x { throw ValidationError("--access-level is for X tokens; use --scopes for \(parsed.displayName)") }
+        if scopes != nil && parsed == .x { throw ValidationError("X's OAuth 1.0a tokens have no scopes; use --access-level read") }
     }
 
     func run() async throws {
         let network = try NetworkArgument.parse(network)
-        let data = try await options.client().send("POST", "/v1/sandbox/tokens/\(network.rawValue)", body: ["username": username])
+        let granted = scopes.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        let body = SandboxTokenRequest(username: username, scopes: granted, accessLevel: accessLevel)
+        let data = try await options.client().send("POST", "/v1/sandbox/tokens/\(network.rawValue)", body: body)
         Output.json(data)
     }
 }

@@ -19,7 +19,7 @@ extension ScheduleCommand {
         }
         for entry in partMedia {
             let file = Self.numbered(entry)!.value
-            if !FileManager.default.isReadableFile(atPath: file) { throw ValidationError("cannot read the media file \(file)") }
+            if let problem = LocalFile.problem(file, what: "the media file") { throw ValidationError(problem) }
         }
         for part in Set(partAlt.compactMap { Self.numbered($0)?.part }) {
             let alts = partAlt.filter { Self.numbered($0)?.part == part }.count
@@ -50,7 +50,7 @@ extension ScheduleCommand {
             let alts = partAlt.compactMap(Self.numbered).filter { $0.part == number }.map(\.value)
             var media: [MediaReference] = []
             for (position, file) in files.enumerated() {
-                media.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: position < alts.count ? alts[position] : nil))
+                media.append(try await MediaUpload.reference(file, alt: position < alts.count ? alts[position] : nil, with: options.client()))
             }
             parts.append(ThreadPartRequest(text: text, media: media.isEmpty ? nil : media))
         }
@@ -68,9 +68,7 @@ extension ScheduleCommand {
 
     static func read(_ file: String) throws -> String {
         if file == "-" { return try TextInput.read("-") }
-        guard let data = FileManager.default.contents(atPath: file) else { throw CLIError.badInput("cannot read the thread file \(file)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("the thread file \(file) is not UTF-8 text") }
-        return text
+        return try LocalFile.text(file, what: "the thread file")
     }
 
     /// `KEY=VALUE` split at the first `=`, empty pieces dropped.

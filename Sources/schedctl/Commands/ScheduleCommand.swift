@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RunPosts
 import RunSummary
+import SchedctlOutput
 import SchedulerCore
 
 struct ScheduleCommand: AsyncParsableCommand {
@@ -147,9 +148,7 @@ struct ScheduleCommand: AsyncParsableCommand {
             }
         }
         if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
-        for file in media where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read the media file \(file)")
-        }
+        for file in media { if let problem = LocalFile.problem(file, what: "the media file") { throw ValidationError(problem) } }
     }
 
     func run() async throws {
@@ -169,7 +168,7 @@ struct ScheduleCommand: AsyncParsableCommand {
         }
         overrides.merge(Self.pairs(textFor), uniquingKeysWith: { $1 })
         for (index, file) in media.enumerated() {
-            references.append(MediaReference(id: try await MediaUpload.upload(file, with: options.client()), alt: index < alt.count ? alt[index] : nil))
+            references.append(try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client()))
         }
         let parts = try await threadParts(first: body, then: splits)
         if let first = parts.first {
@@ -196,6 +195,13 @@ struct ScheduleCommand: AsyncParsableCommand {
                 Output.json(try JSONCoding.encoder().encode(delivery.request))
             }
             for note in preview.notes ?? [] { print("note: \(note)") }
+            if let occurrences = preview.occurrences, !occurrences.isEmpty {
+                print("occurrences (the first, then the first after each change of \(preview.dueZone)'s offset within a year):")
+                for occurrence in occurrences {
+                    let local = ZonedTime.format(occurrence.dueAt, in: TimeZone(identifier: occurrence.dueZone))
+                    print("  #\(occurrence.index)  \(local)  (\(RFC3339.format(occurrence.dueAt)))" + (occurrence.note.map { "  note: \($0)" } ?? ""))
+                }
+            }
             return
         }
         Self.printScheduled(try options.client().decode(PostView.self, data))
@@ -225,8 +231,7 @@ struct ScheduleCommand: AsyncParsableCommand {
 enum TextInput {
     static func read(_ argument: String) throws -> String {
         guard argument == "-" else { return argument }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("standard input is not UTF-8 text") }
+        let text = try LocalFile.standardInput()
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// RFC 4180 CSV as spreadsheets write it: a header row, fields in double quotes when they hold a comma, a quote
-/// (doubled) or a line break, lines ending in CRLF or LF. Each row keeps the file line it starts on, for messages.
+/// RFC 4180 CSV as spreadsheets write it: a header row, fields in double quotes when they hold the delimiter, a quote
+/// (doubled) or a line break, lines ending in CRLF or LF. The delimiter is the header line's: a comma, or the semicolon
+/// spreadsheets in most of Europe write (the comma is their decimal point), or a tab. Each row keeps the file line it
+/// starts on, for messages.
 struct CSVTable {
     var header: [String]
     var rows: [(line: Int, fields: [String])]
@@ -13,6 +15,7 @@ struct CSVTable {
     }
 
     init(parsing text: String) throws {
+        let delimiter = Self.delimiter(of: text)
         var records: [(line: Int, fields: [String])] = []
         var field = ""
         var fields: [String] = []
@@ -43,7 +46,7 @@ struct CSVTable {
             case "\"":
                 guard field.isEmpty, !afterQuote else { throw ParseError(line: line, message: "a quote inside a field that does not start with one; quote the whole field and double the quote (\"\")") }
                 quoted = true
-            case ",":
+            case delimiter:
                 fields.append(field); field = ""; afterQuote = false
             case "\r" where pending == "\n":
                 continue
@@ -64,6 +67,20 @@ struct CSVTable {
         for row in rows where row.fields.count != header.count {
             throw ParseError(line: row.line, message: "\(row.fields.count) fields where the header has \(header.count)")
         }
+    }
+
+    /// The delimiter the header line uses most, outside quotes, of `,`, `;` and tab: a comma when it has none.
+    static func delimiter(of text: String) -> Unicode.Scalar {
+        var counts: [Unicode.Scalar: Int] = [",": 0, ";": 0, "\t": 0]
+        var quoted = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.toggle(); continue }
+            if quoted { continue }
+            if scalar == "\n" || scalar == "\r" { break }
+            counts[scalar]? += 1
+        }
+        let best = counts.max { ($0.value, $0.key == "," ? 1 : 0) < ($1.value, $1.key == "," ? 1 : 0) }!
+        return best.value > 0 ? best.key : ","
     }
 
     /// One field, quoted when it must be.

@@ -3,7 +3,8 @@ import SchedulerCore
 
 /// The rows of an import file, CSV or JSON, as schedule requests: the columns `at`, `to` and `text`, and
 /// optionally `tz`, `media` (files, `|` between them, read relative to the file), `media_id` (files the daemon
-/// has, as `export` writes them), `alt` (`|` between them), `lateness`, `repeat` and `text_for.ACCOUNT`.
+/// has), `alt` (`|` between them), `lateness`, `repeat`, `series_start` (where a series that continues one began, as
+/// `export` writes it) and `text_for.ACCOUNT`.
 struct ImportRows {
     struct Row {
         var line: Int
@@ -11,18 +12,15 @@ struct ImportRows {
     }
 
     static let required = ["at", "to", "text"]
-    static let optional = ["tz", "media", "media_id", "alt", "lateness", "repeat"]
+    static let optional = ["tz", "media", "media_id", "alt", "lateness", "repeat", "series_start"]
 
     var rows: [Row]
 
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.badInput("cannot read \(path)") }
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badInput("\(path) is not UTF-8 text") }
-        switch (path as NSString).pathExtension.lowercased() {
-        case "csv": rows = try Self.csv(text, path: path)
-        case "json": rows = try Self.json(data, path: path)
-        default: throw CLIError.badInput("\(path): import reads .csv and .json files")
-        }
+        let format = (path as NSString).pathExtension.lowercased()
+        guard ["csv", "json"].contains(format) else { throw CLIError.badInput("\(path): import reads .csv and .json files") }
+        let text = try LocalFile.text(path, what: "the import file")
+        rows = format == "csv" ? try Self.csv(text, path: path) : try Self.json(Data(text.utf8), path: path)
     }
 
     private static func csv(_ text: String, path: String) throws -> [Row] {
@@ -59,7 +57,8 @@ struct ImportRows {
                 }
             }
             try checkColumns(Array(values.keys), path: path, item: index + 1)
-            rows.append(Row(line: index + 1, values: values))
+            // A string may hold "\r\n" escaped; it reaches the networks as the CSV's texts do, with "\n".
+            rows.append(Row(line: index + 1, values: values.mapValues(LineEndings.normalized)))
         }
         return rows
     }
@@ -94,13 +93,13 @@ struct ImportRows {
         for file in value("media")?.components(separatedBy: "|") ?? [] {
             let trimmed = file.trimmingCharacters(in: .whitespaces)
             let path = trimmed.hasPrefix("/") ? trimmed : (directory as NSString).appendingPathComponent(trimmed)
-            guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError.badInput("cannot read the media file \(path)") }
-            media.append(MediaReference(id: try await upload(path)))
+            if let problem = LocalFile.problem(path, what: "the media file") { throw CLIError.badInput(problem) }
+            media.append(MediaReference(id: try await upload(path), name: trimmed))
         }
         guard alts.count <= media.count else { throw CLIError.badInput("\(alts.count) alt texts for \(media.count) media") }
         for (index, alt) in alts.enumerated() where !alt.trimmingCharacters(in: .whitespaces).isEmpty { media[index].alt = alt }
         return SchedulePostRequest(text: row.values["text"] ?? "", to: to, at: at, tz: value("tz") ?? defaultZone, lateness: value("lateness"),
                                    overrides: overrides.isEmpty ? nil : overrides, media: media.isEmpty ? nil : media,
-                                   repeatRule: value("repeat"))
+                                   repeatRule: value("repeat"), seriesStart: value("series_start"))
     }
 }

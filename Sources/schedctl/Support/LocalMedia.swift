@@ -6,13 +6,13 @@ import OAuth
 /// name), so `check` can apply each network's media rules without a daemon.
 enum LocalMedia {
     static func item(_ path: String, alt: String? = nil) throws -> MediaItem {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.badInput("cannot read the media file \(path)") }
+        let data = try LocalFile.bytes(path, what: "the media file")
         let bytes = [UInt8](data)
         guard let description = MediaInspector.describe(bytes) else {
             throw CLIError.badInput("\(path) is not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file")
         }
         let sha = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
         return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: bytes.count, sha256: sha,
-                         width: description.width, height: description.height, alt: alt)
+                         width: description.width, height: description.height, alt: alt, name: path)
     }
 }

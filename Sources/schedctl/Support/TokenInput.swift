@@ -5,16 +5,13 @@ enum TokenInput {
     static func read(fromFile path: String?, needsSecret: Bool) throws -> (String, String?) {
         let text: String
         if let path {
-            guard let data = FileManager.default.contents(atPath: path), let content = String(data: data, encoding: .utf8) else {
-                throw CLIError.badInput("cannot read the token file \(path)")
-            }
-            text = content
+            text = try LocalFile.text(path, what: "the token file")
         } else if isatty(STDIN_FILENO) == 1 {
             let token = prompt("Access token: ")
             let secret = needsSecret ? prompt("Access token secret: ") : nil
             return try check(token, secret, needsSecret: needsSecret, source: "the terminal")
         } else {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            text = try LocalFile.standardInput()
         }
         let (token, secret) = parse(text)
         return try check(token, secret, needsSecret: needsSecret, source: path ?? "standard input")

@@ -27,7 +27,7 @@ extension ListingSandbox {
     /// The Page token comes from `/me/accounts`, as linking gets it.
     func facebookPage(username: String) async throws -> GraphTestPage {
         let user = try await mint("facebook", username: username)
-        let token = try #require(user["access_token"]?.stringValue)
+        let token = try #require(user["user_access_token"]?.stringValue)
         let accounts = try await client.send(HTTPRequest(url: graph + "/v19.0/me/accounts?fields=id,access_token&access_token=\(token)"))
         guard case .array(let pages)? = try JSONDecoder().decode(JSONValue.self, from: Data(accounts.body))["data"], let page = pages.first else {
             throw ListingSandboxError(message: "no Page in /me/accounts")

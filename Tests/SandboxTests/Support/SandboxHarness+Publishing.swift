@@ -39,9 +39,11 @@ extension SandboxHarness {
         return String(format: "%04d%02d", parts.year!, parts.month!)
     }
 
-    /// An X OAuth 1.0a token pair for `username`, minted by the sandbox's stand-in for the developer portal.
-    func xOAuth1Credentials(_ username: String) async throws -> OAuth1Credentials {
-        let minted = try #require(try await post(x + "/_sandbox/x/tokens", json: #"{"username":"\#(username)"}"#).json)
+    /// An X OAuth 1.0a token pair for `username`, minted by the sandbox's stand-in for the developer portal (at
+    /// `accessLevel`, else read-write).
+    func xOAuth1Credentials(_ username: String, accessLevel: String? = nil) async throws -> OAuth1Credentials {
+        let level = accessLevel.map { #", "access_level":"\#($0)""# } ?? ""
+        let minted = try #require(try await post(x + "/_sandbox/x/tokens", json: #"{"username":"\#(username)"\#(level)}"#).json)
         return OAuth1Credentials(consumerKey: SandboxCredentials.xConsumerKey, consumerSecret: SandboxCredentials.xConsumerSecret,
                                  token: minted["oauth_token"]?.stringValue, tokenSecret: minted["oauth_token_secret"]?.stringValue)
     }
@@ -72,11 +74,11 @@ extension SandboxHarness {
         return try #require(tokens.json?["access_token"]?.stringValue)
     }
 
-    /// A long-lived user token, the Page token, and the Page and Instagram ids for `username`.
+    /// A long-lived user token, the Page token (from `/me/accounts`, as linking gets it), and the Page and Instagram ids for `username`.
     func graphAccount(_ username: String = "runner", scopes: [String]? = nil) async throws -> GraphAccount {
         let scopeList = scopes.map { ", \"scopes\": [" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "]" } ?? ""
         let minted = try #require(try await post(facebook + "/_sandbox/facebook/tokens", json: #"{"username": "\#(username)"\#(scopeList)}"#).json)
-        let user = try #require(minted["access_token"]?.stringValue)
+        let user = try #require(minted["user_access_token"]?.stringValue)
         let accounts = try await get(facebook + "/v26.0/me/accounts?fields=id,access_token", headers: [.bearer(user)])
         return GraphAccount(
             userToken: user,

@@ -1,5 +1,5 @@
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
-/// (migrations v1–v12) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// (migrations v1–v14) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
 /// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
 struct CopiedTable: Sendable {
     enum ColumnType: String, Sendable {
@@ -50,6 +50,7 @@ struct CopiedTable: Sendable {
         Column("access_expires_at", .bigint), Column("refresh_expires_at", .bigint), Column("status", .text),
         Column("status_reason", .text), Column("has_refresh_token", .boolean), Column("paused", .boolean),
         Column("created_at", .bigint), Column("updated_at", .bigint),
+        Column("permission_refusals", .integer), Column("permission_refusal", .text), Column("permission_refused_since", .bigint),
     ])
 
     static let post = CopiedTable("post", label: "posts", [

@@ -11,7 +11,7 @@ enum DeliveryEvents {
         let before = (lastError ?? "").replacingOccurrences(of: missedError, with: "").trimmingCharacters(in: .whitespaces)
         return EventView(event: "missed", at: at, postId: postID, deliveryId: deliveryID, account: account,
                          message: "Post \(postID) was not published to \(account) within its lateness limit" + (before.isEmpty ? "" : " \(before)"),
-                         confirm: "schedctl retry \(deliveryID)")
+                         confirm: RecoveryCommand.retry(post: postID, delivery: deliveryID))
     }
 
     /// What the sweep writes as the error of a delivery it marks missed.
@@ -31,10 +31,11 @@ enum DeliveryEvents {
         switch state {
         case .unknown:
             message = "Post \(claim.postID) may or may not be on \(claim.account): \(error)"
-            confirm = "schedctl resolve \(claim.deliveryID) --published URL, or schedctl retry \(claim.deliveryID) --force"
+            confirm = RecoveryCommand.resolve(post: claim.postID, delivery: claim.deliveryID) + ", or "
+                + RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID, force: true)
         case .missed:
             message = "Post \(claim.postID) was not published to \(claim.account) within its lateness limit: \(error)"
-            confirm = "schedctl retry \(claim.deliveryID)"
+            confirm = RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID)
         default:
             message = "Post \(claim.postID) could not be published to \(claim.account): \(error)"
         }
@@ -44,13 +45,13 @@ enum DeliveryEvents {
 
     /// The error of a delivery whose post is out but whose first comment could not be made.
     static func commentFailedNote(_ claim: ClaimedDelivery, error: String) -> String {
-        "published, but its first comment could not be made: \(error.asClause). `schedctl retry \(claim.deliveryID)` makes the comment alone"
+        "published, but its first comment could not be made: \(error.asClause). `\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` makes the comment alone"
     }
 
     static func commentFailed(_ claim: ClaimedDelivery, remoteURL: String?, error: String, at: Date) -> EventView {
         EventView(event: "comment_failed", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
                   message: "Post \(claim.postID) is on \(claim.account), but its first comment could not be made: \(error)",
-                  remoteUrl: remoteURL, confirm: "schedctl retry \(claim.deliveryID)")
+                  remoteUrl: remoteURL, confirm: RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))
     }
 
     /// What is out of a thread that stopped at `part`, and how to finish it.
@@ -58,7 +59,7 @@ enum DeliveryEvents {
         let what = claim.kind(ofPart: part) == .comment ? "its first comment" : "part \(part) of \(claim.partCount)"
         let out = part == 2 ? "part 1 is" : "parts 1–\(part - 1) are"
         return "the thread is incomplete: \(out) on \(claim.network.displayName); \(what): \(error.asClause). "
-            + "`schedctl retry \(claim.deliveryID)` continues from part \(part)"
+            + "`\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` continues from part \(part)"
     }
 
     static func needsRelink(account: String, reason: String, at: Date) -> EventView {

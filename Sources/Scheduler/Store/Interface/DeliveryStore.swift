@@ -40,6 +40,10 @@ public protocol DeliveryStore: Sendable {
     func recordRetry(_ claim: ClaimedDelivery, attempt: AttemptRecord, nextAttempt: Date, error: String, needsCheck: Bool) async throws
     /// Ends the delivery as `failed`, `unknown` or `missed`, with an event.
     func recordFinalFailure(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String) async throws
+    /// Ends the delivery as `failed` with an event, as ``recordFinalFailure(_:attempt:state:error:)`` does, because the
+    /// network refused the account's token a permission publishing needs: the account's run of such refusals grows by one
+    /// (with `error` as its reason), in the same transaction. A publish, a link or an import of the account ends the run.
+    func recordPermissionRefused(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws
     /// Sends claims back to wait, untouched, until their rate-limit budget allows them.
     func deferClaims(_ deferrals: [(claim: ClaimedDelivery, until: Date)], now: Date) async throws
     /// Gives a claim back untouched (shutdown before any request was sent).

@@ -5,7 +5,7 @@ import SchedulerCore
 /// A post ready to be stored: validated, with its targets resolved.
 public struct NewPost: Sendable {
     public var text: String
-    /// Nil for a draft: its deliveries are `draft`, never due, until ``PostStore/scheduleDraft(id:time:queued:now:)``.
+    /// Nil for a draft: its deliveries are `draft`, never due, until ``PostStore/scheduleDraft(id:time:queued:media:now:)``.
     public var time: ScheduleTime?
     /// A draft's zone, for showing it and for reading the wall-clock time it is later given.
     public var draftZone: String?

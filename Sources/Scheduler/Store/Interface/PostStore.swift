@@ -1,3 +1,4 @@
+import Connectors
 import Foundation
 import SchedulerCore
 
@@ -11,6 +12,8 @@ public protocol PostStore: Sendable {
     func post(id: Int64) async throws -> PostView
     /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
     func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]
+    /// How many posts are due in `from..<to` (to one account when given), counted up to `limit` and no further.
+    func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int
     /// Posts with at least one delivery in `filter` (to one account when given), in ``ListOrder``: `limit` of them,
     /// from just after `after` (from the first when nil), skipping `offset` more.
     func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage
@@ -23,14 +26,16 @@ public protocol PostStore: Sendable {
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
     /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:
-    /// the time is a posting slot, free as for ``NewPost/queued``.
-    func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView
+    /// the time is a posting slot, free as for ``NewPost/queued``. `media`, when given, replaces the draft's files in
+    /// the same transaction (a PNG converted for an Instagram account).
+    func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView
     /// A new draft with the post's text, media, accounts and per-account texts, whatever became of the post.
     func duplicatePost(id: Int64, now: Date) async throws -> PostView
     /// Cancels every delivery of the post that has not finished; one being published right now cannot be stopped.
     func cancelPost(id: Int64, now: Date) async throws -> PostView
-    /// Sends a `failed`, `missed` or `expired` delivery again with a fresh lateness window; an `unknown` one only with `force`.
-    func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView
+    /// Sends deliveries of one post again, each `failed`, `missed` or `expired` (or `unknown`, with `force`; see
+    /// ``RecoveryRules``), with a fresh lateness window, in one transaction: all of them, or none when one may not be.
+    func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostView
     /// The person found the post on the network: the delivery becomes `published` with its URL.
     func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView
     /// Every attempt at every delivery of a post, oldest first.
@@ -65,10 +70,18 @@ extension PostStore {
     public func editPost(id: Int64, change: PostChange) async throws -> PostView { try await editPost(id: id, change: change, now: Date()) }
     public func cancelPost(id: Int64) async throws -> PostView { try await cancelPost(id: id, now: Date()) }
     public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool = false) async throws -> PostView {
-        try await scheduleDraft(id: id, time: time, queued: queued, now: Date())
+        try await scheduleDraft(id: id, time: time, queued: queued, media: nil, now: Date())
+    }
+
+    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView {
+        try await scheduleDraft(id: id, time: time, queued: queued, media: nil, now: now)
     }
     public func duplicatePost(id: Int64) async throws -> PostView { try await duplicatePost(id: id, now: Date()) }
-    public func retryDelivery(id: Int64, force: Bool) async throws -> PostView { try await retryDelivery(id: id, force: force, now: Date()) }
+    public func retryDelivery(id: Int64, force: Bool) async throws -> PostView { try await retryDeliveries(ids: [id], force: force, now: Date()) }
+
+    public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
+        try await retryDeliveries(ids: [id], force: force, now: now)
+    }
 
     public func resolveDelivery(id: Int64, publishedURL: String) async throws -> PostView {
         try await resolveDelivery(id: id, publishedURL: publishedURL, now: Date())

@@ -17,8 +17,9 @@ public protocol SeriesStore: Sendable {
     func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView
 }
 
-/// A repeating post to store: the rule, the time it counts from (`start`), its first occurrence (`first`, whose
-/// accounts and media every later occurrence copies), the text templates, and the `later` occurrences created with it.
+/// A repeating post to store: the rule, the time it counts from (`start`), its first occurrence created (`first`,
+/// number `firstIndex`: 1, or later for a series that continues one exported elsewhere; every later occurrence copies its
+/// accounts and media), the text templates, and the `later` occurrences created with it.
 public struct NewSeries: Sendable {
     public var rule: String
     public var start: ScheduleTime
@@ -28,6 +29,8 @@ public struct NewSeries: Sendable {
     public var later: [SeriesOccurrence]
     /// The rule has no occurrence after these.
     public var ended: Bool
+    /// The number of `first`: the occurrences before it are not created (they were published elsewhere).
+    public var firstIndex = 1
 }
 
 /// One row of an import: a post, or a repeating post.
@@ -52,6 +55,8 @@ public struct SeriesOccurrence: Sendable, Equatable {
 /// A series as stored: what creating its next occurrences needs.
 public struct SeriesRecord: Sendable, Equatable {
     public var id: Int64
+    /// The post every occurrence copies its accounts and media from (the first occurrence).
+    public var templatePostID: Int64
     public var rule: String
     /// The time the rule counts from (as `--at` gave it): every occurrence has its wall-clock time, in its zone.
     public var first: ScheduleTime
@@ -60,6 +65,24 @@ public struct SeriesRecord: Sendable, Equatable {
     public var createdThrough: Int
     /// When the last occurrence created is due.
     public var lastDue: Date
+}
+
+/// A series as its occurrences' views show it: read by both stores with the posts, turned into a view here.
+struct SeriesTemplate {
+    var rule: String
+    /// `first_local` and `zone`: the wall-clock time of the first occurrence.
+    var start: String
+    var zone: String
+    var text: String
+    var overrides: [Int64: String]
+
+    /// The view of occurrence `index` of series `id`, per-account texts named by the accounts of `deliveries`.
+    func view(id: Int64, index: Int, deliveries: [DeliveryView]) -> PostSeriesView {
+        let accounts = Dictionary(deliveries.map { ($0.accountId, $0.account) }, uniquingKeysWith: { first, _ in first })
+        let textFor = Dictionary(overrides.compactMap { accountID, text in accounts[accountID].map { ($0, text) } },
+                                 uniquingKeysWith: { first, _ in first })
+        return PostSeriesView(id: id, index: index, rule: rule, text: text, textFor: textFor.isEmpty ? nil : textFor, start: start, zone: zone)
+    }
 }
 
 /// The per-account texts of a series as the `series.overrides` column keeps them: JSON by account id.

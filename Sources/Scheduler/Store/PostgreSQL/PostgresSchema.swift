@@ -14,6 +14,7 @@ enum PostgresSchema {
         ("v7: threads, first comments and media per part", v7),
         ("v8: keyset listing and counts kept by state", v8),
         ("v9: media by file", v9),
+        ("v10: accounts refused for a permission", v10),
     ]
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
@@ -30,6 +31,13 @@ enum PostgresSchema {
     /// counts by state from what triggers keep. Here the counts are a ledger of changes (one row per state a statement
     /// changed, summed when read, folded now and then by ``PostgresStore/foldDeliveryCounts()``): daemons that change
     /// deliveries at once only add rows, and never wait on one another's counter rows.
+    /// What SQLite's v14 adds: an account's run of deliveries refused for a permission its token lacks, on its own row.
+    private static let v10 = """
+        ALTER TABLE account ADD COLUMN permission_refusals INTEGER NOT NULL DEFAULT 0 CHECK (permission_refusals >= 0);
+        ALTER TABLE account ADD COLUMN permission_refusal TEXT;
+        ALTER TABLE account ADD COLUMN permission_refused_since BIGINT;
+        """
+
     /// The media sweep asks which files posts still name, and which unnamed blobs are older than its grace period.
     private static let v9 = """
         CREATE INDEX post_media_by_file ON post_media (sha256);

@@ -6,7 +6,7 @@ import SchedulerCore
 extension PostgresStore: AccountStore {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
-        a.access_expires_at, a.has_refresh_token, a.status_reason,
+        a.access_expires_at, a.has_refresh_token, a.status_reason, a.permission_refusals, a.permission_refusal, a.permission_refused_since,
         (SELECT COALESCE(sum(c.n), 0)::bigint FROM delivery_count c WHERE c.account_id = a.id
             AND c.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
         CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
@@ -23,7 +23,9 @@ extension PostgresStore: AccountStore {
             createdAt: Date(unixMilliseconds: try row["created_at"]), pendingPosts: Int(try row["pending_posts"] as Int64),
             accessExpiresAt: (try row["access_expires_at"] as Int64?).map(Date.init(unixMilliseconds:)),
             refreshable: try row["has_refresh_token"], postsAfterExpiry: Int(try row["posts_after_expiry"] as Int64),
-            statusReason: try row["status_reason"])
+            statusReason: try row["status_reason"],
+            permissionRefusal: .stored(count: Int(try row["permission_refusals"] as Int32), reason: try row["permission_refusal"],
+                                       since: try row["permission_refused_since"]))
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
@@ -46,7 +48,8 @@ extension PostgresStore: AccountStore {
                 ON CONFLICT (network, remote_id) DO UPDATE SET handle = excluded.handle,
                     display_name = excluded.display_name, auth_kind = excluded.auth_kind, status = 'active', status_reason = NULL,
                     scopes = excluded.scopes, access_expires_at = excluded.access_expires_at,
-                    has_refresh_token = excluded.has_refresh_token, updated_at = excluded.updated_at
+                    has_refresh_token = excluded.has_refresh_token, updated_at = excluded.updated_at,
+                    permission_refusals = 0, permission_refusal = NULL, permission_refused_since = NULL
                 RETURNING id
                 """, as: Int64.self)!
             let sealed = try seal(id).map { ByteBuffer(bytes: $0) }

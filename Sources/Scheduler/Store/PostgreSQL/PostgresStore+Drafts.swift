@@ -1,12 +1,14 @@
+import Connectors
 import Foundation
 import PostgresNIO
 import SchedulerCore
 
 extension PostgresStore {
-    /// Gives a draft its time: its deliveries become `scheduled`, due then, and every daemon hears of it.
-    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView {
+    /// Gives a draft its time: its deliveries become `scheduled`, due then, with `media` as its files when given, and
+    /// every daemon hears of it.
+    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView {
         try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            guard let current = try await Self.postView(id: id, session) else { throw Self.noSuchPost(id) }
             let states = try await session.rows("SELECT state FROM delivery WHERE post_id = \(id) ORDER BY id FOR UPDATE")
                 .map { try $0["state"] as String }
             let distinct = Array(Set(states)).sorted()
@@ -17,6 +19,11 @@ extension PostgresStore {
             if queued {
                 let accounts = try await session.rows("SELECT account_id FROM delivery WHERE post_id = \(id)").map { try $0["account_id"] as Int64 }
                 try await Self.ensureSlotIsFree(due, accountIDs: accounts, session)
+            }
+            if let media {
+                var change = PostChange()
+                change.media = media
+                try await Self.applyDeliveryChanges(change, to: current, now: ms, session)
             }
             try await session.execute("""
                 UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), queued = \(queued),

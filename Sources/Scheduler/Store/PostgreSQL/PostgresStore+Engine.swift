@@ -115,10 +115,17 @@ extension PostgresStore: DeliveryStore {
         try await write { session in
             try await insertAttempt(claim.deliveryID, attempt, session)
             let finished = databaseMilliseconds(attempt.finishedAt)
+            // A post that went out proves the token may publish: the account's run of permission refusals ends, in the
+            // same statement (no round trip more per publish).
             let changed = try await session.rows("""
-                UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(remoteURL), published_at = \(finished),
-                    last_error = NULL, claimed_at = NULL, claimed_by = NULL, lease_until = NULL, needs_check = false, updated_at = \(finished)
-                WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id
+                WITH published AS (
+                    UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(remoteURL), published_at = \(finished),
+                        last_error = NULL, claimed_at = NULL, claimed_by = NULL, lease_until = NULL, needs_check = false, updated_at = \(finished)
+                    WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id, account_id),
+                cleared AS (
+                    UPDATE account SET permission_refusals = 0, permission_refusal = NULL, permission_refused_since = NULL
+                    WHERE id IN (SELECT account_id FROM published) AND permission_refusals > 0)
+                SELECT id FROM published
                 """)
             guard !changed.isEmpty else { return }
             try await insertEvent(DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt), session)
@@ -143,17 +150,41 @@ extension PostgresStore: DeliveryStore {
     }
 
     public func recordFinalFailure(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String) async throws {
-        precondition(state == .failed || state == .unknown || state == .missed)
+        try await write { session in _ = try await endDelivery(claim, attempt: attempt, state: state, error: error, session) }
+    }
+
+    public func recordPermissionRefused(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws {
         try await write { session in
-            try await insertAttempt(claim.deliveryID, attempt, session)
-            let changed = try await session.rows("""
-                UPDATE delivery SET state = \(state.rawValue), last_error = \(error), claimed_at = NULL, claimed_by = NULL, lease_until = NULL,
-                    needs_check = false, updated_at = \(databaseMilliseconds(attempt.finishedAt))
-                WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id
+            guard try await endDelivery(claim, attempt: attempt, state: .failed, error: error, session) else { return }
+            try await session.execute("""
+                UPDATE account SET permission_refusals = permission_refusals + 1, permission_refusal = \(error),
+                    permission_refused_since = coalesce(permission_refused_since, \(databaseMilliseconds(attempt.finishedAt)))
+                WHERE id = \(claim.accountID)
                 """)
-            guard !changed.isEmpty else { return }
-            try await insertEvent(DeliveryEvents.finalFailure(claim, state: state, error: error, at: attempt.finishedAt), session)
         }
+    }
+
+    /// Ends a claimed delivery as `state` with its event; false when the claim was no longer this daemon's (nothing changed).
+    private func endDelivery(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String,
+                             _ session: PostgresSession) async throws -> Bool {
+        precondition(state == .failed || state == .unknown || state == .missed)
+        try await insertAttempt(claim.deliveryID, attempt, session)
+        let changed = try await session.rows("""
+            UPDATE delivery SET state = \(state.rawValue), last_error = \(error), claimed_at = NULL, claimed_by = NULL, lease_until = NULL,
+                needs_check = false, updated_at = \(databaseMilliseconds(attempt.finishedAt))
+            WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id
+            """)
+        guard !changed.isEmpty else { return false }
+        try await insertEvent(DeliveryEvents.finalFailure(claim, state: state, error: error, at: attempt.finishedAt), session)
+        return true
+    }
+
+    /// A post that went out proves the token may publish: the account's run of permission refusals ends.
+    static func clearPermissionRefusals(accountID: Int64, _ session: PostgresSession) async throws {
+        try await session.execute("""
+            UPDATE account SET permission_refusals = 0, permission_refusal = NULL, permission_refused_since = NULL
+            WHERE id = \(accountID) AND permission_refusals > 0
+            """)
     }
 
     /// The `SET` clauses that give a claim back as if it had never been made.

@@ -85,6 +85,7 @@ extension PostgresStore {
                 """)
             guard !changed.isEmpty else { return }
             try await insertEvent(DeliveryEvents.published(claim, remoteURL: url, found: false, at: at), session)
+            try await Self.clearPermissionRefusals(accountID: claim.accountID, session)
         }
     }
 

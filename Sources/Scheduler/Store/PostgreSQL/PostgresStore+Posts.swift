@@ -84,6 +84,17 @@ extension PostgresStore: PostStore {
         }
     }
 
+    public func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int {
+        try await read { session in
+            Int(try await session.value("""
+                SELECT COUNT(*) FROM (SELECT 1 FROM post p
+                    WHERE p.due_at >= \(from.unixMilliseconds) AND p.due_at < \(to.unixMilliseconds)
+                      AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
+                    LIMIT \(Int64(limit))) AS due
+                """, as: Int64.self) ?? 0)
+        }
+    }
+
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt. A new time
     /// wakes every daemon.
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
@@ -194,9 +205,12 @@ extension PostgresStore: PostStore {
         let media = mediaByPart.compactMapValues { $0[1] }
         let threads = try await threads(postIDs: ids, media: mediaByPart, session)
         let seriesIDs = Array(Set(try rows.compactMap { try $0["series_id"] as Int64? }))
-        var rules: [Int64: String] = [:]
+        var templates: [Int64: SeriesTemplate] = [:]
         if !seriesIDs.isEmpty {
-            for row in try await session.rows("SELECT id, rule FROM series WHERE id = ANY(\(seriesIDs))") { rules[try row["id"]] = try row["rule"] }
+            for row in try await session.rows("SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id = ANY(\(seriesIDs))") {
+                templates[try row["id"]] = SeriesTemplate(rule: try row["rule"], start: try row["first_local"], zone: try row["zone"],
+                                                          text: try row["text"], overrides: SeriesOverrides.decode(try row["overrides"]))
+            }
         }
         return try rows.map { row in
             let id: Int64 = try row["id"]
@@ -206,8 +220,10 @@ extension PostgresStore: PostStore {
                             updatedAt: Date(unixMilliseconds: try row["updated_at"]), deliveries: deliveries[id] ?? [],
                             media: (media[id] ?? []).map(PartViews.media),
                             queued: try row["queued"] as Bool ? true : nil,
-                            series: try (row["series_id"] as Int64?).map {
-                                PostSeriesView(id: $0, index: Int(try row["series_index"] as Int32), rule: rules[$0] ?? "")
+                            series: try (row["series_id"] as Int64?).map { seriesID in
+                                let index = Int(try row["series_index"] as Int32)
+                                return templates[seriesID]?.view(id: seriesID, index: index, deliveries: deliveries[id] ?? [])
+                                    ?? PostSeriesView(id: seriesID, index: index, rule: "")
                             },
                             thread: threads[id].map(PartViews.thread))
         }

@@ -4,29 +4,27 @@ import PostgresNIO
 import SchedulerCore
 
 extension PostgresStore {
-    /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
-    /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
-    /// the network (the person looked, and it is not); a lateness limit under ``LatenessLimit/minimumSeconds`` is raised
-    /// to it. Every daemon hears of the new due time.
-    public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
+    /// Sends deliveries of one post again (``RecoveryRules``): each goes back in line now, with a fresh lateness window
+    /// counted from now, all in one transaction; a lateness limit under ``LatenessLimit/minimumSeconds`` is raised to it.
+    /// Every daemon hears of the new due time.
+    public func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostView {
         try await write { session in
-            let (postID, state) = try await Self.delivery(id: id, session)
-            switch state {
-            case .failed, .missed, .expired: break
-            case .published where try await Self.partsLeft(deliveryID: id, session) > 0: break
-            case .unknown where force: break
-            case .unknown:
-                throw StoreError(.conflict, "delivery \(id) may already be on the network. Look at the account first; if the post is not there, "
-                                 + "`schedctl retry \(id) --force` sends it again, and if it is, `schedctl resolve \(id) --published URL` records it")
-            default:
-                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries "
-                                 + "(or published ones whose first comment failed) can be retried")
+            var postIDs: Set<Int64> = []
+            for id in ids {
+                let (postID, state, accountID) = try await Self.delivery(id: id, session)
+                postIDs.insert(postID)
+                let account = try await Self.accountName(id: accountID, session)
+                if let refusal = RecoveryRules.retryRefusal(id: id, postID: postID, account: account, state: state,
+                                                            partsLeft: try await Self.partsLeft(deliveryID: id, session), force: force) {
+                    throw refusal
+                }
             }
+            guard let postID = postIDs.first, postIDs.count == 1 else { throw StoreError(.invalid, "retry deliveries of one post at a time") }
             let ms = databaseMilliseconds(now)
             try await session.execute("""
                 UPDATE delivery SET state = 'scheduled', attempt_count = 0, next_attempt_at = \(ms), retry_requested_at = \(ms),
                     needs_check = false, first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = \(ms)
-                WHERE id = \(id)
+                WHERE id = ANY(\(ids))
                 """)
             // A limit stored before the minimum existed (`0s`) would miss the retry too.
             try await session.execute("UPDATE post SET lateness_limit_s = GREATEST(lateness_limit_s, \(LatenessLimit.minimumSeconds)) WHERE id = \(postID)")
@@ -35,15 +33,12 @@ extension PostgresStore {
         }
     }
 
-    /// The person found the post on the network: an `unknown` (or `failed`) delivery becomes `published` with its URL.
+    /// The person found the post on the network: an `unknown`, `failed` or `missed` delivery becomes `published` with its URL.
     public func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
         try await write { session in
-            let (postID, state) = try await Self.delivery(id: id, session)
-            guard state == .unknown || state == .failed || state == .missed else {
-                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only unknown, failed or missed deliveries can be resolved")
-            }
-            let accountID = try await session.value("SELECT account_id FROM delivery WHERE id = \(id)", as: Int64.self)!
+            let (postID, state, accountID) = try await Self.delivery(id: id, session)
             let account = try await Self.accountName(id: accountID, session)
+            if let refusal = RecoveryRules.resolveRefusal(id: id, postID: postID, account: account, state: state) { throw refusal }
             let remoteID = URL(string: publishedURL)?.lastPathComponent ?? publishedURL
             let ms = databaseMilliseconds(now)
             try await session.execute("""
@@ -88,11 +83,11 @@ extension PostgresStore {
 
     /// The delivery's post and state, its row locked until the caller's transaction ends (a daemon's claim or
     /// handoff follow-up waits for it, or skips it).
-    static func delivery(id: Int64, _ session: PostgresSession) async throws -> (postID: Int64, state: DeliveryState) {
-        guard let row = try await session.row("SELECT post_id, state FROM delivery WHERE id = \(id) FOR UPDATE") else {
+    static func delivery(id: Int64, _ session: PostgresSession) async throws -> (postID: Int64, state: DeliveryState, accountID: Int64) {
+        guard let row = try await session.row("SELECT post_id, state, account_id FROM delivery WHERE id = \(id) FOR UPDATE") else {
             throw StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
         }
-        return (try row["post_id"], DeliveryState(rawValue: try row["state"]) ?? .failed)
+        return (try row["post_id"], DeliveryState(rawValue: try row["state"]) ?? .failed, try row["account_id"])
     }
 }
 

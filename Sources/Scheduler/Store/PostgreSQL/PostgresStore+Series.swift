@@ -20,11 +20,11 @@ extension PostgresStore: SeriesStore {
             INSERT INTO series (rule, first_local, zone, text, overrides, template_post_id, created_through, last_due_at, ended,
                                 created_at, updated_at)
             VALUES (\(series.rule), \(series.start.wallClock), \(series.start.zoneIdentifier), \(series.text),
-                    \(SeriesOverrides.encode(series.overrides)), 0, \(Int32(last?.index ?? 1)),
+                    \(SeriesOverrides.encode(series.overrides)), 0, \(Int32(last?.index ?? series.firstIndex)),
                     \((last?.time.instant ?? time.instant).unixMilliseconds), \(series.ended), \(ms), \(ms))
             RETURNING id
             """, as: Int64.self)!
-        let template = try await insertPostRows(series.first, series: (seriesID, 1), now: now, session)
+        let template = try await insertPostRows(series.first, series: (seriesID, series.firstIndex), now: now, session)
         try await session.execute("UPDATE series SET template_post_id = \(template) WHERE id = \(seriesID)")
         try await insertOccurrences(series.later, seriesID: seriesID, template: template, now: now, session)
         return template
@@ -34,7 +34,7 @@ extension PostgresStore: SeriesStore {
         try await read { session in
             try await session.rows("SELECT * FROM series WHERE NOT ended ORDER BY last_due_at").compactMap { row in
                 guard let first = ScheduleTime(placing: try row["first_local"], in: try row["zone"]) else { return nil }
-                return SeriesRecord(id: try row["id"], rule: try row["rule"], first: first, text: try row["text"],
+                return SeriesRecord(id: try row["id"], templatePostID: try row["template_post_id"], rule: try row["rule"], first: first, text: try row["text"],
                                     overrides: SeriesOverrides.decode(try row["overrides"]),
                                     createdThrough: Int(try row["created_through"] as Int32), lastDue: Date(unixMilliseconds: try row["last_due_at"]))
             }

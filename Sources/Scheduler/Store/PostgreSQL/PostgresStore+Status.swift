@@ -23,7 +23,7 @@ extension PostgresStore {
     static func accountsNeedingAttention(_ session: PostgresSession, now: Int64) async throws -> [AccountView] {
         try await session.rows("""
             SELECT \(unescaped: accountColumns) FROM account a
-            WHERE a.status = 'needs_relink'
+            WHERE a.status = 'needs_relink' OR a.permission_refusals > 0
                OR (a.status = 'active' AND NOT a.has_refresh_token AND a.access_expires_at IS NOT NULL
                    AND a.access_expires_at < \(now + 7 * 86_400_000))
             ORDER BY a.network, a.handle COLLATE "C"

@@ -5,7 +5,7 @@ import SchedulerCore
 extension SQLiteStore {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
-        a.access_expires_at, a.has_refresh_token, a.status_reason,
+        a.access_expires_at, a.has_refresh_token, a.status_reason, a.permission_refusals, a.permission_refusal, a.permission_refused_since,
         (SELECT COALESCE(SUM(c.n), 0) FROM delivery_count c WHERE c.account_id = a.id
             AND c.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
         CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
@@ -21,7 +21,8 @@ extension SQLiteStore {
             status: AccountStatus(rawValue: row["status"]) ?? .active,
             createdAt: Date(unixMilliseconds: row["created_at"]), pendingPosts: row["pending_posts"],
             accessExpiresAt: (row["access_expires_at"] as Int64?).map(Date.init(unixMilliseconds:)),
-            refreshable: row["has_refresh_token"], postsAfterExpiry: row["posts_after_expiry"], statusReason: row["status_reason"])
+            refreshable: row["has_refresh_token"], postsAfterExpiry: row["posts_after_expiry"], statusReason: row["status_reason"],
+            permissionRefusal: .stored(count: row["permission_refusals"], reason: row["permission_refusal"], since: row["permission_refused_since"]))
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
@@ -38,7 +39,8 @@ extension SQLiteStore {
                 ON CONFLICT (network, remote_id) DO UPDATE SET handle = excluded.handle,
                     display_name = excluded.display_name, auth_kind = excluded.auth_kind, status = 'active', status_reason = NULL,
                     scopes = excluded.scopes, access_expires_at = excluded.access_expires_at,
-                    has_refresh_token = excluded.has_refresh_token, updated_at = excluded.updated_at
+                    has_refresh_token = excluded.has_refresh_token, updated_at = excluded.updated_at,
+                    permission_refusals = 0, permission_refusal = NULL, permission_refused_since = NULL
                 """, arguments: [network.rawValue, remoteID, handle, displayName, authKind.rawValue, grant.scopes.joined(separator: " "),
                                  grant.accessExpiresAt?.unixMilliseconds, grant.refreshable, ms, ms])
             let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE network = ? AND remote_id = ?",

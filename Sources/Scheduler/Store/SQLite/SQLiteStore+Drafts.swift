@@ -1,12 +1,13 @@
+import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
 
 extension SQLiteStore {
-    /// Gives a draft its time: its deliveries become `scheduled`, due then.
-    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, now: Date) async throws -> PostView {
+    /// Gives a draft its time: its deliveries become `scheduled`, due then, with `media` as its files when given.
+    public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            guard let current = try Self.postView(id: id, db) else { throw Self.noSuchPost(id) }
             let states = try String.fetchAll(db, sql: "SELECT DISTINCT state FROM delivery WHERE post_id = ? ORDER BY state", arguments: [id])
             guard states == [DeliveryState.draft.rawValue] else { throw Drafts.notADraft(id, state: states.joined(separator: ", ")) }
             let ms = now.unixMilliseconds
@@ -14,6 +15,11 @@ extension SQLiteStore {
             if queued {
                 let accounts = try Int64.fetchAll(db, sql: "SELECT account_id FROM delivery WHERE post_id = ?", arguments: [id])
                 try Self.ensureSlotIsFree(due, accountIDs: accounts, db)
+            }
+            if let media {
+                var change = PostChange()
+                change.media = media
+                try Self.applyDeliveryChanges(change, to: current, now: ms, db)
             }
             try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, queued = ?, updated_at = ? WHERE id = ?",
                            arguments: [due, time.zoneIdentifier, time.wallClock, queued, ms, id])

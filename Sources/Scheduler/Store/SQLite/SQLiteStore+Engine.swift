@@ -114,6 +114,7 @@ extension SQLiteStore {
                 """).execute(arguments: [remoteID, remoteURL, attempt.finishedAt.unixMilliseconds, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
             guard db.changesCount > 0 else { return }
             try insertEvent(DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt), db)
+            try Self.clearPermissionRefusals(accountID: claim.accountID, db)
         }
     }
 
@@ -138,16 +139,39 @@ extension SQLiteStore {
     /// Ends the delivery as `failed` (the network refused it), `unknown` (it may have been published, and
     /// no look-up could tell) or `missed` (a look-up found it absent after its lateness limit), with an event.
     public func recordFinalFailure(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String) async throws {
-        precondition(state == .failed || state == .unknown || state == .missed)
+        try await outcomes.write { [self] db in _ = try endDelivery(claim, attempt: attempt, state: state, error: error, db) }
+    }
+
+    public func recordPermissionRefused(_ claim: ClaimedDelivery, attempt: AttemptRecord, error: String) async throws {
         try await outcomes.write { [self] db in
-            try Self.insertAttempt(claim.deliveryID, attempt, db)
+            guard try endDelivery(claim, attempt: attempt, state: .failed, error: error, db) else { return }
             try db.execute(sql: """
-                UPDATE delivery SET state = ?, last_error = ?, claimed_at = NULL, needs_check = 0, updated_at = ?
-                WHERE id = ? AND state = 'publishing'
-                """, arguments: [state.rawValue, error, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
-            guard db.changesCount > 0 else { return }
-            try insertEvent(DeliveryEvents.finalFailure(claim, state: state, error: error, at: attempt.finishedAt), db)
+                UPDATE account SET permission_refusals = permission_refusals + 1, permission_refusal = ?,
+                    permission_refused_since = COALESCE(permission_refused_since, ?)
+                WHERE id = ?
+                """, arguments: [error, attempt.finishedAt.unixMilliseconds, claim.accountID])
         }
+    }
+
+    /// Ends a claimed delivery as `state` with its event; false when the claim was no longer held (nothing changed).
+    private func endDelivery(_ claim: ClaimedDelivery, attempt: AttemptRecord, state: DeliveryState, error: String, _ db: Database) throws -> Bool {
+        precondition(state == .failed || state == .unknown || state == .missed)
+        try Self.insertAttempt(claim.deliveryID, attempt, db)
+        try db.execute(sql: """
+            UPDATE delivery SET state = ?, last_error = ?, claimed_at = NULL, needs_check = 0, updated_at = ?
+            WHERE id = ? AND state = 'publishing'
+            """, arguments: [state.rawValue, error, attempt.finishedAt.unixMilliseconds, claim.deliveryID])
+        guard db.changesCount > 0 else { return false }
+        try insertEvent(DeliveryEvents.finalFailure(claim, state: state, error: error, at: attempt.finishedAt), db)
+        return true
+    }
+
+    /// A post that went out proves the token may publish: the account's run of permission refusals ends.
+    static func clearPermissionRefusals(accountID: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE account SET permission_refusals = 0, permission_refusal = NULL, permission_refused_since = NULL
+            WHERE id = ? AND permission_refusals > 0
+            """).execute(arguments: [accountID])
     }
 
     /// Sends claims back to wait, untouched, until their account's or network's rate-limit budget allows

@@ -211,8 +211,20 @@ extension SQLiteStore {
             // The media sweep asks which files posts still name.
             try db.execute(sql: "CREATE INDEX post_media_by_file ON post_media (sha256)")
         }
+        migrator.registerMigration("v14: accounts refused for a permission") { db in
+            try db.execute(sql: SQLiteStore.permissionRefusalSchema)
+        }
         return migrator
     }
+
+    /// An account whose deliveries the network refuses for a permission its token lacks: how many in a row (since its
+    /// last publish, link or import), the last refusal in the network's words, and when the run began. Kept on the
+    /// account row, so `status` and `doctor` read it with the account and never look through deliveries or attempts.
+    static let permissionRefusalSchema = """
+        ALTER TABLE account ADD COLUMN permission_refusals INTEGER NOT NULL DEFAULT 0 CHECK (permission_refusals >= 0);
+        ALTER TABLE account ADD COLUMN permission_refusal TEXT;
+        ALTER TABLE account ADD COLUMN permission_refused_since INTEGER;
+        """
 
     /// What a million deliveries need to stay quick: `list` reads each page from an index at its key (the post's due
     /// time, then its id), whatever the filter; `status` reads the counts by state from a table that triggers keep, and

@@ -88,6 +88,7 @@ extension SQLiteStore {
                 """, arguments: [first["remote_id"], first["remote_url"], first["published_at"], at.unixMilliseconds, claim.deliveryID])
             guard db.changesCount > 0 else { return }
             try insertEvent(DeliveryEvents.published(claim, remoteURL: first["remote_url"], found: false, at: at), db)
+            try Self.clearPermissionRefusals(accountID: claim.accountID, db)
         }
     }
 

@@ -84,6 +84,16 @@ extension SQLiteStore {
         }
     }
 
+    public func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int {
+        try await writer.read { db in
+            let account = accountID == nil ? "" : "AND EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = ?)"
+            let arguments: StatementArguments = [from.unixMilliseconds, to.unixMilliseconds] + (accountID.map { [$0] } ?? []) + [limit]
+            return try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM (SELECT 1 FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) LIMIT ?)
+                """, arguments: arguments) ?? 0
+        }
+    }
+
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
         try await writer.write { db in
@@ -179,10 +189,13 @@ extension SQLiteStore {
         let media = mediaByPart.compactMapValues { $0[1] }
         let threads = try threads(postIDs: ids, media: mediaByPart, db)
         let seriesIDs = Set(rows.compactMap { $0["series_id"] as Int64? })
-        var rules: [Int64: String] = [:]
+        var templates: [Int64: SeriesTemplate] = [:]
         if !seriesIDs.isEmpty {
-            for row in try Row.fetchAll(db, sql: "SELECT id, rule FROM series WHERE id IN (\(seriesIDs.map(String.init).joined(separator: ", ")))") {
-                rules[row["id"]] = row["rule"]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id IN (\(seriesIDs.map(String.init).joined(separator: ", ")))
+                """) {
+                templates[row["id"]] = SeriesTemplate(rule: row["rule"], start: row["first_local"], zone: row["zone"], text: row["text"],
+                                                      overrides: SeriesOverrides.decode(row["overrides"]))
             }
         }
         return rows.map { row in
@@ -193,7 +206,10 @@ extension SQLiteStore {
                      deliveries: deliveries[row["id"]] ?? [],
                      media: (media[row["id"]] ?? []).map(PartViews.media),
                      queued: row["queued"] as Bool ? true : nil,
-                     series: (row["series_id"] as Int64?).map { PostSeriesView(id: $0, index: row["series_index"], rule: rules[$0] ?? "") },
+                     series: (row["series_id"] as Int64?).map { id in
+                         templates[id]?.view(id: id, index: row["series_index"], deliveries: deliveries[row["id"]] ?? [])
+                             ?? PostSeriesView(id: id, index: row["series_index"], rule: "")
+                     },
                      thread: threads[row["id"]].map(PartViews.thread))
         }
     }

@@ -3,29 +3,29 @@ import GRDB
 import SchedulerCore
 
 extension SQLiteStore {
-    /// Sends a delivery again. A `failed`, `missed` or `expired` one goes back in line now, with a fresh
-    /// lateness window counted from now; an `unknown` one only with `force`, because it may already be on
-    /// the network (the person looked, and it is not). A lateness limit under ``LatenessLimit/minimumSeconds`` is raised to it.
-    public func retryDelivery(id: Int64, force: Bool, now: Date) async throws -> PostView {
+    /// Sends deliveries of one post again (``RecoveryRules``): each goes back in line now, with a fresh lateness window
+    /// counted from now, all in one transaction. A lateness limit under ``LatenessLimit/minimumSeconds`` is raised to it.
+    public func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostView {
         try await writer.write { db in
-            let (postID, state) = try Self.delivery(id: id, db)
-            switch state {
-            case .failed, .missed, .expired: break
-            case .published where try Self.partsLeft(deliveryID: id, db) > 0: break
-            case .unknown where force: break
-            case .unknown:
-                throw StoreError(.conflict, "delivery \(id) may already be on the network. Look at the account first; if the post is not there, "
-                                 + "`schedctl retry \(id) --force` sends it again, and if it is, `schedctl resolve \(id) --published URL` records it")
-            default:
-                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only failed, missed, expired or unknown deliveries "
-                                 + "(or published ones whose first comment failed) can be retried")
+            var postIDs: Set<Int64> = []
+            for id in ids {
+                let (postID, state, accountID) = try Self.delivery(id: id, db)
+                postIDs.insert(postID)
+                let account = try Self.accountName(id: accountID, db)
+                if let refusal = RecoveryRules.retryRefusal(id: id, postID: postID, account: account, state: state,
+                                                            partsLeft: try Self.partsLeft(deliveryID: id, db), force: force) {
+                    throw refusal
+                }
             }
+            guard let postID = postIDs.first, postIDs.count == 1 else { throw StoreError(.invalid, "retry deliveries of one post at a time") }
             let ms = now.unixMilliseconds
-            try db.execute(sql: """
-                UPDATE delivery SET state = 'scheduled', attempt_count = 0, next_attempt_at = ?, retry_requested_at = ?, needs_check = 0,
-                    first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = ?
-                WHERE id = ?
-                """, arguments: [ms, ms, ms, id])
+            for id in ids {
+                try db.execute(sql: """
+                    UPDATE delivery SET state = 'scheduled', attempt_count = 0, next_attempt_at = ?, retry_requested_at = ?, needs_check = 0,
+                        first_claimed_at = NULL, throttled_until = NULL, last_error = NULL, updated_at = ?
+                    WHERE id = ?
+                    """, arguments: [ms, ms, ms, id])
+            }
             // A limit stored before the minimum existed (`0s`) would miss the retry too.
             try db.execute(sql: "UPDATE post SET lateness_limit_s = MAX(lateness_limit_s, ?) WHERE id = ?",
                            arguments: [LatenessLimit.minimumSeconds, postID])
@@ -33,15 +33,12 @@ extension SQLiteStore {
         }
     }
 
-    /// The person found the post on the network: an `unknown` (or `failed`) delivery becomes `published` with its URL.
+    /// The person found the post on the network: an `unknown`, `failed` or `missed` delivery becomes `published` with its URL.
     public func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
         try await writer.write { db in
-            let (postID, state) = try Self.delivery(id: id, db)
-            guard state == .unknown || state == .failed || state == .missed else {
-                throw StoreError(.conflict, "delivery \(id) is \(state.rawValue); only unknown, failed or missed deliveries can be resolved")
-            }
-            let row = try Row.fetchOne(db, sql: "SELECT account_id FROM delivery WHERE id = ?", arguments: [id])!
-            let account = try Self.accountName(id: row["account_id"], db)
+            let (postID, state, accountID) = try Self.delivery(id: id, db)
+            let account = try Self.accountName(id: accountID, db)
+            if let refusal = RecoveryRules.resolveRefusal(id: id, postID: postID, account: account, state: state) { throw refusal }
             let remoteID = URL(string: publishedURL)?.lastPathComponent ?? publishedURL
             try db.execute(sql: """
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, needs_check = 0, last_error = NULL,
@@ -86,11 +83,11 @@ extension SQLiteStore {
             """, arguments: [deliveryID]) ?? 0
     }
 
-    static func delivery(id: Int64, _ db: Database) throws -> (postID: Int64, state: DeliveryState) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state FROM delivery WHERE id = ?", arguments: [id]) else {
+    static func delivery(id: Int64, _ db: Database) throws -> (postID: Int64, state: DeliveryState, accountID: Int64) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state, account_id FROM delivery WHERE id = ?", arguments: [id]) else {
             throw StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
         }
-        return (row["post_id"], DeliveryState(rawValue: row["state"]) ?? .failed)
+        return (row["post_id"], DeliveryState(rawValue: row["state"]) ?? .failed, row["account_id"])
     }
 }
 

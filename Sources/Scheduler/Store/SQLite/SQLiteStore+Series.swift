@@ -20,9 +20,9 @@ extension SQLiteStore: SeriesStore {
                                 created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
             """, arguments: [series.rule, series.start.wallClock, series.start.zoneIdentifier, series.text, SeriesOverrides.encode(series.overrides),
-                             last?.index ?? 1, (last?.time.instant ?? time.instant).unixMilliseconds, series.ended, ms, ms])
+                             last?.index ?? series.firstIndex, (last?.time.instant ?? time.instant).unixMilliseconds, series.ended, ms, ms])
         let seriesID = db.lastInsertedRowID
-        let template = try insertPostRows(series.first, series: (seriesID, 1), now: now, db)
+        let template = try insertPostRows(series.first, series: (seriesID, series.firstIndex), now: now, db)
         try db.execute(sql: "UPDATE series SET template_post_id = ? WHERE id = ?", arguments: [template, seriesID])
         try insertOccurrences(series.later, seriesID: seriesID, template: template, now: now, db)
         return template
@@ -32,7 +32,7 @@ extension SQLiteStore: SeriesStore {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM series INDEXED BY series_open WHERE ended = 0 ORDER BY last_due_at").compactMap { row in
                 guard let first = ScheduleTime(placing: row["first_local"], in: row["zone"]) else { return nil }
-                return SeriesRecord(id: row["id"], rule: row["rule"], first: first, text: row["text"],
+                return SeriesRecord(id: row["id"], templatePostID: row["template_post_id"], rule: row["rule"], first: first, text: row["text"],
                                     overrides: SeriesOverrides.decode(row["overrides"]), createdThrough: row["created_through"],
                                     lastDue: Date(unixMilliseconds: row["last_due_at"]))
             }

@@ -59,7 +59,7 @@ extension SQLiteStore {
     static func accountsNeedingAttention(_ db: Database, now: Date) throws -> [AccountView] {
         let all = try Row.fetchAll(db, sql: """
             SELECT \(accountColumns) FROM account a
-            WHERE a.status = 'needs_relink'
+            WHERE a.status = 'needs_relink' OR a.permission_refusals > 0
                OR (a.status = 'active' AND a.has_refresh_token = 0 AND a.access_expires_at IS NOT NULL AND a.access_expires_at < ?)
             ORDER BY a.network, a.handle
             """, arguments: [now.addingTimeInterval(7 * 86_400).unixMilliseconds])

@@ -1,0 +1,46 @@
+import Foundation
+import SchedulerCore
+
+/// Which deliveries `retry` may send again and `resolve` may record as published: decided here once, for the
+/// service that picks a post's deliveries and for the stores that check each again inside their transaction.
+enum RecoveryRules {
+    /// Why delivery `id` of post `postID` cannot be sent again, or nil when it can: `failed`, `missed` and `expired`
+    /// can; `unknown` only with `force`, since it may be on the network already; `published` only while parts of it
+    /// (its first comment) are left to make.
+    static func retryRefusal(id: Int64, postID: Int64, account: String, state: DeliveryState, partsLeft: Int, force: Bool) -> StoreError? {
+        switch state {
+        case .failed, .missed, .expired: return nil
+        case .published where partsLeft > 0: return nil
+        case .unknown where force: return nil
+        case .unknown:
+            return StoreError(.conflict, "post \(postID)'s delivery \(id) to \(account) may already be on the network. Look at the account first; "
+                              + "if the post is not there, `\(RecoveryCommand.retry(post: postID, delivery: id, force: true))` sends it again, "
+                              + "and if it is, `\(RecoveryCommand.resolve(post: postID, delivery: id))` records it")
+        default:
+            return StoreError(.conflict, "post \(postID)'s delivery \(id) to \(account) is \(state.rawValue); only failed, missed, expired or "
+                              + "unknown deliveries (or published ones whose first comment failed) can be retried")
+        }
+    }
+
+    /// Whether `delivery` is one a post-wide `retry` sends again.
+    static func retryable(_ delivery: DeliveryView, postID: Int64, force: Bool) -> Bool {
+        retryRefusal(id: delivery.id, postID: postID, account: delivery.account, state: delivery.state,
+                     partsLeft: partsLeft(delivery), force: force) == nil
+    }
+
+    /// Parts of a delivery in several parts not yet on the network (a first comment that failed, say).
+    static func partsLeft(_ delivery: DeliveryView) -> Int {
+        guard let count = delivery.partCount, count > 1 else { return 0 }
+        return count - (delivery.parts?.count ?? 0)
+    }
+
+    static let resolvable: Set<DeliveryState> = [.unknown, .failed, .missed]
+
+    /// Why delivery `id` cannot be recorded as published, or nil when it can: the person found an `unknown`, `failed`
+    /// or `missed` one on the network.
+    static func resolveRefusal(id: Int64, postID: Int64, account: String, state: DeliveryState) -> StoreError? {
+        guard !resolvable.contains(state) else { return nil }
+        return StoreError(.conflict, "post \(postID)'s delivery \(id) to \(account) is \(state.rawValue); only unknown, failed or missed "
+                          + "deliveries can be resolved")
+    }
+}
