@@ -60,6 +60,12 @@ import Testing
         }
         let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
         #expect(received.contains { $0["network"]?.stringValue == "instagram" }, "\(received)")
+
+        // Checked like any token: one without IG content publishing is refused, naming it, and nothing is stored.
+        let narrow = try daemon.schedctl(["sandbox", "token", "instagram", "--username", "runner", "--scopes", "pages_show_list,instagram_basic"])
+        let refused = try daemon.schedctl(["accounts", "add", "instagram"], stdin: narrow.stdout)
+        #expect(refused.status == 2 && refused.stderr.contains("instagram_content_publish"), "\(refused.stderr)")
+        #expect(try daemon.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).count == 1)
         _ = try await daemon.stop()
     }
 
