@@ -55,8 +55,10 @@ struct SandboxToken: AsyncParsableCommand {
             --access-level make a token that lacks something, to see `accounts add` refuse it.
             Examples:
               schedctl sandbox token x --username runner | schedctl accounts add x
-              schedctl sandbox token facebook --scopes pages_show_list | schedctl accounts add facebook   # refused: exit 2
-              schedctl sandbox token x --access-level read | schedctl accounts add x                      # refused: exit 2
+              schedctl sandbox token facebook --scopes pages_show_list \\
+                  | schedctl accounts add facebook      # refused: exit 2
+              schedctl sandbox token x --access-level read \\
+                  | schedctl accounts add x             # refused: exit 2
             """)
 
     @Argument(help: "The network: x, facebook, linkedin or instagram.")
