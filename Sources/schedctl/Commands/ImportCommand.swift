@@ -77,7 +77,7 @@ struct ImportCommand: AsyncParsableCommand {
         if !problems.isEmpty && !skipInvalid {
             let lines = problems.map { "line \($0.line): \($0.message)" }
             throw CLIError(exitCode: ExitCodes.badInput,
-                           message: "\(problems.count) of \(rows.rows.count) rows are not valid, so nothing was stored "
+                           message: "\(Counted.part(problems.count, of: rows.rows.count, "row")) \(Counted.verb(problems.count)) not valid, so nothing was stored "
                                + "(fix them, or store the others with --skip-invalid): " + lines.joined(separator: "; "),
                            problems: lines)
         }
