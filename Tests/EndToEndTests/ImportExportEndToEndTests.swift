@@ -136,4 +136,32 @@ import Testing
         _ = try await target.stop()
         _ = try await source.stop()
     }
+
+    /// Issue 25, bug 9: rows without `tz` are read as TIME is, in the zone of the machine schedctl runs on (never the
+    /// daemon's), and the answer names it; `--tz` overrides it.
+    @Test(.timeLimit(.minutes(2)))
+    func rowsWithoutAZone_areReadInTheClientsZone_andTheAnswerSaysSo() async throws {
+        let daemon = try DaemonUnderTest("import-zone")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "zone_club")
+        let file = daemon.directory.file("week.csv")
+        var tokyo = Calendar(identifier: .gregorian)
+        tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        let day = tokyo.dateComponents([.year, .month, .day], from: Date().addingTimeInterval(3 * 86_400))
+        let at = String(format: "%04d-%02d-%02d 07:30", day.year!, day.month!, day.day!)
+        try "at,to,text\n\(at),\(club.reference),Tempo run by the bay\n".write(toFile: file, atomically: true, encoding: .utf8)
+
+        let imported = try daemon.schedctl(["import", file], environment: ["TZ": "Asia/Tokyo"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("note: every row without tz read in Asia/Tokyo (your zone)"), "\(imported.stdout)")
+        let post = try #require(try daemon.posts().first { $0.text == "Tempo run by the bay" })
+        #expect(post.dueZone == "Asia/Tokyo" && post.dueLocal == at.replacingOccurrences(of: " ", with: "T") + ":00")
+        #expect(try await daemon.status().zone != "Asia/Tokyo", "not the daemon's zone")
+
+        try "at,to,text\n\(at),\(club.reference),Hills by the river\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let given = try daemon.schedctl(["import", file, "--tz", "Europe/Kyiv"], environment: ["TZ": "Asia/Tokyo"])
+        #expect(given.stdout.contains("read in Europe/Kyiv (--tz)"), "\(given.stdout)")
+        #expect(try daemon.posts().first { $0.text == "Hills by the river" }?.dueZone == "Europe/Kyiv")
+        _ = try await daemon.stop()
+    }
 }

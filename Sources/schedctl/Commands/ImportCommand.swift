@@ -41,8 +41,9 @@ struct ImportCommand: AsyncParsableCommand {
         var problems: [ImportProblem] = []
         let directory = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
         var uploaded: [String: String] = [:]
-        // Rows without a tz are read as `schedule` reads TIME: --tz, else this machine's zone.
+        // Rows without a tz are read as `schedule` reads TIME (LocalTimeRule): --tz, else this machine's zone; said once below.
         let zone = try ClientZone.resolve(tz).name
+        let withoutZone = rows.rows.filter { ($0.values["tz"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.count
         for row in rows.rows {
             do {
                 requests.append(try await ImportRows.request(row, defaultZone: zone, directory: directory.isEmpty ? "." : directory) { path in
@@ -85,6 +86,10 @@ struct ImportCommand: AsyncParsableCommand {
             return try Output.json(ImportView(dryRun: view.dryRun, valid: view.valid, postIds: view.postIds, problems: problems))
         }
         for problem in problems { FileHandle.standardError.write(Data("line \(problem.line): \(problem.message)\n".utf8)) }
+        if withoutZone > 0 {
+            print("note: \(withoutZone == rows.rows.count ? "every row" : "\(withoutZone) of \(rows.rows.count) rows") without tz read in \(zone) "
+                  + (tz == nil ? "(your zone); give --tz to read them in another" : "(--tz)"))
+        }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         if dryRun {
             print("\(Counted.part(view.valid, of: rows.rows.count, "row")) \(Counted.verb(view.valid)) valid; nothing stored (--dry-run), \(seconds) s")
