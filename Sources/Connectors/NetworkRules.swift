@@ -64,11 +64,11 @@ public struct NetworkRules: Sendable {
         if !request.media.isEmpty || network == .instagram { problems.removeAll { $0 == "the text is empty" } }
         if let maxHashtags {
             let count = Self.count("#", in: request.text)
-            if count > maxHashtags { problems.append("\(count) hashtags, over \(name)'s limit of \(maxHashtags)") }
+            if count > maxHashtags { problems.append("\(Counted.of(count, "hashtag")), over \(name)'s limit of \(maxHashtags)") }
         }
         if let maxMentions {
             let count = Self.count("@", in: request.text)
-            if count > maxMentions { problems.append("\(count) mentions, over \(name)'s limit of \(maxMentions)") }
+            if count > maxMentions { problems.append("\(Counted.of(count, "mention")), over \(name)'s limit of \(maxMentions)") }
         }
         return problems + media.problems(with: request.media, networkName: name)
     }

@@ -19,7 +19,9 @@ extension HTTPClientError {
     init(_ failure: CurlFailure, request: HTTPRequest) {
         let target = Self.target(of: request)
         let raw = Int32(bitPattern: failure.result.rawValue)
-        let detail = failure.detail
+        // Without its final full stop: it goes inside a sentence of ours (issue 25, bug 16: "..").
+        var detail = Substring(failure.detail)
+        while detail.last == "." || detail.last == " " { detail.removeLast() }
         switch failure.result {
         case CURLE_ABORTED_BY_CALLBACK where failure.refusedASecondSend:
             self.init(

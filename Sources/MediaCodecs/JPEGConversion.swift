@@ -17,11 +17,11 @@ public enum JPEGConversion {
         defer { cairo_surface_destroy(image) }
         let width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image)
         guard let opaque = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else {
-            throw MediaCodecError("cairo could not make a \(width)×\(height) image")
+            throw MediaCodecError("cairo could not make an image of \(width)×\(height)")
         }
         defer { cairo_surface_destroy(opaque) }
         guard cairo_surface_status(opaque) == CAIRO_STATUS_SUCCESS, let context = cairo_create(opaque) else {
-            throw MediaCodecError("cairo could not make a \(width)×\(height) image (out of memory?)")
+            throw MediaCodecError("cairo could not make an image of \(width)×\(height) (out of memory?)")
         }
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)

@@ -125,7 +125,7 @@ enum LoopbackSocket {
         let reason = String(cString: strerror(code))
         return OAuthError(
             code: .transport,
-            message: "Could not open a loopback listener on 127.0.0.1 (\(call): \(reason)). Link the account by pasting the redirect instead."
+            message: "could not open a loopback listener on 127.0.0.1: \(call) failed: \(reason)"
         )
     }
 

@@ -24,10 +24,10 @@ public enum RunCard {
     /// The card's bytes (PNG unless asked).
     public static func render(_ summary: RunSummary, units: Units, format: Format = .png) throws -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
-            throw RunCardError("cannot create a \(width)×\(height) image surface")
+            throw RunCardError("cannot create an image surface of \(width)×\(height)")
         }
         defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "create a \(width)×\(height) image surface")
+        try check(cairo_surface_status(surface), "create an image surface of \(width)×\(height)")
         guard let cr = cairo_create(surface) else { throw RunCardError("cannot create a cairo context") }
         defer { cairo_destroy(cr) }
 

@@ -1,30 +1,39 @@
 import Foundation
 import SchedulerCore
 
-/// `schedctl list` for people: one row per post, fitted to the terminal, each delivery coloured by its state.
+/// `schedctl list` for people: one line per delivery, fitted to the terminal, each delivery coloured by its state.
 public enum PostListText {
-    /// The table of `posts`, one line per delivery, the post's id, time and text on its first. The text gives up room
-    /// first, down to 20 columns, then the deliveries; each cut cell ends in "…". A published delivery's URL (issue 16,
+    /// The table of `posts`: the post's id, time and text on its first delivery's line, and every delivery with its
+    /// account and its state. Issue 25, bug 8: at 80 columns a delivery's state was cut ("x:@kyiv_run_club sch…") or
+    /// lost, so the state has a column of its own that is never cut; the text gives up room first (down to 20
+    /// columns), then the account (down to 12), each cut cell ending in "…". A published delivery's URL (issue 16,
     /// bug 18) goes whole on a line of its own under it: a URL cut short cannot be opened.
-    public static func table(_ posts: [PostView], terminal: Terminal) -> String {
-        let columns = [TextTable.Column("ID"), TextTable.Column("DUE"), TextTable.Column("DELIVERIES", shrinksTo: 20),
-                       TextTable.Column("TEXT", shrinksTo: 20)]
+    ///
+    /// Every time is in `zone`, named once in the header (issue 25: posts kept in several zones looked unsorted when
+    /// each was shown in its own).
+    public static func table(_ posts: [PostView], zone: TimeZone, terminal: Terminal) -> String {
+        let columns = [TextTable.Column("ID"), TextTable.Column("DUE (\(ZonedTime.name(of: zone)))"),
+                       TextTable.Column("ACCOUNT", shrinksTo: 12), TextTable.Column("STATE"), TextTable.Column("TEXT", shrinksTo: 20)]
         var rows: [[Cell]] = []
         var under: [Int: [Cell]] = [:]
         for post in posts {
+            let first: [Cell] = [Cell(String(post.id)), Cell(due(post, in: zone))]
             for (index, delivery) in post.deliveries.enumerated() {
-                rows.append(index == 0 ? [Cell(String(post.id)), Cell(due(post)), self.delivery(delivery), Cell(oneLine(post.text))]
-                                       : ["", "", self.delivery(delivery), ""])
-                if delivery.state == .published, let url = delivery.remoteUrl { under[rows.count - 1] = [Cell("    " + url, .good)] }
+                let style = Style(delivery.state)
+                rows.append((index == 0 ? first : ["", ""])
+                            + [Cell(delivery.account, style), Cell(delivery.state.rawValue, style), index == 0 ? Cell(oneLine(post.text)) : ""])
+                if delivery.state == .published, let url = delivery.remoteUrl {
+                    under[rows.count - 1] = [Cell(String(repeating: " ", count: max(0, min(4, terminal.columns - url.count))) + url, .good)]
+                }
             }
-            if post.deliveries.isEmpty { rows.append([Cell(String(post.id)), Cell(due(post)), "", Cell(oneLine(post.text))]) }
+            if post.deliveries.isEmpty { rows.append(first + ["", "", Cell(oneLine(post.text))]) }
         }
-        return TextTable(columns, rows: rows, shrinkOrder: [3, 2], under: under).render(width: terminal.columns, color: terminal.color)
+        return TextTable(columns, rows: rows, shrinkOrder: [4, 2], under: under).render(width: terminal.columns, color: terminal.color)
     }
 
-    /// `x:@club published` in its state's colour.
-    static func delivery(_ delivery: DeliveryView) -> Cell {
-        Cell("\(delivery.account) \(delivery.state.rawValue)", Style(delivery.state))
+    /// The due time in the table's zone, or "draft" for a post that has none yet.
+    static func due(_ post: PostView, in zone: TimeZone) -> String {
+        post.dueAt.map { ZonedTime.wallClock($0, in: zone) } ?? "draft"
     }
 
     /// The wall-clock time in the post's zone, or "draft" for a post that has none yet.
@@ -46,7 +55,7 @@ public enum PostListText {
         guard page > 1 else { return "no \(state) posts" }
         guard let total, total > 0 else { return "page \(page) is past the end: there are no \(state) posts" }
         let pages = (total + limit - 1) / limit
-        return "page \(page) is past the end: \(Counted.of(total, "\(state) post")) fill \(Counted.of(pages, "page"))"
+        return "page \(page) is past the end: \(Counted.of(total, "\(state) post")) \(Counted.verb(total, "fills", "fill")) \(Counted.of(pages, "page"))"
             + (limit != 50 ? " of \(limit)" : "") + " (`--page \(pages)` is the last)"
     }
 }

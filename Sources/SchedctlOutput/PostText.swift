@@ -10,13 +10,19 @@ public enum PostText {
     public static func render(_ post: PostView, now: Date = Date()) -> String {
         var lines: [String] = ["post \(post.id)"]
         let zone = TimeZone(identifier: post.dueZone)
+        // Issue 25, bug 16: a cancelled draft still said how to schedule it, and a cancelled occurrence how to end its
+        // series from it; what is cancelled is said to be, with no next step.
+        let cancelled = !post.deliveries.isEmpty && post.deliveries.allSatisfy { $0.state == .cancelled }
         if let due = post.dueAt {
             lines.append(field("due:", "\(PostListText.due(post)) (\(RFC3339.format(due)))"))
+        } else if cancelled {
+            lines.append(field("due:", "none, a draft that was cancelled"))
         } else {
             lines.append(field("due:", "none, a draft: `schedctl schedule --post \(post.id) --at TIME` schedules it"))
         }
         if let series = post.series {
-            lines.append(field("series:", "\(series.id), occurrence \(series.index) (\(series.rule)); `schedctl cancel \(post.id) --series` ends it"))
+            lines.append(field("series:", "\(series.id), occurrence \(series.index) (\(series.rule)); "
+                               + (cancelled ? "this occurrence was cancelled" : "`schedctl cancel \(post.id) --series` ends it")))
         }
         if post.queued == true { lines.append(field("queued:", "in a posting slot; it moves if the slot is removed")) }
         lines.append(field("lateness:", "up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime"))

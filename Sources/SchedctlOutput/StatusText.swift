@@ -4,7 +4,9 @@ import SchedulerCore
 /// `schedctl status` for people: times in the daemon's zone with their offset, counts with their nouns, what goes out
 /// next and, when something earlier waits, why it waits; then what needs a person.
 public enum StatusText {
-    public static func render(_ status: StatusView) -> String {
+    /// Each line fits `width` (issue 25, bug 8: status ran to 135 columns): a long one goes on over further lines,
+    /// indented under its value; the next days break between days.
+    public static func render(_ status: StatusView, width: Int = .max) -> String {
         let zone = status.zone.flatMap(TimeZone.init(identifier:))
         func time(_ instant: Date) -> String { ZonedTime.format(instant, in: zone) }
         var lines: [String] = []
@@ -70,7 +72,22 @@ public enum StatusText {
                              + "relink with `schedctl accounts link \(account.network.rawValue)`")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { fit($0, width: width) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The width of a line's label (`next due:   `), where its value and its further lines start.
+    static let labelWidth = 12
+
+    /// `line` wrapped to `width`: a labelled line under its value, the next days between days, any other line
+    /// (the first, a daemon's) indented two more than it is.
+    static func fit(_ line: String, width: Int) -> String {
+        guard line.count > width else { return line }
+        let label = line.prefix(labelWidth)
+        if label.hasSuffix(" "), label.contains(":"), !label.hasPrefix(" ") {
+            return Wrap.labelled(String(label), String(line.dropFirst(labelWidth)), width: width,
+                                 separator: label.hasPrefix("next days:") ? " · " : " ")
+        }
+        return Wrap.hanging(line, width: width, indent: line.prefix { $0 == " " }.count + 2)
     }
 
     /// An account whose last deliveries were all refused for a permission its token lacks: why, and what lets it publish.
@@ -116,13 +133,6 @@ public enum StatusText {
         }
     }
 
-    /// "expires in 12 days, before 3 scheduled posts", "renews itself", or "does not expire".
-    static func token(_ account: AccountView, now: Date) -> String {
-        if account.authKind == .none { return "no token (handoff)" }
-        if let forecast = account.expiryForecast(now: now) { return forecast }
-        return account.refreshable || account.accessExpiresAt != nil ? "renews itself" : "does not expire"
-    }
-
     /// `Tue 11-24 07:30 X,FB, 12:15 X +3 more · Wed 11-25 - · …`: each day's first posts still to go out, and how many more.
     static func nextDays(_ days: [UpcomingDayView], zone: TimeZone?) -> String {
         var calendar = Calendar(identifier: .gregorian)
@@ -138,4 +148,7 @@ public enum StatusText {
             return "\(day.weekday) \(day.date.suffix(5)) " + (posts.isEmpty ? "-" : posts.joined(separator: ", ") + more)
         }.joined(separator: " · ") + " (`schedctl calendar`)"
     }
+
+    /// What the account's token does (``AccountText/token(_:now:)``).
+    static func token(_ account: AccountView, now: Date) -> String { AccountText.token(account, now: now) }
 }

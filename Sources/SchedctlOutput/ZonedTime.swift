@@ -6,32 +6,22 @@ public enum ZonedTime {
     /// `2026-11-21 07:30 +02:00` (`+00:00` for UTC); UTC when `zone` is nil.
     public static func format(_ instant: Date, in zone: TimeZone?) -> String {
         let zone = zone ?? TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
         let offset = zone.secondsFromGMT(for: instant)
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return String(format: "%04d-%02d-%02d %02d:%02d %@%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, sign, minutes / 60, minutes % 60)
-    }
-}
-
-/// Counts with their noun in the right number: "1 delivery", "2 deliveries", "0 posts".
-public enum Counted {
-    public static func of(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+        return wallClock(instant, in: zone) + String(format: " %@%02d:%02d", sign, minutes / 60, minutes % 60)
     }
 
-    /// `1,234`: thousands grouped with commas whatever the locale, as the rest of the output writes numbers.
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
-        }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    /// The zone's IANA name, "UTC" for UTC (which Foundation on Linux calls "GMT").
+    public static func name(of zone: TimeZone) -> String {
+        zone.identifier == "GMT" ? "UTC" : zone.identifier
+    }
+
+    /// `2026-11-21 07:30`, for a table whose header names the zone once (UTC when `zone` is nil).
+    public static func wallClock(_ instant: Date, in zone: TimeZone?) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone ?? TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
     }
 }

@@ -10,7 +10,7 @@ struct Schedctl: AsyncParsableCommand {
         discussion: """
             Examples:
               schedctl accounts add x < token.json
-              schedctl schedule "Long run done" --to x:@runner --at "tomorrow 07:30" --tz Europe/Paris
+              schedctl schedule "Long run done" --to x:@runner --at "tomorrow 07:30"
               schedctl list --state published
               schedctl show 12
 
@@ -42,9 +42,10 @@ enum SchedctlMain {
         } catch {
             let code = Schedctl.exitCode(for: error)
             if code == .validationFailure {
-                let message = Schedctl.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-                if wantsJSON { Output.jsonError(Schedctl.message(for: error), problems: []) }
+                let arguments = Array(CommandLine.arguments.dropFirst())
+                FileHandle.standardError.write(Data((Schedctl.usageMessage(for: error, arguments: arguments) + "\n").utf8))
+                // Issue 25, bug 15: scripts got the parser's "Unexpected argument" where people got "did you mean".
+                if wantsJSON { Output.jsonError(Schedctl.shortMessage(for: error, arguments: arguments), problems: []) }
                 exit(ExitCodes.badInput)
             }
             Schedctl.exit(withError: error)

@@ -67,10 +67,10 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
                 storeLines = try await Daemon(configuration: configuration, environment: environment, logger: Logger(label: "schedulerd"))
                     .describeStore()
             } catch let error as StoreError {
-                Self.fail("the store cannot be used: \(error.message). Nothing was started.")
+                Self.fail("the store cannot be used: \(error.message.asClause). Nothing was started.")
                 throw ExitCode(74)  // EX_IOERR, as at start
             } catch {
-                Self.fail("configuration error: the store cannot be used: \(error). Nothing was started.")
+                Self.fail("configuration error: the store cannot be used: \(String(describing: error).asClause). Nothing was started.")
                 throw ExitCode(78)
             }
             print("configuration OK (\(source))")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Scheduler
+import SchedulerCore
 
 /// `schedulerd store …`: what is done to a store with its daemon stopped.
 struct StoreCommand: AsyncParsableCommand {
@@ -59,7 +60,7 @@ struct StoreCopyCommand: AsyncParsableCommand {
             var logger = Logger(label: "schedulerd.store-copy")
             logger.logLevel = .warning
             var copy = StoreCopy(sourcePath: sourcePath, target: location, password: password, logger: logger)
-            copy.progress = { table, rows in Self.note("\(table): \(rows) rows so far") }
+            copy.progress = { table, rows in Self.note("\(table): \(Counted.of(rows, "row")) so far") }
             let report = try await copy.run()
             print(report.lines.joined(separator: "\n"))
         } catch let error as StoreCommandError {

@@ -17,7 +17,7 @@ import Testing
         let lines = week.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "week of 2031-03-03, Europe/Kyiv")
         #expect(lines.contains { $0.hasPrefix("|Mon 03-03") && $0.contains("|Sun 03-09") })
-        #expect(lines.contains { $0.hasPrefix("|07:30 X ") && $0.contains("|12:15 X ") }, "\(week.stdout)")
+        #expect(lines.contains { $0.hasPrefix("|· 07:30 X ") && $0.contains("|· 12:15 X ") }, "\(week.stdout)")
         #expect(lines.allSatisfy { $0.count <= 120 })
         #expect(!week.stdout.contains("\u{1B}["), "no colour when piped")
 
@@ -26,12 +26,38 @@ import Testing
         #expect(json[0].entries.map(\.time) == ["05:30", "16:00"], "drawn in UTC")
         #expect(json[3].entries.first?.networks == ["X"] && json[3].entries.first?.state == "scheduled")
         let month = try daemon.schedctl(["calendar", "--month", "--from", "2031-03-15", "--tz", "Europe/Kyiv", "--width", "40"])
-        #expect(month.stdout.contains("2031-03 (weeks from 2031-02-24)") && month.stdout.contains("Thu 2031-03-06\n  12:15 X Club post"),
+        #expect(month.stdout.contains("2031-03 (weeks from 2031-02-24)") && month.stdout.contains("Thu 2031-03-06\n  · 12:15 X Club post"),
                 "\(month.stdout)")
         let bad = try daemon.schedctl(["calendar", "--week", "--month"])
         #expect(bad.status == 2)
 
         _ = try daemon.schedule("Soon", to: club.reference, at: "in 2h")
+        let status = try daemon.schedctl(["status"])
+        #expect(status.stdout.contains("next days:"), "\(status.stdout)")
+        _ = try await daemon.stop()
+    }
+
+    /// Issue 25: the calendar told states apart by colour alone, which a pipe does not get; each entry now starts with
+    /// its state's mark, and the legend under the calendar says what the marks mean.
+    @Test(.timeLimit(.minutes(2)))
+    func aPipedCalendar_tellsPublishedFromScheduled_byItsMarks() async throws {
+        let daemon = try DaemonUnderTest("calendar-marks")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "marks_club")
+        let published = try daemon.schedule("Out already", to: club.reference, at: "in 1s")
+        try await eventually("the first post to be published") { try daemon.posts(state: "published").count == 1 }
+        let waiting = try daemon.schedule("Still to come", to: club.reference, at: "in 2h")
+        let drawn = try daemon.schedctl(["calendar", "--tz", "UTC", "--width", "250"])
+        #expect(drawn.status == 0 && !drawn.stdout.contains("\u{1B}["), "\(drawn.stderr)")
+        func time(_ post: PostView) -> String { String(RFC3339.format(post.dueAt!).dropFirst(11).prefix(5)) }
+        #expect(drawn.stdout.contains("✓ \(time(published)) X Out already"), "\(drawn.stdout)")
+        #expect(drawn.stdout.hasSuffix("✓ published  ✗ failed  ? unknown  · scheduled  ~ planned  d draft  - cancelled\n"), "the legend: \(drawn.stdout)")
+        let json = try daemon.schedctl(["calendar", "--tz", "UTC", "--json"]).decode([CalendarDay].self)
+        #expect(json.flatMap(\.entries).first { $0.postId == published.id }?.state == "published")
+        // In two hours may be next week (late on a Sunday): marked when this week shows it.
+        if json.flatMap(\.entries).contains(where: { $0.postId == waiting.id }) {
+            #expect(drawn.stdout.contains("· \(time(waiting)) X Still to come"), "\(drawn.stdout)")
+        }
         let status = try daemon.schedctl(["status"])
         #expect(status.stdout.contains("next days:"), "\(status.stdout)")
         _ = try await daemon.stop()

@@ -75,6 +75,37 @@ import Testing
         #expect(broken.isEmpty, "hard-wrapped help text (join the lines, or end the line with \\ in the literal):\n\(broken.joined(separator: "\n"))")
     }
 
+    /// Issue 25: examples wrapped mid-command at 80 columns, the rest of a command on a line of its own where it could
+    /// not be copied. Every command's help at COLUMNS=80: each example line (an indented `schedctl …` line of its
+    /// discussion, a line continuing one with `\`, or an `Example: schedctl …` line) is a line of the help, whole.
+    @Test func everyExampleLine_staysWholeOnItsLine_at80Columns() throws {
+        let run = try Schedctl.run(["--experimental-dump-help"], socket: nil)
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        var commands: [(path: [String], examples: [String])] = []
+        func visit(_ command: [String: Any], path: [String]) {
+            var examples: [String] = []
+            for line in (command["discussion"] as? String ?? "").split(separator: "\n").map(String.init) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let continues = examples.last?.hasSuffix("\\") == true && line.hasPrefix(" ")
+                if continues || (line.hasPrefix(" ") && trimmed.hasPrefix("schedctl ")) || (line.hasPrefix("Example") && line.contains("schedctl ")) {
+                    examples.append(line)
+                }
+            }
+            if !examples.isEmpty { commands.append((path, examples)) }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { visit(sub, path: path + [sub["commandName"] as? String ?? ""]) }
+        }
+        visit(try #require(dump["command"] as? [String: Any]), path: [])
+        #expect(commands.count > 15, "the commands with examples: \(commands.map { $0.path.joined(separator: " ") })")
+        var broken: [String] = []
+        for command in commands {
+            let help = Set(try Self.help(command.path + ["--help"], columns: 80).split(separator: "\n").map(String.init))
+            for example in command.examples where !help.contains(example) || example.count > 80 {
+                broken.append("schedctl \(command.path.joined(separator: " ")): \(example)")
+            }
+        }
+        #expect(broken.isEmpty, "examples broken at 80 columns (shorten them, or continue them with \\ on the next line):\n\(broken.joined(separator: "\n"))")
+    }
+
     private static func continuesOnTheNextLine(_ line: Substring, _ next: Substring) -> Bool {
         guard let last = line.last, let first = next.first, !line.hasPrefix(" "), !next.hasPrefix(" ") else { return false }
         return !".:!?)".contains(last) && (first.isLowercase || first.isNumber || line.hasSuffix(","))

@@ -8,7 +8,7 @@ import Testing
         let daemon = try DaemonUnderTest("doctor")
         try await daemon.start()
         _ = try daemon.addSandboxAccount(username: "doctored")
-        let run = try daemon.schedctl(["doctor"])
+        let run = try daemon.schedctl(["doctor"], environment: ["COLUMNS": "250"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         for area in ["configuration", "permissions", "key file", "database", "clock", "api version", "token"] {
             #expect(run.stdout.contains("  \(area)"), "no \(area) line in:\n\(run.stdout)")
@@ -30,7 +30,7 @@ import Testing
         try await daemon.start()
         let key = (daemon.stateDirectory as NSString).appendingPathComponent("credentials.key")
         #expect(chmod(key, 0o644) == 0)
-        let run = try daemon.schedctl(["doctor"])
+        let run = try daemon.schedctl(["doctor"], environment: ["COLUMNS": "250"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("fail  key file"), "\(run.stdout)")
         #expect(run.stdout.contains("→ chmod 0600 \(key)"), "\(run.stdout)")

@@ -14,7 +14,7 @@ import Testing
         _ = try daemon.schedule("Held second", to: runner.reference, at: "2031-03-02T07:30:00+02:00")
         for account in [club, runner] { #expect(try daemon.schedctl(["pause", account.reference]).status == 0) }
 
-        let status = try daemon.schedctl(["status"])
+        let status = try daemon.schedctl(["status"], environment: ["COLUMNS": "200"])
         #expect(status.status == 0, "\(status.stderr)")
         #expect(!status.stdout.contains("nothing scheduled"), "\(status.stdout)")
         #expect(status.stdout.contains("next due:   post \(first.id) at 2031-03-01 07:30 +02:00; waits: x:@club is paused "

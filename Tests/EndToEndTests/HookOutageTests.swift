@@ -21,7 +21,7 @@ import Testing
         try await eventually("the posts to be published") { try await daemon.status().deliveries == ["published": 3] }
 
         try await eventually("status to show the hook failing") { try await daemon.status().hooks?.waiting == 3 }
-        let failing = try daemon.schedctl(["status"])
+        let failing = try daemon.schedctl(["status"], environment: ["COLUMNS": "250"])
         #expect(failing.stdout.contains("hooks:      3 events waiting since"), "\(failing.stdout)")
         #expect(failing.stdout.contains("last error: webhook unreachable"), "\(failing.stdout)")
         #expect(!failing.stdout.contains("hunter2") && !daemon.logs.contains("hunter2"), "the webhook's token is never shown")

@@ -16,6 +16,25 @@ import Testing
         }
     }
 
+    /// Issue 25, bug 15: `accounts lnk --json` gave the parser's "Unexpected argument 'lnk'" where people got "did you
+    /// mean 'link'?". Every command group, and the root, gives scripts the same suggestion, by the error contract.
+    @Test(arguments: [
+        (["accounts", "lnk", "--json"], "'lnk' is not a command of 'schedctl accounts'; did you mean 'link'?"),
+        (["accounts", "--json", "lnk"], "'lnk' is not a command of 'schedctl accounts'; did you mean 'link'?"),
+        (["sandbox", "tokn", "x", "--json"], "'tokn' is not a command of 'schedctl sandbox'; did you mean 'token'?"),
+        (["slots", "sett", "x:@club", "mon", "07:30", "--json"], "'sett' is not a command of 'schedctl slots'; did you mean 'set'?"),
+        (["handoff", "dnoe", "3", "--json"], "'dnoe' is not a command of 'schedctl handoff'; did you mean 'done'?"),
+        (["acounts", "list", "--json"], "'acounts' is not a command of 'schedctl'; did you mean 'accounts'?"),
+    ])
+    func aMistypedCommand_withJSON_suggestsTheCommandInTheErrorObject(_ arguments: [String], _ says: String) throws {
+        let run = try Schedctl.run(arguments, socket: "/nonexistent/control.sock")
+        #expect(run.status == 2, "bad input: \(run.stderr)")
+        let object = try Self.errorObject(run)
+        #expect(object.error == says, "\(object.error)")
+        #expect(object.problems.isEmpty)
+        #expect(run.stderr.contains(says), "the message still goes to standard error: \(run.stderr)")
+    }
+
     @Test func aScheduleRefusedForEachNetwork_givesTheErrorAndEveryProblem_asJSONOnStandardOutput() async throws {
         let daemon = try DaemonUnderTest("json-errors")
         try await daemon.start()

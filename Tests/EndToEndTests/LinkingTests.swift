@@ -81,9 +81,9 @@ import Testing
 
         let listed = try daemon.accounts().first { $0.id == account.id }
         #expect(listed?.status == .needsRelink)
-        let table = try daemon.schedctl(["accounts", "list"])
+        let table = try daemon.schedctl(["accounts", "list"], environment: ["COLUMNS": "250"])
         #expect(table.stdout.contains("needs_relink"))
-        let status = try daemon.schedctl(["status"])
+        let status = try daemon.schedctl(["status"], environment: ["COLUMNS": "250"])
         #expect(status.stdout.contains("\(account.reference) needs relinking"))
         let revoked = try daemon.schedctl(["sandbox", "records", "revoked"]).decode([JSONValue].self)
         #expect(revoked.contains { $0["reason"]?.stringValue == "refresh_reuse" }, "the sandbox revoked the whole family")

@@ -75,7 +75,7 @@ import Testing
         #expect(status.deliveries["failed"] == nil && status.deliveries["scheduled"] == 2, "\(status.deliveries)")
         let pause = try #require(status.paused?.networks.first)
         #expect(pause.reason.contains("API version 202411") && pause.remedy?.contains("[networks.linkedin]") == true)
-        let shown = try daemon.schedctl(["status"]).stdout
+        let shown = try daemon.schedctl(["status"], environment: ["COLUMNS": "250"]).stdout
         #expect(shown.contains("paused:     LinkedIn since") && shown.contains("warning:    networks.linkedin.version = 202411"), "\(shown)")
         let events = try daemon.schedctl(["events", "--json", "--last", "50"]).decode([EventView].self)
         #expect(events.filter { $0.event == "network_paused" }.count == 1, "one event, however many posts wait")

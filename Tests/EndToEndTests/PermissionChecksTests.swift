@@ -81,13 +81,13 @@ import Testing
         let flagged = try #require(status.accountsNeedingAttention.first { $0.id == page.id })
         #expect(flagged.permissionRefusal?.deliveries == 2)
         #expect(flagged.permissionRefusal?.reason.contains("pages_manage_posts") == true)
-        let text = try daemon.schedctl(["status"]).stdout
+        let text = try daemon.schedctl(["status"], environment: ["COLUMNS": "250"]).stdout
         #expect(text.contains("\(page.reference) cannot publish: its last 2 deliveries were refused for a permission"), "\(text)")
         #expect(text.contains("schedctl accounts link facebook"), "\(text)")
-        let shown = try daemon.schedctl(["accounts", "show", page.reference]).stdout
+        let shown = try daemon.schedctl(["accounts", "show", page.reference], environment: ["COLUMNS": "250"]).stdout
         #expect(shown.contains("refused:  \(page.reference) cannot publish"), "\(shown)")
 
-        let doctor = try daemon.schedctl(["doctor"])
+        let doctor = try daemon.schedctl(["doctor"], environment: ["COLUMNS": "250"])
         #expect(doctor.status == 1, "\(doctor.stdout)")
         let line = try #require(doctor.stdout.split(separator: "\n").first { $0.hasPrefix("fail  token") }, "\(doctor.stdout)")
         #expect(line.contains(page.reference) && line.contains("pages_manage_posts"), "\(line)")

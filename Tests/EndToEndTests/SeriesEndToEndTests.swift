@@ -73,7 +73,7 @@ import Testing
                 "\(entries)")
         #expect(planned.map(\.occurrence) == planned.indices.map { $0 + 2 }, "numbered on from the first")
         let drawn = try daemon.schedctl(["calendar", "--month", "--from", start, "--tz", "Europe/Paris", "--width", "160"])
-        #expect(drawn.stdout.contains("~18:30 X") && drawn.stdout.contains("Track night #2"), "planned, marked for a pipe: \(drawn.stdout)")
+        #expect(drawn.stdout.contains("~ 18:30 X") && drawn.stdout.contains("Track night #2"), "planned, marked for a pipe: \(drawn.stdout)")
         _ = try await daemon.stop()
     }
 

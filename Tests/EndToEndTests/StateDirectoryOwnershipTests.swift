@@ -56,7 +56,7 @@ import Testing
         let run = try await CorruptStateTests.runSchedulerd(daemon.arguments, in: daemon.directory, name: "nokey")
 
         CorruptStateTests.expectRefusal(run, status: 78, naming: key,
-                                        mentions: ["credential key is missing", "1 account(s)", "backup", "store forget-credentials"], "missing key")
+                                        mentions: ["credential key is missing", "1 account in the database holds", "backup", "store forget-credentials"], "missing key")
         #expect(!FileManager.default.fileExists(atPath: key), "no new key was made over sealed credentials")
         #expect(try Self.dump(daemon) == before, "accounts, posts, deliveries and events are as they were")
     }

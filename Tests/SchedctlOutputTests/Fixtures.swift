@@ -65,3 +65,71 @@ enum Fixtures {
                    deliveries: deliveries, nextDue: nextDue, accountsNeedingAttention: [], paused: paused, zone: "Europe/Kyiv", nextHeld: nextHeld)
     }
 }
+
+/// What a club with long names sees (issue 25, bug 8): a handle as long as Instagram allows, a second delivery that
+/// failed, every state a delivery can be in, accounts in every status, and findings and status lines that ran to 155
+/// columns.
+extension Fixtures {
+    static let longInstagram = "instagram:@kyiv_run_club_official_account"
+
+    /// Posts whose deliveries are in every state, to long accounts, with long texts.
+    static let clubWeek: [PostView] = [
+        post(31, "Kyiv Run Club Sunday long run: 24 km along the Dnipro, meet at the Pedestrian Bridge at 07:00, pace groups 5:00 to 6:30",
+             dueIn: -30, [delivery(41, "x:@kyiv_run_club", .published, url: "https://x.com/kyiv_run_club/status/1896123456789012345"),
+                          delivery(42, longInstagram, .failed, error: "the image is not 4:5"),
+                          delivery(43, "facebook:@kyivrunclubofficialpage", .unknown),
+                          delivery(44, "linkedin:@kyiv-run-club-association", .missed)]),
+        post(32, "Intervals", dueIn: 3, [delivery(45, "x:@kyiv_run_club", .retrying), delivery(46, longInstagram, .handedOff),
+                                         delivery(47, "facebook:@kyivrunclubofficialpage", .publishing),
+                                         delivery(48, "linkedin:@kyiv-run-club-association", .expired)]),
+        post(33, "Draft: new club kit", dueIn: 0, [delivery(49, longInstagram, .draft), delivery(50, "x:@kyiv_run_club", .cancelled)]).drafted(),
+    ]
+
+    static func account(_ id: Int64, _ network: Network, _ handle: String, _ name: String, _ auth: AuthKind, _ status: AccountStatus,
+                        pending: Int = 0, expiresIn days: Double? = nil, refreshable: Bool = false, after: Int = 0, reason: String? = nil) -> AccountView {
+        AccountView(id: id, network: network, handle: handle, displayName: name, remoteId: "r\(id)", authKind: auth, status: status,
+                    createdAt: monday.addingTimeInterval(-90 * 86_400), pendingPosts: pending,
+                    accessExpiresAt: days.map { monday.addingTimeInterval($0 * 86_400) }, refreshable: refreshable, postsAfterExpiry: after,
+                    statusReason: reason)
+    }
+
+    /// Accounts in every status, with every kind of token.
+    static let accounts: [AccountView] = [
+        account(1, .x, "kyiv_run_club", "Kyiv Run Club", .oauth1, .active, pending: 12),
+        account(2, .instagram, "kyiv_run_club_official_account", "kyiv_run_club_official_account (via Kyiv Run Club Official Page)", .oauth2, .active,
+                pending: 3),
+        account(3, .linkedin, "kyiv-run-club-association", "Kyiv Run Club Association of Amateur Runners", .oauth2, .needsRelink, pending: 4,
+                reason: "LinkedIn refused the token: the member revoked the app's access in their settings"),
+        account(4, .linkedin, "coach", "Olena Coach", .oauth2, .active, pending: 5, expiresIn: 12, after: 3),
+        account(5, .facebook, "kyivrunclubofficialpage", "Kyiv Run Club Official Page", .oauth2, .active, pending: 1, expiresIn: 30, refreshable: true),
+        account(6, .instagram, "club_runs", "club_runs (handoff)", .none, .active),
+        account(7, .x, "old_club", "Old Club", .oauth1, .revoked),
+    ]
+
+    /// Drafts to several long accounts.
+    static let drafts: [PostView] = [
+        post(34, "New club kit: orange and blue, order by Friday from the club shop, sizes XS to XXL, €35", dueIn: 0,
+             [delivery(51, "x:@kyiv_run_club", .draft), delivery(52, longInstagram, .draft), delivery(53, "facebook:@kyivrunclubofficialpage", .draft)])
+            .drafted(),
+        post(35, "Volunteers wanted", dueIn: 0, [delivery(54, "linkedin:@kyiv-run-club-association", .draft)]).drafted(),
+    ]
+
+    /// What a doctor finds on a machine that needs attention: long messages and actions.
+    static let findings: [DoctorFinding] = [
+        .ok("configuration", "/etc/schedulerd/schedulerd.toml is valid; sandbox mode is off; times are in Europe/Kyiv"),
+        .warn("permissions", "/var/lib/schedulerd/credential.key is mode 0644: other users of this machine can read the key that opens every account's token",
+              action: "chmod 600 /var/lib/schedulerd/credential.key && chown schedulerd:schedulerd /var/lib/schedulerd/credential.key"),
+        .fail("clock", "X: https://api.x.com answered with a Date 74 s ahead of this machine's clock (±0.2 s), so OAuth 1.0a signatures are refused",
+              action: "make sure this machine's clock is kept by NTP (`timedatectl set-ntp true`), then run `schedctl doctor` again"),
+        .ok("token", "4 accounts ready: their tokens are valid for more than a week or renew themselves"),
+    ]
+}
+
+extension PostView {
+    /// The post as a draft: no due time.
+    func drafted() -> PostView {
+        var post = self
+        post.dueAt = nil
+        return post
+    }
+}

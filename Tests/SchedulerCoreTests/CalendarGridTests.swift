@@ -74,7 +74,38 @@ import Testing
         let coloured = CalendarGrid.render(Self.week(), width: 120, color: true)
         #expect(coloured.contains("\u{1B}[32m") && coloured.contains("\u{1B}[31m") && coloured.contains("\u{1B}[36m"))
         let narrow = CalendarGrid.render(Self.week(), width: 60)
-        #expect(narrow.hasPrefix("Mon 2027-03-01\n  07:00 X Monday run"), "\(narrow.prefix(80))")
+        #expect(narrow.hasPrefix("Mon 2027-03-01\n  · 07:00 X Monday run"), "\(narrow.prefix(80))")
+    }
+
+    /// Issue 25: the state was told by colour alone, so a pipe (or NO_COLOR) could not tell published from failed.
+    @Test(arguments: [40, 80, 120])
+    func withoutColour_eachEntrysMarkTellsItsState(_ width: Int) {
+        let days = Self.week()
+        let drawn = CalendarGrid.render(days, width: width)
+        #expect(!drawn.contains("\u{1B}"))
+        for entry in days.flatMap(\.entries) {
+            let mark = CalendarGrid.mark(entry.state)
+            #expect(drawn.contains("\(mark) \(entry.time) \(entry.networks.joined(separator: ",").prefix(1))"), "\(entry.state) \(entry.time):\n\(drawn)")
+        }
+        #expect(Set(days.flatMap(\.entries).map(\.state)) == ["scheduled", "published", "failed"])
+        #expect(drawn.contains("✓ ") && drawn.contains("✗ ") && drawn.contains("· "))
+        #expect(CalendarGrid.legend == "✓ published  ✗ failed  ? unknown  · scheduled  ~ planned  d draft  - cancelled")
+    }
+
+    @Test func aPostsState_isItsDeliveriesTakenTogether() {
+        func post(_ states: [DeliveryState]) -> PostView {
+            PostView(id: 1, text: "t", dueAt: nil, dueZone: "UTC", dueLocal: "", latenessLimitSeconds: 900, source: "typed", createdAt: .distantPast,
+                     updatedAt: .distantPast, deliveries: states.enumerated().map { index, state in
+                         DeliveryView(id: Int64(index), accountId: 1, account: "x:@a", network: .x, state: state, text: nil, remoteId: nil, remoteUrl: nil,
+                                      publishedAt: nil, nextAttemptAt: nil, attempts: 0, error: nil)
+                     })
+        }
+        #expect(CalendarGrid.state(of: post([.published, .cancelled])) == "published", "an account removed after the post went out")
+        #expect(CalendarGrid.state(of: post([.published, .unknown])) == "unknown")
+        #expect(CalendarGrid.state(of: post([.unknown, .missed])) == "failed")
+        #expect(CalendarGrid.state(of: post([.cancelled, .cancelled])) == "cancelled")
+        #expect(CalendarGrid.state(of: post([.draft])) == "draft")
+        #expect(CalendarGrid.state(of: post([.scheduled, .published])) == "scheduled")
     }
 }
 

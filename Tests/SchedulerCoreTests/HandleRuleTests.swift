@@ -27,3 +27,19 @@ import Testing
         #expect(Network.facebook.handleRule == nil && Network.linkedin.handleRule == nil)
     }
 }
+
+/// Issue 25, bug 16: counts with their noun in the right number, and messages that end in a full stop put inside
+/// another sentence without "..".
+@Suite struct MessageGrammarTests {
+    @Test func counts_agreeWithTheirNoun() {
+        #expect(Counted.of(1, "character") == "1 character" && Counted.of(2, "character") == "2 characters")
+        #expect(Counted.of(1, "entry", "entries") == "1 entry" && Counted.of(0, "entry", "entries") == "0 entries")
+        #expect(Counted.part(1, of: 1, "row") == "1 of 1 row" && Counted.part(1, of: 3, "row") == "1 of 3 rows")
+        #expect(Counted.verb(1) == "is" && Counted.verb(2) == "are" && Counted.verb(1, "was", "were") == "was")
+    }
+
+    @Test func aMessageAsAClause_losesItsFinalFullStop() {
+        #expect("The request may have been received.".asClause + ". Nothing was started" == "The request may have been received. Nothing was started")
+        #expect("no stop".asClause == "no stop" && "two.. ".asClause == "two" && "v1.2".asClause == "v1.2")
+    }
+}

@@ -123,7 +123,7 @@ import Testing
 
         #expect(!FileManager.default.fileExists(atPath: keyPath), "no new key over sealed credentials")
         let message = error?.message ?? ""
-        #expect(message.contains(keyPath) && message.contains("2 account(s)"), "\(message)")
+        #expect(message.contains(keyPath) && message.contains("2 accounts in the database hold"), "\(message)")
         #expect(message.contains("backup") && message.contains("schedulerd store forget-credentials --state-dir \(directory.path)"), "\(message)")
         #expect(!message.contains("move the database aside"), "advice that loses every post is not given: \(message)")
         #expect(!message.contains("LoadCredential"), "no systemd advice outside systemd: \(message)")

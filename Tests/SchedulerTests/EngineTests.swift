@@ -124,7 +124,7 @@ import Testing
             try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
         }
 
-        #expect(try await harness.store.delivery(ofPost: post.id).error == "gave up after 1 attempts: X: Bad Gateway")
+        #expect(try await harness.store.delivery(ofPost: post.id).error == "gave up after 1 attempt: X: Bad Gateway")
     }
 
     @Test func aPermanentFailure_failsTheDeliveryWithTheNetworksMessage() async throws {

@@ -58,7 +58,7 @@ import Testing
             let first = try await repeating(services, until: "2027-12-31")
             #expect(first.series?.index == 1 && first.series?.rule == "FREQ=WEEKLY;BYDAY=TH;UNTIL=20271231")
             #expect(first.text == "Club run #1 on 2027-10-14")
-            #expect(first.notes?.contains { $0.contains("4 occurrence(s) created, through 2027-11-04 07:30") } == true, "\(first.notes ?? [])")
+            #expect(first.notes?.contains { $0.contains("4 occurrences created, through 2027-11-04 07:30") } == true, "\(first.notes ?? [])")
 
             var all = try await occurrences(store)
             #expect(all.map(\.dueLocal) == ["2027-10-14T07:30:00", "2027-10-21T07:30:00", "2027-10-28T07:30:00", "2027-11-04T07:30:00"])
@@ -141,7 +141,7 @@ import Testing
             try await store.addAccount("club")
             let services = services(store)
             let first = try await repeating(services, rule: "FREQ=DAILY;COUNT=3", at: "2027-10-08 07:30")
-            #expect(first.notes?.contains { $0.contains("3 occurrence(s) created") && $0.contains("that is all of them") } == true)
+            #expect(first.notes?.contains { $0.contains("3 occurrences created") && $0.contains("that is all of them") } == true)
             #expect(try await store.openSeries().isEmpty)
         }
     }

@@ -100,7 +100,7 @@ import Testing
             }
 
             #expect(error?.code == .conflict)
-            #expect(error?.message.contains("1 unfinished post(s) target x:@runner") == true)
+            #expect(error?.message.contains("1 unfinished post targets x:@runner") == true)
             #expect(error?.message.contains("--cancel-pending") == true)
             #expect(try await store.account(reference: "runner").status == .active)
             #expect(try await store.sealedCredentials(accountID: runner.id) != nil)
@@ -116,8 +116,9 @@ import Testing
 
             let removed = try await store.removeAccount(reference: "runner", cancelPending: true, now: now)
 
-            #expect(removed.status == .revoked)
-            #expect(removed.pendingPosts == 0)
+            #expect(removed.account.status == .revoked)
+            #expect(removed.account.pendingPosts == 0)
+            #expect(removed.cancelledPosts == 1, "issue 25: unlink says how many posts it cancelled")
             #expect(try await store.sealedCredentials(accountID: runner.id) == nil)
             let delivery = try await store.delivery(ofPost: post.id)
             #expect(delivery.state == .cancelled)

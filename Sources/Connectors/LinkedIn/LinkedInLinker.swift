@@ -39,7 +39,7 @@ public struct LinkedInLinker: AccountLinker {
             let code = try OAuth2Client.authorizationCode(fromRedirect: response, session: session)
             tokens = try await client().exchange(code: code, session: session)
         } catch let error where ["unauthorized_scope_error", "invalid_scope"].contains(error.serverErrorCode) {
-            throw LinkError(.misconfigured, "LinkedIn: \(error.message). The LinkedIn app lacks a product these scopes need: "
+            throw LinkError(.misconfigured, "LinkedIn: \(error.message.asClause). The LinkedIn app lacks a product these scopes need: "
                 + "posting as an organization needs the Community Management API product; a member needs Share on LinkedIn "
                 + "and Sign In with LinkedIn using OpenID Connect")
         } catch {

@@ -41,4 +41,13 @@ public enum MediaKind: String, Sendable, Codable {
     case image
     case gif
     case video
+
+    /// The kind in a sentence, with its article: "an image", "a GIF", "a video" (issue 25, bug 16: "a image").
+    public var withArticle: String {
+        switch self {
+        case .image: "an image"
+        case .gif: "a GIF"
+        case .video: "a video"
+        }
+    }
 }

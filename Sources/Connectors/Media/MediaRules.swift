@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// What media one network takes in one post: how many, which kinds, how big, which shapes.
 public struct MediaRules: Sendable {
     public var maxImages: Int
@@ -33,13 +35,13 @@ public struct MediaRules: Sendable {
             problems.append("\(networkName) needs at least \(minImages) image\(minImages == 1 ? "" : "s")")
         }
         if images.count > maxImages {
-            problems.append("\(images.count) images, over \(networkName)'s limit of \(maxImages) per post")
+            problems.append("\(Counted.of(images.count, "image")), over \(networkName)'s limit of \(maxImages) per post")
         }
         if gifs.count > maxGIFs {
-            problems.append(maxGIFs == 0 ? "\(networkName) does not take GIFs here" : "\(gifs.count) GIFs, over \(networkName)'s limit of \(maxGIFs)")
+            problems.append(maxGIFs == 0 ? "\(networkName) does not take GIFs here" : "\(Counted.of(gifs.count, "GIF")), over \(networkName)'s limit of \(maxGIFs)")
         }
         if videos.count > maxVideos {
-            problems.append(maxVideos == 0 ? "\(networkName) does not take videos here" : "\(videos.count) videos, over \(networkName)'s limit of \(maxVideos)")
+            problems.append(maxVideos == 0 ? "\(networkName) does not take videos here" : "\(Counted.of(videos.count, "video")), over \(networkName)'s limit of \(maxVideos)")
         }
         if !mixing, [images, gifs, videos].filter({ !$0.isEmpty }).count > 1 {
             problems.append("\(networkName) does not mix images, GIFs and videos in one post")
@@ -54,7 +56,7 @@ public struct MediaRules: Sendable {
             }
             let limit = item.kind == .image ? maxImageBytes : item.kind == .gif ? maxGIFBytes : maxVideoBytes
             if limit > 0, item.size > limit {
-                problems.append("a \(item.kind.rawValue) of \(Self.megabytes(item.size)), over \(networkName)'s limit of \(Self.megabytes(limit))")
+                problems.append("\(item.kind.withArticle) of \(Self.megabytes(item.size)), over \(networkName)'s limit of \(Self.megabytes(limit))")
             }
             if let range = aspectRatios, item.kind == .image {
                 guard let ratio = item.aspectRatio else {

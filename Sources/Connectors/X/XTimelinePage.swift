@@ -17,7 +17,7 @@ enum XTimelinePage {
         case nil where count == 0: posts = []
         default: throw unreadable(response, "without the data its meta counts")
         }
-        guard posts.count == count else { throw unreadable(response, "with \(posts.count) posts where meta counts \(count)") }
+        guard posts.count == count else { throw unreadable(response, "with \(Counted.of(posts.count, "post")) where meta counts \(count)") }
         return ListingPage(items: posts, next: meta["next_token"]?.stringValue)
     }
 

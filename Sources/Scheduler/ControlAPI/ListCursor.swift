@@ -12,7 +12,7 @@ enum ListCursor {
     /// The key `text` stands for; a cursor this daemon did not give out is a bad request that says what is wrong with it.
     static func position(_ text: String, order: ListOrder = .newestFirst) throws -> ListPosition {
         func refuse(_ reason: String) -> RequestError {
-            RequestError.badRequest("'\(text.prefix(60))' is not a list cursor: \(reason). Pass back a page's next cursor as it was given "
+            RequestError.badRequest("'\(text.prefix(60))' is not a list cursor: \(reason.asClause). Pass back a page's next cursor as it was given "
                                     + "(`schedctl list` prints it; the API's Next-Cursor header), or leave out --after to start at the first page")
         }
         guard !text.isEmpty else { throw refuse("it is empty") }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SchedulerCore
 
 /// Opening the shared PostgreSQL store: its password, this daemon's identity, the schema, and the first lease.
 extension Daemon {
@@ -60,8 +61,8 @@ extension Daemon {
             let known = PostgresSchema.migrations.map(\.id)
             let missing = known.filter { !schema.applied.contains($0) }
             let state = schema.applied.isEmpty ? "empty: the first daemon to start creates the schema"
-                : missing.isEmpty ? "up to date (\(schema.applied.count) migration(s))"
-                : "\(missing.count) migration(s) to apply at the next start: \(missing.joined(separator: ", "))"
+                : missing.isEmpty ? "up to date (\(Counted.of(schema.applied.count, "migration")))"
+                : "\(Counted.of(missing.count, "migration")) to apply at the next start: \(missing.joined(separator: ", "))"
             return [
                 "store:     PostgreSQL \(schema.serverVersion) at \(location)",
                 "schema:    \(state)",

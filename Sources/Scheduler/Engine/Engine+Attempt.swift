@@ -152,11 +152,11 @@ extension Engine {
                               metadata: metadata)
             } else if needsCheck {
                 try await giveUp(claim, attempt, state: .unknown,
-                                                   error: "gave up after \(claim.attempt) attempts, the last of which may have published: \(error.message)")
+                                                   error: "gave up after \(Counted.of(claim.attempt, "attempt")), the last of which may have published: \(error.message)")
                 logger.error("delivery outcome unknown", metadata: metadata)
             } else {
                 try await giveUp(claim, attempt, state: .failed,
-                                                   error: "gave up after \(claim.attempt) attempts: \(error.message)")
+                                                   error: "gave up after \(Counted.of(claim.attempt, "attempt")): \(error.message)")
                 logger.error("delivery failed", metadata: metadata)
             }
         case .appBlocked:

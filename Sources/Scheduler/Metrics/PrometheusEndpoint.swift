@@ -71,8 +71,15 @@ public final class PrometheusEndpoint: Service, Sendable {
             try await app.run()
         } catch where !listening.withLock({ $0 }) {
             // Most often the port is taken or the address is not this machine's: the configuration must change.
-            throw ConfigurationError("[metrics] listen = \"\(listen)\": cannot listen there (\(error)); choose a free port on an address of this machine")
+            throw ConfigurationError("[metrics] listen = \"\(listen)\": cannot listen there: \(Self.reason(error)); choose a free port on an address of this machine")
         }
+    }
+
+    /// The system's reason (`Address already in use`) without NIO's call and `(errno: 98)`, which a message in
+    /// parentheses doubled (issue 25, bug 16).
+    static func reason(_ error: any Error) -> String {
+        guard let io = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(io.errnoCode))
     }
 
     /// Every instrument's value now, in Prometheus' text format.

@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import OAuth
+import SchedulerCore
 
 /// Seals account credentials with AES-256-GCM before they reach the database, and opens them only
 /// when a request is about to be signed. Each blob is bound to its account row.
@@ -50,7 +51,7 @@ public struct CredentialVault: Sendable {
     static func missingKey(_ path: String, credentialPath: String?, sealedCredentials: Int) -> CredentialVaultError {
         let places = credentialPath.map { "neither the systemd credential schedulerd.key (\($0)) nor \(path) exists" } ?? "\(path) is missing"
         let systemd = credentialPath == nil ? "" : " (or give it to the unit with LoadCredential=schedulerd.key:PATH)"
-        return CredentialVaultError("the credential key is missing: \(places), but \(sealedCredentials) account(s) in the database hold "
+        return CredentialVaultError("the credential key is missing: \(places), but \(Counted.of(sealedCredentials, "account")) in the database \(Counted.verb(sealedCredentials, "holds", "hold")) "
             + "credentials sealed under it. Restore the key from a backup to \(path)\(systemd) and start again; or, when no backup "
             + "has it, run `\(KeyFile.forgetCommand(keyPath: path))` to forget those credentials (posts are kept), then "
             + "start schedulerd and relink each account. schedulerd does not create a new key over sealed credentials; nothing was changed")

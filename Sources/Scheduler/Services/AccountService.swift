@@ -122,9 +122,7 @@ public struct AccountService: Sendable {
     /// Renews the token now (it is renewed by itself before expiry and after a refusal anyway).
     public func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
-        guard account.refreshable else {
-            throw RequestError.badRequest("\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with `schedctl accounts link \(account.network.rawValue)` before it expires")
-        }
+        guard account.refreshable else { throw RequestError.badRequest(Self.nothingToRefresh(account)) }
         guard let sealed = try await store.sealedCredentials(accountID: account.id) else {
             throw RequestError(.conflict, "\(account.reference) has no stored credentials; relink it")
         }
@@ -143,7 +141,8 @@ public struct AccountService: Sendable {
     public func unlink(reference: String, cancelPending: Bool) async throws -> UnlinkView {
         let account = try await store.account(reference: reference)
         if account.pendingPosts > 0 && !cancelPending {
-            throw RequestError(.conflict, "\(account.pendingPosts) unfinished post(s) target \(account.reference); cancel them first or pass --cancel-pending")
+            throw RequestError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") "
+                               + "\(account.reference); cancel \(account.pendingPosts == 1 ? "it" : "them") first or pass --cancel-pending")
         }
         var revoked = false
         var note: String?
@@ -158,10 +157,26 @@ public struct AccountService: Sendable {
         }
         let removed = try await store.removeAccount(reference: "\(account.id)", cancelPending: cancelPending)
         wake.signal()
-        return UnlinkView(account: removed, revokedAtNetwork: revoked, note: note)
+        return UnlinkView(account: removed.account, revokedAtNetwork: revoked, note: note, cancelledPosts: removed.cancelledPosts)
     }
 
     // MARK: Helpers
+
+    /// Why an account's token cannot be renewed, and what to do. Issue 25, bug 16: an OAuth 1.0a account was told to
+    /// relink "before it expires", but its token never expires.
+    static func nothingToRefresh(_ account: AccountView) -> String {
+        switch account.authKind {
+        case .none:
+            return "\(account.reference) is published by handoff and has no token: there is nothing to refresh"
+        case .oauth1:
+            return "\(account.reference) has an OAuth 1.0a token, which does not expire: there is nothing to refresh"
+        case .oauth2 where account.accessExpiresAt == nil:
+            return "\(account.reference)'s token does not expire (\(account.network.displayName) gave it no expiry): there is nothing to refresh"
+        case .oauth2:
+            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with "
+                + "`schedctl accounts link \(account.network.rawValue)` before it expires"
+        }
+    }
 
     /// The token `accounts add` takes for a network, as its documentation names it.
     static func tokenKind(_ network: Network) -> String {
@@ -169,7 +184,7 @@ public struct AccountService: Sendable {
         case .x: "OAuth 1.0a access token and secret"
         case .linkedin: "member access token"
         case .facebook: "Page access token"
-        case .instagram: "token"
+        case .instagram: "Facebook user or Page token whose Page has an Instagram professional account"
         }
     }
 

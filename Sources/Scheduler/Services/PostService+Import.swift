@@ -12,7 +12,7 @@ extension PostService {
         guard !request.posts.isEmpty else { throw RequestError.badRequest("the import has no rows") }
         guard request.posts.count <= Self.maxBatch else { throw RequestError.badRequest("the import has \(request.posts.count) rows; at most \(Self.maxBatch) at once") }
         if let lines = request.lines, lines.count != request.posts.count {
-            throw RequestError.badRequest("'lines' has \(lines.count) entries for \(request.posts.count) posts")
+            throw RequestError.badRequest("'lines' has \(Counted.of(lines.count, "entry", "entries")) for \(Counted.of(request.posts.count, "post"))")
         }
         let accounts = AccountCache(store: store)
         var items: [NewBatchItem] = []
@@ -39,7 +39,7 @@ extension PostService {
         let dryRun = request.dryRun == true
         if !problems.isEmpty, request.skipInvalid != true {
             throw RequestError.badRequest(
-                "\(problems.count) of \(request.posts.count) rows are not valid; nothing was stored",
+                "\(Counted.part(problems.count, of: request.posts.count, "row")) \(Counted.verb(problems.count)) not valid; nothing was stored",
                 problems: problems.prefix(1_000).map { "line \($0.line): \($0.message)" })
         }
         guard !dryRun, !items.isEmpty else { return ImportView(dryRun: dryRun, valid: items.count, postIds: [], problems: problems) }

@@ -68,7 +68,7 @@ extension PostService {
         let post = NewPost(text: rendered[0].text, time: first.time, latenessLimitSeconds: lateness,
                            targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: rendered[0].overrides[$0.0.id]) }, media: media)
         let last = rendered.last!.time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ")
-        let summary = "\(rendered.count) occurrence(s) created, through \(last)"
+        let summary = "\(Counted.of(rendered.count, "occurrence")) created, through \(last)"
             + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days")
         return SeriesPlan(series: NewSeries(rule: rule.rrule, start: start, first: post, text: text, overrides: overrides,
                                             later: Array(rendered.dropFirst()), ended: ended, firstIndex: from.index),
@@ -126,7 +126,7 @@ extension PostService {
         }
         try await series.store.editSeriesText(seriesID: seriesView.id, template: text, texts: texts, now: start)
         var view = try await store.post(id: current.id)
-        view.notes = ["series \(seriesView.id): \(texts.count) occurrence(s) still to come have the new text, and so will the next ones"]
+        view.notes = ["series \(seriesView.id): \(Counted.of(texts.count, "occurrence")) still to come \(Counted.verb(texts.count, "has", "have")) the new text, and so will the next ones"]
         return view
     }
 }

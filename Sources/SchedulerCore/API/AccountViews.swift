@@ -70,10 +70,10 @@ public struct AccountView: Codable, Sendable, Equatable {
         let seconds = expiresAt.timeIntervalSince(now)
         var text: String
         if seconds <= 0 { text = "expired" }
-        else if seconds < 3_600 { text = "expires in \(Int(seconds / 60)) minutes" }
-        else if seconds < 172_800 { text = "expires in \(Int(seconds / 3_600)) hours" }
-        else { text = "expires in \(Int(seconds / 86_400)) days" }
-        if postsAfterExpiry > 0 { text += ", before \(postsAfterExpiry) scheduled post\(postsAfterExpiry == 1 ? "" : "s")" }
+        else if seconds < 3_600 { text = "expires in \(Counted.of(Int(seconds / 60), "minute"))" }
+        else if seconds < 172_800 { text = "expires in \(Counted.of(Int(seconds / 3_600), "hour"))" }
+        else { text = "expires in \(Counted.of(Int(seconds / 86_400), "day"))" }
+        if postsAfterExpiry > 0 { text += ", before \(Counted.of(postsAfterExpiry, "scheduled post"))" }
         return text
     }
 }

@@ -54,13 +54,15 @@ public struct UnlinkView: Codable, Sendable, Equatable {
     public var account: AccountView
     public var revokedAtNetwork: Bool
     public var note: String?
+    /// The unfinished posts to the account that `cancel_pending` cancelled (0 without it).
+    public var cancelledPosts: Int
 
     enum CodingKeys: String, CodingKey {
         case account, note
-        case revokedAtNetwork = "revoked_at_network"
+        case revokedAtNetwork = "revoked_at_network", cancelledPosts = "cancelled_posts"
     }
 
-    public init(account: AccountView, revokedAtNetwork: Bool, note: String?) {
-        self.account = account; self.revokedAtNetwork = revokedAtNetwork; self.note = note
+    public init(account: AccountView, revokedAtNetwork: Bool, note: String?, cancelledPosts: Int = 0) {
+        self.account = account; self.revokedAtNetwork = revokedAtNetwork; self.note = note; self.cancelledPosts = cancelledPosts
     }
 }

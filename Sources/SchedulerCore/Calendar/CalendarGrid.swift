@@ -8,8 +8,9 @@ public struct CalendarEntry: Codable, Sendable, Equatable {
     public var time: String
     /// Short names: X, FB, LI, IG.
     public var networks: [String]
-    /// The post as a whole: draft, scheduled, published, failed (any delivery failed, missed, expired or unknown) or
-    /// cancelled; `planned` for an occurrence the daemon makes four weeks before it is due.
+    /// The post as a whole: draft, scheduled, published, failed (any delivery failed, missed or expired), unknown (any
+    /// delivery may or may not be out) or cancelled; `planned` for an occurrence the daemon makes four weeks before it
+    /// is due.
     public var state: String
     public var text: String
     /// For a planned occurrence: its series and its number in it.
@@ -92,17 +93,35 @@ public enum CalendarGrid {
         }
     }
 
+    /// A cancelled delivery beside others (an account removed) leaves the post as the others are.
     static func state(of post: PostView) -> String {
-        let states = Set(post.deliveries.map(\.state))
+        let all = Set(post.deliveries.map(\.state))
+        let states = all.subtracting([.cancelled])
+        if states.isEmpty { return all.isEmpty ? "scheduled" : "cancelled" }
         if states.isSubset(of: [.published]) { return "published" }
-        if !states.isDisjoint(with: [.failed, .missed, .expired, .unknown]) { return "failed" }
-        if states.isSubset(of: [.cancelled]) { return "cancelled" }
+        if !states.isDisjoint(with: [.failed, .missed, .expired]) { return "failed" }
+        if states.contains(.unknown) { return "unknown" }
         if states.contains(.draft) { return "draft" }
         return "scheduled"
     }
 
+    /// Issue 25: the state was told by colour alone, which a pipe, `NO_COLOR` and some eyes cannot see; each entry
+    /// starts with its state's mark.
+    static let marks: [(state: String, mark: String)] = [
+        ("published", "✓"), ("failed", "✗"), ("unknown", "?"), ("scheduled", "·"), ("planned", "~"), ("draft", "d"), ("cancelled", "-"),
+    ]
+
+    /// `✓` published, `✗` failed, `?` unknown, `·` scheduled, `~` planned (an occurrence not made yet), `d` draft,
+    /// `-` cancelled.
+    static func mark(_ state: String) -> String {
+        marks.first { $0.state == state }?.mark ?? "·"
+    }
+
+    /// What the marks mean, printed under the calendar.
+    public static let legend = marks.map { "\($0.mark) \($0.state)" }.joined(separator: "  ")
+
     /// The days as rows of seven columns (a week, or the weeks of a month), each cell's lines being its posts
-    /// (`07:30 X,FB Monday run…`), at most `perCell` of them then `+N more`; `width` is the whole line's. Below 7
+    /// (`✓ 07:30 X,FB Monday run…`), at most `perCell` of them then `+N more`; `width` is the whole line's. Below 7
     /// columns of 9, a list of days instead. Colours
     /// are ANSI escapes around each entry, by state, when `color`.
     public static func render(_ days: [CalendarDay], width: Int, perCell: Int = 12, color: Bool = false) -> String {
@@ -145,8 +164,8 @@ public enum CalendarGrid {
         var lines: [String] = []
         for entry in shown {
             if width < 24 {
-                lines.append(paint(pad("\(mark(entry))\(entry.time) \(entry.networks.joined(separator: ","))", width), entry.state, color))
-                lines.append(paint(pad(" " + entry.text, width), entry.state, color))
+                lines.append(paint(pad("\(mark(entry.state)) \(entry.time) \(entry.networks.joined(separator: ","))", width), entry.state, color))
+                lines.append(paint(pad("  " + entry.text, width), entry.state, color))
             } else {
                 lines.append(paint(pad(line(entry), width), entry.state, color))
             }
@@ -158,12 +177,7 @@ public enum CalendarGrid {
     }
 
     private static func line(_ entry: CalendarEntry) -> String {
-        "\(mark(entry))\(entry.time) \(entry.networks.joined(separator: ",")) \(entry.text)"
-    }
-
-    /// `~` before a planned occurrence, so a pipe (no colour) tells it from a post that exists.
-    static func mark(_ entry: CalendarEntry) -> String {
-        entry.state == "planned" ? "~" : ""
+        "\(mark(entry.state)) \(entry.time) \(entry.networks.joined(separator: ",")) \(entry.text)"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
@@ -179,7 +193,7 @@ public enum CalendarGrid {
         guard color else { return text }
         let code = switch state {
         case "published": "32"
-        case "failed": "31"
+        case "failed", "unknown": "31"
         case "draft": "2"
         case "cancelled": "9;2"
         case "planned": "2;3"

@@ -18,7 +18,8 @@ struct AccountsAdd: AsyncParsableCommand {
         abstract: "Import a token you already have, or add an Instagram account for handoff.",
         discussion: """
             X takes an OAuth 1.0a access token and secret (developer portal); LinkedIn a member token (token \
-            generator); Facebook a Page token (Graph API Explorer). The token is read from standard input or \
+            generator); Facebook a Page token (Graph API Explorer); Instagram a Facebook user token, or the token of \
+            the Page its professional account is connected to. The token is read from standard input or \
             --from-file, never from the command line: as JSON ({"token": "…", "token_secret": "…"}), as \
             oauth_token=…&oauth_token_secret=…, or as lines (token, then secret). On a terminal you are \
             prompted, without echo. To link with a browser instead, use `schedctl accounts link`. A token that cannot \
@@ -90,16 +91,7 @@ struct AccountsList: AsyncParsableCommand {
         let (accounts, data) = try await options.client().get("/v1/accounts\(all ? "?all=true" : "")", as: [AccountView].self)
         if options.json { return Output.json(data) }
         guard !accounts.isEmpty else { return print("no accounts; add one with `schedctl accounts add x`") }
-        Output.table(["ID", "ACCOUNT", "NAME", "AUTH", "STATUS", "PENDING", "TOKEN"], accounts.map {
-            [String($0.id), $0.reference, $0.displayName, $0.authKind.rawValue, $0.status.rawValue, String($0.pendingPosts),
-             AccountText.token($0)]
-        })
-        for account in accounts where account.status == .needsRelink {
-            print("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); run `schedctl accounts link \(account.network.rawValue)`")
-        }
-        for account in accounts where account.status != .needsRelink {
-            if let refusal = account.permissionRefusal { print(StatusText.permissionRefusal(account, refusal)) }
-        }
+        print(AccountText.table(accounts, terminal: .current()), terminator: "")
     }
 }
 
@@ -112,7 +104,7 @@ struct AccountsShow: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (view, data) = try await options.client().get("/v1/accounts/\(AccountText.path(account))", as: AccountView.self)
+        let (view, data) = try await options.client().get("/v1/accounts/\(AccountPath.encode(account))", as: AccountView.self)
         if options.json { return Output.json(data) }
         print("account \(view.id): \(view.reference)")
         print("  name:     \(view.displayName)")
@@ -120,7 +112,7 @@ struct AccountsShow: AsyncParsableCommand {
         print("  auth:     \(view.authKind.rawValue)")
         print("  status:   \(view.status.rawValue)\(view.statusReason.map { " (\($0))" } ?? "")")
         print("  token:    \(AccountText.token(view))")
-        print("  pending:  \(view.pendingPosts) post(s)")
+        print("  pending:  \(Counted.of(view.pendingPosts, "post"))")
         if let refusal = view.permissionRefusal { print("  refused:  " + StatusText.permissionRefusal(view, refusal)) }
     }
 }
@@ -135,7 +127,7 @@ struct AccountsRefresh: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/accounts/\(AccountText.path(account))/refresh")
+        let data = try await options.client().send("POST", "/v1/accounts/\(AccountPath.encode(account))/refresh")
         if options.json { return Output.json(data) }
         let view = try options.client().decode(AccountView.self, data)
         print("renewed \(view.reference): \(AccountText.token(view))")
@@ -158,26 +150,19 @@ struct AccountsUnlink: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let data = try await options.client().send("DELETE", "/v1/accounts/\(AccountText.path(account))\(cancelPending ? "?cancel_pending=true" : "")")
+        let data = try await options.client().send("DELETE", "/v1/accounts/\(AccountPath.encode(account))\(cancelPending ? "?cancel_pending=true" : "")")
         if options.json { return Output.json(data) }
         let view = try options.client().decode(UnlinkView.self, data)
-        print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted")
+        print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted"
+              + (cancelPending ? "; cancelled \(Counted.of(view.cancelledPosts, "post"))" : ""))
         if let note = view.note { print("note: \(note)") }
     }
 }
 
-/// How accounts are named in paths and described in tables.
-enum AccountText {
+/// How accounts are named in paths.
+enum AccountPath {
     /// An account reference (`x:@club`) percent-encoded for a URL path segment or a query value.
-    static func path(_ reference: String) -> String {
+    static func encode(_ reference: String) -> String {
         reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? reference
-    }
-
-    /// "expires in 12 days, before 3 scheduled posts", "renews itself", or "does not expire".
-    static func token(_ account: AccountView) -> String {
-        if account.authKind == .none { return "no token (handoff)" }
-        if let forecast = account.expiryForecast() { return forecast }
-        if account.refreshable { return "renews itself" }
-        return account.accessExpiresAt == nil ? "does not expire" : "renews itself"
     }
 }

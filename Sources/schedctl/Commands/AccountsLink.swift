@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OAuth
+import SchedctlOutput
 import SchedulerCore
 
 struct AccountsLink: AsyncParsableCommand {
@@ -66,7 +67,7 @@ struct AccountsLink: AsyncParsableCommand {
         } else {
             let listener: LoopbackRedirectListener
             do { listener = try LoopbackRedirectListener() } catch {
-                throw CLIError(exitCode: ExitCodes.failure, message: "cannot listen on 127.0.0.1 for the browser (\(error.message)); use --headless")
+                throw CLIError(exitCode: ExitCodes.failure, message: "\(error.message), so the browser cannot come back here; use --headless and paste the redirect instead")
             }
             defer { listener.close() }
             start = try client.decode(LinkStartView.self, try await client.send(

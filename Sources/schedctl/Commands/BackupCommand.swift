@@ -21,7 +21,7 @@ struct BackupCommand: AsyncParsableCommand {
 
             Examples:
               schedctl backup /srv/backups/schedulerd-$(date +%F).sqlite
-              schedctl backup nightly.sqlite --force     replace an older nightly.sqlite and nightly.sqlite.key
+              schedctl backup nightly.sqlite --force   # replaces nightly.sqlite and .key
             """)
 
     @Argument(help: ArgumentHelp("Where to write the database; the key goes to FILE.key.", valueName: "FILE"))
@@ -34,6 +34,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = (file as NSString).expandingTildeInPath
+        try Self.refuseDirectory(file, expanded: path)
         let keyPath = path + ".key"
         let directory = ((path as NSString).deletingLastPathComponent as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
@@ -71,6 +72,21 @@ struct BackupCommand: AsyncParsableCommand {
         print("backed up the database to \(path) (\(Self.megabytes(size))) and the credential key to \(keyPath)")
         print("keep \((keyPath as NSString).lastPathComponent) apart from the database: it opens the accounts' credentials. "
             + "Restore with `schedulerd store restore \(path) --state-dir DIR` while the daemon is stopped")
+    }
+
+    /// Issue 25, bug 16: `backup DIR/` said "DIR exists; … replace it with --force", and --force then failed to
+    /// replace a directory (exit 1). A directory is no FILE: say so, and name a file inside it.
+    static func refuseDirectory(_ typed: String, expanded path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard typed.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) else { return }
+        let example = (path.hasSuffix("/") ? String(path.dropLast()) : path) + "/schedulerd-\(Self.today()).sqlite"
+        throw CLIError.badInput("\(typed) is a directory; give the path of a file to write, such as \(example) (its key goes beside it, in FILE.key)")
+    }
+
+    /// Today's date, `2026-11-24`, for a file name.
+    private static func today() -> String {
+        let c = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 
     /// Opens `path` new and private (0600, this user's), runs `body` on it, and syncs it to disk.

@@ -8,10 +8,11 @@ struct CalendarCommand: AsyncParsableCommand {
         commandName: "calendar",
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
-            Each post shows its time, its networks (X, FB, LI, IG) and the start of its text, coloured by state on a \
-            terminal (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off). An \
-            occurrence of a repeating post that is not a post yet (the daemon makes each four weeks before it is due) \
-            shows as planned, marked ~.
+            Each post shows its state's mark, its time, its networks (X, FB, LI, IG) and the start of its text: \
+            ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, ~ planned (an \
+            occurrence of a repeating post that is not a post yet: the daemon makes each four weeks before it is due), \
+            d draft, - cancelled; the legend under the calendar says so too. On a terminal the entries are coloured by \
+            state as well (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)
 
@@ -53,6 +54,7 @@ struct CalendarCommand: AsyncParsableCommand {
         let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
         print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
+        print(CalendarGrid.legend)
     }
 }
 
@@ -102,7 +104,7 @@ struct CalendarRange {
     /// The range's days from the daemon, at most `perDay` posts each (the rest counted), with the planned occurrences.
     static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, perDay: Int, client: ControlClient) async throws -> [CalendarDay] {
         var path = "/v1/calendar/days?from=\(range.firstDay)&days=\(range.count)&zone=\(zone.identifier)&per_day=\(perDay)"
-        if let account { path += "&account=\(AccountText.path(account))" }
+        if let account { path += "&account=\(AccountPath.encode(account))" }
         let (views, _) = try await client.get(path, as: [CalendarDayView].self)
         return CalendarGrid.days(views, zone: zone)
     }

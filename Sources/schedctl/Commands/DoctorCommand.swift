@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 /// `schedctl doctor`: the daemon looks over its own setup and says, line by line, what is fine and what to do.
@@ -22,30 +23,10 @@ struct DoctorCommand: AsyncParsableCommand {
         } catch let error as CLIError where error.exitCode == ExitCodes.unreachable {
             // The first thing a doctor is asked is whether the daemon runs at all: say it as a finding, then exit 4.
             let finding = DoctorFinding.fail("daemon", error.message, action: "start it (`systemctl start schedulerd`) and run doctor again")
-            if options.json { try Output.json(DoctorReport(checks: [finding])) } else { print(DoctorLines.render([finding])) }
+            if options.json { try Output.json(DoctorReport(checks: [finding])) } else { print(DoctorText.render([finding], width: Terminal.current().columns), terminator: "") }
             throw ExitCode(ExitCodes.unreachable)
         }
-        if options.json { Output.json(data) } else { print(DoctorLines.render(report.checks)) }
+        if options.json { Output.json(data) } else { print(DoctorText.render(report.checks, width: Terminal.current().columns), terminator: "") }
         if report.worst == .fail { throw ExitCode(ExitCodes.failure) }
-    }
-}
-
-/// The report as people read it: `ok   area   message`, and under a warning or failure, what to do.
-enum DoctorLines {
-    static func render(_ checks: [DoctorFinding]) -> String {
-        let areaWidth = checks.map(\.area.count).max() ?? 0
-        var lines: [String] = []
-        for check in checks {
-            let level = check.level.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0)
-            lines.append("\(level)  \(check.area.padding(toLength: areaWidth, withPad: " ", startingAt: 0))  \(check.message)")
-            if let action = check.action {
-                lines.append(String(repeating: " ", count: 6 + areaWidth + 2) + "→ " + action)
-            }
-        }
-        let failures = checks.filter { $0.level == .fail }.count
-        let warnings = checks.filter { $0.level == .warn }.count
-        lines.append(failures + warnings == 0 ? "all \(checks.count) checks ok"
-            : "\(failures) failure\(failures == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(checks.count) checks")
-        return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct DraftsCommand: AsyncParsableCommand {
@@ -14,9 +15,7 @@ struct DraftsCommand: AsyncParsableCommand {
         let (posts, data) = try await options.client().get("/v1/posts?state=draft&limit=1000", as: [PostView].self)
         if options.json { return Output.json(data) }
         guard !posts.isEmpty else { return print("no drafts; `schedctl schedule TEXT --to ACCOUNT --draft` keeps one") }
-        Output.table(["ID", "TO", "TEXT"], posts.map { post in
-            [String(post.id), post.deliveries.map(\.account).joined(separator: ", "), Output.snippet(post.text)]
-        })
+        print(DraftListText.table(posts, terminal: .current()), terminator: "")
     }
 }
 

@@ -14,8 +14,9 @@ struct EditCommand: AsyncParsableCommand {
             is never changed: such an edit exits 5.
             Examples:
               schedctl edit 12 --at "tomorrow 08:00" --tz Europe/Paris
-              schedctl edit 12 --text-for facebook:@club="Club run Thursday, 10 km, all paces welcome"
-              schedctl edit 12 --media card.jpg --alt "Route map" --add-to linkedin:@runner --remove-from x:@club
+              schedctl edit 12 --text-for facebook:@club="Club run Thursday, all paces"
+              schedctl edit 12 --media card.jpg --alt "Route map" \\
+                  --add-to linkedin:@runner --remove-from x:@club
               schedctl edit 12 --no-media
             """)
 

@@ -9,8 +9,9 @@ struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events", abstract: "What happened: published, failed, unknown, missed, needs_relink, handed_off.",
         discussion: """
-            Without --follow, prints the last events (or those after --since) and exits. With --follow, keeps \
-            printing each event as it happens until interrupted; with --json, one JSON object per line.
+            Without --follow, prints the last events (or those after --since) and exits. With --follow, prints each \
+            event as it happens from now on, until interrupted (with --since, from after that event; with --last N, \
+            the last N first, as tail -n N -f does); with --json, one JSON object per line.
 
             Examples:
               schedctl events
@@ -24,18 +25,18 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(help: "Only events after this event id.")
     var since: Int64?
 
-    @Option(help: "How many past events to show (1-1000).")
-    var last = 20
+    @Option(help: "How many past events to show (1-1000; default 20, and none before --follow).")
+    var last: Int?
 
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        guard (1...1_000).contains(last) else { throw ValidationError("--last must be between 1 and 1000; got \(last).") }
+        if let last, !(1...1_000).contains(last) { throw ValidationError("--last must be between 1 and 1000; got \(last).") }
         if let since, since < 0 { throw ValidationError("--since must be an event id (0 or more); got \(since).") }
     }
 
     func run() async throws {
-        var query = "limit=\(last)"
+        var query = "limit=\(last ?? 20)"
         if let since { query += "&after=\(since)" }
         guard follow else {
             let (events, data) = try await options.client().get("/v1/events?\(query)", as: [EventView].self)
@@ -48,6 +49,12 @@ struct EventsCommand: AsyncParsableCommand {
             }
             for event in events { print(EventPrinter.line(event)) }
             return
+        }
+        if since == nil, last == nil {
+            // Issue 25: following replayed the whole history first. From now on: after the newest event there is
+            // (one stored between the two requests is still shown, after it).
+            let newest = try await options.client().get("/v1/events?limit=1", as: [EventView].self).0.last?.id ?? 0
+            query += "&after=\(newest)"
         }
         let lines = LineSplitter(json: options.json)
         let status = try await options.client().stream("/v1/events?\(query)&follow=true") { lines.feed($0) }

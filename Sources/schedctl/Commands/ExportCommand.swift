@@ -46,7 +46,7 @@ struct ExportCommand: AsyncParsableCommand {
         } while cursor != nil
         let timed = posts.filter { $0.dueAt != nil }.sorted { ($0.dueAt!, $0.id) < ($1.dueAt!, $1.id) }
         if timed.count < posts.count {
-            FileHandle.standardError.write(Data("\(posts.count - timed.count) draft(s) left out: a row needs a time\n".utf8))
+            FileHandle.standardError.write(Data("\(Counted.of(posts.count - timed.count, "draft")) left out: a row needs a time\n".utf8))
         }
         var rows = ExportRow.rows(timed)
         if let mediaDir {
@@ -61,7 +61,7 @@ struct ExportCommand: AsyncParsableCommand {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
                 throw CLIError(exitCode: ExitCodes.failure, message: "cannot write \(output): \(String(cString: strerror(errno)))")
             }
-            FileHandle.standardError.write(Data("exported \(rows.count) rows to \(output)\n".utf8))
+            FileHandle.standardError.write(Data("exported \(Counted.of(rows.count, "row")) to \(output)\n".utf8))
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct HandoffCommand: AsyncParsableCommand {
@@ -19,12 +20,7 @@ struct HandoffList: AsyncParsableCommand {
         let (handoffs, data) = try await options.client().get("/v1/handoffs", as: [HandoffView].self)
         if options.json { return Output.json(data) }
         guard !handoffs.isEmpty else { return print("no Instagram post is waiting for you") }
-        for handoff in handoffs {
-            print("handoff \(handoff.deliveryId) (post \(handoff.postId)) to \(handoff.account), expires \(RFC3339.format(handoff.expiresAt))")
-            print("  bundle:  \(handoff.bundle)")
-            print("  caption: \(Output.snippet(handoff.caption, 70))")
-            print("  when posted: schedctl handoff done \(handoff.deliveryId) --url PERMALINK")
-        }
+        print(HandoffText.render(handoffs, width: Terminal.current().columns), terminator: "")
     }
 }
 

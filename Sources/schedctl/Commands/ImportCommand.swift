@@ -63,7 +63,7 @@ struct ImportCommand: AsyncParsableCommand {
         let checkOnly = dryRun || (!problems.isEmpty && !skipInvalid)
         var view = ImportView(dryRun: checkOnly, valid: 0, postIds: [], problems: [])
         if !requests.isEmpty {
-            progress.say("checking \(requests.count) rows at schedulerd…")
+            progress.say("checking \(Counted.of(requests.count, "row")) at schedulerd…")
             do {
                 let data = try await client.send("POST", "/v1/posts/batch",
                                                  body: ImportRequest(posts: requests, lines: lines, dryRun: checkOnly ? true : nil, skipInvalid: skipInvalid ? true : nil))
@@ -78,7 +78,7 @@ struct ImportCommand: AsyncParsableCommand {
         if !problems.isEmpty && !skipInvalid {
             let lines = problems.map { "line \($0.line): \($0.message)" }
             throw CLIError(exitCode: ExitCodes.badInput,
-                           message: "\(problems.count) of \(rows.rows.count) rows are not valid, so nothing was stored "
+                           message: "\(Counted.part(problems.count, of: rows.rows.count, "row")) \(Counted.verb(problems.count)) not valid, so nothing was stored "
                                + "(fix them, or store the others with --skip-invalid): " + lines.joined(separator: "; "),
                            problems: lines)
         }
@@ -92,10 +92,10 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         if dryRun {
-            print("\(view.valid) of \(rows.rows.count) rows are valid; nothing stored (--dry-run), \(seconds) s")
+            print("\(Counted.part(view.valid, of: rows.rows.count, "row")) \(Counted.verb(view.valid)) valid; nothing stored (--dry-run), \(seconds) s")
         } else {
             let range = view.postIds.first.map { "posts \($0)–\(view.postIds.last!)" } ?? "no post"
-            print("imported \(view.postIds.count) of \(rows.rows.count) rows (\(range)) in \(seconds) s"
+            print("imported \(Counted.part(view.postIds.count, of: rows.rows.count, "row")) (\(range)) in \(seconds) s"
                   + (problems.isEmpty ? "" : "; \(problems.count) skipped (listed above)"))
         }
     }

@@ -12,8 +12,10 @@ struct ListCommand: AsyncParsableCommand {
             Posts that wait (pending, scheduled, retrying, publishing) come in the order they go out; any other state \
             newest due time first.
 
-            The table fits the terminal's width (else $COLUMNS, else 80 columns), cutting the text first with "…"; \
-            deliveries are coloured by state on a terminal (NO_COLOR turns colour off). `show ID` prints a post whole.
+            One line per delivery, with its account and its state. The table fits the terminal's width (else $COLUMNS, \
+            else 80 columns), cutting the text first with "…", then long account names; a state is never cut. \
+            Deliveries are coloured by state on a terminal (NO_COLOR turns colour off). Times are in the daemon's zone, \
+            or in --tz, named in the header. `show ID` prints a post whole.
 
             A page that has a next one ends with the command for it: `--after CURSOR` starts just after the page's last post \
             (as quick at page 1,000 as at the first). With --json the page is the daemon's JSON array and the cursor goes to \
@@ -38,6 +40,9 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Page number, from 1 (the daemon counts the pages before it off; --after is quicker deep down).")
     var page = 1
 
+    @Option(help: "IANA time zone the times are shown in (default: the daemon's).")
+    var tz: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -48,11 +53,12 @@ struct ListCommand: AsyncParsableCommand {
         guard page >= 1 else { throw ValidationError("--page starts at 1") }
         if after != nil, page != 1 { throw ValidationError("give --after CURSOR or --page N, not both") }
         if let after, after.isEmpty { throw ValidationError("--after needs the cursor a page printed") }
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
     }
 
     func run() async throws {
         var query = "state=\(state)&limit=\(limit)&offset=\((page - 1) * limit)"
-        if let account { query += "&account=\(AccountText.path(account))" }
+        if let account { query += "&account=\(AccountPath.encode(account))" }
         if let after { query += "&after=\(after.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? after)" }
         let listed = try await options.client().postPage(query)
         if options.json {
@@ -62,8 +68,15 @@ struct ListCommand: AsyncParsableCommand {
         guard !listed.posts.isEmpty else {
             return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
         }
-        print(PostListText.table(listed.posts, terminal: .current()), terminator: "")
+        print(PostListText.table(listed.posts, zone: try await zone(), terminal: .current()), terminator: "")
         if let next = listed.nextCursor { print("(more: \(nextCommand(next)))") }
+    }
+
+    /// `--tz`, else the daemon's zone: one zone for the whole table.
+    private func zone() async throws -> TimeZone {
+        if let tz, let zone = TimeZone(identifier: tz) { return zone }
+        let (status, _) = try await options.client().get("/v1/status", as: StatusView.self)
+        return status.zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     }
 
     /// The command that lists the next page: this one, from the cursor on.
@@ -72,6 +85,7 @@ struct ListCommand: AsyncParsableCommand {
         if state != "pending" { words.append("--state \(state)") }
         if let account { words.append("--account \(account)") }
         if limit != 50 { words.append("--limit \(limit)") }
+        if let tz { words.append("--tz \(tz)") }
         words.append("--after \(cursor)")
         return words.joined(separator: " ")
     }

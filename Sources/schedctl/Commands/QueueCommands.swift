@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
 struct SlotsCommand: AsyncParsableCommand {
@@ -19,7 +20,7 @@ struct SlotsShow: AsyncParsableCommand {
         let (views, data) = try await options.client().get("/v1/slots", as: [SlotsView].self)
         if options.json { return Output.json(data) }
         guard !views.isEmpty else { return print("no account has posting slots; `schedctl slots set ACCOUNT mon-fri 07:30` sets some") }
-        Output.table(["ACCOUNT", "ZONE", "SLOTS"], views.map { [$0.account, $0.zone ?? "", $0.slots ?? ""] })
+        print(PlanningText.slots(views, terminal: .current()), terminator: "")
     }
 }
 
@@ -31,7 +32,8 @@ struct SlotsSet: AsyncParsableCommand {
             SLOTS are days, each followed by its times: mon-fri 07:30,12:15 sat 09:00. Days: mon … sun, ranges (mon-fri), \
             lists (mon,wed,fri), daily, weekdays, weekends. Times are wall-clock times in --tz: a slot stays at 07:30 across \
             DST changes; on the day the clocks skip it, it moves to the first minute that exists, and says so.
-            Example: schedctl slots set x:@club mon-fri 07:30,12:15 sat 09:00 --tz Europe/Kyiv
+            Example:
+              schedctl slots set x:@club mon-fri 07:30,12:15 sat 09:00 --tz Europe/Kyiv
             """)
 
     @Argument(help: "The account: an id, network:@handle, or @handle.")
@@ -50,7 +52,7 @@ struct SlotsSet: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = "/v1/accounts/\(AccountText.path(account))/slots"
+        let path = "/v1/accounts/\(AccountPath.encode(account))/slots"
         let data = try await options.client().send("PUT", path, body: SetSlotsRequest(slots: slots, tz: tz))
         if options.json { return Output.json(data) }
         SlotsPrinter.print(try options.client().decode(SlotsView.self, data))
@@ -66,7 +68,7 @@ struct SlotsClear: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let path = "/v1/accounts/\(AccountText.path(account))/slots"
+        let path = "/v1/accounts/\(AccountPath.encode(account))/slots"
         let data = try await options.client().send("DELETE", path)
         if options.json { return Output.json(data) }
         SlotsPrinter.print(try options.client().decode(SlotsView.self, data))
@@ -103,19 +105,10 @@ struct QueueCommand: AsyncParsableCommand {
 
     func run() async throws {
         var path = "/v1/queue"
-        if let account { path += "?account=\(AccountText.path(account))" }
+        if let account { path += "?account=\(AccountPath.encode(account))" }
         let (views, data) = try await options.client().get(path, as: [QueueView].self)
         if options.json { return Output.json(data) }
         guard !views.isEmpty else { return print("nothing is queued and no account has slots; see `schedctl slots set`") }
-        for view in views {
-            print("\(view.account)" + (view.slots.map { ": \($0) (\(view.zone ?? ""))" } ?? ": no posting slots"))
-            if view.posts.isEmpty { print("  nothing queued") }
-            for post in view.posts {
-                print("  \(Output.due(post))  post \(post.id)  \(Output.snippet(post.text, 60))")
-            }
-            if !view.nextFree.isEmpty {
-                print("  next free: " + view.nextFree.map { Output.local($0, zone: view.zone) }.joined(separator: ", "))
-            }
-        }
+        print(PlanningText.queue(views, width: Terminal.current().columns), terminator: "")
     }
 }

@@ -178,17 +178,6 @@ struct HistoryCommand: AsyncParsableCommand {
     func run() async throws {
         let (history, data) = try await options.client().get("/v1/posts/\(id)/history", as: HistoryView.self)
         if options.json { return Output.json(data) }
-        for delivery in history.deliveries {
-            print("delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)")
-            if delivery.attempts.isEmpty { print("  no attempt yet") }
-            for attempt in delivery.attempts {
-                var line = "  \(RFC3339.format(attempt.startedAt))  \(attempt.part.map { "part \($0): " } ?? "")\(attempt.outcome)"
-                if let status = attempt.httpStatus { line += "  HTTP \(status)" }
-                if let errorClass = attempt.errorClass { line += "  \(errorClass)" }
-                line += "  (\(Int((attempt.finishedAt.timeIntervalSince(attempt.startedAt) * 1000).rounded())) ms)"
-                print(line)
-                if let excerpt = attempt.excerpt, !excerpt.isEmpty { print("    \(Output.snippet(excerpt, 100))") }
-            }
-        }
+        print(HistoryText.render(history, width: Terminal.current().columns), terminator: "")
     }
 }

@@ -15,7 +15,8 @@ struct RunSummaryCommand: AsyncParsableCommand {
             ~/.config/schedulerd/templates, else /etc/schedulerd/templates), or the built-in ones.
             Examples:
               schedctl run-summary morning.gpx
-              schedctl run-summary morning.gpx --to x --to instagram --image card.png --units imperial
+              schedctl run-summary morning.gpx --to x --to instagram --image card.png
+              schedctl run-summary morning.gpx --units imperial
               schedctl run-summary treadmill.tcx --title "Intervals" --json
             Impossible GPS points (at 0,0, faster than 12 m/s, a time out of order) are left out and counted.
             Exits 2 when the file or a template cannot be used, or nothing sensible is left of the run.
@@ -157,13 +158,13 @@ struct RunPost {
     }
 
     static func isHandoff(_ reference: String, client: ControlClient) async throws -> Bool {
-        try await client.get("/v1/accounts/\(AccountText.path(reference.trimmingCharacters(in: .whitespaces)))", as: AccountView.self).0.authKind == .none
+        try await client.get("/v1/accounts/\(AccountPath.encode(reference.trimmingCharacters(in: .whitespaces)))", as: AccountView.self).0.authKind == .none
     }
 
     static func network(of reference: String, client: ControlClient) async throws -> Network {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         if let colon = trimmed.firstIndex(of: ":"), let network = Network(rawValue: trimmed[..<colon].lowercased()) { return network }
-        return try await client.get("/v1/accounts/\(AccountText.path(trimmed))", as: AccountView.self).0.network
+        return try await client.get("/v1/accounts/\(AccountPath.encode(trimmed))", as: AccountView.self).0.network
     }
 }
 

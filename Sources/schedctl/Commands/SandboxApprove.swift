@@ -13,7 +13,7 @@ struct SandboxApprove: AsyncParsableCommand {
             PIN flow (`accounts link x --oauth1 --headless`) the sandbox shows a PIN page instead; the PIN \
             is printed, ready to be typed (or piped) into the waiting `accounts link`.
             Examples:
-              schedctl accounts link linkedin > link.out &   # prints the URL, waits for the browser
+              schedctl accounts link linkedin > link.out &   # prints the URL, then waits
               schedctl sandbox approve "$(head -1 link.out)"
             """)
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTTPClient
+import SchedctlOutput
 import SchedulerCore
 
 struct SandboxCommand: AsyncParsableCommand {
@@ -19,10 +20,7 @@ struct SandboxReceived: AsyncParsableCommand {
         let (items, data) = try await options.client().get("/v1/sandbox/received", as: [JSONValue].self)
         if options.json { return Output.json(data) }
         guard !items.isEmpty else { return print("the sandbox networks have received nothing yet") }
-        Output.table(["NETWORK", "RECEIVED", "WHAT", "ID", "TEXT"], items.map { item in
-            [item["network"]?.stringValue ?? "?", item["received_at"]?.stringValue ?? "?", item["kind"]?.stringValue ?? "post",
-             item["remote_id"]?.stringValue ?? "", Output.snippet(item["text"]?.stringValue ?? item["body"]?["text"]?.stringValue ?? "")]
-        })
+        print(SandboxText.received(items, terminal: .current()), terminator: "")
     }
 }
 
@@ -57,8 +55,10 @@ struct SandboxToken: AsyncParsableCommand {
             --access-level make a token that lacks something, to see `accounts add` refuse it.
             Examples:
               schedctl sandbox token x --username runner | schedctl accounts add x
-              schedctl sandbox token facebook --scopes pages_show_list | schedctl accounts add facebook   # refused: exit 2
-              schedctl sandbox token x --access-level read | schedctl accounts add x                      # refused: exit 2
+              schedctl sandbox token facebook --scopes pages_show_list \\
+                  | schedctl accounts add facebook      # refused: exit 2
+              schedctl sandbox token x --access-level read \\
+                  | schedctl accounts add x             # refused: exit 2
             """)
 
     @Argument(help: "The network: x, facebook, linkedin or instagram.")

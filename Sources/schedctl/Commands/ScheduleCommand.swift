@@ -19,17 +19,22 @@ struct ScheduleCommand: AsyncParsableCommand {
             --run, the run's start in the text is written in that same zone. \
             --lateness is at least 1m (with less, every post would be missed).
             Examples:
-              schedctl schedule "Parkrun PB!" --to x:@runner --at "2026-11-22 09:45" --tz Europe/London
+              schedctl schedule "Parkrun PB!" --to x:@runner --at 09:45 --tz Europe/London
               schedctl schedule - --to x:@runner --at "in 30m" < post.txt
               schedctl schedule "Hello" --to x:@runner --at "in 1h" --dry-run
-              schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at "in 1h"
-              schedctl schedule --run long.tcx --run-thread --first-comment "On Strava: https://…" --to x:@runner --at "in 1h"
-              schedctl schedule --thread "10 km today 🧵" "The splits…" "Thanks, club!" --part-media 2=splits.jpg --to x:@runner --at "in 1h"
-              schedctl schedule "Race photos" --media 1.jpg --media 2.jpg --media 3.jpg --to facebook:@club --first-comment "Results: https://example.org" --at "in 1h"
+              schedctl schedule --run morning.gpx --to x:@runner instagram:@club --at 7:30
+              schedctl schedule --run long.tcx --run-thread --to x:@runner --at "in 1h" \\
+                  --first-comment "On Strava: https://…"
+              schedctl schedule --thread "10 km today 🧵" "The splits…" "Thanks, club!" \\
+                  --part-media 2=splits.jpg --to x:@runner --at "in 1h"
+              schedctl schedule "Race photos" --media 1.jpg --media 2.jpg --media 3.jpg \\
+                  --to facebook:@club --first-comment "Results: https://example.org/5k" \\
+                  --at 9:00
               schedctl schedule "Club run Thursday" --to x:@runner --draft
               schedctl schedule --post 12 --at "tomorrow 07:30"
               schedctl schedule "Intervals tonight" --to x:@club facebook:@club --next-slot
-              schedctl schedule "Club run #{{n}}, {{weekday}} {{date}}" --to x:@club --at "2026-12-03 07:30" --repeat "weekly on thu"
+              schedctl schedule "Club run #{{n}}, {{weekday}} {{date}}" --to x:@club \\
+                  --at "2026-12-03 07:30" --repeat "weekly on thu"
             Texts of a repeating post may use {{date}}, {{weekday}} and {{n}} (X refuses a text it was sent before).
             A thread (X only) is --thread PART…, --thread-file FILE, or a TEXT whose parts are separated by a line '---'.
             Several --media make a multi-photo post on Facebook, a MultiImage post on LinkedIn and a carousel on Instagram.
@@ -186,7 +191,7 @@ struct ScheduleCommand: AsyncParsableCommand {
             for delivery in preview.deliveries {
                 var parts = ""
                 if case .array(let all)? = delivery.request["parts"] { parts = " (the first of \(all.count) parts)" }
-                print("\(delivery.account): \(delivery.weightedLength) characters as counted by \(delivery.network.displayName)\(parts)")
+                print("\(delivery.account): \(Counted.of(delivery.weightedLength, "character")) as counted by \(delivery.network.displayName)\(parts)")
                 Output.json(try JSONCoding.encoder().encode(delivery.request))
             }
             for note in preview.notes ?? [] { print("note: \(note)") }

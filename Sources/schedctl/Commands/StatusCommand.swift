@@ -18,6 +18,6 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let (status, data) = try await options.client().get("/v1/status", as: StatusView.self)
         if options.json { return Output.json(data) }
-        print(StatusText.render(status), terminator: "")
+        print(StatusText.render(status, width: Terminal.current().columns), terminator: "")
     }
 }

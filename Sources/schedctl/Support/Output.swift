@@ -1,7 +1,8 @@
 import Foundation
+import SchedctlOutput
 import SchedulerCore
 
-/// Writing results: JSON exactly as the daemon sent it (pretty-printed), or aligned tables for people.
+/// Writing results: JSON exactly as the daemon sent it (pretty-printed); the texts for people are SchedctlOutput's.
 enum Output {
     static func json(_ data: Data) {
         if let object = try? JSONSerialization.jsonObject(with: data),
@@ -16,18 +17,6 @@ enum Output {
         print(String(decoding: try JSONCoding.encoder(pretty: true).encode(value), as: UTF8.self))
     }
 
-    /// Columns padded to their widest cell; the last column is left ragged.
-    static func table(_ header: [String], _ rows: [[String]]) {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        for row in all {
-            let cells = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }
-            print(cells.joined(separator: "  "))
-        }
-    }
-
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("schedctl: \(message)\n".utf8))
     }
@@ -39,25 +28,6 @@ enum Output {
         try? json(ErrorObject(error: message, problems: problems))
     }
 
-    /// One line of text, shortened for a table cell.
-    static func snippet(_ text: String, _ limit: Int = 48) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
-        return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
-    }
-
-    /// `2026-11-21 07:30 Europe/Paris`: the time as the person gave it.
-    /// `instant` as `yyyy-MM-dd HH:mm` in `zone` (UTC when it is unknown).
-    static func local(_ instant: Date, zone: String?) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-        return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
-    }
-
-    /// The wall-clock time in its zone, or "draft" for a post that has none yet.
-    static func due(_ post: PostView) -> String {
-        guard post.dueAt != nil else { return "draft (\(post.dueZone))" }
-        return post.dueLocal.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00$", with: "", options: .regularExpression)
-            + " " + post.dueZone
-    }
+    /// The wall-clock time in the post's own zone, or "draft" for a post that has none yet.
+    static func due(_ post: PostView) -> String { PostListText.due(post) }
 }

@@ -17,7 +17,11 @@ struct SubcommandSuggestion: Equatable {
     static func find(in arguments: [String], root: any ParsableCommand.Type) -> SubcommandSuggestion? {
         var command = root
         var path = [root.configuration.commandName ?? "\(root)"]
-        for word in arguments {
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            // The options every command shares may come before the mistyped word (`accounts --json lnk`).
+            if word == "--json" || word.hasPrefix("--socket=") { continue }
+            if word == "--socket" { _ = words.popFirst(); continue }
             let subcommands = command.configuration.subcommands
             // An option, or a word given to a command without subcommands, is the parser's to explain.
             guard !word.hasPrefix("-"), !subcommands.isEmpty, word != "help" else { return nil }
@@ -91,5 +95,10 @@ extension Schedctl {
     static func usageMessage(for error: any Error, arguments: [String]) -> String {
         guard let suggestion = SubcommandSuggestion.find(in: arguments, root: Schedctl.self) else { return fullMessage(for: error) }
         return "Error: \(suggestion.message)\n  See '\(suggestion.command) --help' for its commands."
+    }
+
+    /// The same in one sentence, for `--json`'s `error`: the suggestion, or the parser's own message.
+    static func shortMessage(for error: any Error, arguments: [String]) -> String {
+        SubcommandSuggestion.find(in: arguments, root: Schedctl.self)?.message ?? message(for: error)
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import OAuth
 import PostgresNIO
+import SchedulerCore
 
 /// `schedulerd store copy`: moves an installation from its SQLite file into an empty PostgreSQL database, so
 /// several daemons can share it.
@@ -96,12 +97,12 @@ public struct StoreCopy: Sendable {
         }
         func unusable(_ error: any Error) -> StoreCommandError {
             let reason = (error as? PSQLError).map { PostgresStore.storeError($0, location: target).message } ?? "\(error)"
-            return StoreCommandError(.configuration, "the target cannot be used: \(reason). Check --to and the password "
+            return StoreCommandError(.configuration, "the target cannot be used: \(reason.asClause). Check --to and the password "
                                   + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
         }
         // Within the connect timeout, with the cause: a server that never answers would otherwise keep the copy waiting.
         do throws(StoreError) { try await store.checkConnection(timeout: StoreSettings().connectTimeoutSeconds) } catch {
-            throw StoreCommandError(.configuration, "the target cannot be used: \(error.message). Nothing was copied")
+            throw StoreCommandError(.configuration, "the target cannot be used: \(error.message.asClause). Nothing was copied")
         }
         let connection: PostgresConnection
         do {
@@ -142,7 +143,7 @@ public struct StoreCopy: Sendable {
             case let error as PSQLError: PostgresStore.storeError(error, location: target).message
             default: "\(error)"
             }
-            throw StoreCommandError(.failed, "the copy stopped: \(reason). Nothing was kept in the target (one transaction); "
+            throw StoreCommandError(.failed, "the copy stopped: \(reason.asClause). Nothing was kept in the target (one transaction); "
                                  + "the source is unchanged")
         }
     }
@@ -361,11 +362,11 @@ public struct StoreCopyReport: Sendable {
                  + "the key as the systemd credential schedulerd.key; give them that one. The credentials were copied sealed under "
                  + "that key and open only with it; a daemon with another key refuses to start.")
         }
-        if mediaCopied > 0 { lines.insert("\(mediaCopied) media file(s) were copied into the database: any daemon can publish them.", at: lines.count - 2) }
+        if mediaCopied > 0 { lines.insert("\(Counted.of(mediaCopied, "media file")) \(Counted.verb(mediaCopied, "was", "were")) copied into the database: any daemon can publish them.", at: lines.count - 2) }
         if mediaMissing > 0 || handedOff > 0 {
             let media = (stateDirectory as NSString).appendingPathComponent("media")
             var what: [String] = []
-            if mediaMissing > 0 { what.append("\(mediaMissing) media file(s) the posts name were not in \(media) (or had changed); those posts fail when due") }
+            if mediaMissing > 0 { what.append("\(Counted.of(mediaMissing, "media file")) the posts name \(Counted.verb(mediaMissing, "was", "were")) not in \(media) (or had changed); those posts fail when due") }
             if handedOff > 0 { what.append("\(handedOff) handed-off deliveries have bundles under \(stateDirectory)") }
             next("Check: \(what.joined(separator: ", and ")).")
         }

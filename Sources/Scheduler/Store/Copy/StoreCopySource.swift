@@ -32,7 +32,7 @@ struct StoreCopySource: Sendable {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             applied = try queue.read { db in try SQLiteStore.migrator.appliedIdentifiers(db) }
         } catch {
-            throw StoreCommandError(.unusableSource, "\(path) cannot be read: \(error). Nothing was copied")
+            throw StoreCommandError(.unusableSource, "\(path) cannot be read: \(String(describing: error).asClause). Nothing was copied")
         }
         let known = SQLiteStore.migrator.migrations
         if applied.isEmpty {

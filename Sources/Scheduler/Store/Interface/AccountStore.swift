@@ -15,8 +15,8 @@ public protocol AccountStore: Sendable {
     /// The sealed credential blob of an account, or nil when it has none.
     func sealedCredentials(accountID: Int64) async throws -> [UInt8]?
     /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
-    /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them.
-    func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> AccountView
+    /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them (and says how many).
+    func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> RemovedAccount
     /// Replaces an account's sealed credentials (after a refresh) in one transaction, so a rotated refresh
     /// token is stored before anything uses it.
     func replaceCredentials(accountID: Int64, sealed: [UInt8], grant: CredentialGrant, now: Date) async throws
@@ -46,7 +46,7 @@ extension AccountStore {
 
     public func accounts() async throws -> [AccountView] { try await accounts(includeRevoked: false) }
 
-    public func removeAccount(reference: String, cancelPending: Bool) async throws -> AccountView {
+    public func removeAccount(reference: String, cancelPending: Bool) async throws -> RemovedAccount {
         try await removeAccount(reference: reference, cancelPending: cancelPending, now: Date())
     }
 
@@ -57,4 +57,10 @@ extension AccountStore {
     public func markNeedsRelink(accountID: Int64, reason: String) async throws {
         try await markNeedsRelink(accountID: accountID, reason: reason, now: Date())
     }
+}
+
+/// An account as `removeAccount` left it, and how many unfinished posts to it were cancelled with it.
+public struct RemovedAccount: Sendable, Equatable {
+    public var account: AccountView
+    public var cancelledPosts: Int
 }

@@ -45,7 +45,7 @@ enum DeliveryEvents {
 
     /// The error of a delivery whose post is out but whose first comment could not be made.
     static func commentFailedNote(_ claim: ClaimedDelivery, error: String) -> String {
-        "published, but its first comment could not be made: \(error). `\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` makes the comment alone"
+        "published, but its first comment could not be made: \(error.asClause). `\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` makes the comment alone"
     }
 
     static func commentFailed(_ claim: ClaimedDelivery, remoteURL: String?, error: String, at: Date) -> EventView {
@@ -58,7 +58,7 @@ enum DeliveryEvents {
     static func partialNote(_ claim: ClaimedDelivery, part: Int, error: String) -> String {
         let what = claim.kind(ofPart: part) == .comment ? "its first comment" : "part \(part) of \(claim.partCount)"
         let out = part == 2 ? "part 1 is" : "parts 1–\(part - 1) are"
-        return "the thread is incomplete: \(out) on \(claim.network.displayName); \(what): \(error). "
+        return "the thread is incomplete: \(out) on \(claim.network.displayName); \(what): \(error.asClause). "
             + "`\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` continues from part \(part)"
     }
 

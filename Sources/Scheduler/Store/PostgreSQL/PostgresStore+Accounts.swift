@@ -102,7 +102,7 @@ extension PostgresStore: AccountStore {
 
     /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
     /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them.
-    public func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> AccountView {
+    public func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> RemovedAccount {
         try await write { session in
             let resolved = try await Self.resolveAccount(reference, session)
             // Another daemon may be claiming its deliveries or adding posts for it. Its unfinished deliveries are locked
@@ -121,7 +121,7 @@ extension PostgresStore: AccountStore {
                 throw StoreError(.conflict, "\(account.reference) is publishing right now; try again in a moment")
             }
             if account.pendingPosts > 0 && !cancelPending {
-                throw StoreError(.conflict, "\(account.pendingPosts) unfinished post(s) target \(account.reference); "
+                throw StoreError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") \(account.reference); "
                     + "cancel them first or pass --cancel-pending")
             }
             let ms = databaseMilliseconds(now)
@@ -136,7 +136,8 @@ extension PostgresStore: AccountStore {
             var removed = account
             removed.status = .revoked
             removed.pendingPosts = 0
-            return removed
+            // Every unfinished delivery to it was just cancelled (none is publishing), one per post.
+            return RemovedAccount(account: removed, cancelledPosts: account.pendingPosts)
         }
     }
 

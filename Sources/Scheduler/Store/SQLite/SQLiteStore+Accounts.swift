@@ -88,7 +88,7 @@ extension SQLiteStore {
 
     /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
     /// history stays. Refuses while unfinished posts target it, unless `cancelPending` cancels them.
-    public func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> AccountView {
+    public func removeAccount(reference: String, cancelPending: Bool, now: Date) async throws -> RemovedAccount {
         try await writer.write { db in
             let account = try Self.resolveAccount(reference, db)
             let inFlight = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE account_id = ? AND state = 'publishing'", arguments: [account.id])!
@@ -96,7 +96,7 @@ extension SQLiteStore {
                 throw StoreError(.conflict, "\(account.reference) is publishing right now; try again in a moment")
             }
             if account.pendingPosts > 0 && !cancelPending {
-                throw StoreError(.conflict, "\(account.pendingPosts) unfinished post(s) target \(account.reference); "
+                throw StoreError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") \(account.reference); "
                     + "cancel them first or pass --cancel-pending")
             }
             let ms = now.unixMilliseconds
@@ -111,7 +111,8 @@ extension SQLiteStore {
             var removed = account
             removed.status = .revoked
             removed.pendingPosts = 0
-            return removed
+            // Every unfinished delivery to it was just cancelled (none is publishing), one per post.
+            return RemovedAccount(account: removed, cancelledPosts: account.pendingPosts)
         }
     }
 }

@@ -47,7 +47,7 @@ public final class SQLiteStore: Sendable {
             throw StoreError(.corrupt, "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). "
                 + Self.restoreAdvice(path))
         } catch {
-            throw StoreError(.corrupt, "\(path) cannot be opened: \(error). " + Self.restoreAdvice(path))
+            throw StoreError(.corrupt, "\(path) cannot be opened: \(String(describing: error).asClause). " + Self.restoreAdvice(path))
         }
     }
 
@@ -97,7 +97,7 @@ public final class SQLiteStore: Sendable {
         } catch let error as DatabaseError {
             problem = "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). " + restoreAdvice(path)
         } catch {
-            problem = "\(path) cannot be read: \(error). " + restoreAdvice(path)
+            problem = "\(path) cannot be read: \(String(describing: error).asClause). " + restoreAdvice(path)
         }
         if let problem { throw StoreError(.corrupt, problem) }
     }
