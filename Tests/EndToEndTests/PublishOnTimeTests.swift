@@ -84,7 +84,7 @@ import Testing
         }
         let table = try daemon.schedctl(["list", "--state", "published"])
         #expect(table.status == 0)
-        #expect(table.stdout.contains("x:@club published"))
+        #expect(table.stdout.split(separator: "\n").contains { $0.contains("x:@club") && $0.contains(" published ") }, "\(table.stdout)")
         let show = try daemon.schedctl(["show", "\(post.id)"])
         #expect(show.stdout.contains("https://x.com/i/web/status/"))
         #expect(try await daemon.stop() == 0)
