@@ -51,7 +51,15 @@ struct ScaleBench {
         lines.append("memory: RSS \(Self.memory(pid, "VmRSS")) idle with \(rows) pending (peak since the restart \(Self.memory(pid, "VmHWM")))")
 
         lines.append("median of \(repeats) calls, through the socket (schedbench's HTTP over it) / inside the daemon (Server-Timing):")
-        lines.append(try await figure("status", "/v1/status", control))
+        let status = try await measure("/v1/status", control)
+        lines.append(Self.line("status", status))
+        // The baseline, in the same run: what a human `status` read before issue 25 for its next days, every post of them.
+        let threeDays = "from=\(RFC3339.format(Date()))&to=\(RFC3339.format(Date().addingTimeInterval(3 * 86_400)))"
+        let before = try await measure("/v1/calendar?\(threeDays)", control)
+        lines.append(Self.line("status's next days as read before (every post of three days, the baseline)", before))
+        if let now = status.server, let then = before.server, now > 0 {
+            lines.append("  status against its baseline: \(Self.format(then / now, "%.0f"))× less time in the daemon")
+        }
         lines.append(try await figure("list, first page", "/v1/posts?state=pending&limit=50", control))
         let deepOffset = 999 * 50
         if let cursor = try await control.cursor(afterPages: 999, path: "/v1/posts?state=pending&limit=50") {
@@ -97,6 +105,11 @@ struct ScaleBench {
     }
 
     private func figure(_ name: String, _ path: String, _ control: BenchControl) async throws -> String {
+        Self.line(name, try await measure(path, control))
+    }
+
+    /// The medians of `repeats` calls: through the socket, and inside the daemon (Server-Timing) when it says.
+    private func measure(_ path: String, _ control: BenchControl) async throws -> (client: Double, server: Double?) {
         var client: [Double] = []
         var server: [Double] = []
         for _ in 0..<repeats {
@@ -104,8 +117,11 @@ struct ScaleBench {
             client.append(seconds * 1000)
             if let serverMilliseconds { server.append(serverMilliseconds) }
         }
-        let inside = server.isEmpty ? "-" : Self.format(Self.median(server), "%.2f") + " ms"
-        return "  \(name): \(Self.format(Self.median(client), "%.2f")) ms / \(inside)"
+        return (Self.median(client), server.isEmpty ? nil : Self.median(server))
+    }
+
+    static func line(_ name: String, _ figures: (client: Double, server: Double?)) -> String {
+        "  \(name): \(format(figures.client, "%.2f")) ms / \(figures.server.map { format($0, "%.2f") + " ms" } ?? "-")"
     }
 
     /// The median wall time of `schedctl ARGUMENTS` against the daemon, in milliseconds.
