@@ -237,7 +237,7 @@ public final class Engine: Service, Sendable {
         guard early > 0, !isStopping else { return }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await Task.sleep(for: .microseconds(Int64(early * 1_000_000)), tolerance: .microseconds(500)) }
-            group.addTask { await self.stopSignal.wait(until: nil) }
+            group.addTask { _ = await self.stopSignal.wait(until: nil) }
             await group.next()
             group.cancelAll()
         }

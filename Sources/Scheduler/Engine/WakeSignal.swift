@@ -26,18 +26,25 @@ public final class WakeSignal: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns at `deadline` (nil: no deadline), on a signal, or on cancellation.
-    public func wait(until deadline: Date?) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.nextSignal() }
+    /// Returns at `deadline` (nil: no deadline), on a signal, or on cancellation; true when a signal woke it, so a
+    /// caller (or a test) can tell a wake-up from a deadline without timing it.
+    @discardableResult
+    public func wait(until deadline: Date?) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.nextSignal()
+                return !Task.isCancelled
+            }
             if let deadline {
                 group.addTask {
                     let seconds = max(0, deadline.timeIntervalSinceNow)
                     try? await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up))))
+                    return false
                 }
             }
-            await group.next()
+            let signalled = await group.next() ?? false
             group.cancelAll()
+            return signalled
         }
     }
 
