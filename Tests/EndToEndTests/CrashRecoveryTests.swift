@@ -48,8 +48,9 @@ import Testing
         // 30 % of the answers faulted. `slow` answers 0.8 s after the network acted and `slow_commit` holds the request 3 s
         // before the post is made, so kills often land between a post being made and the daemon hearing of it: the case
         // reconciliation exists for. Rate limits are left to FaultInjectionTests (Graph's last whole minutes).
-        try await sandbox.setFaults(#"{"rate":0.3,"kinds":["server_error","slow","drop","lost_answer","expired_token","slow_commit","gateway_timeout"],"#
-                                    + #""slow_seconds":0.8,"commit_seconds":3}"#)
+        let faultPlan = #"{"rate":0.3,"kinds":["server_error","slow","drop","lost_answer","expired_token","slow_commit","gateway_timeout"],"#
+            + #""slow_seconds":0.8,"commit_seconds":3}"#
+        try await sandbox.setFaults(faultPlan)
 
         let tag = UUID().uuidString.prefix(6)
         var texts: [String] = []
@@ -87,7 +88,20 @@ import Testing
             try await daemon.kill()
             try await daemon.start()
         }
-        try await FaultInjectionTests.waitForEveryDelivery(daemon, sandbox, timeout: .seconds(240))
+        // X's refresh tokens are single-use: a kill, or an answer lost, while an X token is renewed loses the rotated
+        // refresh token, the old one is refused as replayed and the account needs relinking (fault-free, so the link
+        // itself goes through), as a person would do. Its posts wait for it and must still go out exactly once.
+        var relinked: [String] = []
+        try await FaultInjectionTests.waitForEveryDelivery(daemon, sandbox, timeout: .seconds(240)) {
+            let lost = try daemon.accounts().filter { $0.status == .needsRelink }
+            guard !lost.isEmpty else { return }
+            try await sandbox.setFaults(#"{"rate":0}"#)
+            for account in lost {
+                _ = try await daemon.linkAccount(account.network.rawValue, as: String(account.reference.split(separator: "@").last ?? ""))
+                relinked.append(account.reference)
+            }
+            try await sandbox.setFaults(faultPlan)
+        }
 
         let status = try await daemon.status()
         let count = PublicationCount(scheduled: texts, received: try await sandbox.received(), unknown: status.deliveries["unknown"] ?? 0)
@@ -103,7 +117,8 @@ import Testing
         print("crash test: \(Self.posts) posts across 4 networks (\(texts.count) requests with their thread parts and first comments), \(Self.kills) SIGKILLs, \(faults.count) faults \(kinds.sorted { $0.key < $1.key }): "
               + "\(count); \(interrupted + uncertain) recoveries waited for a request in flight (\(interrupted) mid-publish at a kill, "
               + "\(uncertain) after an answer in doubt); \(foundByLookUp) found already published by a look-up, \(foundAfterTheLag) of them "
-              + "only after the listing lag; deliveries \(status.deliveries)")
+              + "only after the listing lag; relinked after a lost token renewal: \(relinked.isEmpty ? "none" : relinked.joined(separator: ", ")); "
+              + "deliveries \(status.deliveries)")
         for post in try daemon.schedctl(["list", "--state", "failed", "--json"]).decode([PostView].self).prefix(5) {
             print(try daemon.schedctl(["history", "\(post.id)"]).stdout)
         }

@@ -88,9 +88,14 @@ import Testing
         return requests.map(\.text)
     }
 
-    static func waitForEveryDelivery(_ daemon: DaemonUnderTest, _ sandbox: SandboxUnderTest, timeout: Duration) async throws {
+    /// `meanwhile` runs at each look, before the count: what a person would do while waiting (relink an account).
+    static func waitForEveryDelivery(_ daemon: DaemonUnderTest, _ sandbox: SandboxUnderTest, timeout: Duration,
+                                     meanwhile: () async throws -> Void = {}) async throws {
         do {
-            try await eventually(timeout: timeout, "every delivery to finish despite the faults") { try await daemon.unfinishedDeliveries() == 0 }
+            try await eventually(timeout: timeout, "every delivery to finish despite the faults") {
+                try await meanwhile()
+                return try await daemon.unfinishedDeliveries() == 0
+            }
         } catch {
             let pending = try daemon.schedctl(["list", "--state", "pending", "--json"]).decode([PostView].self)
             for post in pending.prefix(5) { print(try daemon.schedctl(["history", "\(post.id)"]).stdout) }
