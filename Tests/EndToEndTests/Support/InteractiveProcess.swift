@@ -20,13 +20,14 @@ final class InteractiveProcess: Sendable {
         self.process = process
         self.input = stdin.fileHandleForWriting
         let output = self.output, errors = self.errors
+        // An empty read is the end of the pipe: the process and every child holding it have closed it.
         stdout.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
-            output.append(chunk)
+            if chunk.isEmpty { handle.readabilityHandler = nil; output.close() } else { output.append(chunk) }
         }
         stderr.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
-            errors.append(chunk)
+            if chunk.isEmpty { handle.readabilityHandler = nil; errors.close() } else { errors.append(chunk) }
         }
         try process.run()
     }
@@ -53,8 +54,9 @@ final class InteractiveProcess: Sendable {
     /// Waits for the exit; returns the status.
     func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
         try await eventually(timeout: timeout, "the process to exit") { !process.isRunning }
-        // Let the readability handlers drain what is left.
-        try await eventually(timeout: .seconds(2), "output to drain") { true }
+        // What it wrote is read to the end of both pipes before anyone looks at it: on a busy machine the readers lag
+        // behind the exit, and a half-read JSON answer failed a fresh clone's run.
+        try await eventually(timeout: .seconds(10), "its output read to the end") { output.isClosed && errors.isClosed }
         return process.terminationStatus
     }
 
@@ -67,8 +69,12 @@ final class InteractiveProcess: Sendable {
 final class OutputBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
+    private var closed = false
 
     func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    /// The writer's end is closed: everything it wrote has been appended.
+    func close() { lock.withLock { closed = true } }
+    var isClosed: Bool { lock.withLock { closed } }
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
