@@ -1,5 +1,22 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// What `--version` says (Sources/CBuildInfo): the version from the VERSION file, or as the Makefile gives it (with
+/// `+dirty` from a changed tree), the commit and the build date from the Makefile's environment. Only characters a
+/// version can hold reach the C string.
+func buildInfoDefine(_ name: String, _ value: String?) -> CSetting {
+    let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.+~:-_")
+    let kept = String((value ?? "").filter { allowed.contains($0) })
+    return .define(name, to: "\"\(kept.isEmpty ? "unknown" : kept)\"")
+}
+let versionFile = (try? String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8))?
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+let buildInfo: [CSetting] = [
+    buildInfoDefine("SCHEDULERD_VERSION", Context.environment["SCHEDULERD_VERSION"] ?? versionFile),
+    buildInfoDefine("SCHEDULERD_COMMIT", Context.environment["SCHEDULERD_COMMIT"]),
+    buildInfoDefine("SCHEDULERD_BUILD_DATE", Context.environment["SCHEDULERD_BUILD_DATE"]),
+]
 
 /// Layers as targets: the C libraries at the bottom, OAuth and the HTTP client beside each other,
 /// connectors on both, the scheduler (store, engine, control API) on top, and thin executables.
@@ -35,7 +52,8 @@ let package = Package(
 
         .target(name: "OAuth", dependencies: ["CCrypto", "HTTPClient"]),
         .target(name: "HTTPClient", dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "SchedulerCore"),
+        .target(name: "CBuildInfo", cSettings: buildInfo),
+        .target(name: "SchedulerCore", dependencies: ["CBuildInfo"]),
         // Run summaries: reading GPX/TCX (RunSummary), drawing the picture (RunCard), and the posts' texts (RunPosts).
         .target(name: "RunSummary"),
         .target(name: "RunCard", dependencies: ["RunSummary", "MediaCodecs", "CCairo"]),
@@ -90,7 +108,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "sandboxd",
-            dependencies: ["Sandbox", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Sandbox", "SchedulerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What schedctl prints for people (tables fitted to the terminal, post, status and pause texts), as pure
         // functions of the API's views, so that they are tested against golden text without a daemon.

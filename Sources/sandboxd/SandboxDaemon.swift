@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import Sandbox
+import SchedulerCore
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -43,7 +44,8 @@ struct SandboxDaemon: AsyncParsableCommand {
               curl -X PUT http://127.0.0.1:8080/_sandbox/listings -d '{"lag_seconds": 5, "rewrite_text": true}'
               curl -X PUT http://127.0.0.1:8080/_sandbox/faults -d '{"rate": 0.3, "seed": 42, "reset_seconds": 2}'
               curl -X POST http://127.0.0.1:8080/_sandbox/x/tokens -d '{"username":"runner"}'
-            """
+            """,
+        version: BuildInfo.versionLine
     )
 
     @Option(help: "The loopback address to listen on.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedulerCore
 
 /// `schedctl`: the command-line client of schedulerd. Every command talks to the daemon over its
 /// control socket; exit codes tell success, bad input, not found and an unreachable daemon apart.
@@ -17,7 +18,7 @@ struct Schedctl: AsyncParsableCommand {
             Exit codes: 0 success, 1 failure, 2 bad input (nothing stored), 3 not found, \
             4 daemon unreachable, 5 conflict with the post's or account's state.
             """,
-        version: "0.1.0",
+        version: BuildInfo.versionLine,
         subcommands: [StatusCommand.self, ScheduleCommand.self, DraftsCommand.self, QueueCommand.self, SlotsCommand.self, CalendarCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, DuplicateCommand.self, CancelCommand.self, ImportCommand.self, ExportCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
                       RetryCommand.self, ResolveCommand.self, PauseCommand.self, ResumeCommand.self, HistoryCommand.self,

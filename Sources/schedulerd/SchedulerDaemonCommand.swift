@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Scheduler
+import SchedulerCore
 
 /// `schedulerd`: the daemon (the command itself, as always), and `schedulerd store copy`. Everything they do lives in
 /// the Scheduler library; this only reads the command line.
@@ -18,7 +19,7 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
             The configuration is read from --config, else $SCHEDULERD_CONFIG, else /etc/schedulerd/schedulerd.toml.
             Without a subcommand, schedulerd runs the daemon; `schedulerd store copy` moves its SQLite store to PostgreSQL.
             """,
-        version: Daemon.version,
+        version: BuildInfo.versionLine,
         subcommands: [StoreCommand.self])
 
     @Option(help: "The TOML configuration file.")

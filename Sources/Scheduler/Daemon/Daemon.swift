@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// in that order.
 /// SIGTERM and SIGINT stop the socket first, then let the engine finish what is in flight.
 public struct Daemon: Sendable {
-    public static let version = "0.1.0"
+    /// The version the status view, backups and store messages name (BuildInfo, from the VERSION file).
+    public static let version = BuildInfo.version
 
     let configuration: DaemonConfiguration
     let environment: [String: String]
