@@ -3,20 +3,24 @@ SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
 RELEASE_BIN := .build/release
 
-.PHONY: deps build demo test install-test install uninstall man crash-test fault-test cluster-test bench bench-cluster bench-scale clean
+## What --version says (Sources/CBuildInfo through Package.swift): VERSION, `+dirty` when tracked files differ from the
+## commit or new files are not ignored, the commit, and today's date (UTC). Exported, so every `swift` run sees the same
+## and a plain `swift build` afterwards says "unknown" for commit and date.
+VERSION_BASE := $(shell cat VERSION)
+GIT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+GIT_DIRTY := $(shell [ -z "$$(git status --porcelain 2>/dev/null)" ] || echo +dirty)
+export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
+export SCHEDULERD_COMMIT := $(GIT_COMMIT)
+export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
+
+.PHONY: deps build demo test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
 ## pg_ctl) they start a throwaway server with, and its `postgres` user to run it as when the tests run as root.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
-	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-		$$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
-	fi
+	@pg=""; ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || pg=postgresql; \
+	./scripts/install-missing-packages.sh $(DEB_PACKAGES) python3 $$pg
 
 build: deps
 	$(SWIFT) build
@@ -57,25 +61,58 @@ PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
 BUILD ?= release
-MAN_PAGES := .build/man/$(BUILD)
-PLUGIN_PAGES := .build/plugins/GenerateManual/outputs
 INSTALL_ENV = PREFIX="$(PREFIX)" SYSCONFDIR="$(SYSCONFDIR)" DESTDIR="$(DESTDIR)"
 
 install: man
-	$(INSTALL_ENV) BINSRC="$$($(SWIFT) build -c $(BUILD) --show-bin-path)" MANSRC="$(MAN_PAGES)" ./packaging/install.sh install
+	$(INSTALL_ENV) BINSRC="$(DIST)" MANSRC="$(MAN_PAGES)" ./packaging/install.sh install
 
 uninstall:
 	$(INSTALL_ENV) ./packaging/install.sh uninstall
 
-## schedctl(1) and schedulerd(8) by swift-argument-parser's generate-manual plugin, which builds every product (in
-## BUILD mode) first. One pass, in section 1; schedulerd is a daemon, which Debian files in section 8, and the section
-## is the page's .Dt line alone, so that line is rewritten rather than paying for a second pass.
-man: deps
-	$(SWIFT) package generate-manual --configuration $(BUILD) --section 1
+## The three programs as installed: the Swift runtime and Foundation (with its ICU data) linked in (--static-swift-stdlib),
+## no RUNPATH ($$ORIGIN or the toolchain's), stripped; they need only libraries Debian ships (libcurl, libsqlite3, libssl,
+## libcairo, libjpeg, libxml2 for schedctl's GPX reading, and theirs). Built in a scratch folder of their own: objects
+## compiled for static linking autolink libraries the toolchain has only as archives, so they must never meet the
+## tests' dynamically linked build in .build (SwiftPM does not rebuild when only --static-swift-stdlib changes).
+## In $(DIST); `make install` and `make deb` take them from there. BUILD=debug builds them unoptimised, quicker.
+STATIC_BUILD := .build/static
+DIST := .build/dist/$(BUILD)
+DIST_PROGRAMS := schedulerd schedctl sandboxd
+STATIC_FLAGS = --scratch-path $(STATIC_BUILD) -c $(BUILD) --static-swift-stdlib --disable-local-rpath
+dist: deps
+	for p in $(DIST_PROGRAMS) generate-manual; do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
+	mkdir -p $(DIST)
+	bin=$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path); \
+	for p in $(DIST_PROGRAMS); do strip --strip-unneeded -o $(DIST)/$$p $$bin/$$p || exit 1; done
+	@ls -l $(DIST)
+
+## schedctl(1), sandboxd(1) and schedulerd(8), by swift-argument-parser's generate-manual from the programs just built
+## (what its plugin runs, without the plugin's second build of every product), dated by the commit.
+MAN_PAGES := .build/man/$(BUILD)
+MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+man: dist
 	mkdir -p $(MAN_PAGES)
-	cp $(PLUGIN_PAGES)/schedctl/schedctl.1 $(MAN_PAGES)/schedctl.1
-	sed 's/^\.Dt SCHEDULERD 1$$/.Dt SCHEDULERD 8/' $(PLUGIN_PAGES)/schedulerd/schedulerd.1 > $(MAN_PAGES)/schedulerd.8
+	tool=$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/generate-manual; \
+	$$tool $(DIST)/schedctl --section 1 --date $(MAN_DATE) -o $(MAN_PAGES) && \
+	$$tool $(DIST)/sandboxd --section 1 --date $(MAN_DATE) -o $(MAN_PAGES) && \
+	$$tool $(DIST)/schedulerd --section 8 --date $(MAN_DATE) -o $(MAN_PAGES)
+	sed -i 's/^$$/.Pp/' $(MAN_PAGES)/schedctl.1 $(MAN_PAGES)/sandboxd.1 $(MAN_PAGES)/schedulerd.8   # mdoc: a blank line is no paragraph
 	grep -q '^\.Dt SCHEDULERD 8$$' $(MAN_PAGES)/schedulerd.8
+
+## schedulerd_VERSION_amd64.deb in .build/deb (packaging/deb/build-deb.sh): the programs of `make dist`, the unit,
+## sysusers.d and tmpfiles.d entries, /etc/schedulerd/schedulerd.toml as a conffile, man pages and completions, Depends:
+## from dpkg-shlibdeps; then lintian, when installed, must find no error. BUILD=debug packages the debug build.
+deb: man
+	BUILD="$(BUILD)" DIST="$(DIST)" MANSRC="$(MAN_PAGES)" VERSION="$(SCHEDULERD_VERSION)" ./packaging/deb/build-deb.sh
+
+## Installs the .deb into a clean Debian 12 root made by debootstrap (its base cached in .build/package-test), where
+## there is no Swift, and uses it there: --version, --check-config, a sandbox post through schedctl as the schedulerd
+## user, an upgrade over a running daemon, SIGTERM, purge (packaging/package-test.sh). Prints each step's time.
+PACKAGE_TEST_PACKAGES := dpkg-dev debootstrap lintian
+package-test: deps
+	./scripts/install-missing-packages.sh $(PACKAGE_TEST_PACKAGES)
+	$(MAKE) --no-print-directory deb
+	BUILD="$(BUILD)" DIST="$(DIST)" MANSRC="$(MAN_PAGES)" VERSION="$(SCHEDULERD_VERSION)" ./packaging/package-test.sh
 
 ## The full crash test: 500 posts across the four networks (one in five an X thread, a multi-photo post, a MultiImage
 ## post or a carousel, with a first comment), SIGKILLed at 10 random moments while publishing, against networks that

@@ -39,6 +39,7 @@ expected="/usr/local/bin/schedulerd 755
 /usr/local/bin/sandboxd 755
 /usr/local/lib/systemd/system/schedulerd.service 644
 /usr/local/lib/sysusers.d/schedulerd.conf 644
+/usr/local/lib/tmpfiles.d/schedulerd.conf 644
 /usr/local/share/bash-completion/completions/schedctl 644
 /usr/local/share/bash-completion/completions/schedulerd 644
 /usr/local/share/zsh/site-functions/_schedctl 644
@@ -46,6 +47,7 @@ expected="/usr/local/bin/schedulerd 755
 /usr/local/share/fish/vendor_completions.d/schedctl.fish 644
 /usr/local/share/fish/vendor_completions.d/schedulerd.fish 644
 /usr/local/share/man/man1/schedctl.1 644
+/usr/local/share/man/man1/sandboxd.1 644
 /usr/local/share/man/man8/schedulerd.8 644
 /usr/local/share/doc/schedulerd/README.md 644
 /usr/local/share/doc/schedulerd/schedulerd.toml.example 644
@@ -64,11 +66,17 @@ extra=$(comm -23 "$WORK/found" "$WORK/expected" | tr '\n' ' ')
 
 "$ROOT/usr/local/bin/schedctl" --help > /dev/null || fail "the installed schedctl does not run"
 "$ROOT/usr/local/bin/schedulerd" --help > /dev/null || fail "the installed schedulerd does not run"
+# Self-contained: the Swift runtime and Foundation are linked in, so nothing points into the toolchain (issue 26).
+for p in schedulerd schedctl sandboxd; do
+    if readelf -d "$ROOT/usr/local/bin/$p" | grep -q 'R.*PATH'; then fail "$p has a RUNPATH: $(readelf -d "$ROOT/usr/local/bin/$p" | grep 'R.*PATH')"; fi
+    if ldd "$ROOT/usr/local/bin/$p" | grep -q -i swift; then fail "$p needs a Swift library: $(ldd "$ROOT/usr/local/bin/$p" | grep -i swift | tr '\n' ' ')"; fi
+done
 unit=/usr/local/lib/systemd/system/schedulerd.service
 expect_contains $unit "ExecStart=/usr/local/bin/schedulerd --config /etc/schedulerd/schedulerd.toml"
 expect_contains $unit "ExecStartPre=/usr/local/bin/schedulerd --check-config --config /etc/schedulerd/schedulerd.toml"
 expect_contains $unit "User=schedulerd"
 expect_contains /usr/local/lib/sysusers.d/schedulerd.conf "u schedulerd - "
+expect_contains /usr/local/lib/tmpfiles.d/schedulerd.conf "d /var/lib/schedulerd 0700 schedulerd schedulerd -"
 expect_contains /usr/local/share/bash-completion/completions/schedctl "complete -o filenames -F _schedctl schedctl"
 expect_contains /usr/local/share/bash-completion/completions/schedulerd "_schedulerd"
 expect_contains /usr/local/share/zsh/site-functions/_schedctl "#compdef schedctl"
@@ -81,14 +89,15 @@ expect_contains /usr/local/share/man/man8/schedulerd.8 ".Dt SCHEDULERD 8"
 expect_contains /usr/local/share/man/man8/schedulerd.8 "check-config"
 cmp -s "$HERE/config/schedulerd.toml" "$ROOT/etc/schedulerd/schedulerd.toml" || fail "/etc/schedulerd/schedulerd.toml is not the example"
 if command -v mandoc > /dev/null 2>&1; then
-    mandoc -T lint -W error "$ROOT/usr/local/share/man/man1/schedctl.1" "$ROOT/usr/local/share/man/man8/schedulerd.8" \
+    mandoc -T lint -W error "$ROOT/usr/local/share/man/man1/schedctl.1" "$ROOT/usr/local/share/man/man1/sandboxd.1" \
+        "$ROOT/usr/local/share/man/man8/schedulerd.8" \
         || fail "mandoc finds errors in the man pages"
 fi
 [ "$(getent passwd schedulerd || true)" = "$user_before" ] || fail "install with DESTDIR changed the host's users"
 
 mkdir -p "$SAVED/bin" "$SAVED/man"
 cp "$ROOT/usr/local/bin/"* "$SAVED/bin/"
-cp "$ROOT/usr/local/share/man/man1/schedctl.1" "$ROOT/usr/local/share/man/man8/schedulerd.8" "$SAVED/man/"
+cp "$ROOT/usr/local/share/man/man1/schedctl.1" "$ROOT/usr/local/share/man/man1/sandboxd.1" "$ROOT/usr/local/share/man/man8/schedulerd.8" "$SAVED/man/"
 
 # Another PREFIX: the unit follows the binaries there.
 reinstall "$WORK/other" PREFIX=/opt/schedulerd > /dev/null

@@ -12,36 +12,43 @@ set -eu
 : "${PREFIX:=/usr/local}"
 : "${SYSCONFDIR:=/etc}"
 : "${BINDIR:=$PREFIX/bin}"
+: "${SBINDIR:=$BINDIR}"   # schedulerd; a package puts it in /usr/sbin, the daemons' place in Debian
 : "${UNITDIR:=$PREFIX/lib/systemd/system}"
 : "${SYSUSERSDIR:=$PREFIX/lib/sysusers.d}"
+: "${TMPFILESDIR:=$PREFIX/lib/tmpfiles.d}"
 : "${DATADIR:=$PREFIX/share}"
 : "${MANDIR:=$DATADIR/man}"
+: "${ZSHDIR:=$DATADIR/zsh/site-functions}"   # Debian's packages use $DATADIR/zsh/vendor-completions
 : "${DOCDIR:=$DATADIR/doc/schedulerd}"
 : "${DESTDIR:=}"
 : "${BINSRC:=}"   # install: the directory holding the built schedulerd, schedctl and sandboxd
-: "${MANSRC:=}"   # install: the directory holding the generated schedctl.1 and schedulerd.8
+: "${MANSRC:=}"   # install: the directory holding the generated schedctl.1, sandboxd.1 and schedulerd.8
 
 CONFDIR="$SYSCONFDIR/schedulerd"
 SECRETSDIR="$CONFDIR/secrets"
 PROGRAMS="schedulerd schedctl sandboxd"
+MANPAGES="schedctl.1 sandboxd.1 schedulerd.8"
 COMPLETED="schedctl schedulerd"
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 
 # Whether this install may change the running system: a real root, not a staging directory.
 on_host() { [ -z "$DESTDIR" ] && [ "$(id -u)" -eq 0 ]; }
 
+# Where a program goes: the daemon in SBINDIR, the others in BINDIR.
+program_dir() { if [ "$1" = schedulerd ]; then echo "$SBINDIR"; else echo "$BINDIR"; fi; }
+
 # The files install lays down besides the configuration, one per line, without DESTDIR.
 installed_files() {
-    for p in $PROGRAMS; do echo "$BINDIR/$p"; done
+    for p in $PROGRAMS; do echo "$(program_dir "$p")/$p"; done
     echo "$UNITDIR/schedulerd.service"
     echo "$SYSUSERSDIR/schedulerd.conf"
+    echo "$TMPFILESDIR/schedulerd.conf"
     for c in $COMPLETED; do
         echo "$DATADIR/bash-completion/completions/$c"
-        echo "$DATADIR/zsh/site-functions/_$c"
+        echo "$ZSHDIR/_$c"
         echo "$DATADIR/fish/vendor_completions.d/$c.fish"
     done
-    echo "$MANDIR/man1/schedctl.1"
-    echo "$MANDIR/man8/schedulerd.8"
+    for m in $MANPAGES; do echo "$MANDIR/man${m##*.}/$m"; done
     echo "$DOCDIR/README.md"
     echo "$DOCDIR/schedulerd.toml.example"
 }
@@ -52,7 +59,7 @@ create_user() {
     elif ! getent passwd schedulerd >/dev/null 2>&1; then
         nologin=$(command -v nologin || echo /usr/sbin/nologin)
         useradd --system --user-group --home-dir /var/lib/schedulerd --no-create-home --shell "$nologin" \
-            --comment "schedulerd: publishes scheduled social-media posts" schedulerd
+            --comment "schedulerd daemon" schedulerd
     fi
 }
 
@@ -61,31 +68,31 @@ do_install() {
     for p in $PROGRAMS; do
         [ -x "$BINSRC/$p" ] || { echo "install: $BINSRC/$p is missing; build it first (make install builds it)" >&2; exit 1; }
     done
-    for m in schedctl.1 schedulerd.8; do
+    for m in $MANPAGES; do
         [ -f "$MANSRC/$m" ] || { echo "install: $MANSRC/$m is missing; make install generates it" >&2; exit 1; }
     done
-    install -d -m 0755 "$DESTDIR$BINDIR" "$DESTDIR$UNITDIR" "$DESTDIR$SYSUSERSDIR" "$DESTDIR$DOCDIR" \
-        "$DESTDIR$MANDIR/man1" "$DESTDIR$MANDIR/man8" "$DESTDIR$DATADIR/bash-completion/completions" \
-        "$DESTDIR$DATADIR/zsh/site-functions" "$DESTDIR$DATADIR/fish/vendor_completions.d"
-    for p in $PROGRAMS; do install -m 0755 "$BINSRC/$p" "$DESTDIR$BINDIR/$p"; done
+    install -d -m 0755 "$DESTDIR$BINDIR" "$DESTDIR$SBINDIR" "$DESTDIR$UNITDIR" "$DESTDIR$SYSUSERSDIR" "$DESTDIR$TMPFILESDIR" \
+        "$DESTDIR$DOCDIR" "$DESTDIR$MANDIR/man1" "$DESTDIR$MANDIR/man8" "$DESTDIR$DATADIR/bash-completion/completions" \
+        "$DESTDIR$ZSHDIR" "$DESTDIR$DATADIR/fish/vendor_completions.d"
+    for p in $PROGRAMS; do install -m 0755 "$BINSRC/$p" "$DESTDIR$(program_dir "$p")/$p"; done
 
     # The unit names the binaries and the configuration where they are installed.
-    sed -e "s|/usr/local/bin/|$BINDIR/|g" -e "s|/etc/schedulerd/|$CONFDIR/|g" \
-        -e "s|file:///usr/share/doc/schedulerd/|file://$DOCDIR/|g" \
+    sed -e "s|/usr/local/bin/schedulerd|$SBINDIR/schedulerd|g" -e "s|/etc/schedulerd/|$CONFDIR/|g" \
+        -e "s|file:///usr/local/share/doc/schedulerd/|file://$DOCDIR/|g" \
         "$HERE/systemd/schedulerd.service" > "$DESTDIR$UNITDIR/schedulerd.service"
     chmod 0644 "$DESTDIR$UNITDIR/schedulerd.service"
     install -m 0644 "$HERE/packaging/schedulerd.sysusers" "$DESTDIR$SYSUSERSDIR/schedulerd.conf"
+    install -m 0644 "$HERE/packaging/schedulerd.tmpfiles" "$DESTDIR$TMPFILESDIR/schedulerd.conf"
 
     # Completions come from the argument parser of the binaries just installed, so they match them.
     for c in $COMPLETED; do
         "$BINSRC/$c" --generate-completion-script bash > "$DESTDIR$DATADIR/bash-completion/completions/$c"
-        "$BINSRC/$c" --generate-completion-script zsh > "$DESTDIR$DATADIR/zsh/site-functions/_$c"
+        "$BINSRC/$c" --generate-completion-script zsh > "$DESTDIR$ZSHDIR/_$c"
         "$BINSRC/$c" --generate-completion-script fish > "$DESTDIR$DATADIR/fish/vendor_completions.d/$c.fish"
-        chmod 0644 "$DESTDIR$DATADIR/bash-completion/completions/$c" "$DESTDIR$DATADIR/zsh/site-functions/_$c" \
+        chmod 0644 "$DESTDIR$DATADIR/bash-completion/completions/$c" "$DESTDIR$ZSHDIR/_$c" \
             "$DESTDIR$DATADIR/fish/vendor_completions.d/$c.fish"
     done
-    install -m 0644 "$MANSRC/schedctl.1" "$DESTDIR$MANDIR/man1/schedctl.1"
-    install -m 0644 "$MANSRC/schedulerd.8" "$DESTDIR$MANDIR/man8/schedulerd.8"
+    for m in $MANPAGES; do install -m 0644 "$MANSRC/$m" "$DESTDIR$MANDIR/man${m##*.}/$m"; done
     install -m 0644 "$HERE/README.md" "$DESTDIR$DOCDIR/README.md"
     install -m 0644 "$HERE/config/schedulerd.toml" "$DESTDIR$DOCDIR/schedulerd.toml.example"
 
