@@ -33,6 +33,7 @@ struct ControlAPIRoutes: Sendable {
 
     func add(to router: Router<ControlContext>) {
         let v1 = router.group("v1")
+        OpenAPIDocument.add(to: v1)
         recovery.add(to: v1)
         backup.add(to: v1)
         v1.get("status") { _, _ in try await status() }
