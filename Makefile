@@ -1,15 +1,17 @@
 # schedulerd: the two commands a newcomer needs are `make demo` and `make test`.
 SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
+# What the API contract test runs beside the build: a venv for its Python tools, socat to bridge the socket to TCP.
+TEST_PACKAGES := python3-venv socat
 RELEASE_BIN := .build/release
 
-.PHONY: deps build demo test install-test install uninstall man crash-test fault-test cluster-test bench bench-cluster bench-scale clean
+.PHONY: deps build demo test install-test install uninstall man crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
 ## pg_ctl) they start a throwaway server with, and its `postgres` user to run it as when the tests run as root.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(DEB_PACKAGES) $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	command -v python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
@@ -42,6 +44,7 @@ test: deps
 	$(SWIFT) test --skip-build --filter LargeFileTests
 	$(SWIFT) test --skip-build --filter EndToEndTests --experimental-maximum-parallelization-width $(E2E_WIDTH)
 	$(MAKE) --no-print-directory install-test
+	$(MAKE) --no-print-directory api-contract-test
 
 ## `make install` into a scratch DESTDIR with the debug build just made: every file in place with its mode, and
 ## nothing else; then `make uninstall` removes them (packaging/install-test.sh). Builds nothing in release.
@@ -124,6 +127,21 @@ bench-scale: deps
 	$(SWIFT) build -c release --product sandboxd
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --scale $(SCALE)
+
+## The control API's contract (docs/control-api.md): the OpenAPI document is valid, and a live sandbox daemon, fuzzed
+## by schemathesis over a loopback bridge to its socket, answers every operation as the document says.
+api-contract-test: deps venv
+	$(SWIFT) build
+	./scripts/api-contract-test.sh
+
+## .build/venv with the contract test's Python tools, pinned (scripts/api-contract-requirements.txt); remade when that changes.
+VENV := .build/venv
+venv: deps $(VENV)/.installed
+$(VENV)/.installed: scripts/api-contract-requirements.txt
+	rm -rf $(VENV)
+	/usr/bin/python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -r scripts/api-contract-requirements.txt
+	touch $@
 
 clean:
 	rm -rf .build
