@@ -1,8 +1,8 @@
 # schedulerd: the two commands a newcomer needs are `make demo` and `make test`.
 SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
-# What the API contract test runs beside the build: a venv for its Python tools, socat to bridge the socket to TCP.
-TEST_PACKAGES := python3-venv socat
+# What the API contract test runs beside the build: a venv for its Python tools, socat to bridge the socket to TCP, curl.
+TEST_PACKAGES := python3-venv socat curl
 RELEASE_BIN := .build/release
 
 .PHONY: deps build demo test install-test install uninstall man crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test

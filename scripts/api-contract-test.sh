@@ -5,13 +5,13 @@
 # operation a bounded number of generated requests: no answer may be a 5xx, and every status, content type, header and
 # body must be one the document describes. Needs `make venv` (pinned tools in .build/venv), socat, and a debug build.
 #
-# API_CONTRACT_EXAMPLES: test cases per operation and phase (25); API_CONTRACT_SEED: schemathesis's seed (fixed, so a
+# API_CONTRACT_EXAMPLES: test cases per operation and phase (100); API_CONTRACT_SEED: schemathesis's seed (fixed, so a
 # failure replays); API_CONTRACT_WAIT: seconds any readiness wait may take (120; a machine busy compiling is slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DOCUMENT=Sources/Scheduler/ControlAPI/openapi.json
 VENV=${VENV:-.build/venv}
-EXAMPLES=${API_CONTRACT_EXAMPLES:-25}
+EXAMPLES=${API_CONTRACT_EXAMPLES:-100}
 SEED=${API_CONTRACT_SEED:-20261126}
 WAIT=${API_CONTRACT_WAIT:-120}
 START=$SECONDS
@@ -46,11 +46,22 @@ stop() {
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 }
+# children_of PID: the ids of its child processes, from /proc (a minimal Debian has no procps).
+children_of() {
+  local parent=$1 stat fields
+  for stat in /proc/[0-9]*/stat; do
+    fields=$(cat "$stat" 2>/dev/null) || continue
+    fields=${fields##*) }   # past the command name, which may hold spaces: "STATE PPID …"
+    set -- $fields
+    [ "${2:-}" = "$parent" ] && basename "$(dirname "$stat")"
+  done
+  return 0
+}
 cleanup() {
   stop "$BRIDGE"
   # The daemon stops the sandboxd it started; were it killed instead, its children are stopped here by their ids.
   local children=""
-  [ -n "$DAEMON" ] && children=$(ps -o pid= --ppid "$DAEMON" 2>/dev/null || true)
+  [ -n "$DAEMON" ] && children=$(children_of "$DAEMON")
   stop "$DAEMON"
   for child in $children; do stop "$child"; done
   if [ -n "$PASSED" ]; then rm -rf "$WORK"; else echo "api-contract-test: logs and state kept in $WORK" >&2; fi
