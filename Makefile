@@ -1,6 +1,8 @@
 # schedulerd: the two commands a newcomer needs are `make demo` and `make test`.
 SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
+# What the API contract test runs beside the build: a venv for its Python tools, socat to bridge the socket to TCP, curl.
+TEST_PACKAGES := python3-venv socat curl
 RELEASE_BIN := .build/release
 
 ## What --version says (Sources/CBuildInfo through Package.swift): VERSION, `+dirty` when tracked files differ from the
@@ -13,14 +15,14 @@ export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
 export SCHEDULERD_COMMIT := $(GIT_COMMIT)
 export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
 
-.PHONY: deps build demo test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean
+.PHONY: deps build demo test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
 ## pg_ctl) they start a throwaway server with, and its `postgres` user to run it as when the tests run as root.
 deps:
 	@pg=""; ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || pg=postgresql; \
-	./scripts/install-missing-packages.sh $(DEB_PACKAGES) python3 $$pg
+	./scripts/install-missing-packages.sh $(DEB_PACKAGES) $(TEST_PACKAGES) python3 $$pg
 
 build: deps
 	$(SWIFT) build
@@ -46,9 +48,11 @@ test: deps
 	$(SWIFT) test --skip-build --filter LargeFileTests
 	$(SWIFT) test --skip-build --filter EndToEndTests --experimental-maximum-parallelization-width $(E2E_WIDTH)
 	$(MAKE) --no-print-directory install-test
+	$(MAKE) --no-print-directory api-contract-test
 
-## `make install` into a scratch DESTDIR with the debug build just made: every file in place with its mode, and
-## nothing else; then `make uninstall` removes them (packaging/install-test.sh). Builds nothing in release.
+## `make install` into a scratch DESTDIR with the self-contained debug programs (`make dist BUILD=debug`, which
+## `make package-test BUILD=debug` reuses): every file in place with its mode, and nothing else; then `make uninstall`
+## removes them (packaging/install-test.sh). Builds nothing in release.
 install-test:
 	MAKE="$(MAKE)" ./packaging/install-test.sh
 
@@ -161,6 +165,21 @@ bench-scale: deps
 	$(SWIFT) build -c release --product sandboxd
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --scale $(SCALE)
+
+## The control API's contract (docs/control-api.md): the OpenAPI document is valid, and a live sandbox daemon, fuzzed
+## by schemathesis over a loopback bridge to its socket, answers every operation as the document says.
+api-contract-test: deps venv
+	$(SWIFT) build
+	./scripts/api-contract-test.sh
+
+## .build/venv with the contract test's Python tools, pinned (scripts/api-contract-requirements.txt); remade when that changes.
+VENV := .build/venv
+venv: deps $(VENV)/.installed
+$(VENV)/.installed: scripts/api-contract-requirements.txt
+	rm -rf $(VENV)
+	/usr/bin/python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -r scripts/api-contract-requirements.txt
+	touch $@
 
 clean:
 	rm -rf .build

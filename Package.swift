@@ -100,7 +100,10 @@ let package = Package(
                 // registry (Metrics/) when `[metrics] listen` is configured.
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // The control API's OpenAPI document, served at GET /v1/openapi.json: compiled in, so an installed binary
+            // needs no resource bundle beside it.
+            resources: [.embedInCode("ControlAPI/openapi.json")]
         ),
         .executableTarget(
             name: "schedulerd",

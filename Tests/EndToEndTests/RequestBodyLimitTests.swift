@@ -44,7 +44,8 @@ import Testing
                 connection.send([UInt8](repeating: UInt8(ascii: "a"), count: entry.sent))
                 let answer = try connection.readResponse(deadline: started + .seconds(2))
                 let closed = eventuallyClosed(connection, by: started + .seconds(2))
-                outcome = "\(answer?.status ?? 0)|\(closed)|\(answer.map { String(decoding: $0.body, as: UTF8.self) } ?? "")"
+                // Said and done: the answer tells the client the connection closes, so it sends nothing more on it.
+                outcome = "\(answer?.status ?? 0)|\(closed && answer?.closesConnection == true)|\(answer.map { String(decoding: $0.body, as: UTF8.self) } ?? "")"
             } catch {
                 outcome = "error|\(error)"
             }
@@ -54,11 +55,35 @@ import Testing
             let parts = line.split(separator: "|", maxSplits: 3).map(String.init)
             let entry = cases[Int(parts[0])!]
             #expect(parts[1] == "413", "\(entry.name): \(line)")
-            #expect(parts.count > 2 && parts[2] == "true", "\(entry.name): the connection is closed, not kept to drain the body: \(line)")
+            #expect(parts.count > 2 && parts[2] == "true", "\(entry.name): the connection is closed (and the answer says `Connection: close`), not kept to drain the body: \(line)")
             #expect(parts.count > 3 && parts[3].contains(entry.message), "\(entry.name): \(line)")
         }
         let shown = try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self)
         #expect(shown.deliveries.first?.state == .scheduled, "the cancel sent with a body did nothing")
+        #expect(try daemon.schedctl(["status"]).status == 0, "the daemon still answers")
+        _ = try await daemon.stop()
+    }
+
+    /// A chunked body declares no length, so it is held to the route's limit as it is read, and refused the same way:
+    /// 413 with the JSON error body, never a 400 (the routes with an optional body and the sandbox's token route read
+    /// theirs apart from the others and answered 400 "larger than" until the contract test's document said 413).
+    @Test(arguments: [("POST /v1/pause", 2 << 20, "larger than 1 MB"), ("POST /v1/sandbox/tokens/x", 8_192, "larger than 4096 bytes")])
+    func aChunkedBodyPastTheRoutesLimit_gets413(_ head: String, _ size: Int, _ message: String) async throws {
+        let daemon = try DaemonUnderTest("chunked-limits")
+        try await daemon.start()
+        let connection = try RawControlSocket(path: daemon.socket)
+        var request = Array("\(head) HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        let chunk = 4_096
+        for _ in 0..<(size / chunk) {
+            request += Array(String(chunk, radix: 16).utf8) + [13, 10] + [UInt8](repeating: UInt8(ascii: " "), count: chunk) + [13, 10]
+        }
+        request += Array("0\r\n\r\n".utf8)
+        _ = connection.send(request)
+        let answer = try #require(try connection.readResponse(deadline: .now + .seconds(10)))
+        let body = String(decoding: answer.body, as: UTF8.self)
+        #expect(answer.status == 413, "\(head): \(answer.status) \(body)")
+        #expect(answer.closesConnection, "\(head): the rest of the body is not read, so the connection closes and says so")
+        #expect(body.contains(message) && body.contains("\"bad_request\""), "\(head): \(body)")
         #expect(try daemon.schedctl(["status"]).status == 0, "the daemon still answers")
         _ = try await daemon.stop()
     }

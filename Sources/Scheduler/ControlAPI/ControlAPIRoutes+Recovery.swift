@@ -99,10 +99,7 @@ struct RecoveryRoutes: Sendable {
     /// An empty body means all defaults.
     static func optionalBody<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T? {
         var request = request
-        let buffer: ByteBuffer
-        do { buffer = try await request.collectBody(upTo: ControlRequestBody.maxBytes) } catch {
-            throw RequestError.badRequest("the request body is larger than \(ControlRequestBody.maxBytes) bytes")
-        }
+        let buffer = try await ControlRequestBody.collect(&request, upTo: ControlRequestBody.maxBytes)
         guard buffer.readableBytes > 0 else { return nil }
         return try ControlRequestBody.decodeData(T.self, Data(buffer.readableBytesView))
     }

@@ -33,6 +33,7 @@ struct ControlAPIRoutes: Sendable {
 
     func add(to router: Router<ControlContext>) {
         let v1 = router.group("v1")
+        OpenAPIDocument.add(to: v1)
         recovery.add(to: v1)
         backup.add(to: v1)
         v1.get("status") { _, _ in try await status() }
@@ -64,10 +65,7 @@ struct ControlAPIRoutes: Sendable {
         v1.post("media") { request, _ -> Response in
             guard let library = posts.media else { throw RequestError(.unavailable, "this daemon keeps no media") }
             var request = request
-            let body: ByteBuffer
-            do { body = try await request.collectBody(upTo: MediaLibrary.maxBytes) } catch {
-                throw RequestError.badRequest("the file is larger than \(MediaLibrary.maxBytes / 1_048_576) MB")
-            }
+            let body = try await ControlRequestBody.collect(&request, upTo: MediaLibrary.maxBytes)
             let item = try await library.storeAndShare(Array(body.readableBytesView))
             return try Self.json(MediaView(id: item.sha256, kind: item.kind.rawValue, contentType: item.contentType, size: item.size,
                                            width: item.width, height: item.height, alt: nil), status: .created)
@@ -181,7 +179,7 @@ struct ControlAPIRoutes: Sendable {
             }
             var mint = SandboxTokenRequest()
             var request = request
-            let body = try await request.collectBody(upTo: SandboxTokenRoute.maxBytes)
+            let body = try await ControlRequestBody.collect(&request, upTo: SandboxTokenRoute.maxBytes)
             if body.readableBytes > 0 {
                 mint = try ControlRequestBody.decodeData(SandboxTokenRequest.self, Data(body.readableBytesView))
             }

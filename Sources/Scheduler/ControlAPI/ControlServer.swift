@@ -15,11 +15,7 @@ struct ControlServer {
 
     func makeService() throws -> some Service {
         try Self.clearStaleSocket(socketPath)
-        let router = Router(context: ControlContext.self)
-        router.add(middleware: ServerTimingMiddleware())
-        router.add(middleware: ErrorMappingMiddleware())
-        router.add(middleware: RouteBodyLimitMiddleware())
-        routes.add(to: router)
+        let router = Self.router(routes)
         let path = socketPath
         let logger = logger
         let onReady = onReady
@@ -35,6 +31,16 @@ struct ControlServer {
                 await onReady()
             },
             logger: logger)
+    }
+
+    /// The control API's routes behind its middleware: what the socket serves, and what the contract test lists.
+    static func router(_ routes: ControlAPIRoutes) -> Router<ControlContext> {
+        let router = Router(context: ControlContext.self)
+        router.add(middleware: ServerTimingMiddleware())
+        router.add(middleware: ErrorMappingMiddleware())
+        router.add(middleware: RouteBodyLimitMiddleware())
+        routes.add(to: router)
+        return router
     }
 
     /// A socket file left by a daemon that died is removed; one that still answers means another

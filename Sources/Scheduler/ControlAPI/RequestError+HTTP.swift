@@ -66,8 +66,12 @@ struct BodyTooLargeError: HTTPResponseError {
         return limit >= 1_048_576 ? "the request body is larger than \(limit / 1_048_576) MB" : "the request body is larger than \(limit) bytes"
     }
 
+    /// `Connection: close`, because it is: the rest of the body is never read, so the connection can carry no other
+    /// request. Without it a keep-alive client (schemathesis' pool in `make api-contract-test`) sent its next request
+    /// into the closed connection and lost it.
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try JSONCoding.encoder().encode(APIErrorBody(code: APIErrorCode.badRequest.rawValue, message: message, problems: nil))
-        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: [.contentType: "application/json", .connection: "close"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
