@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A process a test converses with: reads its standard output line by line and answers on its standard input,
 /// as a person at a terminal would.
@@ -7,6 +10,8 @@ final class InteractiveProcess: Sendable {
     private let input: FileHandle
     private let output = OutputBuffer()
     private let errors = OutputBuffer()
+    private let outputDescriptor: Int32
+    private let errorDescriptor: Int32
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
@@ -19,16 +24,12 @@ final class InteractiveProcess: Sendable {
         process.standardInput = stdin
         self.process = process
         self.input = stdin.fileHandleForWriting
+        self.outputDescriptor = stdout.fileHandleForReading.fileDescriptor
+        self.errorDescriptor = stderr.fileHandleForReading.fileDescriptor
         let output = self.output, errors = self.errors
         // An empty read is the end of the pipe: the process and every child holding it have closed it.
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil; output.close() } else { output.append(chunk) }
-        }
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil; errors.close() } else { errors.append(chunk) }
-        }
+        stdout.fileHandleForReading.readabilityHandler = { handle in output.read(from: handle) }
+        stderr.fileHandleForReading.readabilityHandler = { handle in errors.read(from: handle) }
         try process.run()
     }
 
@@ -54,9 +55,12 @@ final class InteractiveProcess: Sendable {
     /// Waits for the exit; returns the status.
     func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
         try await eventually(timeout: timeout, "the process to exit") { !process.isRunning }
-        // What it wrote is read to the end of both pipes before anyone looks at it: on a busy machine the readers lag
-        // behind the exit, and a half-read JSON answer failed a fresh clone's run.
-        try await eventually(timeout: .seconds(10), "its output read to the end") { output.isClosed && errors.isClosed }
+        // What it wrote is read out of both pipes before anyone looks at it: on a busy machine the readers lag behind
+        // the exit, and a half-read JSON answer failed a fresh clone's run. Not "until the end of the pipe": a process
+        // another test spawned meanwhile may have inherited the pipe's write end and keep it open.
+        try await eventually(timeout: .seconds(10), "its output read") {
+            output.isDrained(outputDescriptor) && errors.isDrained(errorDescriptor)
+        }
         return process.terminationStatus
     }
 
@@ -70,11 +74,31 @@ final class OutputBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
     private var closed = false
+    /// Reads in progress: bytes taken out of the pipe but not yet appended.
+    private var reading = 0
 
     func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    /// The writer's end is closed: everything it wrote has been appended.
-    func close() { lock.withLock { closed = true } }
-    var isClosed: Bool { lock.withLock { closed } }
+
+    /// What a readability handler does: takes what the pipe holds and appends it; an empty read is the end of the pipe.
+    func read(from handle: FileHandle) {
+        lock.withLock { reading += 1 }
+        let chunk = handle.availableData
+        lock.withLock {
+            if chunk.isEmpty { closed = true } else { data.append(chunk) }
+            reading -= 1
+        }
+        if chunk.isEmpty { handle.readabilityHandler = nil }
+    }
+
+    /// Everything written so far is appended: the pipe ended, or it holds nothing and no read is half done.
+    func isDrained(_ descriptor: Int32) -> Bool {
+        lock.withLock {
+            if closed { return true }
+            guard reading == 0 else { return false }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&request, 1, 0) == 0
+        }
+    }
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
