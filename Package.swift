@@ -132,7 +132,7 @@ let package = Package(
         ),
 
         .testTarget(name: "OAuthTests", dependencies: ["OAuth", "HTTPClient"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"], exclude: ["test_http_server.py"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestHTTPReceiver"], exclude: ["test_http_server.py"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]

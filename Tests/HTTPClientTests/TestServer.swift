@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestHTTPReceiver
 
 /// The Python test server (`test_http_server.py`) running as a child process.
 ///
@@ -38,15 +39,7 @@ final class TestServer {
         let output = OutputLines()
         process.standardInput = input
         process.standardOutput = stdout
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                output.close()
-            } else {
-                output.append(data)
-            }
-        }
+        _ = PipeReader(stdout.fileHandleForReading, onChunk: { output.append($0) }, onEnd: { output.close() })
         try process.run()
         let ready = try await output.waitForLine(startingWith: unixSocketPath == nil ? "PORT " : "UNIX ")
         let port = unixSocketPath == nil ? Int(ready.dropFirst("PORT ".count)) : nil

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import TestHTTPReceiver
 
 /// A process a test converses with: reads its standard output line by line and answers on its standard input,
 /// as a person at a terminal would.
@@ -10,8 +8,7 @@ final class InteractiveProcess: Sendable {
     private let input: FileHandle
     private let output = OutputBuffer()
     private let errors = OutputBuffer()
-    private let outputDescriptor: Int32
-    private let errorDescriptor: Int32
+    private let readers: [PipeReader]
 
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
@@ -24,12 +21,9 @@ final class InteractiveProcess: Sendable {
         process.standardInput = stdin
         self.process = process
         self.input = stdin.fileHandleForWriting
-        self.outputDescriptor = stdout.fileHandleForReading.fileDescriptor
-        self.errorDescriptor = stderr.fileHandleForReading.fileDescriptor
         let output = self.output, errors = self.errors
-        // An empty read is the end of the pipe: the process and every child holding it have closed it.
-        stdout.fileHandleForReading.readabilityHandler = { handle in output.read(from: handle) }
-        stderr.fileHandleForReading.readabilityHandler = { handle in errors.read(from: handle) }
+        readers = [PipeReader(stdout.fileHandleForReading) { output.append($0) },
+                   PipeReader(stderr.fileHandleForReading) { errors.append($0) }]
         try process.run()
     }
 
@@ -58,14 +52,13 @@ final class InteractiveProcess: Sendable {
         // What it wrote is read out of both pipes before anyone looks at it: on a busy machine the readers lag behind
         // the exit, and a half-read JSON answer failed a fresh clone's run. Not "until the end of the pipe": a process
         // another test spawned meanwhile may have inherited the pipe's write end and keep it open.
-        try await eventually(timeout: .seconds(10), "its output read") {
-            output.isDrained(outputDescriptor) && errors.isDrained(errorDescriptor)
-        }
+        try await eventually(timeout: .seconds(10), "its output read") { readers.allSatisfy(\.isDrained) }
         return process.terminationStatus
     }
 
     deinit {
         if process.isRunning { process.terminate() }
+        for reader in readers { reader.stop() }
     }
 }
 
@@ -73,32 +66,8 @@ final class InteractiveProcess: Sendable {
 final class OutputBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    private var closed = false
-    /// Reads in progress: bytes taken out of the pipe but not yet appended.
-    private var reading = 0
 
     func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-
-    /// What a readability handler does: takes what the pipe holds and appends it; an empty read is the end of the pipe.
-    func read(from handle: FileHandle) {
-        lock.withLock { reading += 1 }
-        let chunk = handle.availableData
-        lock.withLock {
-            if chunk.isEmpty { closed = true } else { data.append(chunk) }
-            reading -= 1
-        }
-        if chunk.isEmpty { handle.readabilityHandler = nil }
-    }
-
-    /// Everything written so far is appended: the pipe ended, or it holds nothing and no read is half done.
-    func isDrained(_ descriptor: Int32) -> Bool {
-        lock.withLock {
-            if closed { return true }
-            guard reading == 0 else { return false }
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            return poll(&request, 1, 0) == 0
-        }
-    }
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
