@@ -66,7 +66,9 @@ chmod 0644 "$ROOT/DEBIAN/control" "$ROOT/DEBIAN/conffiles" "$ROOT/DEBIAN/md5sums
 
 mkdir -p "$OUT"
 rm -f "$OUT"/schedulerd_*.deb
-dpkg-deb --root-owner-group -Z"${DEB_COMPRESSION:-xz}" --build "$ROOT" "$DEB" > /dev/null
+# xz for a release; a debug build's 300 MB compress in a quarter of the time with gzip.
+if [ "${BUILD:-release}" = debug ]; then default_compression=gzip; else default_compression=xz; fi
+dpkg-deb --root-owner-group -Z"${DEB_COMPRESSION:-$default_compression}" --build "$ROOT" "$DEB" > /dev/null
 echo "built $DEB ($(du -h "$DEB" | cut -f1)); $(grep '^Depends:' "$ROOT/DEBIAN/control")"
 
 if [ "${LINTIAN:-}" = skip ]; then
