@@ -32,11 +32,3 @@ public struct SlotTaken: Error, CustomStringConvertible {
     public var instant: Date
     public var description: String { "the slot at \(RFC3339.format(instant)) was just taken by another queued post" }
 }
-
-/// What both stores say about the queue, worded once.
-enum QueueErrors {
-
-    static func moved(_ postID: Int64) -> StoreError {
-        StoreError(.conflict, "queued post \(postID) changed while its slots were being changed; nothing was changed, try again")
-    }
-}

@@ -98,14 +98,3 @@ enum SeriesOverrides {
         return Dictionary(uniqueKeysWithValues: keyed.compactMap { key, value in Int64(key).map { ($0, value) } })
     }
 }
-
-/// What both stores say about series, worded once.
-enum SeriesErrors {
-    static func started(_ postID: Int64) -> StoreError {
-        StoreError(.conflict, "occurrence post \(postID) started going out meanwhile; nothing was changed, try again")
-    }
-
-    static func noSeries(_ postID: Int64) -> StoreError {
-        StoreError(.conflict, "post \(postID) is not part of a series; `schedctl cancel \(postID)` cancels it alone")
-    }
-}

@@ -8,7 +8,7 @@ extension PostgresStore: AccountStore {
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
         a.access_expires_at, a.has_refresh_token, a.status_reason, a.permission_refusals, a.permission_refusal, a.permission_refused_since,
         (SELECT COALESCE(sum(c.n), 0)::bigint FROM delivery_count c WHERE c.account_id = a.id
-            AND c.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
+            AND c.state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.unfinished)))) AS pending_posts,
         CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
             (SELECT count(*) FROM delivery d WHERE d.account_id = a.id AND d.state IN ('scheduled', 'retrying')
              AND d.next_attempt_at >= a.access_expires_at) END AS posts_after_expiry
@@ -117,17 +117,11 @@ extension PostgresStore: AccountStore {
             let inFlight = try await session.value("""
                 SELECT count(*) FROM delivery WHERE account_id = \(account.id) AND state = 'publishing'
                 """, as: Int64.self) ?? 0
-            if inFlight > 0 {
-                throw StoreError(.conflict, "\(account.reference) is publishing right now; try again in a moment")
-            }
-            if account.pendingPosts > 0 && !cancelPending {
-                throw StoreError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") \(account.reference); "
-                    + "cancel them first or pass --cancel-pending")
-            }
+            try UnlinkGuard(account: account, publishingNow: Int(inFlight), cancelPending: cancelPending).check()
             let ms = databaseMilliseconds(now)
             try await session.execute("""
                 UPDATE delivery SET state = 'cancelled', updated_at = \(ms), last_error = 'account removed'
-                WHERE account_id = \(account.id) AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off')
+                WHERE account_id = \(account.id) AND state IN (\(unescaped: DeliveryLifecycle.sql(DeliveryLifecycle.cancelledByUnlink)))
                 """)
             try await session.execute("""
                 UPDATE account SET status = 'revoked', sealed_credentials = NULL, status_reason = NULL, access_expires_at = NULL,
@@ -145,7 +139,7 @@ extension PostgresStore: AccountStore {
     static func lockUnfinishedDeliveries(accountID: Int64, _ session: PostgresSession) async throws {
         try await session.execute("""
             SELECT id FROM delivery WHERE account_id = \(accountID)
-              AND state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off') FOR UPDATE
+              AND state IN (\(unescaped: DeliveryLifecycle.sql(DeliveryLifecycle.unfinished))) FOR UPDATE
             """)
     }
 }

@@ -8,11 +8,11 @@ extension PostgresStore {
     /// every daemon hears of it.
     public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView {
         try await write { session in
-            guard let current = try await Self.postView(id: id, session) else { throw Self.noSuchPost(id) }
+            guard let current = try await Self.postView(id: id, session) else { throw PostRefusals.noPost(id) }
             let states = try await session.rows("SELECT state FROM delivery WHERE post_id = \(id) ORDER BY id FOR UPDATE")
                 .map { try $0["state"] as String }
             let distinct = Array(Set(states)).sorted()
-            guard distinct == [DeliveryState.draft.rawValue] else { throw Drafts.notADraft(id, state: distinct.joined(separator: ", ")) }
+            guard distinct == [DeliveryState.draft.rawValue] else { throw PostRefusals.notADraft(id, state: distinct.joined(separator: ", ")) }
             let ms = databaseMilliseconds(now)
             // A due time a person chose is stored as it is (see insertPost).
             let due = time.instant.unixMilliseconds
@@ -41,7 +41,7 @@ extension PostgresStore {
     /// A new draft with the post's text, thread, media, accounts, per-account texts and first comments, whatever became of the post.
     public func duplicatePost(id: Int64, now: Date) async throws -> PostView {
         try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             let ms = databaseMilliseconds(now)
             let copy = try await session.value("""
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)

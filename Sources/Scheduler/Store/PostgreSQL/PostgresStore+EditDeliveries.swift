@@ -17,8 +17,7 @@ extension PostgresStore {
                                WHERE d.post_id = \(post.id) AND d.account_id = \(accountID))
                 """, as: Bool.self) ?? false
             if attempted {
-                throw StoreError(.conflict, "post \(post.id)'s delivery to account \(accountID) has attempts on record and stays as history; "
-                                 + "`schedctl cancel \(post.id)` cancels the whole post")
+                throw PostRefusals.attemptedDeliveryStays(postID: post.id, accountID: accountID)
             }
             try await session.execute("DELETE FROM delivery WHERE post_id = \(post.id) AND account_id = \(accountID)")
         }

@@ -24,13 +24,10 @@ extension PostgresStore {
     public func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView {
         try await write { session in
             guard let row = try await session.row("SELECT post_id, state FROM delivery WHERE id = \(deliveryID) FOR UPDATE") else {
-                throw StoreError(.notFound, "no handoff \(deliveryID); `schedctl handoff list` shows what waits")
+                throw HandoffRules.noHandoff(deliveryID)
             }
-            let state: String = try row["state"]
-            guard state == DeliveryState.handedOff.rawValue else {
-                throw StoreError(.conflict, "delivery \(deliveryID) is \(state), not waiting for a handoff confirmation")
-            }
-            let remoteID = url.flatMap(Self.instagramShortcode) ?? "handoff-\(deliveryID)"
+            try HandoffRules.checkWaiting(deliveryID: deliveryID, state: try row["state"])
+            let remoteID = HandoffRules.remoteID(url: url, deliveryID: deliveryID)
             let ms = databaseMilliseconds(now)
             try await session.execute("""
                 UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(url), published_at = \(ms), updated_at = \(ms)
@@ -43,10 +40,4 @@ extension PostgresStore {
         }
     }
 
-    /// `https://www.instagram.com/p/SHORTCODE/` → `SHORTCODE`.
-    static func instagramShortcode(_ url: String) -> String? {
-        let parts = url.split(separator: "/")
-        guard let index = parts.firstIndex(where: { $0 == "p" || $0 == "reel" }), index + 1 < parts.count else { return nil }
-        return String(parts[index + 1])
-    }
 }

@@ -67,7 +67,7 @@ extension PostgresStore: PostStore {
 
     public func post(id: Int64) async throws -> PostView {
         try await read { session in
-            guard let view = try await Self.postView(id: id, session) else { throw Self.noSuchPost(id) }
+            guard let view = try await Self.postView(id: id, session) else { throw PostRefusals.noPost(id) }
             return view
         }
     }
@@ -100,7 +100,7 @@ extension PostgresStore: PostStore {
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
         let lateness = try change.latenessLimitSeconds.map(Self.latenessColumn)
         return try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             // Locked, so no daemon claims a delivery between this check and the change (claims skip locked rows).
             try await session.execute("SELECT d.id FROM delivery d WHERE d.post_id = \(id) ORDER BY d.id FOR UPDATE OF d")
             let current = try await Self.postView(id: id, session)!
@@ -111,7 +111,7 @@ extension PostgresStore: PostStore {
                 try await session.execute("UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(id)")
             }
             if let time = change.time {
-                if try await Self.isDraft(id, session) { throw Drafts.hasNoTime(id) }
+                if try await Self.isDraft(id, session) { throw PostRefusals.draftHasNoTime(id) }
                 let due = time.instant.unixMilliseconds
                 try await session.execute("""
                     UPDATE post SET due_at = \(due), due_zone = \(time.zoneIdentifier), due_local = \(time.wallClock), queued = false,
@@ -132,18 +132,16 @@ extension PostgresStore: PostStore {
     /// stopped and is reported; a post with nothing left to cancel is a conflict.
     public func cancelPost(id: Int64, now: Date) async throws -> PostView {
         try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw Self.noSuchPost(id) }
+            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             let cancelled = try await session.rows("""
                 UPDATE delivery SET state = 'cancelled', updated_at = \(databaseMilliseconds(now))
-                WHERE post_id = \(id) AND state IN ('draft', 'scheduled', 'retrying', 'unknown', 'handed_off') RETURNING id
+                WHERE post_id = \(id) AND state IN (\(unescaped: DeliveryLifecycle.sql(DeliveryLifecycle.cancellable))) RETURNING id
                 """)
             if cancelled.isEmpty {
                 let publishing = try await session.value("""
                     SELECT count(*) FROM delivery WHERE post_id = \(id) AND state = 'publishing'
                     """, as: Int64.self) ?? 0
-                throw StoreError(.conflict, publishing > 0
-                    ? "post \(id) is being published right now and cannot be cancelled"
-                    : "post \(id) has nothing left to cancel: every delivery has finished")
+                throw PostRefusals.nothingToCancel(id, publishingNow: Int(publishing))
             }
             return try await Self.postView(id: id, session)!
         }
@@ -153,14 +151,11 @@ extension PostgresStore: PostStore {
         try await session.value("SELECT EXISTS (SELECT 1 FROM delivery WHERE post_id = \(id) AND state = 'draft')", as: Bool.self) ?? false
     }
 
-    static func noSuchPost(_ id: Int64) -> StoreError {
-        StoreError(.notFound, "no post \(id); `schedctl list --state all` shows the posts")
-    }
 
     /// A lateness limit as the INTEGER column holds it (about 68 years at most).
     static func latenessColumn(_ seconds: Int) throws(StoreError) -> Int32 {
         guard let value = Int32(exactly: seconds) else {
-            throw StoreError(.invalid, "a lateness limit of \(seconds) seconds is out of range")
+            throw PostRefusals.latenessOutOfRange(seconds)
         }
         return value
     }

@@ -23,7 +23,7 @@ extension PostgresStore: QueueStore {
         try await write { session in
             try await session.execute("SELECT pg_advisory_xact_lock(\(Self.queueLock))")
             guard try await session.row("SELECT id FROM account WHERE id = \(accountID)") != nil else {
-                throw StoreError(.notFound, "no account \(accountID)")
+                throw PostRefusals.noAccount(id: accountID)
             }
             try await session.execute("DELETE FROM posting_slot WHERE account_id = \(accountID)")
             if let slots {
@@ -43,7 +43,7 @@ extension PostgresStore: QueueStore {
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     RETURNING id
                     """)
-                guard moved.count == 1 else { throw QueueErrors.moved(move.postID) }
+                guard moved.count == 1 else { throw PostRefusals.queuedPostMoved(move.postID) }
                 try await session.execute("UPDATE delivery SET next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(move.postID)")
             }
             if !retiming.isEmpty { try await session.notifyDueTimesChanged() }

@@ -9,17 +9,9 @@ extension PostgresStore {
     /// Every daemon hears of the new due time.
     public func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostView {
         try await write { session in
-            var postIDs: Set<Int64> = []
-            for id in ids {
-                let (postID, state, accountID) = try await Self.delivery(id: id, session)
-                postIDs.insert(postID)
-                let account = try await Self.accountName(id: accountID, session)
-                if let refusal = RecoveryRules.retryRefusal(id: id, postID: postID, account: account, state: state,
-                                                            partsLeft: try await Self.partsLeft(deliveryID: id, session), force: force) {
-                    throw refusal
-                }
-            }
-            guard let postID = postIDs.first, postIDs.count == 1 else { throw StoreError(.invalid, "retry deliveries of one post at a time") }
+            var candidates: [RecoveryRules.Candidate] = []
+            for id in ids { candidates.append(try await Self.recoveryCandidate(id: id, session)) }
+            let postID = try RecoveryRules.checkRetry(candidates, force: force)
             let ms = databaseMilliseconds(now)
             try await session.execute("""
                 UPDATE delivery SET state = 'scheduled', attempt_count = 0, next_attempt_at = \(ms), retry_requested_at = \(ms),
@@ -36,10 +28,10 @@ extension PostgresStore {
     /// The person found the post on the network: an `unknown`, `failed` or `missed` delivery becomes `published` with its URL.
     public func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
         try await write { session in
-            let (postID, state, accountID) = try await Self.delivery(id: id, session)
-            let account = try await Self.accountName(id: accountID, session)
-            if let refusal = RecoveryRules.resolveRefusal(id: id, postID: postID, account: account, state: state) { throw refusal }
-            let remoteID = URL(string: publishedURL)?.lastPathComponent ?? publishedURL
+            let candidate = try await Self.recoveryCandidate(id: id, session)
+            try RecoveryRules.checkResolve(candidate)
+            let (postID, account) = (candidate.postID, candidate.account)
+            let remoteID = RecoveryRules.resolvedRemoteID(publishedURL)
             let ms = databaseMilliseconds(now)
             try await session.execute("""
                 UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(publishedURL), published_at = \(ms),
@@ -55,7 +47,7 @@ extension PostgresStore {
     public func history(postID: Int64) async throws -> HistoryView {
         try await read { session in
             guard try await session.row("SELECT 1 FROM post WHERE id = \(postID)") != nil else {
-                throw StoreError(.notFound, "no post \(postID); `schedctl list --state all` shows every post")
+                throw PostRefusals.noPost(postID)
             }
             let deliveries = try await session.rows("""
                 SELECT d.id, d.state, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
@@ -81,13 +73,15 @@ extension PostgresStore {
         }
     }
 
-    /// The delivery's post and state, its row locked until the caller's transaction ends (a daemon's claim or
-    /// handoff follow-up waits for it, or skips it).
-    static func delivery(id: Int64, _ session: PostgresSession) async throws -> (postID: Int64, state: DeliveryState, accountID: Int64) {
+    /// The delivery as ``RecoveryRules`` judge it, its row locked until the caller's transaction ends (a daemon's
+    /// claim or handoff follow-up waits for it, or skips it).
+    static func recoveryCandidate(id: Int64, _ session: PostgresSession) async throws -> RecoveryRules.Candidate {
         guard let row = try await session.row("SELECT post_id, state, account_id FROM delivery WHERE id = \(id) FOR UPDATE") else {
-            throw StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
+            throw PostRefusals.noDelivery(id)
         }
-        return (try row["post_id"], DeliveryState(rawValue: try row["state"]) ?? .failed, try row["account_id"])
+        return RecoveryRules.Candidate(id: id, postID: try row["post_id"], account: try await accountName(id: try row["account_id"], session),
+                                       state: DeliveryState(rawValue: try row["state"]) ?? .failed,
+                                       partsLeft: try await partsLeft(deliveryID: id, session))
     }
 }
 
@@ -101,7 +95,7 @@ extension PostgresStore {
             // A resume says what it lifted: what was paused before it and is not after.
             let before = paused ? nil : try await Self.pauseView(session)
             if let network {
-                guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }
+                guard reference == nil else { throw PostRefusals.pauseAccountOrNetwork() }
                 // Lifting a network's pause notifies by itself.
                 try await Self.setNetworkPause(network, paused: paused, now: ms, session)
             } else if let reference {

@@ -13,7 +13,7 @@ extension PostgresStore: SeriesStore {
 
     /// The series and its occurrences; the first occurrence's id. Within the caller's transaction.
     func insertSeriesRows(_ series: NewSeries, now: Date, _ session: PostgresSession) async throws -> Int64 {
-        guard let time = series.first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
+        guard let time = series.first.time else { throw SeriesRefusals.firstNeedsTime() }
         let ms = databaseMilliseconds(now)
         let last = series.later.last
         let seriesID = try await session.value("""
@@ -61,7 +61,7 @@ extension PostgresStore: SeriesStore {
         try await write { session in
             let ms = databaseMilliseconds(now)
             guard try await session.rows("UPDATE series SET text = \(template), updated_at = \(ms) WHERE id = \(seriesID) RETURNING id").count == 1 else {
-                throw StoreError(.notFound, "no series \(seriesID)")
+                throw SeriesRefusals.noSeries(seriesID)
             }
             for (postID, text) in texts {
                 let changed = try await session.rows("""
@@ -69,16 +69,16 @@ extension PostgresStore: SeriesStore {
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     RETURNING id
                     """)
-                guard changed.count == 1 else { throw SeriesErrors.started(postID) }
+                guard changed.count == 1 else { throw SeriesRefusals.started(postID) }
             }
         }
     }
 
     public func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
         try await write { session in
-            guard try await Self.postView(id: postID, session) != nil else { throw Self.noSuchPost(postID) }
+            guard try await Self.postView(id: postID, session) != nil else { throw PostRefusals.noPost(postID) }
             guard let seriesID = try await session.row("SELECT series_id FROM post WHERE id = \(postID)").flatMap({ try $0["series_id"] as Int64? }) else {
-                throw SeriesErrors.noSeries(postID)
+                throw SeriesRefusals.notInSeries(postID)
             }
             let ms = databaseMilliseconds(now)
             try await session.execute("UPDATE series SET ended = true, updated_at = \(ms) WHERE id = \(seriesID)")
@@ -95,7 +95,7 @@ extension PostgresStore: SeriesStore {
                                    _ session: PostgresSession) async throws {
         guard !occurrences.isEmpty else { return }
         guard let source = try await session.row("SELECT lateness_limit_s, source FROM post WHERE id = \(template)") else {
-            throw StoreError(.notFound, "the first post of series \(seriesID) is gone")
+            throw SeriesRefusals.firstPostGone(seriesID)
         }
         let accounts = try await session.rows("SELECT account_id FROM delivery WHERE post_id = \(template) ORDER BY id").map { try $0["account_id"] as Int64 }
         let media = try await Self.mediaItems(postIDs: [template], session)[template] ?? []

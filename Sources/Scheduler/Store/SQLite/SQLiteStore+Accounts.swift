@@ -7,7 +7,7 @@ extension SQLiteStore {
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
         a.access_expires_at, a.has_refresh_token, a.status_reason, a.permission_refusals, a.permission_refusal, a.permission_refused_since,
         (SELECT COALESCE(SUM(c.n), 0) FROM delivery_count c WHERE c.account_id = a.id
-            AND c.state IN ('scheduled', 'publishing', 'retrying', 'unknown', 'handed_off')) AS pending_posts,
+            AND c.state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.unfinished)))) AS pending_posts,
         CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
             (SELECT COUNT(*) FROM delivery d INDEXED BY delivery_due_by_account WHERE d.account_id = a.id
              AND d.state IN ('scheduled', 'retrying') AND d.next_attempt_at >= a.access_expires_at) END AS posts_after_expiry
@@ -92,17 +92,11 @@ extension SQLiteStore {
         try await writer.write { db in
             let account = try Self.resolveAccount(reference, db)
             let inFlight = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE account_id = ? AND state = 'publishing'", arguments: [account.id])!
-            if inFlight > 0 {
-                throw StoreError(.conflict, "\(account.reference) is publishing right now; try again in a moment")
-            }
-            if account.pendingPosts > 0 && !cancelPending {
-                throw StoreError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") \(account.reference); "
-                    + "cancel them first or pass --cancel-pending")
-            }
+            try UnlinkGuard(account: account, publishingNow: inFlight, cancelPending: cancelPending).check()
             let ms = now.unixMilliseconds
             try db.execute(sql: """
                 UPDATE delivery SET state = 'cancelled', updated_at = ?, last_error = 'account removed'
-                WHERE account_id = ? AND state IN ('scheduled', 'retrying', 'unknown', 'handed_off')
+                WHERE account_id = ? AND state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.cancelledByUnlink)))
                 """, arguments: [ms, account.id])
             try db.execute(sql: """
                 UPDATE account SET status = 'revoked', sealed_credentials = NULL, status_reason = NULL, access_expires_at = NULL,

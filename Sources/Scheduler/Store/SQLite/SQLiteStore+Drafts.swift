@@ -7,9 +7,9 @@ extension SQLiteStore {
     /// Gives a draft its time: its deliveries become `scheduled`, due then, with `media` as its files when given.
     public func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard let current = try Self.postView(id: id, db) else { throw Self.noSuchPost(id) }
+            guard let current = try Self.postView(id: id, db) else { throw PostRefusals.noPost(id) }
             let states = try String.fetchAll(db, sql: "SELECT DISTINCT state FROM delivery WHERE post_id = ? ORDER BY state", arguments: [id])
-            guard states == [DeliveryState.draft.rawValue] else { throw Drafts.notADraft(id, state: states.joined(separator: ", ")) }
+            guard states == [DeliveryState.draft.rawValue] else { throw PostRefusals.notADraft(id, state: states.joined(separator: ", ")) }
             let ms = now.unixMilliseconds
             let due = time.instant.unixMilliseconds
             if queued {
@@ -32,7 +32,7 @@ extension SQLiteStore {
     /// A new draft with the post's text, thread, media, accounts, per-account texts and first comments, whatever became of the post.
     public func duplicatePost(id: Int64, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            guard try Self.postView(id: id, db) != nil else { throw PostRefusals.noPost(id) }
             let ms = now.unixMilliseconds
             try db.execute(sql: """
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)

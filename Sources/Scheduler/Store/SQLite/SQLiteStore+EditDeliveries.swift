@@ -14,8 +14,7 @@ extension SQLiteStore {
                 SELECT EXISTS (SELECT 1 FROM attempt t JOIN delivery d ON d.id = t.delivery_id WHERE d.post_id = ? AND d.account_id = ?)
                 """, arguments: [post.id, accountID]) ?? false
             if attempted {
-                throw StoreError(.conflict, "post \(post.id)'s delivery to account \(accountID) has attempts on record and stays as history; "
-                                 + "`schedctl cancel \(post.id)` cancels the whole post")
+                throw PostRefusals.attemptedDeliveryStays(postID: post.id, accountID: accountID)
             }
             try db.execute(sql: "DELETE FROM delivery WHERE post_id = ? AND account_id = ?", arguments: [post.id, accountID])
         }

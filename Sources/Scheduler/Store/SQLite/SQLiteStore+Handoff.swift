@@ -81,13 +81,10 @@ extension SQLiteStore {
     public func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView {
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state FROM delivery WHERE id = ?", arguments: [deliveryID]) else {
-                throw StoreError(.notFound, "no handoff \(deliveryID); `schedctl handoff list` shows what waits")
+                throw HandoffRules.noHandoff(deliveryID)
             }
-            let state: String = row["state"]
-            guard state == DeliveryState.handedOff.rawValue else {
-                throw StoreError(.conflict, "delivery \(deliveryID) is \(state), not waiting for a handoff confirmation")
-            }
-            let remoteID = url.flatMap(Self.instagramShortcode) ?? "handoff-\(deliveryID)"
+            try HandoffRules.checkWaiting(deliveryID: deliveryID, state: row["state"])
+            let remoteID = HandoffRules.remoteID(url: url, deliveryID: deliveryID)
             try db.execute(sql: """
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, updated_at = ?
                 WHERE id = ? AND state = 'handed_off'
@@ -97,13 +94,6 @@ extension SQLiteStore {
             try insertEvent(DeliveryEvents.handoffConfirmed(postID: post.id, deliveryID: deliveryID, account: account, url: url, at: now), db)
             return post
         }
-    }
-
-    /// `https://www.instagram.com/p/SHORTCODE/` → `SHORTCODE`.
-    static func instagramShortcode(_ url: String) -> String? {
-        let parts = url.split(separator: "/")
-        guard let index = parts.firstIndex(where: { $0 == "p" || $0 == "reel" }), index + 1 < parts.count else { return nil }
-        return String(parts[index + 1])
     }
 
     static let handoffColumns = """

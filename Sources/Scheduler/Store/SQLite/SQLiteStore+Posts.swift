@@ -63,7 +63,7 @@ extension SQLiteStore {
 
     public func post(id: Int64) async throws -> PostView {
         try await writer.read { db in
-            guard let view = try Self.postView(id: id, db) else { throw Self.noSuchPost(id) }
+            guard let view = try Self.postView(id: id, db) else { throw PostRefusals.noPost(id) }
             return view
         }
     }
@@ -97,7 +97,7 @@ extension SQLiteStore {
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     public func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard let current = try Self.postView(id: id, db) else { throw Self.noSuchPost(id) }
+            guard let current = try Self.postView(id: id, db) else { throw PostRefusals.noPost(id) }
             try EditGuard(post: current, change: change).check()
             let ms = now.unixMilliseconds
             try Self.applyDeliveryChanges(change, to: current, now: ms, db)
@@ -105,7 +105,7 @@ extension SQLiteStore {
                 try db.execute(sql: "UPDATE post SET text = ?, updated_at = ? WHERE id = ?", arguments: [text, ms, id])
             }
             if let time = change.time {
-                if try Self.isDraft(id, db) { throw Drafts.hasNoTime(id) }
+                if try Self.isDraft(id, db) { throw PostRefusals.draftHasNoTime(id) }
                 let due = time.instant.unixMilliseconds
                 // A time given by hand takes the post out of the queue: it is no longer moved with the slots.
                 try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, queued = 0, updated_at = ? WHERE id = ?",
@@ -123,16 +123,14 @@ extension SQLiteStore {
     /// stopped and is reported; a post with nothing left to cancel is a conflict.
     public func cancelPost(id: Int64, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw Self.noSuchPost(id) }
+            guard try Self.postView(id: id, db) != nil else { throw PostRefusals.noPost(id) }
             try db.execute(sql: """
                 UPDATE delivery SET state = 'cancelled', updated_at = ?
-                WHERE post_id = ? AND state IN ('draft', 'scheduled', 'retrying', 'unknown', 'handed_off')
+                WHERE post_id = ? AND state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.cancellable)))
                 """, arguments: [now.unixMilliseconds, id])
             if db.changesCount == 0 {
                 let publishing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE post_id = ? AND state = 'publishing'", arguments: [id])!
-                throw StoreError(.conflict, publishing > 0
-                    ? "post \(id) is being published right now and cannot be cancelled"
-                    : "post \(id) has nothing left to cancel: every delivery has finished")
+                throw PostRefusals.nothingToCancel(id, publishingNow: publishing)
             }
             return try Self.postView(id: id, db)!
         }
@@ -142,9 +140,6 @@ extension SQLiteStore {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM delivery WHERE post_id = ? AND state = 'draft')", arguments: [id]) ?? false
     }
 
-    static func noSuchPost(_ id: Int64) -> StoreError {
-        StoreError(.notFound, "no post \(id); `schedctl list --state all` shows the posts")
-    }
 
     static func postView(id: Int64, _ db: Database) throws -> PostView? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM post WHERE id = ?"), arguments: [id]) else { return nil }

@@ -17,7 +17,7 @@ extension SQLiteStore: QueueStore {
     public func replaceSlots(accountID: Int64, with slots: WeeklySlots?, retiming: [QueueRetime], now: Date) async throws {
         try await writer.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE id = ?)", arguments: [accountID]) == true else {
-                throw StoreError(.notFound, "no account \(accountID)")
+                throw PostRefusals.noAccount(id: accountID)
             }
             try db.execute(sql: "DELETE FROM posting_slot WHERE account_id = ?", arguments: [accountID])
             for slot in slots?.slots ?? [] {
@@ -32,7 +32,7 @@ extension SQLiteStore: QueueStore {
                     WHERE id = ? AND queued = 1 AND due_at = ?
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     """, arguments: [due, move.to.zoneIdentifier, move.to.wallClock, ms, move.postID, move.from.unixMilliseconds])
-                guard db.changesCount == 1 else { throw QueueErrors.moved(move.postID) }
+                guard db.changesCount == 1 else { throw PostRefusals.queuedPostMoved(move.postID) }
                 try db.execute(sql: "UPDATE delivery SET next_attempt_at = ?, updated_at = ? WHERE post_id = ?", arguments: [due, ms, move.postID])
             }
         }

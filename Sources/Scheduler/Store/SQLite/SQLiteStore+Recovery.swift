@@ -7,17 +7,7 @@ extension SQLiteStore {
     /// counted from now, all in one transaction. A lateness limit under ``LatenessLimit/minimumSeconds`` is raised to it.
     public func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostView {
         try await writer.write { db in
-            var postIDs: Set<Int64> = []
-            for id in ids {
-                let (postID, state, accountID) = try Self.delivery(id: id, db)
-                postIDs.insert(postID)
-                let account = try Self.accountName(id: accountID, db)
-                if let refusal = RecoveryRules.retryRefusal(id: id, postID: postID, account: account, state: state,
-                                                            partsLeft: try Self.partsLeft(deliveryID: id, db), force: force) {
-                    throw refusal
-                }
-            }
-            guard let postID = postIDs.first, postIDs.count == 1 else { throw StoreError(.invalid, "retry deliveries of one post at a time") }
+            let postID = try RecoveryRules.checkRetry(try ids.map { try Self.recoveryCandidate(id: $0, db) }, force: force)
             let ms = now.unixMilliseconds
             for id in ids {
                 try db.execute(sql: """
@@ -36,10 +26,10 @@ extension SQLiteStore {
     /// The person found the post on the network: an `unknown`, `failed` or `missed` delivery becomes `published` with its URL.
     public func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
         try await writer.write { db in
-            let (postID, state, accountID) = try Self.delivery(id: id, db)
-            let account = try Self.accountName(id: accountID, db)
-            if let refusal = RecoveryRules.resolveRefusal(id: id, postID: postID, account: account, state: state) { throw refusal }
-            let remoteID = URL(string: publishedURL)?.lastPathComponent ?? publishedURL
+            let candidate = try Self.recoveryCandidate(id: id, db)
+            try RecoveryRules.checkResolve(candidate)
+            let (postID, account) = (candidate.postID, candidate.account)
+            let remoteID = RecoveryRules.resolvedRemoteID(publishedURL)
             try db.execute(sql: """
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, needs_check = 0, last_error = NULL,
                     updated_at = ?
@@ -54,7 +44,7 @@ extension SQLiteStore {
     public func history(postID: Int64) async throws -> HistoryView {
         try await writer.read { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM post WHERE id = ?", arguments: [postID]) != nil else {
-                throw StoreError(.notFound, "no post \(postID); `schedctl list --state all` shows every post")
+                throw PostRefusals.noPost(postID)
             }
             let deliveries = try Row.fetchAll(db, sql: """
                 SELECT d.id, d.state, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
@@ -83,11 +73,13 @@ extension SQLiteStore {
             """, arguments: [deliveryID]) ?? 0
     }
 
-    static func delivery(id: Int64, _ db: Database) throws -> (postID: Int64, state: DeliveryState, accountID: Int64) {
+    /// The delivery as ``RecoveryRules`` judge it.
+    static func recoveryCandidate(id: Int64, _ db: Database) throws -> RecoveryRules.Candidate {
         guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state, account_id FROM delivery WHERE id = ?", arguments: [id]) else {
-            throw StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
+            throw PostRefusals.noDelivery(id)
         }
-        return (row["post_id"], DeliveryState(rawValue: row["state"]) ?? .failed, row["account_id"])
+        return RecoveryRules.Candidate(id: id, postID: row["post_id"], account: try accountName(id: row["account_id"], db),
+                                       state: DeliveryState(rawValue: row["state"]) ?? .failed, partsLeft: try partsLeft(deliveryID: id, db))
     }
 }
 
@@ -100,7 +92,7 @@ extension SQLiteStore {
             // A resume says what it lifted: what was paused before it and is not after.
             let before = paused ? nil : try Self.pauseView(db)
             if let network {
-                guard reference == nil else { throw StoreError(.invalid, "pause or resume an account or a network, not both") }
+                guard reference == nil else { throw PostRefusals.pauseAccountOrNetwork() }
                 try Self.setNetworkPause(network, paused: paused, now: now, db)
             } else if let reference {
                 let account = try Self.resolveAccount(reference, db)

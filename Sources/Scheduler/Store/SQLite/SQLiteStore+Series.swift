@@ -12,7 +12,7 @@ extension SQLiteStore: SeriesStore {
 
     /// The series and its occurrences; the first occurrence's id. Within the caller's transaction.
     static func insertSeriesRows(_ series: NewSeries, now: Date, _ db: Database) throws -> Int64 {
-        guard let time = series.first.time else { throw StoreError(.invalid, "a series' first occurrence needs a time") }
+        guard let time = series.first.time else { throw SeriesRefusals.firstNeedsTime() }
         let ms = now.unixMilliseconds
         let last = series.later.last
         try db.execute(sql: """
@@ -55,22 +55,22 @@ extension SQLiteStore: SeriesStore {
         try await writer.write { db in
             let ms = now.unixMilliseconds
             try db.execute(sql: "UPDATE series SET text = ?, updated_at = ? WHERE id = ?", arguments: [template, ms, seriesID])
-            guard db.changesCount == 1 else { throw StoreError(.notFound, "no series \(seriesID)") }
+            guard db.changesCount == 1 else { throw SeriesRefusals.noSeries(seriesID) }
             for (postID, text) in texts {
                 try db.execute(sql: """
                     UPDATE post SET text = ?, updated_at = ? WHERE id = ? AND series_id = ?
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     """, arguments: [text, ms, postID, seriesID])
-                guard db.changesCount == 1 else { throw SeriesErrors.started(postID) }
+                guard db.changesCount == 1 else { throw SeriesRefusals.started(postID) }
             }
         }
     }
 
     public func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
         try await writer.write { db in
-            guard try Self.postView(id: postID, db) != nil else { throw Self.noSuchPost(postID) }
+            guard try Self.postView(id: postID, db) != nil else { throw PostRefusals.noPost(postID) }
             guard let seriesID = try Int64.fetchOne(db, sql: "SELECT series_id FROM post WHERE id = ?", arguments: [postID]) else {
-                throw SeriesErrors.noSeries(postID)
+                throw SeriesRefusals.notInSeries(postID)
             }
             let ms = now.unixMilliseconds
             try db.execute(sql: "UPDATE series SET ended = 1, updated_at = ? WHERE id = ?", arguments: [ms, seriesID])
@@ -86,7 +86,7 @@ extension SQLiteStore: SeriesStore {
     private static func insertOccurrences(_ occurrences: [SeriesOccurrence], seriesID: Int64, template: Int64, now: Date, _ db: Database) throws {
         guard !occurrences.isEmpty else { return }
         guard let source = try Row.fetchOne(db, sql: "SELECT lateness_limit_s, source FROM post WHERE id = ?", arguments: [template]) else {
-            throw StoreError(.notFound, "the first post of series \(seriesID) is gone")
+            throw SeriesRefusals.firstPostGone(seriesID)
         }
         let accounts = try Int64.fetchAll(db, sql: "SELECT account_id FROM delivery WHERE post_id = ? ORDER BY id", arguments: [template])
         let media = try mediaItems(postIDs: [template], db)[template] ?? []

@@ -4,6 +4,43 @@ import SchedulerCore
 /// Which deliveries `retry` may send again and `resolve` may record as published: decided here once, for the
 /// service that picks a post's deliveries and for the stores that check each again inside their transaction.
 enum RecoveryRules {
+    /// A delivery as `retry` and `resolve` judge it, read by a store inside its transaction.
+    struct Candidate: Sendable {
+        let id: Int64
+        let postID: Int64
+        let account: String
+        let state: DeliveryState
+        /// Parts not on the network yet (``partsLeft(_:)``).
+        let partsLeft: Int
+    }
+
+    /// The one post whose deliveries `candidates` are, once each of them may be sent again; otherwise the refusal of
+    /// the first that may not, so that nothing is written.
+    static func checkRetry(_ candidates: [Candidate], force: Bool) throws(StoreError) -> Int64 {
+        for candidate in candidates {
+            if let refusal = retryRefusal(id: candidate.id, postID: candidate.postID, account: candidate.account, state: candidate.state,
+                                          partsLeft: candidate.partsLeft, force: force) {
+                throw refusal
+            }
+        }
+        let postIDs = Set(candidates.map(\.postID))
+        guard let postID = postIDs.first, postIDs.count == 1 else { throw onePostAtATime() }
+        return postID
+    }
+
+    static func onePostAtATime() -> StoreError { StoreError(.invalid, "retry deliveries of one post at a time") }
+
+    static func checkResolve(_ candidate: Candidate) throws(StoreError) {
+        if let refusal = resolveRefusal(id: candidate.id, postID: candidate.postID, account: candidate.account, state: candidate.state) {
+            throw refusal
+        }
+    }
+
+    /// The remote id a delivery resolved by hand records: the last path component of the URL the person found.
+    static func resolvedRemoteID(_ publishedURL: String) -> String {
+        URL(string: publishedURL)?.lastPathComponent ?? publishedURL
+    }
+
     /// Why delivery `id` of post `postID` cannot be sent again, or nil when it can: `failed`, `missed` and `expired`
     /// can; `unknown` only with `force`, since it may be on the network already; `published` only while parts of it
     /// (its first comment) are left to make.

@@ -9,7 +9,7 @@ struct EditGuard {
     let change: PostChange
 
     func check() throws {
-        let waiting: Set<DeliveryState> = [.scheduled, .draft]
+        let waiting = DeliveryLifecycle.waiting
         if change.touchesEveryDelivery, let first = post.deliveries.first(where: { !waiting.contains($0.state) }) {
             throw StoreError(.conflict, "post \(post.id) can no longer be edited: its delivery to \(first.account) is \(first.state.rawValue)")
         }
