@@ -44,6 +44,24 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
     var checkConfig = false
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (configuration, source) = try resolveConfiguration(environment: environment)
+        if checkConfig {
+            try await printCheckedConfiguration(configuration, source: source, environment: environment)
+            return
+        }
+        DaemonLogging.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
+        let logger = Logger(label: "schedulerd")
+        do {
+            try await Daemon(configuration: configuration, environment: environment, logger: logger).run()
+        } catch {
+            Self.fail(Self.stopMessage(error))
+            throw ExitCode(Self.exitStatus(error))
+        }
+    }
+
+    /// The configuration from the file, the command line and the environment, or exit 78 (EX_CONFIG) saying what is wrong.
+    private func resolveConfiguration(environment: [String: String]) throws -> (DaemonConfiguration, String) {
         var options = DaemonOptions()
         options.configPath = config
         options.sandbox = sandbox
@@ -51,68 +69,64 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         options.socketPath = socket
         options.logLevel = logLevel
         options.logFormat = logFormat
-        let environment = ProcessInfo.processInfo.environment
-        let configuration: DaemonConfiguration
-        let source: String
         do {
-            (configuration, source) = try DaemonConfiguration.resolve(options, environment: environment)
+            return try DaemonConfiguration.resolve(options, environment: environment)
         } catch {
             Self.fail("configuration error: \(error.message.trimmingCharacters(in: CharacterSet(charactersIn: ". "))). Fix it and check with `schedulerd --check-config`; "
                 + "config/schedulerd.toml documents every key. Nothing was started.")
             throw ExitCode(78)  // EX_CONFIG
         }
-        if checkConfig {
-            // The shared store is connected to, so a wrong URL, password or TLS setting shows here, not at start.
-            let storeLines: [String]
-            do {
-                storeLines = try await Daemon(configuration: configuration, environment: environment, logger: Logger(label: "schedulerd"))
-                    .describeStore()
-            } catch let error as StoreError {
-                Self.fail("the store cannot be used: \(error.message.asClause). Nothing was started.")
-                throw ExitCode(74)  // EX_IOERR, as at start
-            } catch {
-                Self.fail("configuration error: the store cannot be used: \(String(describing: error).asClause). Nothing was started.")
-                throw ExitCode(78)
-            }
-            print("configuration OK (\(source))")
-            print("  state_dir: \(configuration.stateDirectory)")
-            print("  socket:    \(configuration.resolvedSocketPath)")
-            print("  sandbox:   \(configuration.sandbox)")
-            print("  timezone:  \(configuration.timeZone.identifier)")
-            print("  log:       \(configuration.logLevel), \(configuration.logFormat.rawValue)")
-            print("  versions:  Graph \(configuration.facebook.graphVersion), LinkedIn \(configuration.linkedin.version)")
-            for warning in APIVersionWarnings.check(configuration, now: Date()) { print("warning: \(warning.message)") }
-            for line in storeLines { print("  \(line)") }
-            return
-        }
-        DaemonLogging.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
-        let logger = Logger(label: "schedulerd")
+    }
+
+    /// `--check-config`: what the configuration resolves to. The shared store is connected to, so a wrong URL, password
+    /// or TLS setting shows here, not at start.
+    private func printCheckedConfiguration(_ configuration: DaemonConfiguration, source: String, environment: [String: String]) async throws {
+        let storeLines: [String]
         do {
-            try await Daemon(configuration: configuration, environment: environment, logger: logger).run()
-        } catch let error as ConfigurationError {
-            Self.fail(error.message)
-            throw ExitCode(78)
-        } catch let error as StateDirectoryLockError {
-            Self.fail(error.message)
-            // 75 (EX_TEMPFAIL): another daemon owns the directory; distinct so scripts and units can tell.
-            throw ExitCode(error.kind == .held ? 75 : 74)
+            storeLines = try await Daemon(configuration: configuration, environment: environment, logger: Logger(label: "schedulerd"))
+                .describeStore()
         } catch let error as StoreError {
-            Self.fail(error.message)
-            throw ExitCode(74)  // EX_IOERR
-        } catch let error as StateDirectoryError {
-            Self.fail(error.message)
-            throw ExitCode(74)  // EX_IOERR, as for a database that cannot be used
-        } catch let error as CredentialVaultError {
-            Self.fail(error.message)
-            throw ExitCode(78)
-        } catch let error as SandboxdError {
-            Self.fail(error.message)
-            throw ExitCode(69)  // EX_UNAVAILABLE: sandbox mode's emulations could not be started
+            Self.fail("the store cannot be used: \(error.message.asClause). Nothing was started.")
+            throw ExitCode(74)  // EX_IOERR, as at start
         } catch {
-            // Anything else that stops the daemon still ends with one readable line and a status systemd logs,
-            // not the argument parser's bare "Error:".
-            Self.fail("stopped by an unexpected error: \(error)")
-            throw ExitCode(70)  // EX_SOFTWARE
+            Self.fail("configuration error: the store cannot be used: \(String(describing: error).asClause). Nothing was started.")
+            throw ExitCode(78)
+        }
+        print("configuration OK (\(source))")
+        print("  state_dir: \(configuration.stateDirectory)")
+        print("  socket:    \(configuration.resolvedSocketPath)")
+        print("  sandbox:   \(configuration.sandbox)")
+        print("  timezone:  \(configuration.timeZone.identifier)")
+        print("  log:       \(configuration.logLevel), \(configuration.logFormat.rawValue)")
+        print("  versions:  Graph \(configuration.facebook.graphVersion), LinkedIn \(configuration.linkedin.version)")
+        for warning in APIVersionWarnings.check(configuration, now: Date()) { print("warning: \(warning.message)") }
+        for line in storeLines { print("  \(line)") }
+    }
+
+    /// The one line a stopped daemon leaves: the error's own message, or for anything unexpected a readable line
+    /// rather than the argument parser's bare "Error:".
+    private static func stopMessage(_ error: any Error) -> String {
+        switch error {
+        case let error as ConfigurationError: error.message
+        case let error as StateDirectoryLockError: error.message
+        case let error as StoreError: error.message
+        case let error as StateDirectoryError: error.message
+        case let error as CredentialVaultError: error.message
+        case let error as SandboxdError: error.message
+        default: "stopped by an unexpected error: \(error)"
+        }
+    }
+
+    /// The exit status systemd logs, by what stopped the daemon (sysexits.h).
+    private static func exitStatus(_ error: any Error) -> Int32 {
+        switch error {
+        case is ConfigurationError, is CredentialVaultError: 78  // EX_CONFIG
+        // 75 (EX_TEMPFAIL): another daemon owns the directory; distinct so scripts and units can tell.
+        case let error as StateDirectoryLockError: error.kind == .held ? 75 : 74
+        // EX_IOERR: a database or state directory that cannot be used.
+        case is StoreError, is StateDirectoryError: 74
+        case is SandboxdError: 69  // EX_UNAVAILABLE: sandbox mode's emulations could not be started
+        default: 70  // EX_SOFTWARE
         }
     }
 

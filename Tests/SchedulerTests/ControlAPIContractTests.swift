@@ -45,7 +45,7 @@ import Testing
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         let zone = TimeZone(identifier: "UTC")!
         let state = NSTemporaryDirectory()
-        return ControlAPIRoutes(
+        return ControlAPIRoutes(ControlAPIRoutes.Services(
             posts: .withXRules(store: store, zone: "UTC", now: Date()),
             accounts: AccountService(store: store, linkers: LinkerRegistry(), vault: vault,
                                      credentials: CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: logger),
@@ -53,12 +53,14 @@ import Testing
             handoffs: HandoffService(store: store, desk: HandoffDesk(stateDirectory: state, remindAfter: 3_600, expireAfter: 7_200), media: nil),
             queue: QueueService(store: store, defaultZone: zone, wake: wake),
             calendar: CalendarService(store: store, series: nil),
+            recovery: RecoveryService(store: store, wake: wake),
+            events: EventService(store: store, bus: nil),
+            media: MediaService(library: nil),
             status: { throw RequestError(.unavailable, "not in this test") },
-            sandbox: nil,
-            recovery: RecoveryRoutes(store: store, recovery: RecoveryService(store: store, wake: wake), events: nil, wake: wake),
             doctor: Doctor(configuration: DaemonConfiguration(), environment: [:], store: store, vault: vault,
                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient())),
-            backup: BackupRoutes(copies: nil, key: vault.key))
+            backup: BackupRoutes(copies: nil, key: vault.key),
+            sandbox: nil))
     }
 
     @Test func everyRegisteredRoute_isDocumented_andEveryDocumentedOperation_isRegistered() throws {

@@ -5,6 +5,9 @@ import Logging
 import SchedulerCore
 import ServiceLifecycle
 
+/// What the daemon needs of its store: everything kept, the integrity check, and what the store can offer beyond storing.
+typealias DaemonStore = SchedulerStore & StoreIntegrityChecking & StoreCapabilities
+
 /// The one place that owns start-up and shutdown: state directory and its lock, store and migrations, credential key,
 /// network connectors (or, in sandbox mode, a `sandboxd` child with the emulations), the engine and the control socket,
 /// in that order.
@@ -38,7 +41,7 @@ public struct Daemon: Sendable {
             var auxiliaryGroups: [ServiceGroup] = []
             // The shared store's pool, lease and listener run first and stop last.
             var storeGroup: ServiceGroup?
-            let store: any SchedulerStore & StoreIntegrityChecking
+            let store: any DaemonStore
             if let location = configuration.store.postgres {
                 let postgres = try makePostgresStore(location, wake: wake)
                 let services = ServiceGroup(services: [postgres], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
@@ -57,52 +60,22 @@ public struct Daemon: Sendable {
         }
     }
 
-    private func run(store: any SchedulerStore & StoreIntegrityChecking, shared: Bool, wake: WakeSignal, http: CurlHTTPClient, notifier: SystemdNotifier,
+    private func run(store: any DaemonStore, shared: Bool, wake: WakeSignal, http: CurlHTTPClient, notifier: SystemdNotifier,
                      in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws {
-        // A key is created only when no sealed credential needs the old one.
-        let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
-                                             sealedCredentials: try await store.sealedCredentialCount())
-        for network in try await store.liftRefusalPausesAtStart() {
-            logger.notice("a network that refused this app is tried again after the restart", metadata: ["account.network": "\(network)"])
-        }
-        let versionWarnings = APIVersionWarnings.check(configuration, now: Date())
-        for warning in versionWarnings {
-            logger.error("configured API version is retired or retires soon", metadata: ["account.network": "\(warning.network)",
-                                                                                      "warning": "\(warning.message)"])
-        }
-        try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
-        try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
-                                        hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
+        let (vault, versionWarnings) = try await prepare(store: store)
         // Only when configured: the instruments record into the Prometheus registry it serves, else into nothing.
         let prometheus = configuration.metricsListen.map { PrometheusEndpoint(listen: $0, logger: logger) }
         prometheus?.readCounts(from: store)
         let metrics = SchedulerMetrics(factory: prometheus?.factory)
-        let budget: any PublishBudgeting = if let shared = store as? PostgresStore { SharedPublishBudget(store: shared) }
-            else { try await seededBudget(store) }
+        let budget: any PublishBudgeting = if let shared = store.sharedPublishBudget() { shared } else { try await seededBudget(store) }
         var urls = NetworkURLs(configuration)
         if configuration.sandbox, urls.x == nil {
-            // The emulations run as a process of their own, so the daemon carries none of their code.
-            var sandboxLogger = logger
-            sandboxLogger[metadataKey: "component"] = "sandbox"
-            let sandboxd = try await SandboxdProcess.launch(
-                arguments: configuration.sandboxSettings.sandboxdArguments(logLevel: configuration.logLevel),
-                environment: environment, logger: sandboxLogger)
-            let serviceGroup = ServiceGroup(services: [sandboxd], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
-            group.addTask { try await serviceGroup.run() }
-            auxiliaryGroups.append(serviceGroup)
-            urls = NetworkURLs(sandbox: sandboxd.urls)
-            logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
-                                                               "sandbox.linkedin": "\(urls.linkedin ?? "")",
-                                                               "sandboxd.path": "\(sandboxd.path)", "sandboxd.pid": "\(sandboxd.pid)"])
+            urls = try await startSandbox(in: &group, auxiliaryGroups: &auxiliaryGroups)
         }
-        let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store as? PostgresStore)
+        let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store.sharedMedia)
         var mediaBaseURL = configuration.mediaBaseURL
         if configuration.sandbox, mediaBaseURL == nil {
-            let mediaServer = MediaServer(library: library, logger: logger)
-            let mediaGroup = ServiceGroup(services: [mediaServer], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
-            group.addTask { try await mediaGroup.run() }
-            auxiliaryGroups.append(mediaGroup)
-            mediaBaseURL = await mediaServer.baseURL()
+            mediaBaseURL = await startMediaServer(library, in: &group, auxiliaryGroups: &auxiliaryGroups)
         }
         let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
         let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
@@ -121,39 +94,14 @@ public struct Daemon: Sendable {
         if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
         let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
                             settings: engineSettings, handoff: handoff, budget: budget, media: library, metrics: metrics, logger: logger)
-        let startedAt = Date()
-        let sandboxMode = configuration.sandbox
-        let zoneIdentifier = configuration.timeZone.identifier
         let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
         let series = SeriesService(store: store, wake: wake, logger: logger)
-        let routes = ControlAPIRoutes(
-            posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                               defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                               media: library, queue: queue, series: series),
-            accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
-                                     headlessRedirectURI: configuration.headlessRedirectURI),
-            handoffs: HandoffService(store: store, desk: handoff, media: library),
-            queue: queue,
-            calendar: CalendarService(store: store, series: series),
-            status: {
-                let summary = try await store.summary()
-                let now = Date()
-                return StatusView(version: Self.version, startedAt: startedAt, now: now, sandbox: sandboxMode,
-                                  deliveries: summary.deliveries, nextDue: summary.nextDue,
-                                  accountsNeedingAttention: summary.accountsNeedingAttention,
-                                  paused: summary.paused, throttled: summary.throttled,
-                                  warnings: versionWarnings.isEmpty ? nil : versionWarnings.map(\.message), hooks: summary.hooks,
-                                  outcomesWaitingForTheStore: engine.outcomesWaitingForTheStore > 0 ? engine.outcomesWaitingForTheStore : nil,
-                                  daemons: try await (store as? PostgresStore)?.liveDaemons(), zone: zoneIdentifier,
-                                  nextHeld: summary.nextHeld,
-                                  nextDays: try await UpcomingDays.view(store, zone: configuration.timeZone, now: now))
-            },
-            sandbox: configuration.sandbox ? SandboxRelay(baseURLs: urls.all, transport: http) : nil,
-            recovery: RecoveryRoutes(store: store, recovery: RecoveryService(store: store, wake: wake), events: events, wake: wake),
-            doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
-                           clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http)),
-            backup: BackupRoutes(copies: (store as? SQLiteStore).map { BackupCopies(store: $0, stateDirectory: configuration.stateDirectory) },
-                                 key: vault.key))
+        let status = StatusService(store: store, startedAt: Date(), sandbox: configuration.sandbox, zone: configuration.timeZone,
+                                   versionWarnings: versionWarnings.map(\.message),
+                                   outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore })
+        let routes = makeRoutes(store: store, connectors: connectors, linkers: linkers, vault: vault, credentials: credentials,
+                                handoff: handoff, events: events, library: library, queue: queue, series: series, status: status,
+                                wake: wake, probeTargets: apps.apiBaseURLs, sandboxURLs: urls.all, http: http)
         let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }
@@ -166,6 +114,82 @@ public struct Daemon: Sendable {
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }
+        try await runUntilStopped(services, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
+    }
+
+    /// The control API's routes over the services, each given the parts it decides with.
+    private func makeRoutes(store: any DaemonStore, connectors: ConnectorRegistry, linkers: LinkerRegistry, vault: CredentialVault,
+                            credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
+                            queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
+                            probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> ControlAPIRoutes {
+        ControlAPIRoutes(ControlAPIRoutes.Services(
+            posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
+                               defaultLatenessSeconds: configuration.defaultLatenessSeconds,
+                               media: library, queue: queue, series: series),
+            accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
+                                     headlessRedirectURI: configuration.headlessRedirectURI),
+            handoffs: HandoffService(store: store, desk: handoff, media: library),
+            queue: queue,
+            calendar: CalendarService(store: store, series: series),
+            recovery: RecoveryService(store: store, wake: wake),
+            events: EventService(store: store, bus: events),
+            media: MediaService(library: library),
+            status: { try await status.status() },
+            doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
+                           clock: ClockSkewProbe(targets: probeTargets, transport: http)),
+            backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
+            sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil))
+    }
+
+    /// The credential key, and what the store is told at every start: pauses for refusals lifted, retired API versions
+    /// noted once, old events settled.
+    private func prepare(store: any DaemonStore) async throws -> (CredentialVault, [APIVersionWarnings.Warning]) {
+        // A key is created only when no sealed credential needs the old one.
+        let vault = try CredentialVault.load(stateDirectory: configuration.stateDirectory, environment: environment,
+                                             sealedCredentials: try await store.sealedCredentialCount())
+        for network in try await store.liftRefusalPausesAtStart() {
+            logger.notice("a network that refused this app is tried again after the restart", metadata: ["account.network": "\(network)"])
+        }
+        let versionWarnings = APIVersionWarnings.check(configuration, now: Date())
+        for warning in versionWarnings {
+            logger.error("configured API version is retired or retires soon", metadata: ["account.network": "\(warning.network)",
+                                                                                      "warning": "\(warning.message)"])
+        }
+        try await store.noteAPIVersionWarnings(versionWarnings.map { ($0.network, $0.message) })
+        try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
+                                        hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
+        return (vault, versionWarnings)
+    }
+
+    /// The emulations run as a process of their own, so the daemon carries none of their code; their URLs replace the networks'.
+    private func startSandbox(in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws -> NetworkURLs {
+        var sandboxLogger = logger
+        sandboxLogger[metadataKey: "component"] = "sandbox"
+        let sandboxd = try await SandboxdProcess.launch(
+            arguments: configuration.sandboxSettings.sandboxdArguments(logLevel: configuration.logLevel),
+            environment: environment, logger: sandboxLogger)
+        let serviceGroup = ServiceGroup(services: [sandboxd], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
+        group.addTask { try await serviceGroup.run() }
+        auxiliaryGroups.append(serviceGroup)
+        let urls = NetworkURLs(sandbox: sandboxd.urls)
+        logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
+                                                           "sandbox.linkedin": "\(urls.linkedin ?? "")",
+                                                           "sandboxd.path": "\(sandboxd.path)", "sandboxd.pid": "\(sandboxd.pid)"])
+        return urls
+    }
+
+    /// In sandbox mode the emulated Instagram fetches media by URL: the daemon serves its files on a loopback port.
+    private func startMediaServer(_ library: MediaLibrary, in group: inout ThrowingTaskGroup<Void, any Error>,
+                                  auxiliaryGroups: inout [ServiceGroup]) async -> String? {
+        let mediaServer = MediaServer(library: library, logger: logger)
+        let mediaGroup = ServiceGroup(services: [mediaServer], gracefulShutdownSignals: [], cancellationSignals: [], logger: logger)
+        group.addTask { try await mediaGroup.run() }
+        auxiliaryGroups.append(mediaGroup)
+        return await mediaServer.baseURL()
+    }
+
+    /// Runs the daemon's services until SIGTERM or SIGINT, then tells systemd it stops and stops the auxiliary groups.
+    private func runUntilStopped(_ services: [any Service], notifier: SystemdNotifier, auxiliaryGroups: [ServiceGroup]) async throws {
         let main = ServiceGroup(services: services, gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [], logger: logger)
         do {
             try await main.run()

@@ -120,6 +120,11 @@ public struct AccountService: Sendable {
     // MARK: Refresh and unlink
 
     /// Renews the token now (it is renewed by itself before expiry and after a refusal anyway).
+    /// The linked accounts, and the unlinked ones too with `includeRevoked`.
+    public func list(includeRevoked: Bool) async throws -> [AccountView] { try await store.accounts(includeRevoked: includeRevoked) }
+
+    public func account(reference: String) async throws -> AccountView { try await store.account(reference: reference) }
+
     public func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
         guard account.refreshable else { throw RequestError.badRequest(Self.nothingToRefresh(account)) }

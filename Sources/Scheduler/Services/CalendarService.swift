@@ -4,11 +4,31 @@ import SchedulerCore
 /// The calendar, day by day in a zone: each day's first posts, its count up to a bound, and the occurrences of
 /// repeating posts not made yet. Bounded work per day, so a week costs the same at a million posts as at ten.
 public struct CalendarService: Sendable {
-    let store: any PostStore
+    let store: any PostStore & AccountStore
     let series: SeriesService?
 
-    public init(store: any PostStore, series: SeriesService?) {
+    public init(store: any PostStore & AccountStore, series: SeriesService?) {
         self.store = store; self.series = series
+    }
+
+    /// Posts due in `from..<to` (to `account` when given), earliest first: a calendar's, at most 10,000.
+    public func posts(from: Date, to: Date, account: String?) async throws -> [PostView] {
+        try await store.postsDue(from: from, to: to, accountID: try await accountID(account), limit: 10_000)
+    }
+
+    /// The occurrences of repeating posts in `from..<to` not made into posts yet (they are made four weeks ahead).
+    public func planned(from: Date, to: Date, account: String?) async throws -> [PlannedOccurrenceView] {
+        try await series?.planned(from: from, to: to, accountID: try await accountID(account)) ?? []
+    }
+
+    /// `count` days from `firstDay` (`yyyy-MM-dd`) in `zone`, each with at most `perDay` posts, to `account` when given.
+    public func days(firstDay: String, count: Int, zone: TimeZone, perDay: Int, account: String?) async throws -> [CalendarDayView] {
+        try await days(firstDay: firstDay, count: count, zone: zone, perDay: perDay, accountID: try await accountID(account))
+    }
+
+    private func accountID(_ reference: String?) async throws -> Int64? {
+        guard let reference else { return nil }
+        return try await store.account(reference: reference).id
     }
 
     /// `count` days from `firstDay` (`yyyy-MM-dd`) in `zone`, each with at most `perDay` posts.

@@ -245,6 +245,13 @@ public struct PostService: Sendable {
         return view
     }
 
+    /// Cancels the post, or with `wholeSeries` every occurrence of the repeating post it belongs to that is still to come.
+    public func cancel(id: Int64, wholeSeries: Bool) async throws -> PostView {
+        guard wholeSeries else { return try await cancel(id: id) }
+        guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
+        return try await series.cancelSeries(ofPost: id)
+    }
+
     /// Counts and validates text for one network, as scheduling would, storing nothing.
     public func check(_ request: CheckRequest) throws -> CheckView {
         let attachments = try (request.media ?? []).map { reference in

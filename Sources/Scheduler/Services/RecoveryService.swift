@@ -75,6 +75,21 @@ public struct RecoveryService: Sendable {
         return view
     }
 
+    /// Every attempt at every delivery of a post, oldest first.
+    public func history(postID: Int64) async throws -> HistoryView { try await store.history(postID: postID) }
+
+    /// Pauses everything, one account (`account`) or one network.
+    public func pause(account: String?, network: Network?) async throws -> PauseView {
+        try await store.pause(account: account, network: network, paused: true, now: now())
+    }
+
+    /// Lifts a pause (every pause with neither `account` nor `network`) and wakes the engine: what was held may be due.
+    public func resume(account: String?, network: Network?) async throws -> PauseView {
+        let view = try await store.pause(account: account, network: network, paused: false, now: now())
+        wake.signal()
+        return view
+    }
+
     private static func checkURL(_ url: String) throws {
         guard let parsed = URL(string: url), parsed.scheme == "https" || parsed.scheme == "http", parsed.host != nil else {
             throw RequestError.badRequest("'\(url)' is not the URL of a published post (https://…)")

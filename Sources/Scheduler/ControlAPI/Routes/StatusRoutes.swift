@@ -1,0 +1,15 @@
+import Foundation
+import Hummingbird
+import SchedulerCore
+
+/// The daemon itself: its status, its doctor's report, and the control API's own OpenAPI document.
+struct StatusRoutes: Sendable {
+    let status: @Sendable () async throws -> StatusView
+    let doctor: Doctor
+
+    func add(to v1: RouterGroup<ControlContext>) {
+        OpenAPIDocument.add(to: v1)
+        v1.get("status") { _, _ in try await status() }
+        v1.get("doctor") { _, _ in await doctor.examine() }
+    }
+}

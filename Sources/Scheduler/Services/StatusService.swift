@@ -1,0 +1,35 @@
+import Foundation
+import SchedulerCore
+
+/// What `schedctl status` shows, assembled from the store's summary, the engine's backlog of outcomes, the daemons
+/// sharing the store and the days ahead.
+public struct StatusService: Sendable {
+    let store: any PostStore & StoreCapabilities
+    let startedAt: Date
+    let sandbox: Bool
+    let zone: TimeZone
+    /// The configured API versions retired or retiring soon, said at every status.
+    let versionWarnings: [String]
+    /// Outcomes the engine holds until the store takes them (a store that stopped answering).
+    let outcomesWaitingForTheStore: @Sendable () -> Int
+
+    init(store: any PostStore & StoreCapabilities, startedAt: Date, sandbox: Bool, zone: TimeZone, versionWarnings: [String],
+         outcomesWaitingForTheStore: @escaping @Sendable () -> Int) {
+        self.store = store; self.startedAt = startedAt; self.sandbox = sandbox; self.zone = zone
+        self.versionWarnings = versionWarnings; self.outcomesWaitingForTheStore = outcomesWaitingForTheStore
+    }
+
+    public func status(now: Date = Date()) async throws -> StatusView {
+        let summary = try await store.summary(now: now)
+        let waiting = outcomesWaitingForTheStore()
+        return StatusView(version: Daemon.version, startedAt: startedAt, now: now, sandbox: sandbox,
+                          deliveries: summary.deliveries, nextDue: summary.nextDue,
+                          accountsNeedingAttention: summary.accountsNeedingAttention,
+                          paused: summary.paused, throttled: summary.throttled,
+                          warnings: versionWarnings.isEmpty ? nil : versionWarnings, hooks: summary.hooks,
+                          outcomesWaitingForTheStore: waiting > 0 ? waiting : nil,
+                          daemons: try await store.liveDaemonsIfShared(), zone: zone.identifier,
+                          nextHeld: summary.nextHeld,
+                          nextDays: try await UpcomingDays.view(store, zone: zone, now: now))
+    }
+}
