@@ -67,49 +67,13 @@ public struct StoreCopy: Sendable {
     public func run() async throws(StoreCommandError) -> StoreCopyReport {
         let stateDirectory = sourceStateDirectory
         // Before the file is read: a daemon still running would change it underneath the copy, and keep publishing.
-        let lock: StateDirectoryLock
-        do {
-            lock = try StateDirectoryLock.acquire(stateDirectory: stateDirectory)
-        } catch where error.kind == .held {
-            let holder = (try? String(contentsOfFile: (stateDirectory as NSString).appendingPathComponent(StateDirectoryLock.fileName),
-                                      encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-            let who = holder.flatMap(Int32.init).map { " (pid \($0))" } ?? ""
-            throw StoreCommandError(.inUse, "a schedulerd\(who) is still running on \(stateDirectory): stop it (systemctl stop schedulerd) "
-                                 + "and copy again; the copy must see the database as its daemon left it. Nothing was copied")
-        } catch {
-            throw StoreCommandError(.unusableSource, "\(error); the copy takes the state directory's lock to be sure no daemon "
-                                 + "runs on it. Nothing was copied")
-        }
+        let lock = try lockSource()
         defer { withExtendedLifetime(lock) {} }
         let source = try StoreCopySource.open(path: sourcePath)
 
         var quiet = logger
         quiet.logLevel = .critical
-        // The store is not run: only its migrations are used, on one connection of the copy's own.
-        let store: PostgresStore
-        do {
-            store = try PostgresStore(location: target, password: password,
-                                      identity: PostgresStore.Identity(host: ProcessInfo.processInfo.hostName, stateDirectory: stateDirectory,
-                                                                       version: Daemon.version, socketPath: ""),
-                                      wake: WakeSignal(), logger: quiet)
-        } catch {
-            throw StoreCommandError(.configuration, "--to: \(error.message)")
-        }
-        func unusable(_ error: any Error) -> StoreCommandError {
-            let reason = (error as? PSQLError).map { PostgresStore.storeError($0, location: target).message } ?? "\(error)"
-            return StoreCommandError(.configuration, "the target cannot be used: \(reason.asClause). Check --to and the password "
-                                  + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
-        }
-        // Within the connect timeout, with the cause: a server that never answers would otherwise keep the copy waiting.
-        do throws(StoreError) { try await store.checkConnection(timeout: StoreSettings().connectTimeoutSeconds) } catch {
-            throw StoreCommandError(.configuration, "the target cannot be used: \(error.message.asClause). Nothing was copied")
-        }
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(configuration: store.listenerConfiguration, id: 1, logger: quiet)
-        } catch {
-            throw unusable(error)
-        }
+        let (store, connection) = try await openTarget(logger: quiet)
         let session = PostgresSession(connection: connection, logger: quiet)
         let server: String
         do {
@@ -146,6 +110,56 @@ public struct StoreCopy: Sendable {
             throw StoreCommandError(.failed, "the copy stopped: \(reason.asClause). Nothing was kept in the target (one transaction); "
                                  + "the source is unchanged")
         }
+    }
+
+    /// The source state directory's lock: no daemon may run on it while it is copied.
+    private func lockSource() throws(StoreCommandError) -> StateDirectoryLock {
+        let stateDirectory = sourceStateDirectory
+        do {
+            return try StateDirectoryLock.acquire(stateDirectory: stateDirectory)
+        } catch where error.kind == .held {
+            let holder = (try? String(contentsOfFile: (stateDirectory as NSString).appendingPathComponent(StateDirectoryLock.fileName),
+                                      encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let who = holder.flatMap(Int32.init).map { " (pid \($0))" } ?? ""
+            throw StoreCommandError(.inUse, "a schedulerd\(who) is still running on \(stateDirectory): stop it (systemctl stop schedulerd) "
+                                 + "and copy again; the copy must see the database as its daemon left it. Nothing was copied")
+        } catch {
+            throw StoreCommandError(.unusableSource, "\(error); the copy takes the state directory's lock to be sure no daemon "
+                                 + "runs on it. Nothing was copied")
+        }
+    }
+
+    /// The target store (only its migrations are used) and one connection of the copy's own, within the connect
+    /// timeout and with the cause: a server that never answers would otherwise keep the copy waiting.
+    private func openTarget(logger: Logger) async throws(StoreCommandError) -> (PostgresStore, PostgresConnection) {
+        // The store is not run: only its migrations are used, on one connection of the copy's own.
+        let store: PostgresStore
+        do {
+            store = try PostgresStore(location: target, password: password,
+                                      identity: PostgresStore.Identity(host: ProcessInfo.processInfo.hostName, stateDirectory: sourceStateDirectory,
+                                                                       version: Daemon.version, socketPath: ""),
+                                      wake: WakeSignal(), logger: logger)
+        } catch {
+            throw StoreCommandError(.configuration, "--to: \(error.message)")
+        }
+        // Within the connect timeout, with the cause: a server that never answers would otherwise keep the copy waiting.
+        do throws(StoreError) { try await store.checkConnection(timeout: StoreSettings().connectTimeoutSeconds) } catch {
+            throw StoreCommandError(.configuration, "the target cannot be used: \(error.message.asClause). Nothing was copied")
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: store.listenerConfiguration, id: 1, logger: logger)
+        } catch {
+            throw unusable(error)
+        }
+        return (store, connection)
+    }
+
+    /// Why the target cannot be used, in words, whatever failed.
+    private func unusable(_ error: any Error) -> StoreCommandError {
+        let reason = (error as? PSQLError).map { PostgresStore.storeError($0, location: target).message } ?? "\(error)"
+        return StoreCommandError(.configuration, "the target cannot be used: \(reason.asClause). Check --to and the password "
+                              + "(--password-file, or the systemd credential postgres-password). Nothing was copied")
     }
 
     /// Inside the target's one transaction: refuses a database that is not empty, creates the schema, copies every

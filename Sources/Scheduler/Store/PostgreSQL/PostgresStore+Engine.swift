@@ -28,27 +28,8 @@ extension PostgresStore: DeliveryStore {
             let databaseNow = databaseMilliseconds(now)
             // As on SQLite: the claim below never takes a delivery past its lateness limit, and this sweep, which visits
             // every waiting delivery that is due, runs once a second while claims come back full (a burst).
-            let sweep = missedSweep.withLock { $0.due(now: databaseNow) }
-            let missed = !sweep ? [] : try await session.rows("""
-                WITH late AS (
-                    SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id
-                    WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow)
-                      AND \(unescaped: Self.pastLatenessLimit(now: databaseNow))
-                    FOR UPDATE OF d SKIP LOCKED
-                )
-                UPDATE delivery SET state = 'missed', updated_at = \(databaseNow), throttled_until = NULL,
-                    last_error = 'not published within its lateness limit' || coalesce(' (last error: ' || last_error || ')', '')
-                FROM late WHERE delivery.id = late.id
-                RETURNING delivery.id, delivery.post_id, delivery.account_id, delivery.last_error
-                """)
-            for row in missed {
-                let account = try await Self.accountName(id: try row["account_id"], session)
-                let postID: Int64 = try row["post_id"]
-                let deliveryID: Int64 = try row["id"]
-                try await insertEvent(DeliveryEvents.missed(postID: postID, deliveryID: deliveryID, account: account,
-                                                            lastError: try row["last_error"], at: localDate(databaseNow)), session)
-            }
-            if try await Self.isPausedEverywhere(session) { return ([], missed.count) }
+            let missed = try await markMissed(now: databaseNow, session)
+            if try await Self.isPausedEverywhere(session) { return ([], missed) }
             let ids = try await session.rows("""
                 WITH due AS (
                     SELECT d.id FROM delivery d JOIN account a ON a.id = d.account_id JOIN post p ON p.id = d.post_id
@@ -67,32 +48,62 @@ extension PostgresStore: DeliveryStore {
                 RETURNING delivery.id
                 """).map { try $0["id"] as Int64 }
             missedSweep.withLock { $0.lastClaimFull = ids.count == limit }
-            guard !ids.isEmpty else { return ([], missed.count) }
-            let claimedRows = try await session.rows("""
-                SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials,
-                       coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
-                       d.first_comment, d.part_count, d.next_attempt_at,
-                       greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
-                       d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
-                                                   ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
-                FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
-                WHERE d.id = ANY(\(ids)) ORDER BY d.next_attempt_at
-                """)
-            var partCounts: [Int64: Int] = [:]
-            for row in claimedRows { partCounts[try row["id"]] = Int(try row["part_count"] as Int32) }
-            let claimed = try await Self.withParts(try claimedRows.map { row in
-                ClaimedDelivery(deliveryID: try row["id"], postID: try row["post_id"], accountID: try row["account_id"],
-                                network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"], text: try row["text"],
-                                dueAt: Date(unixMilliseconds: try row["due_at"]), sendAt: localDate(try row["next_attempt_at"]),
-                                attempt: Int(try row["attempt_count"] as Int32),
-                                accountRemoteID: try row["remote_id"], handoff: try row["auth_kind"] as String == "none",
-                                needsCheck: try row["needs_check"], firstClaimedAt: localDate(try row["first_claimed_at"]),
-                                deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
-                                firstComment: try row["first_comment"],
-                                sealedCredentials: (try row["sealed_credentials"] as ByteBuffer?).map { Array($0.readableBytesView) })
-            }, partCounts: partCounts, session)
-            return (claimed, missed.count)
+            guard !ids.isEmpty else { return ([], missed) }
+            return (try await claimedDeliveries(ids: ids, session), missed)
         }
+    }
+
+    /// Marks `missed` every waiting delivery past its lateness limit at `databaseNow`, raising a `missed` event for each;
+    /// returns how many. Rows another daemon holds are skipped: it is deciding them.
+    private func markMissed(now databaseNow: Int64, _ session: PostgresSession) async throws -> Int {
+        let sweep = missedSweep.withLock { $0.due(now: databaseNow) }
+        let missed = !sweep ? [] : try await session.rows("""
+            WITH late AS (
+                SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id
+                WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow)
+                  AND \(unescaped: Self.pastLatenessLimit(now: databaseNow))
+                FOR UPDATE OF d SKIP LOCKED
+            )
+            UPDATE delivery SET state = 'missed', updated_at = \(databaseNow), throttled_until = NULL,
+                last_error = 'not published within its lateness limit' || coalesce(' (last error: ' || last_error || ')', '')
+            FROM late WHERE delivery.id = late.id
+            RETURNING delivery.id, delivery.post_id, delivery.account_id, delivery.last_error
+            """)
+        for row in missed {
+            let account = try await Self.accountName(id: try row["account_id"], session)
+            let postID: Int64 = try row["post_id"]
+            let deliveryID: Int64 = try row["id"]
+            try await insertEvent(DeliveryEvents.missed(postID: postID, deliveryID: deliveryID, account: account,
+                                                        lastError: try row["last_error"], at: localDate(databaseNow)), session)
+        }
+        return missed.count
+    }
+
+    /// The claimed deliveries with everything a publish needs: text, account, credentials, deadline and parts.
+    private func claimedDeliveries(ids: [Int64], _ session: PostgresSession) async throws -> [ClaimedDelivery] {
+        let claimedRows = try await session.rows("""
+            SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials,
+                   coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
+                   d.first_comment, d.part_count, d.next_attempt_at,
+                   greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
+                   d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
+                                               ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
+            FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
+            WHERE d.id = ANY(\(ids)) ORDER BY d.next_attempt_at
+            """)
+        var partCounts: [Int64: Int] = [:]
+        for row in claimedRows { partCounts[try row["id"]] = Int(try row["part_count"] as Int32) }
+        return try await Self.withParts(try claimedRows.map { row in
+            ClaimedDelivery(deliveryID: try row["id"], postID: try row["post_id"], accountID: try row["account_id"],
+                            network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"], text: try row["text"],
+                            dueAt: Date(unixMilliseconds: try row["due_at"]), sendAt: localDate(try row["next_attempt_at"]),
+                            attempt: Int(try row["attempt_count"] as Int32),
+                            accountRemoteID: try row["remote_id"], handoff: try row["auth_kind"] as String == "none",
+                            needsCheck: try row["needs_check"], firstClaimedAt: localDate(try row["first_claimed_at"]),
+                            deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
+                            firstComment: try row["first_comment"],
+                            sealedCredentials: (try row["sealed_credentials"] as ByteBuffer?).map { Array($0.readableBytesView) })
+        }, partCounts: partCounts, session)
     }
 
     /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its

@@ -32,20 +32,8 @@ extension SQLiteStore {
             // not after downtime, not after retries, not after a pause or a relink days later. The claim below never
             // takes one past it; this marks them `missed`, visiting every waiting delivery that is due, so in a burst
             // (the last claim was full) it runs once a second rather than for every claim.
-            let sweep = missedSweep.withLock { $0.due(now: ms) }
-            let missed = !sweep ? [] : try Row.fetchAll(db.cachedStatement(sql: """
-                UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
-                    last_error = '\(DeliveryEvents.missedError)' || COALESCE(' (last error: ' || last_error || ')', '')
-                WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
-                             WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND \(Self.pastLatenessLimit))
-                RETURNING id, post_id, account_id, last_error
-                """), arguments: ["now": ms])
-            for row in missed {
-                let account = try Self.accountName(id: row["account_id"], db)
-                try insertEvent(DeliveryEvents.missed(postID: row["post_id"], deliveryID: row["id"], account: account,
-                                                      lastError: row["last_error"], at: now), db)
-            }
-            if try Self.isPausedEverywhere(db) { return ([], missed.count) }
+            let missed = try markMissed(now: now, db)
+            if try Self.isPausedEverywhere(db) { return ([], missed) }
             let ids = try Int64.fetchAll(db.cachedStatement(sql: """
                 UPDATE delivery SET state = 'publishing', claimed_at = :now, first_claimed_at = COALESCE(first_claimed_at, :now),
                     throttled_until = NULL, attempt_count = attempt_count + 1, updated_at = :now
@@ -59,32 +47,57 @@ extension SQLiteStore {
                 RETURNING id
                 """), arguments: ["now": ms, "horizon": horizon, "limit": limit])
             missedSweep.withLock { $0.lastClaimFull = ids.count == limit }
-            guard !ids.isEmpty else { return ([], missed.count) }
-            let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-            let claimedRows = try Row.fetchAll(db, sql: """
-                SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
-                       d.first_comment, d.part_count, d.next_attempt_at,
-                       a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials, d.needs_check, d.first_claimed_at,
-                       MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
-                       d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
-                                          ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found' AS looked_up_once
-                FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
-                WHERE d.id IN (\(placeholders)) ORDER BY d.next_attempt_at
-                """, arguments: StatementArguments(ids))
-            let partCounts = Dictionary(uniqueKeysWithValues: claimedRows.map { ($0["id"] as Int64, $0["part_count"] as Int) })
-            let claimed = try Self.withParts(claimedRows.map { row in
-                ClaimedDelivery(deliveryID: row["id"], postID: row["post_id"], accountID: row["account_id"],
-                                network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"], text: row["text"],
-                                dueAt: Date(unixMilliseconds: row["due_at"]), sendAt: Date(unixMilliseconds: row["next_attempt_at"]),
-                                attempt: row["attempt_count"],
-                                accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
-                                needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
-                                deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
-                                firstComment: row["first_comment"],
-                                sealedCredentials: (row["sealed_credentials"] as Data?).map(Array.init))
-            }, partCounts: partCounts, db)
-            return (claimed, missed.count)
+            guard !ids.isEmpty else { return ([], missed) }
+            return (try Self.claimedDeliveries(ids: ids, db), missed)
         }
+    }
+
+    /// Marks `missed` every waiting delivery past its lateness limit, raising a `missed` event for each; returns how many.
+    /// It visits every waiting delivery that is due, so in a burst (the last claim was full) it runs once a second
+    /// rather than for every claim.
+    private func markMissed(now: Date, _ db: Database) throws -> Int {
+        let ms = now.unixMilliseconds
+        let sweep = missedSweep.withLock { $0.due(now: ms) }
+        let missed = !sweep ? [] : try Row.fetchAll(db.cachedStatement(sql: """
+            UPDATE delivery SET state = 'missed', updated_at = :now, throttled_until = NULL,
+                last_error = '\(DeliveryEvents.missedError)' || COALESCE(' (last error: ' || last_error || ')', '')
+            WHERE id IN (SELECT d.id FROM delivery d INDEXED BY delivery_due JOIN post p ON p.id = d.post_id
+                         WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= :now AND \(Self.pastLatenessLimit))
+            RETURNING id, post_id, account_id, last_error
+            """), arguments: ["now": ms])
+        for row in missed {
+            let account = try Self.accountName(id: row["account_id"], db)
+            try insertEvent(DeliveryEvents.missed(postID: row["post_id"], deliveryID: row["id"], account: account,
+                                                  lastError: row["last_error"], at: now), db)
+        }
+        return missed.count
+    }
+
+    /// The claimed deliveries with everything a publish needs: text, account, credentials, deadline and parts.
+    private static func claimedDeliveries(ids: [Int64], _ db: Database) throws -> [ClaimedDelivery] {
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let claimedRows = try Row.fetchAll(db, sql: """
+            SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
+                   d.first_comment, d.part_count, d.next_attempt_at,
+                   a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials, d.needs_check, d.first_claimed_at,
+                   MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
+                   d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
+                                      ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found' AS looked_up_once
+            FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
+            WHERE d.id IN (\(placeholders)) ORDER BY d.next_attempt_at
+            """, arguments: StatementArguments(ids))
+        let partCounts = Dictionary(uniqueKeysWithValues: claimedRows.map { ($0["id"] as Int64, $0["part_count"] as Int) })
+        return try withParts(claimedRows.map { row in
+            ClaimedDelivery(deliveryID: row["id"], postID: row["post_id"], accountID: row["account_id"],
+                            network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"], text: row["text"],
+                            dueAt: Date(unixMilliseconds: row["due_at"]), sendAt: Date(unixMilliseconds: row["next_attempt_at"]),
+                            attempt: row["attempt_count"],
+                            accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
+                            needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
+                            deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
+                            firstComment: row["first_comment"],
+                            sealedCredentials: (row["sealed_credentials"] as Data?).map(Array.init))
+        }, partCounts: partCounts, db)
     }
 
     /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its

@@ -1,220 +1,255 @@
 import GRDB
 
 extension SQLiteStore {
-    /// Named migrations, never edited once released: add a new one instead.
+    /// Named migrations, never edited once released: add a new one instead (and its PostgreSQL step in
+    /// ``PostgresSchema/migrations``; `StoreContractTests` run the same suite on both, and `store copy` copies every
+    /// column of one into the other).
+    static let migrations: [(name: String, apply: @Sendable (Database) throws -> Void)] = [
+        ("v1: accounts, posts, deliveries, attempts", migrateV1),
+        ("v2: why an account needs attention", migrateV2),
+        ("v3: media attached to posts", migrateV3),
+        ("v4: Instagram handoff", migrateV4),
+        ("v5: reconciliation, throttling, pause and events", migrateV5),
+        ("v6: networks paused as a whole", migrateV6),
+        ("v7: hook delivery attempts", migrateV7),
+        ("v8: drafts", migrateV8),
+        ("v9: posting slots and the queue", migrateV9),
+        ("v10: repeating posts", migrateV10),
+        ("v11: threads, first comments and media per part", migrateV11),
+        ("v12: keyset listing and counts kept by state", migrateV12),
+        ("v13: media by file", migrateV13),
+        ("v14: accounts refused for a permission", migrateV14),
+    ]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: accounts, posts, deliveries, attempts") { db in
-            try db.execute(sql: """
-                CREATE TABLE account (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    network TEXT NOT NULL CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
-                    remote_id TEXT NOT NULL,
-                    handle TEXT NOT NULL,
-                    display_name TEXT NOT NULL DEFAULT '',
-                    auth_kind TEXT NOT NULL CHECK (auth_kind IN ('oauth1', 'oauth2', 'none')),
-                    sealed_credentials BLOB,
-                    scopes TEXT NOT NULL DEFAULT '',
-                    access_expires_at INTEGER,
-                    refresh_expires_at INTEGER,
-                    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'needs_relink', 'revoked')),
-                    created_at INTEGER NOT NULL,
-                    updated_at INTEGER NOT NULL,
-                    UNIQUE (network, remote_id)
-                );
-                CREATE TABLE post (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    text TEXT NOT NULL,
-                    due_at INTEGER NOT NULL,
-                    due_zone TEXT NOT NULL,
-                    due_local TEXT NOT NULL,
-                    lateness_limit_s INTEGER NOT NULL CHECK (lateness_limit_s >= 0),
-                    source TEXT NOT NULL DEFAULT 'typed',
-                    created_at INTEGER NOT NULL,
-                    updated_at INTEGER NOT NULL
-                );
-                CREATE INDEX post_by_due ON post (due_at DESC, id DESC);
-                CREATE TABLE delivery (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
-                    account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE RESTRICT,
-                    text_override TEXT,
-                    state TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ('scheduled', 'publishing', 'retrying',
-                        'published', 'failed', 'unknown', 'handed_off', 'expired', 'missed', 'cancelled')),
-                    next_attempt_at INTEGER NOT NULL,
-                    claimed_at INTEGER,
-                    attempt_count INTEGER NOT NULL DEFAULT 0,
-                    remote_id TEXT,
-                    remote_url TEXT,
-                    published_at INTEGER,
-                    last_error TEXT,
-                    updated_at INTEGER NOT NULL,
-                    UNIQUE (post_id, account_id)
-                );
-                -- What is due next: only waiting deliveries are in this index, ordered by time.
-                CREATE INDEX delivery_due ON delivery (next_attempt_at) WHERE state IN ('scheduled', 'retrying');
-                CREATE INDEX delivery_by_state ON delivery (state, post_id);
-                CREATE INDEX delivery_by_account ON delivery (account_id, state);
-                CREATE TABLE attempt (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    delivery_id INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
-                    started_at INTEGER NOT NULL,
-                    finished_at INTEGER NOT NULL,
-                    http_status INTEGER,
-                    outcome TEXT NOT NULL,
-                    error_class TEXT,
-                    excerpt TEXT
-                );
-                CREATE INDEX attempt_by_delivery ON attempt (delivery_id, started_at);
-                """)
-        }
-        migrator.registerMigration("v2: why an account needs attention") { db in
-            try db.execute(sql: "ALTER TABLE account ADD COLUMN status_reason TEXT")
-            try db.execute(sql: "ALTER TABLE account ADD COLUMN has_refresh_token INTEGER NOT NULL DEFAULT 0")
-        }
-        migrator.registerMigration("v3: media attached to posts") { db in
-            try db.execute(sql: """
-                CREATE TABLE post_media (
-                    post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    sha256 TEXT NOT NULL,
-                    kind TEXT NOT NULL CHECK (kind IN ('image', 'gif', 'video')),
-                    content_type TEXT NOT NULL,
-                    size INTEGER NOT NULL CHECK (size > 0),
-                    width INTEGER,
-                    height INTEGER,
-                    alt TEXT,
-                    path TEXT NOT NULL,
-                    PRIMARY KEY (post_id, position)
-                );
-                """)
-        }
-        migrator.registerMigration("v4: Instagram handoff") { db in
-            try db.execute(sql: """
-                ALTER TABLE delivery ADD COLUMN handoff_path TEXT;
-                ALTER TABLE delivery ADD COLUMN handoff_reminded INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE delivery ADD COLUMN handoff_expires_at INTEGER;
-                -- Reminders and expiries of handed-off deliveries are due times too.
-                CREATE INDEX delivery_handoff_due ON delivery (next_attempt_at) WHERE state = 'handed_off';
-                """)
-        }
-        migrator.registerMigration("v5: reconciliation, throttling, pause and events") { db in
-            try db.execute(sql: """
-                -- The outcome of the last request is unknown: look on the network before sending again.
-                ALTER TABLE delivery ADD COLUMN needs_check INTEGER NOT NULL DEFAULT 0;
-                -- When the first request could have gone out: the start of the look-up window.
-                ALTER TABLE delivery ADD COLUMN first_claimed_at INTEGER;
-                -- Held back by a rate-limit budget until then (for status).
-                ALTER TABLE delivery ADD COLUMN throttled_until INTEGER;
-                -- A person asked for another try: the lateness limit counts from then.
-                ALTER TABLE delivery ADD COLUMN retry_requested_at INTEGER;
-                ALTER TABLE account ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
-                CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE event (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    at INTEGER NOT NULL,
-                    kind TEXT NOT NULL,
-                    post_id INTEGER,
-                    delivery_id INTEGER,
-                    -- The event as the hooks receive it (JSON of EventView).
-                    payload TEXT NOT NULL,
-                    notified INTEGER NOT NULL DEFAULT 0
-                );
-                -- Events the hooks have not heard about yet (after a crash, they still will).
-                CREATE INDEX event_unnotified ON event (id) WHERE notified = 0;
-                CREATE INDEX event_by_time ON event (at);
-                -- Seeds the rate-limit budgets at start from what was sent recently.
-                CREATE INDEX attempt_by_time ON attempt (started_at);
-                """)
-        }
-        migrator.registerMigration("v6: networks paused as a whole") { db in
-            try db.execute(sql: """
-                -- Publishing to a whole network stops: the network refuses this app (a retired API version, no
-                -- credits left; cause 'refused', lifted at the next start or by `resume`), or a person paused it
-                -- (cause 'person', lifted only by `resume`).
-                CREATE TABLE network_pause (
-                    network TEXT PRIMARY KEY CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
-                    cause TEXT NOT NULL CHECK (cause IN ('refused', 'person')),
-                    reason TEXT NOT NULL,
-                    remedy TEXT,
-                    since INTEGER NOT NULL
-                );
-                """)
-        }
-        migrator.registerMigration("v7: hook delivery attempts") { db in
-            try db.execute(sql: """
-                -- A hook that failed is tried again with backoff; `notified` is set only once every configured hook
-                -- accepted the event (or it was given up), so the partial index event_unnotified still lists what is
-                -- left to send, in order.
-                ALTER TABLE event ADD COLUMN hook_attempts INTEGER NOT NULL DEFAULT 0;
-                -- Not before then (ms since 1970); null: at once.
-                ALTER TABLE event ADD COLUMN hook_next_at INTEGER;
-                -- The last failure, free of secrets (no webhook URL), for status.
-                ALTER TABLE event ADD COLUMN hook_last_error TEXT;
-                -- Hooks that already accepted it (1: command, 2: webhook), so a retry goes only to the others.
-                ALTER TABLE event ADD COLUMN hooks_accepted INTEGER NOT NULL DEFAULT 0;
-                -- No hook heard about it within a day of the event: given up, counted in status.
-                ALTER TABLE event ADD COLUMN hook_given_up INTEGER NOT NULL DEFAULT 0;
-                CREATE INDEX event_hook_given_up ON event (id) WHERE hook_given_up = 1;
-                """)
-        }
-        migrator.registerMigration("v8: drafts") { db in
-            try allowDraftDeliveries(db)
-        }
-        migrator.registerMigration("v9: posting slots and the queue") { db in
-            try db.execute(sql: """
-                -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).
-                CREATE TABLE posting_slot (
-                    account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE CASCADE,
-                    weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
-                    minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
-                    zone TEXT NOT NULL,
-                    PRIMARY KEY (account_id, weekday, minute)
-                );
-                -- A post placed in a slot (--next-slot): moved when its slot goes, and no two share a slot of one account.
-                ALTER TABLE post ADD COLUMN queued INTEGER NOT NULL DEFAULT 0;
-                CREATE INDEX post_queued ON post (due_at) WHERE queued = 1;
-                """)
-        }
-        migrator.registerMigration("v10: repeating posts") { db in
-            try db.execute(sql: """
-                -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a
-                -- few weeks ahead from `rule` (RFC 5545), the first occurrence's wall-clock time in `zone`, and the text
-                -- templates; accounts and media are copied from the first occurrence (template_post_id).
-                CREATE TABLE series (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    rule TEXT NOT NULL,
-                    first_local TEXT NOT NULL,
-                    zone TEXT NOT NULL,
-                    text TEXT NOT NULL,
-                    overrides TEXT,
-                    template_post_id INTEGER NOT NULL,
-                    created_through INTEGER NOT NULL,
-                    last_due_at INTEGER NOT NULL,
-                    ended INTEGER NOT NULL DEFAULT 0,
-                    created_at INTEGER NOT NULL,
-                    updated_at INTEGER NOT NULL
-                );
-                CREATE INDEX series_open ON series (last_due_at) WHERE ended = 0;
-                ALTER TABLE post ADD COLUMN series_id INTEGER REFERENCES series (id);
-                ALTER TABLE post ADD COLUMN series_index INTEGER;
-                CREATE UNIQUE INDEX post_by_series ON post (series_id, series_index) WHERE series_id IS NOT NULL;
-                """)
-        }
-        migrator.registerMigration("v11: threads, first comments and media per part") { db in
-            try db.execute(sql: SQLiteStore.partsSchema)
-        }
-        migrator.registerMigration("v12: keyset listing and counts kept by state") { db in
-            try db.execute(sql: SQLiteStore.scaleSchema)
-        }
-        migrator.registerMigration("v13: media by file") { db in
-            // The media sweep asks which files posts still name.
-            try db.execute(sql: "CREATE INDEX post_media_by_file ON post_media (sha256)")
-        }
-        migrator.registerMigration("v14: accounts refused for a permission") { db in
-            try db.execute(sql: SQLiteStore.permissionRefusalSchema)
-        }
+        for (name, apply) in migrations { migrator.registerMigration(name, migrate: apply) }
         return migrator
+    }
+
+    private static func migrateV1(_ db: Database) throws { try db.execute(sql: firstSchema) }
+
+    /// The first release's tables: accounts, posts, deliveries and attempts.
+    static let firstSchema = """
+        CREATE TABLE account (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            network TEXT NOT NULL CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
+            remote_id TEXT NOT NULL,
+            handle TEXT NOT NULL,
+            display_name TEXT NOT NULL DEFAULT '',
+            auth_kind TEXT NOT NULL CHECK (auth_kind IN ('oauth1', 'oauth2', 'none')),
+            sealed_credentials BLOB,
+            scopes TEXT NOT NULL DEFAULT '',
+            access_expires_at INTEGER,
+            refresh_expires_at INTEGER,
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'needs_relink', 'revoked')),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            UNIQUE (network, remote_id)
+        );
+        CREATE TABLE post (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            text TEXT NOT NULL,
+            due_at INTEGER NOT NULL,
+            due_zone TEXT NOT NULL,
+            due_local TEXT NOT NULL,
+            lateness_limit_s INTEGER NOT NULL CHECK (lateness_limit_s >= 0),
+            source TEXT NOT NULL DEFAULT 'typed',
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX post_by_due ON post (due_at DESC, id DESC);
+        CREATE TABLE delivery (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+            account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE RESTRICT,
+            text_override TEXT,
+            state TEXT NOT NULL DEFAULT 'scheduled' CHECK (state IN ('scheduled', 'publishing', 'retrying',
+                'published', 'failed', 'unknown', 'handed_off', 'expired', 'missed', 'cancelled')),
+            next_attempt_at INTEGER NOT NULL,
+            claimed_at INTEGER,
+            attempt_count INTEGER NOT NULL DEFAULT 0,
+            remote_id TEXT,
+            remote_url TEXT,
+            published_at INTEGER,
+            last_error TEXT,
+            updated_at INTEGER NOT NULL,
+            UNIQUE (post_id, account_id)
+        );
+        -- What is due next: only waiting deliveries are in this index, ordered by time.
+        CREATE INDEX delivery_due ON delivery (next_attempt_at) WHERE state IN ('scheduled', 'retrying');
+        CREATE INDEX delivery_by_state ON delivery (state, post_id);
+        CREATE INDEX delivery_by_account ON delivery (account_id, state);
+        CREATE TABLE attempt (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            delivery_id INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            started_at INTEGER NOT NULL,
+            finished_at INTEGER NOT NULL,
+            http_status INTEGER,
+            outcome TEXT NOT NULL,
+            error_class TEXT,
+            excerpt TEXT
+        );
+        CREATE INDEX attempt_by_delivery ON attempt (delivery_id, started_at);
+        """
+
+    private static func migrateV2(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE account ADD COLUMN status_reason TEXT")
+        try db.execute(sql: "ALTER TABLE account ADD COLUMN has_refresh_token INTEGER NOT NULL DEFAULT 0")
+    }
+
+    private static func migrateV3(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE post_media (
+                post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                sha256 TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('image', 'gif', 'video')),
+                content_type TEXT NOT NULL,
+                size INTEGER NOT NULL CHECK (size > 0),
+                width INTEGER,
+                height INTEGER,
+                alt TEXT,
+                path TEXT NOT NULL,
+                PRIMARY KEY (post_id, position)
+            );
+            """)
+    }
+
+    private static func migrateV4(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE delivery ADD COLUMN handoff_path TEXT;
+            ALTER TABLE delivery ADD COLUMN handoff_reminded INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE delivery ADD COLUMN handoff_expires_at INTEGER;
+            -- Reminders and expiries of handed-off deliveries are due times too.
+            CREATE INDEX delivery_handoff_due ON delivery (next_attempt_at) WHERE state = 'handed_off';
+            """)
+    }
+
+    private static func migrateV5(_ db: Database) throws {
+        try db.execute(sql: """
+            -- The outcome of the last request is unknown: look on the network before sending again.
+            ALTER TABLE delivery ADD COLUMN needs_check INTEGER NOT NULL DEFAULT 0;
+            -- When the first request could have gone out: the start of the look-up window.
+            ALTER TABLE delivery ADD COLUMN first_claimed_at INTEGER;
+            -- Held back by a rate-limit budget until then (for status).
+            ALTER TABLE delivery ADD COLUMN throttled_until INTEGER;
+            -- A person asked for another try: the lateness limit counts from then.
+            ALTER TABLE delivery ADD COLUMN retry_requested_at INTEGER;
+            ALTER TABLE account ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE event (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                at INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                post_id INTEGER,
+                delivery_id INTEGER,
+                -- The event as the hooks receive it (JSON of EventView).
+                payload TEXT NOT NULL,
+                notified INTEGER NOT NULL DEFAULT 0
+            );
+            -- Events the hooks have not heard about yet (after a crash, they still will).
+            CREATE INDEX event_unnotified ON event (id) WHERE notified = 0;
+            CREATE INDEX event_by_time ON event (at);
+            -- Seeds the rate-limit budgets at start from what was sent recently.
+            CREATE INDEX attempt_by_time ON attempt (started_at);
+            """)
+    }
+
+    private static func migrateV6(_ db: Database) throws {
+        try db.execute(sql: """
+            -- Publishing to a whole network stops: the network refuses this app (a retired API version, no
+            -- credits left; cause 'refused', lifted at the next start or by `resume`), or a person paused it
+            -- (cause 'person', lifted only by `resume`).
+            CREATE TABLE network_pause (
+                network TEXT PRIMARY KEY CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram')),
+                cause TEXT NOT NULL CHECK (cause IN ('refused', 'person')),
+                reason TEXT NOT NULL,
+                remedy TEXT,
+                since INTEGER NOT NULL
+            );
+            """)
+    }
+
+    private static func migrateV7(_ db: Database) throws {
+        try db.execute(sql: """
+            -- A hook that failed is tried again with backoff; `notified` is set only once every configured hook
+            -- accepted the event (or it was given up), so the partial index event_unnotified still lists what is
+            -- left to send, in order.
+            ALTER TABLE event ADD COLUMN hook_attempts INTEGER NOT NULL DEFAULT 0;
+            -- Not before then (ms since 1970); null: at once.
+            ALTER TABLE event ADD COLUMN hook_next_at INTEGER;
+            -- The last failure, free of secrets (no webhook URL), for status.
+            ALTER TABLE event ADD COLUMN hook_last_error TEXT;
+            -- Hooks that already accepted it (1: command, 2: webhook), so a retry goes only to the others.
+            ALTER TABLE event ADD COLUMN hooks_accepted INTEGER NOT NULL DEFAULT 0;
+            -- No hook heard about it within a day of the event: given up, counted in status.
+            ALTER TABLE event ADD COLUMN hook_given_up INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX event_hook_given_up ON event (id) WHERE hook_given_up = 1;
+            """)
+    }
+
+    private static func migrateV8(_ db: Database) throws {
+        try allowDraftDeliveries(db)
+    }
+
+    private static func migrateV9(_ db: Database) throws {
+        try db.execute(sql: """
+            -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).
+            CREATE TABLE posting_slot (
+                account_id INTEGER NOT NULL REFERENCES account (id) ON DELETE CASCADE,
+                weekday INTEGER NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+                minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),
+                zone TEXT NOT NULL,
+                PRIMARY KEY (account_id, weekday, minute)
+            );
+            -- A post placed in a slot (--next-slot): moved when its slot goes, and no two share a slot of one account.
+            ALTER TABLE post ADD COLUMN queued INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX post_queued ON post (due_at) WHERE queued = 1;
+            """)
+    }
+
+    private static func migrateV10(_ db: Database) throws {
+        try db.execute(sql: """
+            -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a
+            -- few weeks ahead from `rule` (RFC 5545), the first occurrence's wall-clock time in `zone`, and the text
+            -- templates; accounts and media are copied from the first occurrence (template_post_id).
+            CREATE TABLE series (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                rule TEXT NOT NULL,
+                first_local TEXT NOT NULL,
+                zone TEXT NOT NULL,
+                text TEXT NOT NULL,
+                overrides TEXT,
+                template_post_id INTEGER NOT NULL,
+                created_through INTEGER NOT NULL,
+                last_due_at INTEGER NOT NULL,
+                ended INTEGER NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE INDEX series_open ON series (last_due_at) WHERE ended = 0;
+            ALTER TABLE post ADD COLUMN series_id INTEGER REFERENCES series (id);
+            ALTER TABLE post ADD COLUMN series_index INTEGER;
+            CREATE UNIQUE INDEX post_by_series ON post (series_id, series_index) WHERE series_id IS NOT NULL;
+            """)
+    }
+
+    private static func migrateV11(_ db: Database) throws {
+        try db.execute(sql: SQLiteStore.partsSchema)
+    }
+
+    private static func migrateV12(_ db: Database) throws {
+        try db.execute(sql: SQLiteStore.scaleSchema)
+    }
+
+    private static func migrateV13(_ db: Database) throws {
+        // The media sweep asks which files posts still name.
+        try db.execute(sql: "CREATE INDEX post_media_by_file ON post_media (sha256)")
+    }
+
+    private static func migrateV14(_ db: Database) throws {
+        try db.execute(sql: SQLiteStore.permissionRefusalSchema)
     }
 
     /// An account whose deliveries the network refuses for a permission its token lacks: how many in a row (since its
