@@ -15,7 +15,7 @@ export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
 export SCHEDULERD_COMMIT := $(GIT_COMMIT)
 export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
 
-.PHONY: deps build demo test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
+.PHONY: deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -42,6 +42,7 @@ demo: build
 E2E_WIDTH ?= 4
 test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory docs-test
 	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests --filter EngineClaimAheadTests
 	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip EngineClaimAheadTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests
 	$(SWIFT) test --skip-build --filter RunCardTests --filter RunSummaryTests --skip LargeFileTests
@@ -49,6 +50,12 @@ test: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests --experimental-maximum-parallelization-width $(E2E_WIDTH)
 	$(MAKE) --no-print-directory install-test
 	$(MAKE) --no-print-directory api-contract-test
+
+## The docs' citations: every test suite and test function that README.md and docs/*.md name in backticks
+## (`CrashRecoveryTests`, `Suite.function`, a prefix ending in `…`) is declared under Tests/, so a renamed or removed
+## test fails here; and every link to a local file or heading resolves. Runs no Swift (scripts/check-doc-test-names.py).
+docs-test:
+	python3 scripts/check-doc-test-names.py
 
 ## `make install` into a scratch DESTDIR with the self-contained debug programs (`make dist BUILD=debug`, which
 ## `make package-test BUILD=debug` reuses): every file in place with its mode, and nothing else; then `make uninstall`
@@ -60,7 +67,7 @@ install-test:
 ## (sysusers.d; created only when run as root without DESTDIR), /etc/schedulerd with the example configuration
 ## (0640) and a secrets directory (0750), completions for bash, zsh and fish, and the man pages, both generated
 ## from the programs' argument parsers. BUILD=debug installs the debug build as it is instead of building release.
-## README, "Running it for real"; packaging/install.sh does the copying.
+## docs/running.md and docs/install.md; packaging/install.sh does the copying.
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=

@@ -2,8 +2,8 @@ import Foundation
 import SchedulerCore
 import Testing
 
-/// Every `schedctl` line of the README's shell blocks runs, as written, against a sandbox daemon and succeeds (issue 25,
-/// bug 7: `--at "sunday 18:00"` was refused), so an example can never rot again.
+/// Every `schedctl` line of the shell blocks of the README and of the guides under docs/ runs, as written, against a
+/// sandbox daemon and succeeds (issue 25, bug 7: `--at "sunday 18:00"` was refused), so an example can never rot again.
 ///
 /// The lines run through `/bin/sh` in a folder holding the files they name (`sunday.gpx`, `thread.txt`, `splits.jpg`,
 /// …), with `$BIN` set. The accounts they name are linked first; the sandbox names a Page and a LinkedIn member after
@@ -17,14 +17,19 @@ import Testing
         "accounts link": "waits for a browser or a pasted address (LinkingTests link every network)",
     ]
 
-    static var readme: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md").path
+    /// The README, then every guide under docs/ by name (issue 27 moved most examples there: planning, then posts and
+    /// media, then run summaries, the order they had in the README).
+    static var pages: [(path: String, name: String)] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = root.appendingPathComponent("docs")
+        let guides = ((try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        let readme: [(path: String, name: String)] = [(path: root.appendingPathComponent("README.md").path, name: "README.md")]
+        return readme + guides.map { (path: docs.appendingPathComponent($0).path, name: "docs/" + $0) }
     }
 
     @Test(.timeLimit(.minutes(5)))
     func everySchedctlLineOfTheReadme_runsAndSucceeds() async throws {
-        let examples = try ReadmeExample.all(inReadmeAt: Self.readme)
+        let examples = try ReadmeExample.all(inPages: Self.pages)
         #expect(examples.count >= 30, "the README's examples were found: \(examples.count)")
 
         let daemon = try DaemonUnderTest("readme")

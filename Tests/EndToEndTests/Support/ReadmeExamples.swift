@@ -1,15 +1,19 @@
 import Foundation
 
-/// The `schedctl` command lines of the README's shell code blocks, as a person would copy them (issue 25, bug 7).
+/// The `schedctl` command lines of the shell code blocks in the README and the guides under docs/, as a person would
+/// copy them (issue 25, bug 7).
 struct ReadmeExample: CustomStringConvertible {
     /// The line as it is run by `/bin/sh`: continuation lines joined.
     var line: String
-    /// Which ```sh block it is in (from 0), so a post id can mean a post made earlier in the same block.
+    /// Which ```sh block it is in (from 0, counted across every page read), so a post id can mean a post made earlier in
+    /// the same block.
     var block: Int
-    /// Where it starts in the README, from 1.
+    /// The page it is in, as the repository names it (`README.md`, `docs/planning.md`).
+    var page: String
+    /// Where it starts in its page, from 1.
     var lineNumber: Int
 
-    var description: String { "README.md:\(lineNumber): \(line)" }
+    var description: String { "\(page):\(lineNumber): \(line)" }
 
     /// The post id the example names (`edit 12`, `schedule --post 12`, `cancel 40 --series`), with the word before it.
     var postID: (after: String, id: String)? {
@@ -28,11 +32,21 @@ struct ReadmeExample: CustomStringConvertible {
         return line.replacingCharacters(in: range, with: "\(word) \(id)")
     }
 
+    /// The examples of every page, in the order given, their blocks numbered across the pages.
+    static func all(inPages pages: [(path: String, name: String)]) throws -> [ReadmeExample] {
+        var examples: [ReadmeExample] = []
+        for page in pages {
+            let firstBlock = (examples.last?.block ?? -1) + 1
+            examples += try all(inReadmeAt: page.path, named: page.name, firstBlock: firstBlock)
+        }
+        return examples
+    }
+
     /// Every ```sh block's lines that run `schedctl`, in order; comment lines are left out.
-    static func all(inReadmeAt path: String) throws -> [ReadmeExample] {
+    static func all(inReadmeAt path: String, named name: String = "README.md", firstBlock: Int = 0) throws -> [ReadmeExample] {
         let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
         var examples: [ReadmeExample] = []
-        var block = -1
+        var block = firstBlock - 1
         var inShell = false
         var index = 0
         while index < lines.count {
@@ -51,7 +65,7 @@ struct ReadmeExample: CustomStringConvertible {
             }
             let trimmed = joined.trimmingCharacters(in: .whitespaces)
             if inShell, !trimmed.hasPrefix("#"), trimmed.hasPrefix("schedctl ") || trimmed.hasPrefix("$BIN/schedctl ") {
-                examples.append(ReadmeExample(line: trimmed, block: block, lineNumber: start + 1))
+                examples.append(ReadmeExample(line: trimmed, block: block, page: name, lineNumber: start + 1))
             }
             index += 1
         }
