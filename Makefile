@@ -15,7 +15,7 @@ export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
 export SCHEDULERD_COMMIT := $(GIT_COMMIT)
 export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
 
-.PHONY: deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
+.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -43,6 +43,7 @@ E2E_WIDTH ?= 4
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory docs-test
+	$(MAKE) --no-print-directory layering-test
 	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests --filter EngineClaimAheadTests
 	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip EngineClaimAheadTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests
 	$(SWIFT) test --skip-build --filter RunCardTests --filter RunSummaryTests --skip LargeFileTests
@@ -50,6 +51,13 @@ test: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests --experimental-maximum-parallelization-width $(E2E_WIDTH)
 	$(MAKE) --no-print-directory install-test
 	$(MAKE) --no-print-directory api-contract-test
+
+## The layering rules of docs/architecture.md (scripts/layering-test.py): routes name no store, engine or connector;
+## schedctl imports no Connectors, OAuth, Scheduler or GRDB; Connectors no GRDB or PostgresNIO; NetworkRules no
+## HTTPClient or OAuth; the stores word no refusal themselves; no function over 60 lines. It plants a violation of
+## each rule first and fails if one goes unreported.
+layering-test:
+	python3 scripts/layering-test.py
 
 ## The docs' citations: every test suite and test function that README.md and docs/*.md name in backticks
 ## (`CrashRecoveryTests`, `Suite.function`, a prefix ending in `…`) is declared under Tests/, so a renamed or removed

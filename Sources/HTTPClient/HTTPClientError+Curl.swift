@@ -24,63 +24,42 @@ extension HTTPClientError {
         while detail.last == "." || detail.last == " " { detail.removeLast() }
         switch failure.result {
         case CURLE_ABORTED_BY_CALLBACK where failure.refusedASecondSend:
-            self.init(
-                code: .connectionLost,
-                message: "the connection to \(target) died after the request was sent, before any answer; it was not sent again. "
-                    + "The request may have been received.",
-                curlCode: raw,
-                requestMayHaveBeenSent: true
-            )
+            self.init(code: .connectionLost,
+                      message: "the connection to \(target) died after the request was sent, before any answer; it was not sent again. "
+                          + "The request may have been received.",
+                      curlCode: raw, requestMayHaveBeenSent: true)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
-            self.init(
-                code: .couldNotConnect,
-                message: "could not connect to \(target): \(detail). Check that the server is running and the address is right.",
-                curlCode: raw
-            )
+            self.init(code: .couldNotConnect,
+                      message: "could not connect to \(target): \(detail). Check that the server is running and the address is right.",
+                      curlCode: raw)
         case CURLE_OPERATION_TIMEDOUT:
             let sent = failure.requestStarted ? "the request was sent" : "nothing was sent"
-            self.init(
-                code: .timedOut,
-                message: "\(target) did not answer in time (\(detail)); \(sent). Limits: connect \(request.connectTimeout), total \(request.timeout).",
-                curlCode: raw,
-                requestMayHaveBeenSent: failure.requestStarted
-            )
+            self.init(code: .timedOut,
+                      message: "\(target) did not answer in time (\(detail)); \(sent). Limits: connect \(request.connectTimeout), total \(request.timeout).",
+                      curlCode: raw, requestMayHaveBeenSent: failure.requestStarted)
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2,
             CURLE_HTTP2_STREAM:
-            self.init(
-                code: .connectionLost,
-                message: "the connection to \(target) failed before a complete response arrived: \(detail). The request may have been received.",
-                curlCode: raw,
-                requestMayHaveBeenSent: true
-            )
+            self.init(code: .connectionLost,
+                      message: "the connection to \(target) failed before a complete response arrived: \(detail). The request may have been received.",
+                      curlCode: raw, requestMayHaveBeenSent: true)
         case CURLE_WRITE_ERROR where failure.exceededSizeLimit, CURLE_FILESIZE_EXCEEDED:
-            self.init(
-                code: .responseTooLarge,
-                message: "the response from \(target) is larger than the \(failure.maxResponseBytes)-byte limit (Configuration.maxResponseBytes); it was discarded.",
-                curlCode: raw,
-                requestMayHaveBeenSent: true
-            )
+            self.init(code: .responseTooLarge,
+                      message: "the response from \(target) is larger than the \(failure.maxResponseBytes)-byte limit (Configuration.maxResponseBytes); it was discarded.",
+                      curlCode: raw, requestMayHaveBeenSent: true)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
             CURLE_SSL_INVALIDCERTSTATUS:
-            self.init(
-                code: .tlsFailure,
-                message: "TLS with \(target) failed: \(detail). Check the server's certificate and the system's CA certificates.",
-                curlCode: raw
-            )
+            self.init(code: .tlsFailure,
+                      message: "TLS with \(target) failed: \(detail). Check the server's certificate and the system's CA certificates.",
+                      curlCode: raw)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
-            self.init(
-                code: .invalidRequest,
-                message: "libcurl refused the URL for \(target): \(detail). Use an absolute http:// or https:// URL.",
-                curlCode: raw
-            )
+            self.init(code: .invalidRequest,
+                      message: "libcurl refused the URL for \(target): \(detail). Use an absolute http:// or https:// URL.",
+                      curlCode: raw)
         default:
-            self.init(
-                code: .other,
-                message: "the transfer with \(target) failed: \(detail).",
-                curlCode: raw,
-                requestMayHaveBeenSent: failure.requestStarted
-            )
+            self.init(code: .other,
+                      message: "the transfer with \(target) failed: \(detail).",
+                      curlCode: raw, requestMayHaveBeenSent: failure.requestStarted)
         }
     }
 

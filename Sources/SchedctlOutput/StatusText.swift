@@ -32,6 +32,14 @@ public enum StatusText {
                          + (throttled.deliveries == 1 ? "it goes out at \(time(throttled.from))"
                                                       : "they go out from \(time(throttled.from)) to \(time(throttled.until))"))
         }
+        lines += attention(status, time: time)
+        return lines.map { fit($0, width: width) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines about what needs a person, or may: hooks that fail, the daemons sharing the store, outcomes the store
+    /// refused, unknown and missed deliveries, and accounts to relink.
+    static func attention(_ status: StatusView, time: (Date) -> String) -> [String] {
+        var lines: [String] = []
         if let hooks = status.hooks {
             if hooks.waiting > 0 {
                 let since = hooks.waitingSince.map { " since \(time($0))" } ?? ""
@@ -72,7 +80,7 @@ public enum StatusText {
                              + "relink with `schedctl accounts link \(account.network.rawValue)`")
             }
         }
-        return lines.map { fit($0, width: width) }.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// The width of a line's label (`next due:   `), where its value and its further lines start.

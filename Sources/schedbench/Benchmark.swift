@@ -42,19 +42,7 @@ struct Benchmark: AsyncParsableCommand {
     func run() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("schedbench-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        if let scale {
-            guard scale >= 60_000 else { throw ValidationError("--scale needs at least 60000 posts: it reads page 1,000 of 50") }
-            print("schedbench --scale: \(scale) pending posts imported through the control socket, then a restart")
-            for line in try await ScaleBench(bin: bin, rows: scale, accounts: scaleAccounts, chunk: 10_000, work: work).run() { print("  " + line) }
-            if keep { print("kept \(work)") } else { try? FileManager.default.removeItem(atPath: work) }
-            return
-        }
-        if cluster {
-            print("schedbench --cluster: \(posts) posts due at the same instant, one and three daemons on one PostgreSQL")
-            for line in try await ClusterBench(bin: bin, posts: posts, perAccount: perAccount, work: work).run() { print("  " + line) }
-            try? FileManager.default.removeItem(atPath: work)
-            return
-        }
+        if try await runScaleOrCluster(work: work) { return }
         let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: work, name: "sandboxd")
         defer { sandbox.stop() }
         let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
@@ -62,18 +50,7 @@ struct Benchmark: AsyncParsableCommand {
 
         // The limit first, on the same emulation: the raw loop's rate is the emulation's capacity with libcurl, the
         // ceiling the daemon's deliveries per second are a share of.
-        var rates: [Double] = []
-        var emulationCPU: [Double] = []
-        for fresh in [false, true] {
-            let raw = RawCurlLoop(sandboxURL: sandboxURL, parallel: rawParallel, freshConnections: fresh)
-            let signed = try await raw.signedPosts(count: posts, accounts: accountCount, users: fresh ? "rawfresh" : "raw", http: CurlHTTPClient())
-            let cpuBefore = cpuSeconds(sandbox.process.processIdentifier)
-            let (seconds, created) = try raw.send(signed)
-            guard created == posts else { throw ValidationError("the raw loop got \(created) of \(posts) posts answered 201") }
-            rates.append(Double(posts) / seconds)
-            emulationCPU.append((cpuSeconds(sandbox.process.processIdentifier) - cpuBefore) / Double(posts) * 1_000_000)
-        }
-        let (rawRate, freshRate) = (rates[0], rates[1])
+        let (rawRate, freshRate, emulationCPU) = try await measureRawLoop(sandbox: sandbox, sandboxURL: sandboxURL, accounts: accountCount)
         let config = "sandbox = true\nstate_dir = \"\(work)/state\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
         try config.write(toFile: work + "/schedulerd.toml", atomically: true, encoding: .utf8)
         let daemon = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd")
@@ -117,8 +94,51 @@ struct Benchmark: AsyncParsableCommand {
               + "(\(String(format: "%.1f", idleAnonymous)) MB of it the daemon's own heap and stacks, the rest mapped code and libraries), "
               + "\(String(format: "%.1f", residentMegabytes(daemon.process.processIdentifier))) MB after the runs")
 
-        // An import of 10,000 rows in one request and one transaction, against scheduling one post per request
-        // (measured above, 8 clients): the same checks per post, so the ratio is what batching saves.
+        try await measureImport(control: control, accounts: accounts, scheduleSeconds: scheduleSeconds)
+        print("durable claims (one claim per delivery's request, measured on this machine's disk in the same run):")
+        for figure in try await ClaimDurabilityBench(deliveries: claimDeliveries, work: work).run() { print("  " + figure.text) }
+        try? FileManager.default.removeItem(atPath: work)
+    }
+
+    /// `--scale` and `--cluster`, each a benchmark of its own; false when neither was asked for.
+    private func runScaleOrCluster(work: String) async throws -> Bool {
+        if let scale {
+            guard scale >= 60_000 else { throw ValidationError("--scale needs at least 60000 posts: it reads page 1,000 of 50") }
+            print("schedbench --scale: \(scale) pending posts imported through the control socket, then a restart")
+            for line in try await ScaleBench(bin: bin, rows: scale, accounts: scaleAccounts, chunk: 10_000, work: work).run() { print("  " + line) }
+            if keep { print("kept \(work)") } else { try? FileManager.default.removeItem(atPath: work) }
+            return true
+        }
+        if cluster {
+            print("schedbench --cluster: \(posts) posts due at the same instant, one and three daemons on one PostgreSQL")
+            for line in try await ClusterBench(bin: bin, posts: posts, perAccount: perAccount, work: work).run() { print("  " + line) }
+            try? FileManager.default.removeItem(atPath: work)
+            return true
+        }
+        return false
+    }
+
+    /// The raw libcurl loop's rate on kept-alive and on fresh connections, and the emulation's CPU per request in each.
+    private func measureRawLoop(sandbox: BenchProcess, sandboxURL: String, accounts accountCount: Int) async throws
+        -> (rawRate: Double, freshRate: Double, emulationCPU: [Double]) {
+        var rates: [Double] = []
+        var emulationCPU: [Double] = []
+        for fresh in [false, true] {
+            let raw = RawCurlLoop(sandboxURL: sandboxURL, parallel: rawParallel, freshConnections: fresh)
+            let signed = try await raw.signedPosts(count: posts, accounts: accountCount, users: fresh ? "rawfresh" : "raw", http: CurlHTTPClient())
+            let cpuBefore = cpuSeconds(sandbox.process.processIdentifier)
+            let (seconds, created) = try raw.send(signed)
+            guard created == posts else { throw ValidationError("the raw loop got \(created) of \(posts) posts answered 201") }
+            rates.append(Double(posts) / seconds)
+            emulationCPU.append((cpuSeconds(sandbox.process.processIdentifier) - cpuBefore) / Double(posts) * 1_000_000)
+        }
+        return (rates[0], rates[1], emulationCPU)
+    }
+
+    /// An import of 10,000 rows in one request and one transaction, against scheduling one post per request
+    /// (measured before, 8 clients): the same checks per post, so the ratio is what batching saves.
+    private func measureImport(control: BenchControl, accounts: [String], scheduleSeconds: Double) async throws {
+        let accountCount = accounts.count
         let rows = 10_000
         let later = Date().addingTimeInterval(86_400).rounded()
         let batch = (0..<rows).map { index in
@@ -131,10 +151,6 @@ struct Benchmark: AsyncParsableCommand {
         let single = Double(posts) / scheduleSeconds
         print("  scheduling:     \(String(format: "%.0f", single)) posts/s one per request from 8 clients; an import of \(rows) rows in one request "
               + "\(String(format: "%.0f", Double(rows) / importSeconds)) rows/s (\(String(format: "%.1f", Double(rows) / importSeconds / single))x)")
-
-        print("durable claims (one claim per delivery's request, measured on this machine's disk in the same run):")
-        for figure in try await ClaimDurabilityBench(deliveries: claimDeliveries, work: work).run() { print("  " + figure.text) }
-        try? FileManager.default.removeItem(atPath: work)
     }
 
     /// Schedules `count` posts from 8 clients, spread over `accounts`, each due at `due(index)`; returns the seconds it took.

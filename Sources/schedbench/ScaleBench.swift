@@ -50,6 +50,17 @@ struct ScaleBench {
         let pid = daemon.process.processIdentifier
         lines.append("memory: RSS \(Self.memory(pid, "VmRSS")) idle with \(rows) pending (peak since the restart \(Self.memory(pid, "VmHWM")))")
 
+        lines += try await queryFigures(control, references: references)
+        lines.append("schedctl, process start included (median of 5): status \(Self.format(try schedctl(["status"], state: state), "%.1f")) ms, "
+                     + "calendar \(Self.format(try schedctl(["calendar"], state: state), "%.1f")) ms, "
+                     + "list \(Self.format(try schedctl(["list"], state: state), "%.1f")) ms, "
+                     + "list --page 1000 \(Self.format(try schedctl(["list", "--page", "1000"], state: state), "%.1f")) ms")
+        return lines
+    }
+
+    /// The control API's answers at this scale, each the median of ``repeats`` calls, with status's baseline.
+    private func queryFigures(_ control: BenchControl, references: [String]) async throws -> [String] {
+        var lines: [String] = []
         lines.append("median of \(repeats) calls, through the socket (schedbench's HTTP over it) / inside the daemon (Server-Timing):")
         let status = try await measure("/v1/status", control)
         lines.append(Self.line("status", status))
@@ -74,10 +85,6 @@ struct ScaleBench {
         lines.append(try await figure("show", "/v1/posts/\(rows / 2)", control))
         let today = String(RFC3339.format(Date()).prefix(10))
         lines.append(try await figure("calendar, this week", "/v1/calendar/days?from=\(today)&days=7&zone=UTC&per_day=12", control))
-        lines.append("schedctl, process start included (median of 5): status \(Self.format(try schedctl(["status"], state: state), "%.1f")) ms, "
-                     + "calendar \(Self.format(try schedctl(["calendar"], state: state), "%.1f")) ms, "
-                     + "list \(Self.format(try schedctl(["list"], state: state), "%.1f")) ms, "
-                     + "list --page 1000 \(Self.format(try schedctl(["list", "--page", "1000"], state: state), "%.1f")) ms")
         return lines
     }
 

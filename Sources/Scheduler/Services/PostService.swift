@@ -96,21 +96,7 @@ public struct PostService: Sendable {
     /// Every check a schedule request gets before anything is stored; `accounts` resolves references (a batch
     /// shares one, so 10,000 rows to the same accounts look each up once).
     func check(_ request: SchedulePostRequest, accounts: AccountCache? = nil) async throws -> CheckedPost {
-        let draft = request.draft == true
-        let nextSlot = request.nextSlot == true
-        if draft, request.at != nil || nextSlot {
-            throw RequestError.badRequest("a draft has no time; leave out --at and --next-slot, or leave out --draft")
-        }
-        if nextSlot, request.at != nil { throw RequestError.badRequest("give --at TIME or --next-slot, not both") }
-        if draft, request.dryRun == true { throw RequestError.badRequest("--dry-run shows what is sent at a time; a draft has none") }
-        guard draft || nextSlot || request.at != nil else {
-            throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
-        }
-        if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("--until goes with --repeat") }
-        if request.seriesStart != nil, request.repeatRule == nil { throw RequestError.badRequest("series_start goes with repeat") }
-        if request.repeatRule != nil, draft || nextSlot || request.at == nil {
-            throw RequestError.badRequest("--repeat needs --at TIME, the first occurrence's time (not --draft or --next-slot)")
-        }
+        let (draft, nextSlot) = try Self.checkWhen(request)
         let rule: Recurrence? = try request.repeatRule.map { text in
             do { return try Recurrence(parsing: text, until: request.until) } catch let error as ScheduleTimeError {
                 throw RequestError.badRequest(error.message)
@@ -123,18 +109,8 @@ public struct PostService: Sendable {
         let draftZone = draft ? try zoneName(zone) : nil
         let lateness = try parseLateness(request.lateness)
         guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
-        var targets: [(AccountView, String?)] = []
         var problems: [String] = []
-        for reference in request.to {
-            do {
-                let account: AccountView
-                if let accounts { account = try await accounts.account(reference) } else { account = try await store.account(reference: reference) }
-                guard !targets.contains(where: { $0.0.id == account.id }) else { continue }
-                targets.append((account, request.overrides?[reference]))
-            } catch let error as StoreError {
-                problems.append(error.message)
-            }
-        }
+        let targets = try await resolveTargets(request, accounts: accounts, problems: &problems)
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
@@ -160,6 +136,43 @@ public struct PostService: Sendable {
                            latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts,
                            mediaNotes: mediaNotes,
                            timeNotes: time.map { timeNotes($0, request: request) } ?? [])
+    }
+
+    /// Which of draft, posting slot, time and repetition the request asks for, refusing combinations that mean nothing.
+    private static func checkWhen(_ request: SchedulePostRequest) throws -> (draft: Bool, nextSlot: Bool) {
+        let draft = request.draft == true
+        let nextSlot = request.nextSlot == true
+        if draft, request.at != nil || nextSlot {
+            throw RequestError.badRequest("a draft has no time; leave out --at and --next-slot, or leave out --draft")
+        }
+        if nextSlot, request.at != nil { throw RequestError.badRequest("give --at TIME or --next-slot, not both") }
+        if draft, request.dryRun == true { throw RequestError.badRequest("--dry-run shows what is sent at a time; a draft has none") }
+        guard draft || nextSlot || request.at != nil else {
+            throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
+        }
+        if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("--until goes with --repeat") }
+        if request.seriesStart != nil, request.repeatRule == nil { throw RequestError.badRequest("series_start goes with repeat") }
+        if request.repeatRule != nil, draft || nextSlot || request.at == nil {
+            throw RequestError.badRequest("--repeat needs --at TIME, the first occurrence's time (not --draft or --next-slot)")
+        }
+        return (draft, nextSlot)
+    }
+
+    /// The `--to` accounts, each once, with its text override; an account that cannot be found is a problem, not a stop.
+    private func resolveTargets(_ request: SchedulePostRequest, accounts: AccountCache?, problems: inout [String]) async throws
+        -> [(AccountView, String?)] {
+        var targets: [(AccountView, String?)] = []
+        for reference in request.to {
+            do {
+                let account: AccountView
+                if let accounts { account = try await accounts.account(reference) } else { account = try await store.account(reference: reference) }
+                guard !targets.contains(where: { $0.0.id == account.id }) else { continue }
+                targets.append((account, request.overrides?[reference]))
+            } catch let error as StoreError {
+                problems.append(error.message)
+            }
+        }
+        return targets
     }
 
     /// Gives a draft its time, checking it again as at scheduling: its accounts may have changed since.

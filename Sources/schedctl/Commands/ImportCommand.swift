@@ -36,29 +36,11 @@ struct ImportCommand: AsyncParsableCommand {
         guard !rows.rows.isEmpty else { throw CLIError.badInput("\(file) has no rows under its header") }
         let client = try options.client()
         let progress = ImportProgress(total: rows.rows.count)
-        var requests: [SchedulePostRequest] = []
-        var lines: [Int] = []
-        var problems: [ImportProblem] = []
-        let directory = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
-        var uploaded: [String: String] = [:]
         // Rows without a tz are read as `schedule` reads TIME (LocalTimeRule): --tz, else this machine's zone; said once below.
         let zone = try ClientZone.resolve(tz).name
         let withoutZone = rows.rows.filter { ($0.values["tz"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.count
-        for row in rows.rows {
-            do {
-                requests.append(try await ImportRows.request(row, defaultZone: zone, directory: directory.isEmpty ? "." : directory) { path in
-                    if let id = uploaded[path] { return id }
-                    let id = try await MediaUpload.upload(path, with: client)
-                    uploaded[path] = id
-                    return id
-                })
-                lines.append(row.line)
-            } catch let error as CLIError {
-                problems.append(ImportProblem(line: row.line, message: error.message))
-            }
-            progress.advance("reading")
-        }
-        progress.finish()
+        let (requests, lines, spoiled) = try await Self.readRequests(rows, file: file, zone: zone, client: client, progress: progress)
+        var problems = spoiled
         // Rows the file itself spoils are not sent; the others still are, checked only, so every problem is listed at once.
         let checkOnly = dryRun || (!problems.isEmpty && !skipInvalid)
         var view = ImportView(dryRun: checkOnly, valid: 0, postIds: [], problems: [])
@@ -85,17 +67,48 @@ struct ImportCommand: AsyncParsableCommand {
         if options.json {
             return try Output.json(ImportView(dryRun: view.dryRun, valid: view.valid, postIds: view.postIds, problems: problems))
         }
+        printSummary(view, problems: problems, rows: rows.rows.count, withoutZone: withoutZone, zone: zone, started: started)
+    }
+
+    /// Each row as a schedule request, its media uploaded once per file; a row the file itself spoils is a problem.
+    static func readRequests(_ rows: ImportRows, file: String, zone: String, client: ControlClient, progress: ImportProgress) async throws
+        -> ([SchedulePostRequest], [Int], [ImportProblem]) {
+        var requests: [SchedulePostRequest] = []
+        var lines: [Int] = []
+        var problems: [ImportProblem] = []
+        let directory = ((file as NSString).deletingLastPathComponent as NSString).standardizingPath
+        var uploaded: [String: String] = [:]
+        for row in rows.rows {
+            do {
+                requests.append(try await ImportRows.request(row, defaultZone: zone, directory: directory.isEmpty ? "." : directory) { path in
+                    if let id = uploaded[path] { return id }
+                    let id = try await MediaUpload.upload(path, with: client)
+                    uploaded[path] = id
+                    return id
+                })
+                lines.append(row.line)
+            } catch let error as CLIError {
+                problems.append(ImportProblem(line: row.line, message: error.message))
+            }
+            progress.advance("reading")
+        }
+        progress.finish()
+        return (requests, lines, problems)
+    }
+
+    /// What was imported or would be, with the problems on standard error and how rows without a zone were read.
+    private func printSummary(_ view: ImportView, problems: [ImportProblem], rows: Int, withoutZone: Int, zone: String, started: Date) {
         for problem in problems { FileHandle.standardError.write(Data("line \(problem.line): \(problem.message)\n".utf8)) }
         if withoutZone > 0 {
-            print("note: \(withoutZone == rows.rows.count ? "every row" : "\(withoutZone) of \(rows.rows.count) rows") without tz read in \(zone) "
+            print("note: \(withoutZone == rows ? "every row" : "\(withoutZone) of \(rows) rows") without tz read in \(zone) "
                   + (tz == nil ? "(your zone); give --tz to read them in another" : "(--tz)"))
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         if dryRun {
-            print("\(Counted.part(view.valid, of: rows.rows.count, "row")) \(Counted.verb(view.valid)) valid; nothing stored (--dry-run), \(seconds) s")
+            print("\(Counted.part(view.valid, of: rows, "row")) \(Counted.verb(view.valid)) valid; nothing stored (--dry-run), \(seconds) s")
         } else {
             let range = view.postIds.first.map { "posts \($0)–\(view.postIds.last!)" } ?? "no post"
-            print("imported \(Counted.part(view.postIds.count, of: rows.rows.count, "row")) (\(range)) in \(seconds) s"
+            print("imported \(Counted.part(view.postIds.count, of: rows, "row")) (\(range)) in \(seconds) s"
                   + (problems.isEmpty ? "" : "; \(problems.count) skipped (listed above)"))
         }
     }
