@@ -1,21 +1,11 @@
-/// The PostgreSQL schema as named migrations, never edited once released: add a new one instead.
+/// The PostgreSQL schema's migrations (their order and names are in ``SchemaHistory``), never edited once released.
 ///
 /// It holds what SQLite's migrations built, in PostgreSQL's types (instants stay integer Unix
 /// milliseconds, as in SQLite, so `store copy` moves them unchanged), plus what sharing needs: which daemon
 /// holds a claim and until when, the daemons themselves, and the database's clock as a function.
 enum PostgresSchema {
-    static let migrations: [(id: String, sql: String)] = [
-        ("v1: the shared store", v1),
-        ("v2: shared rate-limit budgets", v2),
-        ("v3: media kept in the database", v3),
-        ("v4: drafts", v4),
-        ("v5: posting slots and the queue", v5),
-        ("v6: repeating posts", v6),
-        ("v7: threads, first comments and media per part", v7),
-        ("v8: keyset listing and counts kept by state", v8),
-        ("v9: media by file", v9),
-        ("v10: accounts refused for a permission", v10),
-    ]
+    /// The PostgreSQL side of ``SchemaHistory``, in order.
+    static var migrations: [SchemaHistory.PostgresMigration] { SchemaHistory.postgres }
 
     /// The statements of a migration: split at a `;` that ends a line, which no statement here has inside it.
     static func statements(_ sql: String) -> [String] {
@@ -32,19 +22,19 @@ enum PostgresSchema {
     /// changed, summed when read, folded now and then by ``PostgresStore/foldDeliveryCounts()``): daemons that change
     /// deliveries at once only add rows, and never wait on one another's counter rows.
     /// What SQLite's v14 adds: an account's run of deliveries refused for a permission its token lacks, on its own row.
-    private static let v10 = """
+    static let v10 = """
         ALTER TABLE account ADD COLUMN permission_refusals INTEGER NOT NULL DEFAULT 0 CHECK (permission_refusals >= 0);
         ALTER TABLE account ADD COLUMN permission_refusal TEXT;
         ALTER TABLE account ADD COLUMN permission_refused_since BIGINT;
         """
 
     /// The media sweep asks which files posts still name, and which unnamed blobs are older than its grace period.
-    private static let v9 = """
+    static let v9 = """
         CREATE INDEX post_media_by_file ON post_media (sha256);
         CREATE INDEX media_blob_by_age ON media_blob (created_at);
         """
 
-    private static let v8 = """
+    static let v8 = """
         -- The post's due time on each of its deliveries, so that one index gives a filter's posts in the listing's order.
         ALTER TABLE delivery ADD COLUMN post_due_at BIGINT;
         UPDATE delivery d SET post_due_at = p.due_at FROM post p WHERE p.id = d.post_id;
@@ -91,7 +81,7 @@ enum PostgresSchema {
             FOR EACH STATEMENT EXECUTE FUNCTION schedulerd_count_deleted();
         """
 
-    private static let v7 = """
+    static let v7 = """
         -- An X thread's parts after the first (which is post.text with the media of part 1), in order.
         CREATE TABLE post_part (
             post_id BIGINT NOT NULL REFERENCES post (id) ON DELETE CASCADE,
@@ -116,7 +106,7 @@ enum PostgresSchema {
         ALTER TABLE attempt ADD COLUMN part INTEGER;
         """
 
-    private static let v6 = """
+    static let v6 = """
         -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a few
         -- weeks ahead from `rule` (RFC 5545), the first occurrence's wall-clock time in `zone`, and the text templates;
         -- accounts and media are copied from the first occurrence (template_post_id).
@@ -140,7 +130,7 @@ enum PostgresSchema {
         CREATE UNIQUE INDEX post_by_series ON post (series_id, series_index) WHERE series_id IS NOT NULL;
         """
 
-    private static let v5 = """
+    static let v5 = """
         -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).
         CREATE TABLE posting_slot (
             account_id BIGINT NOT NULL REFERENCES account (id) ON DELETE CASCADE,
@@ -154,7 +144,7 @@ enum PostgresSchema {
         CREATE INDEX post_queued ON post (due_at) WHERE queued;
         """
 
-    private static let v4 = """
+    static let v4 = """
         -- A draft's deliveries wait in 'draft' (never due: not in delivery_due) until it is given a time; its post's
         -- due_at is 0 until then.
         ALTER TABLE delivery DROP CONSTRAINT delivery_state_check;
@@ -162,7 +152,7 @@ enum PostgresSchema {
             'published', 'failed', 'unknown', 'handed_off', 'expired', 'missed', 'cancelled'));
         """
 
-    private static let v3 = """
+    static let v3 = """
         -- Attached files by SHA-256, so a daemon on another machine can publish a post whose media it never received.
         CREATE TABLE media_blob (
             sha256 TEXT PRIMARY KEY,
@@ -171,7 +161,7 @@ enum PostgresSchema {
         );
         """
 
-    private static let v2 = """
+    static let v2 = """
         -- One token bucket per budget ('account:ID', 'network:x'), shared by every daemon: each reserve locks its rows.
         CREATE TABLE budget_bucket (
             key TEXT PRIMARY KEY,
@@ -181,7 +171,7 @@ enum PostgresSchema {
         );
         """
 
-    private static let v1 = """
+    static let v1 = """
         CREATE FUNCTION schedulerd_now_ms() RETURNS bigint LANGUAGE sql VOLATILE
             AS $$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint $$;
         CREATE TABLE account (

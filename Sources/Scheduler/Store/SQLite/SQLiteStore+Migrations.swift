@@ -1,33 +1,14 @@
 import GRDB
 
 extension SQLiteStore {
-    /// Named migrations, never edited once released: add a new one instead (and its PostgreSQL step in
-    /// ``PostgresSchema/migrations``; `StoreContractTests` run the same suite on both, and `store copy` copies every
-    /// column of one into the other).
-    static let migrations: [(name: String, apply: @Sendable (Database) throws -> Void)] = [
-        ("v1: accounts, posts, deliveries, attempts", migrateV1),
-        ("v2: why an account needs attention", migrateV2),
-        ("v3: media attached to posts", migrateV3),
-        ("v4: Instagram handoff", migrateV4),
-        ("v5: reconciliation, throttling, pause and events", migrateV5),
-        ("v6: networks paused as a whole", migrateV6),
-        ("v7: hook delivery attempts", migrateV7),
-        ("v8: drafts", migrateV8),
-        ("v9: posting slots and the queue", migrateV9),
-        ("v10: repeating posts", migrateV10),
-        ("v11: threads, first comments and media per part", migrateV11),
-        ("v12: keyset listing and counts kept by state", migrateV12),
-        ("v13: media by file", migrateV13),
-        ("v14: accounts refused for a permission", migrateV14),
-    ]
-
+    /// The SQLite side of ``SchemaHistory``, as GRDB applies it: each step once, in order, recorded by its name.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        for (name, apply) in migrations { migrator.registerMigration(name, migrate: apply) }
+        for migration in SchemaHistory.sqlite { migrator.registerMigration(migration.id, migrate: migration.apply) }
         return migrator
     }
 
-    private static func migrateV1(_ db: Database) throws { try db.execute(sql: firstSchema) }
+    static func migrateV1(_ db: Database) throws { try db.execute(sql: firstSchema) }
 
     /// The first release's tables: accounts, posts, deliveries and attempts.
     static let firstSchema = """
@@ -93,12 +74,12 @@ extension SQLiteStore {
         CREATE INDEX attempt_by_delivery ON attempt (delivery_id, started_at);
         """
 
-    private static func migrateV2(_ db: Database) throws {
+    static func migrateV2(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE account ADD COLUMN status_reason TEXT")
         try db.execute(sql: "ALTER TABLE account ADD COLUMN has_refresh_token INTEGER NOT NULL DEFAULT 0")
     }
 
-    private static func migrateV3(_ db: Database) throws {
+    static func migrateV3(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE post_media (
                 post_id INTEGER NOT NULL REFERENCES post (id) ON DELETE CASCADE,
@@ -116,7 +97,7 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV4(_ db: Database) throws {
+    static func migrateV4(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE delivery ADD COLUMN handoff_path TEXT;
             ALTER TABLE delivery ADD COLUMN handoff_reminded INTEGER NOT NULL DEFAULT 0;
@@ -126,7 +107,7 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV5(_ db: Database) throws {
+    static func migrateV5(_ db: Database) throws {
         try db.execute(sql: """
             -- The outcome of the last request is unknown: look on the network before sending again.
             ALTER TABLE delivery ADD COLUMN needs_check INTEGER NOT NULL DEFAULT 0;
@@ -156,7 +137,7 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV6(_ db: Database) throws {
+    static func migrateV6(_ db: Database) throws {
         try db.execute(sql: """
             -- Publishing to a whole network stops: the network refuses this app (a retired API version, no
             -- credits left; cause 'refused', lifted at the next start or by `resume`), or a person paused it
@@ -171,7 +152,7 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV7(_ db: Database) throws {
+    static func migrateV7(_ db: Database) throws {
         try db.execute(sql: """
             -- A hook that failed is tried again with backoff; `notified` is set only once every configured hook
             -- accepted the event (or it was given up), so the partial index event_unnotified still lists what is
@@ -189,11 +170,11 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV8(_ db: Database) throws {
+    static func migrateV8(_ db: Database) throws {
         try allowDraftDeliveries(db)
     }
 
-    private static func migrateV9(_ db: Database) throws {
+    static func migrateV9(_ db: Database) throws {
         try db.execute(sql: """
             -- Times of the week an account posts at, read as wall-clock times in `zone` (one zone per account).
             CREATE TABLE posting_slot (
@@ -209,7 +190,7 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV10(_ db: Database) throws {
+    static func migrateV10(_ db: Database) throws {
         try db.execute(sql: """
             -- A repeating post: each occurrence is a post of its own (post.series_id, series_index from 1), created a
             -- few weeks ahead from `rule` (RFC 5545), the first occurrence's wall-clock time in `zone`, and the text
@@ -235,20 +216,20 @@ extension SQLiteStore {
             """)
     }
 
-    private static func migrateV11(_ db: Database) throws {
+    static func migrateV11(_ db: Database) throws {
         try db.execute(sql: SQLiteStore.partsSchema)
     }
 
-    private static func migrateV12(_ db: Database) throws {
+    static func migrateV12(_ db: Database) throws {
         try db.execute(sql: SQLiteStore.scaleSchema)
     }
 
-    private static func migrateV13(_ db: Database) throws {
+    static func migrateV13(_ db: Database) throws {
         // The media sweep asks which files posts still name.
         try db.execute(sql: "CREATE INDEX post_media_by_file ON post_media (sha256)")
     }
 
-    private static func migrateV14(_ db: Database) throws {
+    static func migrateV14(_ db: Database) throws {
         try db.execute(sql: SQLiteStore.permissionRefusalSchema)
     }
 
