@@ -173,54 +173,37 @@ extension PostgresStore: PostStore {
             SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
             WHERE d.post_id = ANY(\(ids)) ORDER BY d.post_id, d.id
             """)
-        let multiPart = try deliveryRows.filter { try $0["part_count"] as Int32 > 1 }.map { try $0["id"] as Int64 }
-        let parts = try await publishedParts(deliveryIDs: multiPart, session)
-        var deliveries: [Int64: [DeliveryView]] = [:]
-        for row in deliveryRows {
-            let network = Network(rawValue: try row["network"]) ?? .x
-            let partCount = Int(try row["part_count"] as Int32)
-            let firstComment: String? = try row["first_comment"]
-            let handle: String = try row["handle"]
-            let state = DeliveryState(rawValue: try row["state"]) ?? .unknown
-            let waiting = state == .scheduled || state == .retrying
-            let needsCheck: Bool = try row["needs_check"]
-            let nextAttempt: Int64 = try row["next_attempt_at"]
-            let view = DeliveryView(
-                id: try row["id"], accountId: try row["account_id"], account: "\(network.rawValue):@\(handle)", network: network,
-                state: state, text: try row["text_override"], remoteId: try row["remote_id"], remoteUrl: try row["remote_url"],
-                publishedAt: (try row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
-                nextAttemptAt: waiting ? Date(unixMilliseconds: nextAttempt) : nil,
-                attempts: Int(try row["attempt_count"] as Int32), error: try row["last_error"],
-                lookUpFirst: waiting && needsCheck ? true : nil, firstComment: firstComment, partCount: PartViews.count(partCount),
-                parts: PartViews.published(parts[try row["id"]], count: partCount, hasFirstComment: firstComment != nil),
-                throttledUntil: waiting ? (try row["throttled_until"] as Int64?).map(Date.init(unixMilliseconds:)) : nil)
-            deliveries[try row["post_id"], default: []].append(view)
+        let deliveries = try deliveryRows.map { row in
+            StoredDelivery(id: try row["id"], postID: try row["post_id"], accountID: try row["account_id"],
+                           network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"],
+                           state: DeliveryState(rawValue: try row["state"]) ?? .unknown, textOverride: try row["text_override"],
+                           remoteID: try row["remote_id"], remoteURL: try row["remote_url"], publishedAt: try row["published_at"],
+                           nextAttemptAt: try row["next_attempt_at"], attemptCount: Int(try row["attempt_count"] as Int32),
+                           lastError: try row["last_error"], needsCheck: try row["needs_check"], firstComment: try row["first_comment"],
+                           partCount: Int(try row["part_count"] as Int32), throttledUntil: try row["throttled_until"])
         }
         let mediaByPart = try await mediaByPart(postIDs: ids, session)
-        let media = mediaByPart.compactMapValues { $0[1] }
-        let threads = try await threads(postIDs: ids, media: mediaByPart, session)
-        let seriesIDs = Array(Set(try rows.compactMap { try $0["series_id"] as Int64? }))
+        let details = StoredPostDetails(
+            deliveries: deliveries,
+            publishedParts: try await publishedParts(deliveryIDs: deliveries.filter { $0.partCount > 1 }.map(\.id), session),
+            mediaByPart: mediaByPart, threads: try await threads(postIDs: ids, media: mediaByPart, session),
+            templates: try await seriesTemplates(Array(Set(try rows.compactMap { try $0["series_id"] as Int64? })), session))
+        return PostViews.assemble(try rows.map { row in
+            StoredPost(id: try row["id"], text: try row["text"], dueAt: try row["due_at"], dueZone: try row["due_zone"],
+                       dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32), source: try row["source"],
+                       createdAt: try row["created_at"], updatedAt: try row["updated_at"], queued: try row["queued"],
+                       seriesID: try row["series_id"], seriesIndex: (try row["series_index"] as Int32?).map(Int.init))
+        }, details)
+    }
+
+    /// The templates of the series `ids`, by id.
+    static func seriesTemplates(_ ids: [Int64], _ session: PostgresSession) async throws -> [Int64: SeriesTemplate] {
+        guard !ids.isEmpty else { return [:] }
         var templates: [Int64: SeriesTemplate] = [:]
-        if !seriesIDs.isEmpty {
-            for row in try await session.rows("SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id = ANY(\(seriesIDs))") {
-                templates[try row["id"]] = SeriesTemplate(rule: try row["rule"], start: try row["first_local"], zone: try row["zone"],
-                                                          text: try row["text"], overrides: SeriesOverrides.decode(try row["overrides"]))
-            }
+        for row in try await session.rows("SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id = ANY(\(ids))") {
+            templates[try row["id"]] = SeriesTemplate(rule: try row["rule"], start: try row["first_local"], zone: try row["zone"],
+                                                      text: try row["text"], overrides: SeriesOverrides.decode(try row["overrides"]))
         }
-        return try rows.map { row in
-            let id: Int64 = try row["id"]
-            return PostView(id: id, text: try row["text"], dueAt: Drafts.dueAt(try row["due_at"]), dueZone: try row["due_zone"],
-                            dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32),
-                            source: try row["source"], createdAt: Date(unixMilliseconds: try row["created_at"]),
-                            updatedAt: Date(unixMilliseconds: try row["updated_at"]), deliveries: deliveries[id] ?? [],
-                            media: (media[id] ?? []).map(PartViews.media),
-                            queued: try row["queued"] as Bool ? true : nil,
-                            series: try (row["series_id"] as Int64?).map { seriesID in
-                                let index = Int(try row["series_index"] as Int32)
-                                return templates[seriesID]?.view(id: seriesID, index: index, deliveries: deliveries[id] ?? [])
-                                    ?? PostSeriesView(id: seriesID, index: index, rule: "")
-                            },
-                            thread: threads[id].map(PartViews.thread))
-        }
+        return templates
     }
 }

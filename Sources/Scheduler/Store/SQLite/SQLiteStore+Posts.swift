@@ -161,51 +161,36 @@ extension SQLiteStore {
             SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
             WHERE d.post_id IN (\(placeholders)) ORDER BY d.post_id, d.id
             """), arguments: StatementArguments(ids))
-        let parts = try publishedParts(deliveryIDs: deliveryRows.filter { $0["part_count"] as Int > 1 }.map { $0["id"] }, db)
-        var deliveries: [Int64: [DeliveryView]] = [:]
-        for row in deliveryRows {
-            let network = Network(rawValue: row["network"]) ?? .x
-            let handle: String = row["handle"]
-            let state = DeliveryState(rawValue: row["state"]) ?? .unknown
-            let waiting = state == .scheduled || state == .retrying
-            let view = DeliveryView(
-                id: row["id"], accountId: row["account_id"], account: "\(network.rawValue):@\(handle)", network: network,
-                state: state, text: row["text_override"], remoteId: row["remote_id"], remoteUrl: row["remote_url"],
-                publishedAt: (row["published_at"] as Int64?).map(Date.init(unixMilliseconds:)),
-                nextAttemptAt: waiting ? Date(unixMilliseconds: row["next_attempt_at"]) : nil,
-                attempts: row["attempt_count"], error: row["last_error"],
-                lookUpFirst: waiting && row["needs_check"] as Bool ? true : nil,
-                firstComment: row["first_comment"], partCount: PartViews.count(row["part_count"]),
-                parts: PartViews.published(parts[row["id"]], count: row["part_count"], hasFirstComment: row["first_comment"] != nil),
-                throttledUntil: waiting ? (row["throttled_until"] as Int64?).map(Date.init(unixMilliseconds:)) : nil)
-            deliveries[row["post_id"], default: []].append(view)
+        let deliveries = deliveryRows.map { row in
+            StoredDelivery(id: row["id"], postID: row["post_id"], accountID: row["account_id"], network: Network(rawValue: row["network"]) ?? .x,
+                           handle: row["handle"], state: DeliveryState(rawValue: row["state"]) ?? .unknown, textOverride: row["text_override"],
+                           remoteID: row["remote_id"], remoteURL: row["remote_url"], publishedAt: row["published_at"],
+                           nextAttemptAt: row["next_attempt_at"], attemptCount: row["attempt_count"], lastError: row["last_error"],
+                           needsCheck: row["needs_check"], firstComment: row["first_comment"], partCount: row["part_count"],
+                           throttledUntil: row["throttled_until"])
         }
         let mediaByPart = try mediaByPart(postIDs: ids, db)
-        let media = mediaByPart.compactMapValues { $0[1] }
-        let threads = try threads(postIDs: ids, media: mediaByPart, db)
-        let seriesIDs = Set(rows.compactMap { $0["series_id"] as Int64? })
+        let details = StoredPostDetails(
+            deliveries: deliveries, publishedParts: try publishedParts(deliveryIDs: deliveries.filter { $0.partCount > 1 }.map(\.id), db),
+            mediaByPart: mediaByPart, threads: try threads(postIDs: ids, media: mediaByPart, db),
+            templates: try seriesTemplates(Set(rows.compactMap { $0["series_id"] as Int64? }), db))
+        return PostViews.assemble(rows.map { row in
+            StoredPost(id: row["id"], text: row["text"], dueAt: row["due_at"], dueZone: row["due_zone"], dueLocal: row["due_local"],
+                       latenessLimitSeconds: row["lateness_limit_s"], source: row["source"], createdAt: row["created_at"],
+                       updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"])
+        }, details)
+    }
+
+    /// The templates of the series `ids`, by id.
+    static func seriesTemplates(_ ids: Set<Int64>, _ db: Database) throws -> [Int64: SeriesTemplate] {
+        guard !ids.isEmpty else { return [:] }
         var templates: [Int64: SeriesTemplate] = [:]
-        if !seriesIDs.isEmpty {
-            for row in try Row.fetchAll(db, sql: """
-                SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id IN (\(seriesIDs.map(String.init).joined(separator: ", ")))
-                """) {
-                templates[row["id"]] = SeriesTemplate(rule: row["rule"], start: row["first_local"], zone: row["zone"], text: row["text"],
-                                                      overrides: SeriesOverrides.decode(row["overrides"]))
-            }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, rule, first_local, zone, text, overrides FROM series WHERE id IN (\(ids.map(String.init).joined(separator: ", ")))
+            """) {
+            templates[row["id"]] = SeriesTemplate(rule: row["rule"], start: row["first_local"], zone: row["zone"], text: row["text"],
+                                                  overrides: SeriesOverrides.decode(row["overrides"]))
         }
-        return rows.map { row in
-            PostView(id: row["id"], text: row["text"], dueAt: Drafts.dueAt(row["due_at"]),
-                     dueZone: row["due_zone"],
-                     dueLocal: row["due_local"], latenessLimitSeconds: row["lateness_limit_s"], source: row["source"],
-                     createdAt: Date(unixMilliseconds: row["created_at"]), updatedAt: Date(unixMilliseconds: row["updated_at"]),
-                     deliveries: deliveries[row["id"]] ?? [],
-                     media: (media[row["id"]] ?? []).map(PartViews.media),
-                     queued: row["queued"] as Bool ? true : nil,
-                     series: (row["series_id"] as Int64?).map { id in
-                         templates[id]?.view(id: id, index: row["series_index"], deliveries: deliveries[row["id"]] ?? [])
-                             ?? PostSeriesView(id: id, index: row["series_index"], rule: "")
-                     },
-                     thread: threads[row["id"]].map(PartViews.thread))
-        }
+        return templates
     }
 }
