@@ -52,6 +52,9 @@ expected="/usr/local/bin/schedulerd 755
 /usr/local/share/doc/schedulerd/README.md 644
 /usr/local/share/doc/schedulerd/schedulerd.toml.example 644
 /etc/schedulerd/schedulerd.toml 640"
+# The guides the README links to, each beside it under docs/ (issue 27).
+for guide in "$HERE"/docs/*.md; do expected="$expected
+/usr/local/share/doc/schedulerd/docs/${guide##*/} 644"; done
 while read -r path mode; do expect_mode "$path" "$mode"; done <<LIST
 $expected
 LIST

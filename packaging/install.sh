@@ -50,6 +50,7 @@ installed_files() {
     done
     for m in $MANPAGES; do echo "$MANDIR/man${m##*.}/$m"; done
     echo "$DOCDIR/README.md"
+    for d in "$HERE"/docs/*.md; do echo "$DOCDIR/docs/${d##*/}"; done
     echo "$DOCDIR/schedulerd.toml.example"
 }
 
@@ -72,7 +73,7 @@ do_install() {
         [ -f "$MANSRC/$m" ] || { echo "install: $MANSRC/$m is missing; make install generates it" >&2; exit 1; }
     done
     install -d -m 0755 "$DESTDIR$BINDIR" "$DESTDIR$SBINDIR" "$DESTDIR$UNITDIR" "$DESTDIR$SYSUSERSDIR" "$DESTDIR$TMPFILESDIR" \
-        "$DESTDIR$DOCDIR" "$DESTDIR$MANDIR/man1" "$DESTDIR$MANDIR/man8" "$DESTDIR$DATADIR/bash-completion/completions" \
+        "$DESTDIR$DOCDIR" "$DESTDIR$DOCDIR/docs" "$DESTDIR$MANDIR/man1" "$DESTDIR$MANDIR/man8" "$DESTDIR$DATADIR/bash-completion/completions" \
         "$DESTDIR$ZSHDIR" "$DESTDIR$DATADIR/fish/vendor_completions.d"
     for p in $PROGRAMS; do install -m 0755 "$BINSRC/$p" "$DESTDIR$(program_dir "$p")/$p"; done
 
@@ -94,6 +95,8 @@ do_install() {
     done
     for m in $MANPAGES; do install -m 0644 "$MANSRC/$m" "$DESTDIR$MANDIR/man${m##*.}/$m"; done
     install -m 0644 "$HERE/README.md" "$DESTDIR$DOCDIR/README.md"
+    # The guides the README links to, beside it as in the source tree, so its links work where it is installed.
+    install -m 0644 "$HERE"/docs/*.md "$DESTDIR$DOCDIR/docs/"
     install -m 0644 "$HERE/config/schedulerd.toml" "$DESTDIR$DOCDIR/schedulerd.toml.example"
 
     if on_host; then create_user; fi
@@ -122,7 +125,7 @@ do_install() {
 do_uninstall() {
     if on_host && [ -d /run/systemd/system ]; then systemctl disable --now schedulerd.service 2>/dev/null || true; fi
     installed_files | while read -r f; do rm -f "$DESTDIR$f"; done
-    rmdir "$DESTDIR$DOCDIR" 2>/dev/null || true
+    rmdir "$DESTDIR$DOCDIR/docs" "$DESTDIR$DOCDIR" 2>/dev/null || true
     # Like a package removed but not purged: the configuration goes only if it is still the example.
     if [ -f "$DESTDIR$CONFDIR/schedulerd.toml" ]; then
         if cmp -s "$HERE/config/schedulerd.toml" "$DESTDIR$CONFDIR/schedulerd.toml"; then

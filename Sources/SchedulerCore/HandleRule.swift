@@ -1,6 +1,6 @@
 /// How a network writes its usernames, for the handles people type themselves (a handoff account's):
 /// one that the network could never have is refused when it is given, not when a post goes out.
-/// Sources: README, "What the networks require".
+/// Sources: docs/networks.md, "What the networks require".
 public struct HandleRule: Sendable, Equatable {
     public let maxLength: Int
     /// The punctuation allowed besides ASCII letters and digits.

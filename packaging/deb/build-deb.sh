@@ -31,7 +31,7 @@ env DESTDIR="$ROOT" PREFIX=/usr SYSCONFDIR=/etc SBINDIR=/usr/sbin UNITDIR=/lib/s
 # Debian policy 12.3: man pages and documentation compressed with gzip -9n; the copyright and a changelog in the doc folder.
 DOC="$ROOT/usr/share/doc/schedulerd"
 find "$ROOT/usr/share/man" -type f -exec gzip -9n {} +
-gzip -9n "$DOC/README.md"
+gzip -9n "$DOC/README.md" "$DOC"/docs/*.md
 sed -i "s|file:///usr/share/doc/schedulerd/README.md|file:///usr/share/doc/schedulerd/README.md.gz|" "$ROOT/lib/systemd/system/schedulerd.service"
 install -m 0644 "$HERE/packaging/deb/copyright" "$DOC/copyright"
 # bash sources completions; a #! line on them only misleads (lintian: bash-completion-with-hashbang).
@@ -74,7 +74,7 @@ echo "built $DEB ($(du -h "$DEB" | cut -f1)); $(grep '^Depends:' "$ROOT/DEBIAN/c
 if [ "${LINTIAN:-}" = skip ]; then
     echo "lintian: skipped (LINTIAN=skip)"
 elif command -v lintian >/dev/null 2>&1; then
-    # Errors fail the build; warnings and notes are printed (the README's install section explains those left).
+    # Errors fail the build; warnings and notes are printed (docs/install.md explains those left).
     lintian --tag-display-limit 0 "$DEB" > "$WORK/lintian.log" 2>&1 || true
     cat "$WORK/lintian.log"
     if grep -q '^E:' "$WORK/lintian.log"; then echo "make deb: lintian found errors (above)" >&2; exit 1; fi

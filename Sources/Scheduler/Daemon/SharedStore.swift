@@ -37,7 +37,7 @@ extension Daemon {
 
 extension Daemon {
     /// The connection probe: what the configuration must change is a configuration error (exit 78); a server that
-    /// cannot be reached is a store that cannot be used (74), as the README's table has them.
+    /// cannot be reached is a store that cannot be used (74), as the exit-code table in docs/using-schedctl.md has them.
     private func checkConnection(_ store: PostgresStore) async throws {
         do throws(StoreError) {
             try await store.checkConnection(timeout: configuration.store.connectTimeoutSeconds)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The state directory made ready before anything is read from it: created (mode 0700) when missing, and refused,
-/// saying why in the system's words, when it cannot be used. Exits 74 (EX_IOERR) as the README's table says for a
+/// saying why in the system's words, when it cannot be used. Exits 74 (EX_IOERR) as the exit-code table (docs/using-schedctl.md) says for a
 /// database or state directory that cannot be used (issue 25, bug 11: it exited 78, as for a configuration error).
 public enum StateDirectory {
     public static func prepare(_ path: String) throws(StateDirectoryError) {

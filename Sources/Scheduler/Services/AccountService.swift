@@ -215,7 +215,7 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// An imported token the network refused: bad input, like any other wrong input (README, "Exit codes"),
+    /// An imported token the network refused: bad input, like any other wrong input (docs/using-schedctl.md, "Exit codes"),
     /// said the same way for every network, with the network's own words and what to do.
     static func refusedImport(_ network: Network, _ error: LinkError) -> String {
         let name = network.displayName

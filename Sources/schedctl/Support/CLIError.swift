@@ -28,7 +28,7 @@ struct CLIError: Error, CustomStringConvertible {
     static func badInput(_ message: String) -> CLIError { CLIError(exitCode: ExitCodes.badInput, message: message) }
 }
 
-/// Exit codes scripts can rely on (README, "Exit codes").
+/// Exit codes scripts can rely on (docs/using-schedctl.md, "Exit codes").
 enum ExitCodes {
     static let success: Int32 = 0
     /// The daemon failed or answered something unexpected, or something outside it did (a network, a file).
