@@ -52,15 +52,20 @@ def doc_files():
     return [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 
 
-def spans(path):
-    """(line number, code span) outside fenced code blocks."""
+def prose_lines(path):
+    """(line number, line) outside fenced code blocks."""
     fenced = False
     for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
         if line.lstrip().startswith("```"):
             fenced = not fenced
             continue
-        if fenced:
-            continue
+        if not fenced:
+            yield number, line
+
+
+def spans(path):
+    """(line number, code span) outside fenced code blocks."""
+    for number, line in prose_lines(path):
         for match in SPAN.finditer(line):
             yield number, match.group(1)
 
@@ -137,13 +142,7 @@ def check_links(files):
     problems, checked = [], 0
     for path in files:
         rel = path.relative_to(ROOT)
-        fenced = False
-        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
-            if line.lstrip().startswith("```"):
-                fenced = not fenced
-                continue
-            if fenced:
-                continue
+        for number, line in prose_lines(path):
             for match in LINK.finditer(re.sub(r"`[^`]*`", "``", line)):
                 target = match.group(1)
                 if re.match(r"^[a-z][a-z0-9+.-]*:", target):
