@@ -138,7 +138,7 @@ let package = Package(
             dependencies: ["Sandbox", "OAuth", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "SandboxContractTests", dependencies: ["SandboxContract"]),
-        .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"], exclude: ["Golden"]),
+        .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "SchedctlOutputTests", dependencies: ["SchedctlOutput", "SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
