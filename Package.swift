@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "SchedctlOutput", "HTTPClient", "OAuth", "CryptoPrimitives", "LoopbackRedirect", "Connectors", "RunSummary", "RunCard", "RunPosts",
+                "SchedulerCore", "SchedctlOutput", "HTTPClient", "CryptoPrimitives", "LoopbackRedirect", "Connectors", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
