@@ -1,3 +1,5 @@
+import JSONValue
+
 /// A started device authorization (RFC 8628 section 3.2): what to show the person, and what to poll with.
 ///
 /// `Codable` so a daemon can keep it while the person approves on another device. The device
@@ -33,7 +35,7 @@ public struct DeviceAuthorization: Sendable, Codable, Equatable {
 
     /// Reads the JSON answer; `verification_url` (Google's spelling) is accepted too.
     static func parse(_ body: [UInt8]) -> DeviceAuthorization? {
-        guard let fields = OAuthJSON.object(from: body),
+        guard let fields = JSONValue.object(from: body),
             let deviceCode = fields["device_code"]?.text, !deviceCode.isEmpty,
             let userCode = fields["user_code"]?.text, !userCode.isEmpty,
             let verificationURI = (fields["verification_uri"] ?? fields["verification_url"])?.text,

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Reads the `Authorization: OAuth …` header of an incoming request (RFC 5849 section 3.5.1).
 ///
 /// Exists for the verifying side (the sandbox emulation). It is strict, because a lenient parser

@@ -1,4 +1,6 @@
+import CryptoPrimitives
 import HTTPClient
+import JSONValue
 
 /// The three-legged OAuth 1.0a flow (RFC 5849 section 2), as X still uses for user-context tokens.
 ///
@@ -175,7 +177,7 @@ public struct OAuth1Flow: Sendable {
 
     /// The first message of a JSON `{"errors": [{"message": …}]}` body, as X sends.
     private static func serverMessage(_ body: [UInt8]) -> String? {
-        guard case .array(let errors)? = OAuthJSON.object(from: body)?["errors"],
+        guard case .array(let errors)? = JSONValue.object(from: body)?["errors"],
             case .object(let first)? = errors.first
         else { return nil }
         return first["message"]?.text

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// The pure pieces of RFC 5849 section 3.4: base string URI, base string, key and signature.
 ///
 /// Static so that a verifying server (the sandbox) can recompute a signature from what it

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Signature checking for a server that receives OAuth 1.0a requests (the sandbox emulation).
 ///
 /// Only the signature is checked here. Timestamp windows and nonce reuse need state and a clock,

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CryptoPrimitives
 
 /// Signs requests with OAuth 1.0a HMAC-SHA1 (RFC 5849), as X's user-context endpoints require.
 ///

@@ -19,7 +19,7 @@ extension OAuth2Client {
         let action = "Starting device authorization at \(OAuthError.displayURL(endpoint))"
         let redactor = redactor(for: [])
         let response = try await send(endpoint: endpoint, method: "POST", parameters: parameters, action: action, redactor: redactor)
-        let errorBody = OAuth2ErrorBody.parse(response.body)
+        let errorBody = self.errorBody(response.body)
         guard response.isSuccess, errorBody == nil else {
             throw OAuthError.fromResponse(response, body: errorBody, action: action, redactor: redactor)
         }
@@ -68,7 +68,7 @@ extension OAuth2Client {
                 action: action,
                 redactor: redactor
             )
-            switch OAuth2ErrorBody.parse(response.body)?.rfcError {
+            switch errorBody(response.body)?.rfcError {
             case "authorization_pending":
                 continue
             case "slow_down":
@@ -83,7 +83,7 @@ extension OAuth2Client {
                     serverErrorCode: "access_denied"
                 )
             default:
-                return try Self.tokens(from: response, action: action, redactor: redactor)
+                return try tokens(from: response, action: action, redactor: redactor)
             }
         }
     }

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Reading the redirect a person pasted, or the loopback listener caught, back into a code.
 extension OAuth2Client {
     /// The authorization code of `redirect`, once it is proven to answer `session`.

@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import HTTPClient
 
 /// Building and sending requests to the server's endpoints with the configured client authentication.

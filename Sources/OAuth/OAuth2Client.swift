@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
 
@@ -114,7 +115,7 @@ public struct OAuth2Client: Sendable {
         let redactor = redactor(for: [token])
         let response = try await send(endpoint: endpoint, method: "POST", parameters: parameters, action: action, redactor: redactor)
         guard response.isSuccess else {
-            throw OAuthError.fromResponse(response, body: OAuth2ErrorBody.parse(response.body), action: action, redactor: redactor)
+            throw OAuthError.fromResponse(response, body: errorBody(response.body), action: action, redactor: redactor)
         }
     }
 
@@ -128,12 +129,12 @@ public struct OAuth2Client: Sendable {
             action: action,
             redactor: redactor
         )
-        return try Self.tokens(from: response, action: action, redactor: redactor)
+        return try tokens(from: response, action: action, redactor: redactor)
     }
 
     /// The tokens of a successful response, or the error it carries (some servers answer 200 with one).
-    static func tokens(from response: HTTPResponse, action: String, redactor: SecretRedactor) throws(OAuthError) -> OAuth2TokenResponse {
-        let errorBody = OAuth2ErrorBody.parse(response.body)
+    func tokens(from response: HTTPResponse, action: String, redactor: SecretRedactor) throws(OAuthError) -> OAuth2TokenResponse {
+        let errorBody = self.errorBody(response.body)
         if response.isSuccess, errorBody == nil, let tokens = OAuth2TokenResponse.parse(response.body) {
             return tokens
         }
@@ -145,6 +146,11 @@ public struct OAuth2Client: Sendable {
             )
         }
         throw OAuthError.fromResponse(response, body: errorBody, action: action, redactor: redactor)
+    }
+
+    /// The error `body` carries, read with the network's own reader first.
+    func errorBody(_ body: [UInt8]) -> OAuth2ErrorBody? {
+        OAuth2ErrorBody.parse(body, reader: configuration.errorReader)
     }
 
     /// A redactor for this request's secrets plus the client secret.

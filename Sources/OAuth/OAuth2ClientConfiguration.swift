@@ -1,7 +1,9 @@
+import JSONValue
+
 /// Everything network-specific about one OAuth 2.0 client, passed in by the caller.
 ///
 /// The library knows no network: endpoints, scopes, how the client authenticates and the quirks
-/// (Facebook's comma-separated scopes and GET code exchange) all come from here.
+/// (Facebook's comma-separated scopes, GET code exchange and Graph-shaped errors) all come from here.
 ///
 /// ```swift
 /// let x = OAuth2ClientConfiguration(
@@ -35,6 +37,8 @@ public struct OAuth2ClientConfiguration: Sendable {
     public var extraAuthorizationParameters: [(String, String)]
     /// How long one request to the server may take, connecting included.
     public var timeout: Duration
+    /// Reads the network's own error shape before the standard ones; `nil` when the network uses only those.
+    public var errorReader: OAuth2ErrorReader?
 
     public init(
         clientID: String,
@@ -49,7 +53,8 @@ public struct OAuth2ClientConfiguration: Sendable {
         usesPKCE: Bool = true,
         tokenRequestMethod: String = "POST",
         extraAuthorizationParameters: [(String, String)] = [],
-        timeout: Duration = .seconds(30)
+        timeout: Duration = .seconds(30),
+        errorReader: OAuth2ErrorReader? = nil
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -64,6 +69,7 @@ public struct OAuth2ClientConfiguration: Sendable {
         self.tokenRequestMethod = tokenRequestMethod
         self.extraAuthorizationParameters = extraAuthorizationParameters
         self.timeout = timeout
+        self.errorReader = errorReader
     }
 
     /// The `scope` parameter's value, or `nil` when there are no scopes (then it is not sent).

@@ -1,13 +1,19 @@
 import HTTPClient
+import JSONValue
+
+/// A network's own error shape, read before the standard ones: given the body's top-level object, its reading, or
+/// `nil` when the body is not in that shape (Facebook Graph's reader lives with the Facebook connector).
+public typealias OAuth2ErrorReader = @Sendable (_ fields: [String: JSONValue]) -> OAuth2ErrorBody?
 
 /// The error a server put in a response body, in whichever shape the network uses.
 ///
-/// Three shapes are understood: RFC 6749 section 5.2 (`{"error": "invalid_grant",
-/// "error_description": …}`, also used by X and LinkedIn's token endpoint), Facebook Graph
-/// (`{"error": {"message", "type", "code", "error_subcode"}}`) and LinkedIn's REST errors
+/// Two shapes are understood here: RFC 6749 section 5.2 (`{"error": "invalid_grant",
+/// "error_description": …}`, also used by X and LinkedIn's token endpoint) and LinkedIn's REST errors
 /// (`{"status", "serviceErrorCode", "code", "message"}`); problem details (`title`, `detail`) are
-/// read for their text. Each is reduced to an ``OAuthError/Code`` a caller can act on.
-struct OAuth2ErrorBody: Sendable, Equatable {
+/// read for their text. A network with a shape of its own (Facebook Graph's `{"error": {"message",
+/// "code", "error_subcode"}}`) reads it with the ``OAuth2ClientConfiguration/errorReader`` it passes in.
+/// Each is reduced to an ``OAuthError/Code`` a caller can act on.
+public struct OAuth2ErrorBody: Sendable, Equatable {
     /// The library's reading of the error.
     var code: OAuthError.Code?
     /// The server's identifier, for ``OAuthError/serverErrorCode``: `invalid_grant`,
@@ -17,18 +23,32 @@ struct OAuth2ErrorBody: Sendable, Equatable {
     var rfcError: String?
     /// The server's explanation, unredacted: only ever shown through a ``SecretRedactor``.
     var serverMessage: String?
-    /// A sentence this library adds for a code it knows (Facebook subcodes).
+    /// A sentence added for a code the reader knows (Facebook subcodes).
     var hint: String?
 
-    /// Reads `body`; `nil` when it is not a JSON object with a recognisable error.
-    static func parse(_ body: [UInt8]) -> OAuth2ErrorBody? {
-        guard let fields = OAuthJSON.object(from: body) else { return nil }
-        return parse(fields: fields)
+    public init(
+        code: OAuthError.Code? = nil,
+        identifier: String? = nil,
+        rfcError: String? = nil,
+        serverMessage: String? = nil,
+        hint: String? = nil
+    ) {
+        self.code = code
+        self.identifier = identifier
+        self.rfcError = rfcError
+        self.serverMessage = serverMessage
+        self.hint = hint
     }
 
-    static func parse(fields: [String: OAuthJSON]) -> OAuth2ErrorBody? {
-        if case .object(let facebook)? = fields["error"] {
-            return FacebookError(fields: facebook).body
+    /// Reads `body`, with the network's own `reader` first; `nil` when it is not a JSON object with a recognisable error.
+    static func parse(_ body: [UInt8], reader: OAuth2ErrorReader? = nil) -> OAuth2ErrorBody? {
+        guard let fields = JSONValue.object(from: body) else { return nil }
+        return parse(fields: fields, reader: reader)
+    }
+
+    static func parse(fields: [String: JSONValue], reader: OAuth2ErrorReader? = nil) -> OAuth2ErrorBody? {
+        if let reader, let read = reader(fields) {
+            return read
         }
         if let error = fields["error"]?.text, !error.isEmpty {
             return rfc6749(error: error, description: fields["error_description"]?.text)
@@ -74,7 +94,7 @@ struct OAuth2ErrorBody: Sendable, Equatable {
         return aboutGrant && ["invalid", "expired", "revoked", "used"].contains { text.contains($0) }
     }
 
-    private static func linkedIn(_ fields: [String: OAuthJSON]) -> OAuth2ErrorBody {
+    private static func linkedIn(_ fields: [String: JSONValue]) -> OAuth2ErrorBody {
         let code = fields["code"]?.text
         let service = fields["serviceErrorCode"]?.text
         let mapped: OAuthError.Code? =

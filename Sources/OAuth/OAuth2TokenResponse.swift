@@ -1,4 +1,6 @@
+import CryptoPrimitives
 import Foundation
+import JSONValue
 
 /// A successful token endpoint answer (RFC 6749 section 5.1), read leniently.
 ///
@@ -45,15 +47,15 @@ public struct OAuth2TokenResponse: Sendable, Equatable {
     ///
     /// - Returns: `nil` when the body is neither, or has no non-empty `access_token`.
     static func parse(_ body: [UInt8]) -> OAuth2TokenResponse? {
-        if let object = OAuthJSON.object(from: body) {
+        if let object = JSONValue.object(from: body) {
             return parse(fields: object)
         }
         let text = String(decoding: body, as: UTF8.self).trimmingSpaces
         guard !text.hasPrefix("{"), !text.hasPrefix("<"), let pairs = PercentDecoding.parseForm(text) else { return nil }
-        return parse(fields: Dictionary(pairs.map { ($0.0, OAuthJSON.string($0.1)) }, uniquingKeysWith: { first, _ in first }))
+        return parse(fields: Dictionary(pairs.map { ($0.0, JSONValue.string($0.1)) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    static func parse(fields: [String: OAuthJSON]) -> OAuth2TokenResponse? {
+    static func parse(fields: [String: JSONValue]) -> OAuth2TokenResponse? {
         guard let accessToken = fields["access_token"]?.text, !accessToken.isEmpty else { return nil }
         var extra: [String: String] = [:]
         for (name, value) in fields where !knownFields.contains(name) {

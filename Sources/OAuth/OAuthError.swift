@@ -2,15 +2,15 @@
 ///
 /// The code wraps a private enum, so new codes can be added without breaking callers that
 /// `switch` over them (they compare against the static members instead). Messages and
-/// descriptions never contain secrets: no keys, tokens, codes, verifiers, plaintext or signatures.
+/// descriptions never contain secrets: no tokens, codes, verifiers, client secrets or signatures.
 /// Text quoted from a server is shortened and has every secret of the request masked as `***`.
 public struct OAuthError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, as an opaque value compared with `==` against the static members.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
-            case malformedHeader, invalidKey, sealedDataRejected, cryptoFailure
+            case malformedHeader
             case stateMismatch, accessDenied, invalidRedirect, invalidGrant, invalidClient, invalidRequest
-            case serverError, rateLimited, transport, invalidResponse, expiredToken, timedOut, cancelled
+            case serverError, rateLimited, transport, invalidResponse, expiredToken, cancelled
         }
 
         private let base: Base
@@ -21,12 +21,6 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
 
         /// An `Authorization` header that is not a well-formed OAuth 1.0a header.
         public static let malformedHeader = Code(.malformedHeader)
-        /// A key of the wrong length or shape was supplied.
-        public static let invalidKey = Code(.invalidKey)
-        /// Sealed data could not be opened: wrong key, altered bytes, wrong associated data or an unknown format.
-        public static let sealedDataRejected = Code(.sealedDataRejected)
-        /// libcrypto reported an unexpected failure; ``OAuthError/openSSLErrorCode`` keeps its code.
-        public static let cryptoFailure = Code(.cryptoFailure)
         /// The `state` of a redirect is missing or is not the one this authorization started with:
         /// the redirect belongs to another attempt, or someone is trying to plant their own code.
         public static let stateMismatch = Code(.stateMismatch)
@@ -46,7 +40,7 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
         public static let invalidRequest = Code(.invalidRequest)
         /// The server failed or is temporarily unavailable; trying again later may work.
         public static let serverError = Code(.serverError)
-        /// The server asked the client to slow down (HTTP 429, Facebook codes 4, 17, 32, 613).
+        /// The server asked the client to slow down (HTTP 429, or a network's own codes such as Graph's 4, 17, 32, 613).
         public static let rateLimited = Code(.rateLimited)
         /// The server could not be reached or the connection failed; see ``OAuthError/requestMayHaveBeenSent``.
         public static let transport = Code(.transport)
@@ -54,9 +48,7 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
         public static let invalidResponse = Code(.invalidResponse)
         /// The device code expired before the person approved it (RFC 8628 `expired_token`).
         public static let expiredToken = Code(.expiredToken)
-        /// Nothing came back in time (no browser reached the loopback listener).
-        public static let timedOut = Code(.timedOut)
-        /// The calling task was cancelled, or the listener was closed while waiting.
+        /// The calling task was cancelled.
         public static let cancelled = Code(.cancelled)
 
         public var description: String {
@@ -68,8 +60,6 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
     public var code: Code
     /// A human-readable explanation; never contains secret material.
     public var message: String
-    /// The first code from OpenSSL's error queue (`ERR_get_error`) when libcrypto failed, for diagnosis.
-    public var openSSLErrorCode: UInt?
     /// The HTTP status the server answered with, when it answered.
     public var httpStatus: Int?
     /// The error identifier the server sent (`invalid_grant`, `facebook:190/463`,
@@ -85,7 +75,6 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
     public init(
         code: Code,
         message: String,
-        openSSLErrorCode: UInt? = nil,
         httpStatus: Int? = nil,
         serverErrorCode: String? = nil,
         requestMayHaveBeenSent: Bool = false,
@@ -93,7 +82,6 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
     ) {
         self.code = code
         self.message = message
-        self.openSSLErrorCode = openSSLErrorCode
         self.httpStatus = httpStatus
         self.serverErrorCode = serverErrorCode
         self.requestMayHaveBeenSent = requestMayHaveBeenSent
@@ -105,7 +93,6 @@ public struct OAuthError: Error, CustomStringConvertible, Sendable {
         var details: [String] = []
         if let httpStatus { details.append("HTTP \(httpStatus)") }
         if let serverErrorCode { details.append(serverErrorCode) }
-        if let openSSLErrorCode { details.append("OpenSSL error 0x\(String(openSSLErrorCode, radix: 16))") }
         if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
         return text
     }

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Proof Key for Code Exchange (RFC 7636), which every OAuth 2.0 flow here uses.
 ///
 /// The verifier stays with the client; only its S256 challenge travels in the authorization URL,

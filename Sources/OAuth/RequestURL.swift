@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// The parts of a request URL that OAuth 1.0a signing needs, split without Foundation.
 ///
 /// Deliberately small: it understands `scheme://[userinfo@]host[:port][/path][?query][#fragment]`,

@@ -1,3 +1,5 @@
+import CryptoPrimitives
+
 /// Masks a request's secrets in text that came from elsewhere (a server's error description, a
 /// transport error), so quoting a server can never leak a token, code, verifier or client secret.
 ///

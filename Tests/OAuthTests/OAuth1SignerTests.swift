@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import OAuth
 import Testing
 

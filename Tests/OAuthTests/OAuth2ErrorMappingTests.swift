@@ -1,19 +1,12 @@
+import CryptoPrimitives
 import HTTPClient
 import OAuth
+import OAuthTestSupport
 import Testing
 
 @Suite("OAuth2Client error mapping")
 struct OAuth2ErrorMappingTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var status: Int
-        var body: String
-        var code: OAuthError.Code
-        var serverErrorCode: String?
-        /// Words the message must contain so a person knows what to do.
-        var advice: String
-        var testDescription: String { name }
-    }
+    typealias Case = OAuthErrorCase
 
     static let cases: [Case] = [
         Case(name: "RFC 6749 invalid_grant", status: 400, body: #"{"error":"invalid_grant","error_description":"Authorization code expired"}"#,
@@ -29,27 +22,6 @@ struct OAuth2ErrorMappingTests {
              code: .invalidGrant, serverErrorCode: "invalid_request", advice: "Link the account again"),
         Case(name: "RFC 6749 temporarily_unavailable", status: 503, body: #"{"error":"temporarily_unavailable"}"#,
              code: .serverError, serverErrorCode: "temporarily_unavailable", advice: "Try again later"),
-        Case(name: "Facebook 190/463 expired token", status: 400,
-             body: #"{"error":{"message":"Error validating access token: Session has expired","type":"OAuthException","code":190,"error_subcode":463,"fbtrace_id":"A1"}}"#,
-             code: .invalidGrant, serverErrorCode: "facebook:190/463", advice: "Link the account again"),
-        Case(name: "Facebook 190/460 password changed", status: 400,
-             body: #"{"error":{"message":"Error validating access token","type":"OAuthException","code":190,"error_subcode":460}}"#,
-             code: .invalidGrant, serverErrorCode: "facebook:190/460", advice: "changed their Facebook password"),
-        Case(name: "Facebook wrong client secret (code 1)", status: 400,
-             body: #"{"error":{"message":"Error validating client secret.","type":"OAuthException","code":1}}"#,
-             code: .invalidClient, serverErrorCode: "facebook:1", advice: "client ID and secret"),
-        Case(name: "Facebook invalid app ID (code 101)", status: 400,
-             body: #"{"error":{"message":"Error validating application. Invalid application ID.","type":"OAuthException","code":101}}"#,
-             code: .invalidClient, serverErrorCode: "facebook:101", advice: "client ID and secret"),
-        Case(name: "Facebook used code (100/36009)", status: 400,
-             body: #"{"error":{"message":"This authorization code has been used.","type":"OAuthException","code":100,"error_subcode":36009}}"#,
-             code: .invalidGrant, serverErrorCode: "facebook:100/36009", advice: "already used"),
-        Case(name: "Facebook rate limit (code 4)", status: 400,
-             body: #"{"error":{"message":"Application request limit reached","type":"OAuthException","code":4}}"#,
-             code: .rateLimited, serverErrorCode: "facebook:4", advice: "Wait and try again"),
-        Case(name: "Facebook transient (code 2)", status: 500,
-             body: #"{"error":{"message":"An unexpected error has occurred.","type":"OAuthException","code":2}}"#,
-             code: .serverError, serverErrorCode: "facebook:2", advice: "Try again later"),
         Case(name: "LinkedIn revoked token", status: 401,
              body: #"{"status":401,"serviceErrorCode":65601,"code":"REVOKED_ACCESS_TOKEN","message":"The token used in the request has been revoked by the user"}"#,
              code: .invalidGrant, serverErrorCode: "linkedin:REVOKED_ACCESS_TOKEN", advice: "Link the account again"),
@@ -71,12 +43,7 @@ struct OAuth2ErrorMappingTests {
     func refresh_mapsEachErrorBodyShape_toAnActionableCode(_ testCase: Case) async throws {
         let transport = RecordingTransport(.json(testCase.status, testCase.body))
         let client = OAuth2Client(configuration: Fixtures.configuration(.basic), transport: transport)
-        let error = try #require(await #expect(throws: OAuthError.self) { try await client.refresh(refreshToken: "RT-secret-value") })
-        #expect(error.code == testCase.code)
-        #expect(error.serverErrorCode == testCase.serverErrorCode)
-        #expect(error.httpStatus == testCase.status)
-        #expect(error.message.contains(testCase.advice), "\(error.message)")
-        #expect(error.message.hasPrefix("Refreshing the access token at https://auth.example/oauth2/token failed: "))
+        try await OAuthErrorExpectations.refresh(client, maps: testCase)
     }
 
     @Test func errorMessages_neverContainTheSecretsAServerEchoedBack() async throws {
@@ -86,7 +53,6 @@ struct OAuth2ErrorMappingTests {
         let echo = "client_secret=\(Fixtures.clientSecret) code=\(code) verifier=\(verifier) encoded=\(PercentEncoding.encode(Fixtures.clientSecret))"
         let bodies = [
             #"{"error":"invalid_grant","error_description":"\#(echo)"}"#,
-            #"{"error":{"message":"\#(echo)","type":"OAuthException","code":190}}"#,
             #"{"status":401,"serviceErrorCode":65600,"code":"INVALID_ACCESS_TOKEN","message":"\#(echo)"}"#,
             #"{"title":"Unauthorized","detail":"\#(echo)","type":"about:blank","status":401}"#,
         ]
@@ -94,14 +60,9 @@ struct OAuth2ErrorMappingTests {
             for body in bodies {
                 let transport = RecordingTransport(.json(400, body))
                 let client = OAuth2Client(configuration: Fixtures.configuration(authentication), transport: transport)
-                let error = try #require(await #expect(throws: OAuthError.self) { try await client.exchange(code: code, session: session) })
-                let texts = [error.description, error.message, String(describing: error), error.serverErrorCode ?? ""]
-                for text in texts {
-                    for secret in [Fixtures.clientSecret, PercentEncoding.encode(Fixtures.clientSecret), code, verifier] {
-                        #expect(!text.contains(secret), "\(text)")
-                    }
-                }
-                #expect(error.message.contains("***"), "\(error.message)")
+                try await OAuthErrorExpectations.exchange(
+                    client, code: code, session: session, hides: [Fixtures.clientSecret, PercentEncoding.encode(Fixtures.clientSecret), code, verifier]
+                )
             }
         }
     }

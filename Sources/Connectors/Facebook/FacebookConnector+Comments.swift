@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Foundation
-import OAuth
 import SchedulerCore
 
 /// A first comment under a Page post, made as the Page with the Page token (`POST /{post-id}/comments`), and

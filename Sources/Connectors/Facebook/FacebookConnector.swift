@@ -1,6 +1,6 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
-import OAuth
 import SchedulerCore
 
 /// Publishes to a Facebook Page with its Page token: text and links to `/feed`, a photo to `/photos`

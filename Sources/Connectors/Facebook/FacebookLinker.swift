@@ -1,6 +1,6 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
-import OAuth
 import SchedulerCore
 
 /// Links a Facebook Page: Facebook Login, then the Page's own token, which is what posts are published with.

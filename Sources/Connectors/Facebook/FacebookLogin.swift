@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
 import OAuth
@@ -17,7 +18,8 @@ struct FacebookLogin: Sendable {
             clientID: app.appID, clientSecret: app.appSecret, authentication: .queryParameters,
             authorizationEndpoint: app.dialogBaseURL + "/\(app.graphVersion)/dialog/oauth",
             tokenEndpoint: app.graph + "/oauth/access_token", revocationEndpoint: nil,
-            scopes: scopes, scopeSeparator: ",", usesPKCE: false, tokenRequestMethod: "GET"), transport: transport)
+            scopes: scopes, scopeSeparator: ",", usesPKCE: false, tokenRequestMethod: "GET", errorReader: FacebookError.reader),
+            transport: transport)
     }
 
     var identity: IdentityClient { IdentityClient(transport: transport, network: network) }

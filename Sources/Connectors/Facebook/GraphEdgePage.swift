@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import HTTPClient
-import OAuth
 import SchedulerCore
 
 /// A page of a Graph edge (`/{page-id}/feed`, `/{ig-user-id}/media`): `{"data": [...], "paging": {...}}`.

@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Foundation
-import OAuth
 import SchedulerCore
 
 /// What Graph's `debug_token` says of a token: whether it is valid, whose (a USER or a PAGE), for which app, and with

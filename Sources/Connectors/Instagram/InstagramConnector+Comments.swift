@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Foundation
-import OAuth
 import SchedulerCore
 
 /// A first comment under the account's own media (`POST /{ig-media-id}/comments`), looked up among the media's

@@ -1,6 +1,6 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
-import OAuth
 import SchedulerCore
 
 /// Publishes to an Instagram professional account through the Graph API: create a media container

@@ -1,6 +1,6 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
-import OAuth
 import SchedulerCore
 
 /// Links an Instagram professional account through Facebook Login: the Page the person chooses leads

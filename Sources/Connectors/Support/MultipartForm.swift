@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Foundation
-import OAuth
 
 /// A `multipart/form-data` body (RFC 7578) for uploads: fields, then files, with a random boundary.
 struct MultipartForm {

@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Foundation
-import OAuth
 import SchedulerCore
 
 extension XConnector {

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 
 /// A Graph API error (each with a fresh `fbtrace_id`), shaped as Facebook sends it: `{"error": {"message", "type", "code", "error_subcode", "fbtrace_id"}}`.
 ///

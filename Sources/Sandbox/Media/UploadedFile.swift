@@ -1,4 +1,4 @@
-import OAuth
+import CryptoPrimitives
 import SchedulerCore
 
 /// A file that reached the sandbox: a multipart part, a raw upload, or an image it fetched itself.

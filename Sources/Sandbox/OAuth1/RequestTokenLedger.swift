@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 
 /// OAuth 1.0a temporary credentials (request tokens) from issue to exchange (RFC 5849 §2).
 ///

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 
 /// The authorization codes one server issued: single use, short-lived, bound to client, redirect URI and PKCE challenge.
 ///

@@ -1,4 +1,4 @@
-import OAuth
+import CryptoPrimitives
 
 /// Decides which registered client is calling a token or revoke endpoint, the way RFC 6749 §2.3 says.
 ///

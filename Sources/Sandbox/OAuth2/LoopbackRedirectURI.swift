@@ -1,4 +1,4 @@
-import OAuth
+import CryptoPrimitives
 
 /// The redirect URIs every sandbox app is registered with: loopback, any port (RFC 8252 §7.3).
 ///

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 
 /// Identifies one authorization: every access and refresh token descended from one consent.
 struct TokenFamilyID: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Hummingbird
-import OAuth
 
 extension Request {
     /// The query parameters and, for a form body, the body's parameters, in that order.

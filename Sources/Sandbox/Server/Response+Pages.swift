@@ -1,5 +1,5 @@
+import CryptoPrimitives
 import Hummingbird
-import OAuth
 
 extension Response {
     /// A `302 Found` to `location`, as authorization endpoints answer.

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 import SchedulerCore
 
 /// The parameters of a request body in whichever shape the networks accept for it:

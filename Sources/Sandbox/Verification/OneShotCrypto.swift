@@ -3,7 +3,7 @@ import CCrypto
 /// The sandbox's own crypto primitives, through libcrypto's one-shot calls (`HMAC`, `SHA256`,
 /// `EVP_EncodeBlock`).
 ///
-/// The client signs through the OAuth target's `Digest` and `Base64`; the emulation checks with these,
+/// The client signs through CryptoPrimitives' `Digest` and `Base64`; the emulation checks with these,
 /// so a bug in the client's crypto plumbing (a wrong digest, a base64 slip, an empty key sent as NULL)
 /// is refused instead of being mirrored on both sides.
 enum OneShotCrypto {

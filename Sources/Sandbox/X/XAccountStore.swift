@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 
 /// The sandbox X's users, the OAuth 1.0a access tokens issued to them, and the nonces already used.
 ///

@@ -6,7 +6,6 @@ import Foundation
 #endif
 import Hummingbird
 import Logging
-import OAuth
 
 /// The sandbox X: `POST /2/tweets`, the v2 media upload endpoints, `GET /2/users/me`, OAuth 1.0a
 /// three-legged and OAuth 2.0 (PKCE) authorization, and the token-minting stand-in for X's developer portal.

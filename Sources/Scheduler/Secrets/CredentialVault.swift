@@ -1,6 +1,6 @@
 import Connectors
+import CryptoPrimitives
 import Foundation
-import OAuth
 import SchedulerCore
 
 /// Seals account credentials with AES-256-GCM before they reach the database, and opens them only

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OAuth
+import LoopbackRedirect
 import SchedctlOutput
 import SchedulerCore
 

@@ -1,8 +1,8 @@
 import Connectors
+import CryptoPrimitives
 import Foundation
 import HTTPClient
 import SchedulerCore
-import OAuth
 import Testing
 
 @testable import Sandbox

@@ -1,4 +1,4 @@
-import OAuth
+import CryptoPrimitives
 import Testing
 
 @testable import Sandbox

@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
 import OAuth

@@ -1,7 +1,7 @@
+import CryptoPrimitives
 import Foundation
 import HTTPClient
 import Logging
-import OAuth
 import SchedulerCore
 import ServiceLifecycle
 import Synchronization

@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CryptoPrimitives
 import Hummingbird
-import OAuth
 import SchedulerCore
 
 /// Cursor paging of a Graph edge (a Page's feed, an Instagram account's media), as Graph does it:

@@ -3,9 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CryptoPrimitives
 import HTTPTypes
 import Hummingbird
-import OAuth
 import SchedulerCore
 
 extension LinkedInSandboxNetwork {

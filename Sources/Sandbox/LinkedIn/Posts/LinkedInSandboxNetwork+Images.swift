@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CryptoPrimitives
 import Hummingbird
-import OAuth
 import SchedulerCore
 
 extension LinkedInSandboxNetwork {

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import OAuth
+import CryptoPrimitives
 
 /// The sandbox LinkedIn's posts and images, the duplicate check and each member's daily quota.
 ///

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Hummingbird
-import OAuth
 
 extension XSandboxNetwork {
     /// X's OAuth 1.0a endpoints: request token, authorize (and its "Sign in with X" twin), access token, invalidate.

@@ -1,7 +1,7 @@
+import CryptoPrimitives
 import Foundation
 import GRDB
 import Logging
-import OAuth
 import PostgresNIO
 import SchedulerCore
 

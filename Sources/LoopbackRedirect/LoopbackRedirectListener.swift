@@ -41,11 +41,11 @@ public final class LoopbackRedirectListener: Sendable {
     /// Binds 127.0.0.1 on a free port at once.
     ///
     /// - Parameter path: the redirect path, starting with `/`.
-    /// - Throws: ``OAuthError/Code/transport`` when no socket can be opened (then fall back to
-    ///   pasting the redirect), ``OAuthError/Code/invalidRequest`` for a path without a leading `/`.
-    public init(path: String = "/callback") throws(OAuthError) {
+    /// - Throws: ``LoopbackRedirectError/Code/transport`` when no socket can be opened (then fall back to
+    ///   pasting the redirect), ``LoopbackRedirectError/Code/invalidRequest`` for a path without a leading `/`.
+    public init(path: String = "/callback") throws(LoopbackRedirectError) {
         guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !path.contains(" ") else {
-            throw OAuthError(code: .invalidRequest, message: "The loopback redirect path must start with / and contain no ?, # or spaces.")
+            throw LoopbackRedirectError(code: .invalidRequest, message: "The loopback redirect path must start with / and contain no ?, # or spaces.")
         }
         let (descriptor, port) = try LoopbackSocket.listen()
         do {
@@ -67,13 +67,13 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Waits for the browser to come back and returns the full redirect URL, query included.
     ///
-    /// - Throws: ``OAuthError/Code/timedOut`` when no browser came back within `timeout`,
-    ///   ``OAuthError/Code/cancelled`` when the task is cancelled or ``close()`` is called, and
-    ///   ``OAuthError/Code/invalidRequest`` when another wait is already running.
-    public func waitForRedirect(timeout: Duration) async throws(OAuthError) -> String {
+    /// - Throws: ``LoopbackRedirectError/Code/timedOut`` when no browser came back within `timeout`,
+    ///   ``LoopbackRedirectError/Code/cancelled`` when the task is cancelled or ``close()`` is called, and
+    ///   ``LoopbackRedirectError/Code/invalidRequest`` when another wait is already running.
+    public func waitForRedirect(timeout: Duration) async throws(LoopbackRedirectError) -> String {
         try beginWait()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, OAuthError>, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<String, LoopbackRedirectError>, Never>) in
                 Thread.detachNewThread {
                     let result = self.runLoop(deadline: ContinuousClock.now + timeout, timeout: timeout)
                     self.endWait()
@@ -88,7 +88,7 @@ public final class LoopbackRedirectListener: Sendable {
     }
 
     /// Stops listening: connecting is refused from now on and a running wait ends with
-    /// ``OAuthError/Code/cancelled``. Calling it again does nothing.
+    /// ``LoopbackRedirectError/Code/cancelled``. Calling it again does nothing.
     public func close() {
         let releaseNow = state.withLock { state -> Bool in
             guard !state.closed else { return false }
@@ -104,7 +104,7 @@ public final class LoopbackRedirectListener: Sendable {
         if releaseNow { releaseDescriptors() }
     }
 
-    private func beginWait() throws(OAuthError) {
+    private func beginWait() throws(LoopbackRedirectError) {
         let problem = state.withLock { state -> String? in
             if state.closed { return "The loopback listener was closed; start linking again." }
             if state.waiting { return "The loopback listener is already waiting for a redirect." }
@@ -112,7 +112,7 @@ public final class LoopbackRedirectListener: Sendable {
             state.cancelled = false
             return nil
         }
-        if let problem { throw OAuthError(code: problem.contains("closed") ? .cancelled : .invalidRequest, message: problem) }
+        if let problem { throw LoopbackRedirectError(code: problem.contains("closed") ? .cancelled : .invalidRequest, message: problem) }
         LoopbackSocket.drain(wake.read)
     }
 
@@ -133,27 +133,27 @@ public final class LoopbackRedirectListener: Sendable {
     }
 
     /// Why the wait must end now, if it must.
-    private func interruption() -> OAuthError? {
+    private func interruption() -> LoopbackRedirectError? {
         state.withLock { state in
             if state.closed {
-                return OAuthError(code: .cancelled, message: "The loopback listener was closed before a browser came back.")
+                return LoopbackRedirectError(code: .cancelled, message: "The loopback listener was closed before a browser came back.")
             }
             if state.cancelled {
-                return OAuthError(code: .cancelled, message: "Waiting for the browser to come back was cancelled.")
+                return LoopbackRedirectError(code: .cancelled, message: "Waiting for the browser to come back was cancelled.")
             }
             return nil
         }
     }
 
     /// Accepts and reads connections until the redirect arrives, the deadline passes or the wait is interrupted.
-    private func runLoop(deadline: ContinuousClock.Instant, timeout: Duration) -> Result<String, OAuthError> {
+    private func runLoop(deadline: ContinuousClock.Instant, timeout: Duration) -> Result<String, LoopbackRedirectError> {
         var connections = LoopbackConnections()
         defer { connections.closeAll() }
         while true {
             if let interruption = interruption() { return .failure(interruption) }
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else {
-                return .failure(OAuthError(
+                return .failure(LoopbackRedirectError(
                     code: .timedOut,
                     message: "No browser came back to \(redirectURI) within \(timeout). Open the authorization link again and approve, or paste the address the browser ends on."
                 ))

@@ -1,7 +1,7 @@
-import OAuth
+import CryptoPrimitives
 import Testing
 
-@Suite("Digest, SecureRandom, PKCE")
+@Suite("Digest, SecureRandom, ConstantTime")
 struct DigestTests {
     private func hex(_ bytes: [UInt8]) -> String {
         bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
@@ -46,28 +46,12 @@ struct DigestTests {
         #expect(Set(text).count > 40)  // all 62 are expected; a broken sampler shows far fewer
     }
 
-    @Test func pkceVerifier_is64UnreservedCharacters_andFreshEachTime() {
-        let verifier = PKCE.makeVerifier()
-        #expect(verifier.count == 64)
-        #expect(PercentEncoding.encode(verifier) == verifier)
-        #expect(verifier != PKCE.makeVerifier())
-        #expect(PKCE.verifyS256(verifier: verifier, challenge: PKCE.challengeS256(verifier: verifier)))
-    }
-
-    @Test func pkceVerify_rejectsAWrongOrOutOfRangeVerifier() {
-        let verifier = PKCE.makeVerifier()
-        let challenge = PKCE.challengeS256(verifier: verifier)
-        #expect(!PKCE.verifyS256(verifier: PKCE.makeVerifier(), challenge: challenge))
-        let short = String(repeating: "a", count: 42)
-        #expect(!PKCE.verifyS256(verifier: short, challenge: PKCE.challengeS256(verifier: short)))
-        let badCharacter = String(repeating: "a", count: 42) + "+"
-        #expect(!PKCE.verifyS256(verifier: badCharacter, challenge: PKCE.challengeS256(verifier: badCharacter)))
-    }
-
+    /// The crypto codes were OAuthError's before CryptoPrimitives was split from OAuth (issue 27); `malformedHeader`
+    /// stayed with OAuth 1.0a's header parsing.
     @Test func errorCodes_areDistinct_andDescriptionsNameTheCode() {
-        let codes: [OAuthError.Code] = [.malformedHeader, .invalidKey, .sealedDataRejected, .cryptoFailure]
+        let codes: [CryptoError.Code] = [.invalidKey, .sealedDataRejected, .cryptoFailure]
         #expect(Set(codes).count == codes.count)
-        let error = OAuthError(code: .cryptoFailure, message: "m", openSSLErrorCode: 0x1C80_0064)
-        #expect(error.description == "OAuthError.cryptoFailure: m (OpenSSL error 0x1c800064)")
+        let error = CryptoError(code: .cryptoFailure, message: "m", openSSLErrorCode: 0x1C80_0064)
+        #expect(error.description == "CryptoError.cryptoFailure: m (OpenSSL error 0x1c800064)")
     }
 }

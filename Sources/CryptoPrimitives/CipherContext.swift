@@ -6,7 +6,7 @@ import CCrypto
 final class CipherContext {
     let pointer: OpaquePointer
 
-    init() throws(OAuthError) {
+    init() throws(CryptoError) {
         guard let pointer = EVP_CIPHER_CTX_new() else { throw LibCrypto.failure("EVP_CIPHER_CTX_new") }
         self.pointer = pointer
     }
@@ -16,28 +16,28 @@ final class CipherContext {
         EVP_CIPHER_CTX_free(pointer)
     }
 
-    /// Turns a libcrypto status (1 is success) into a thrown ``OAuthError``.
-    func check(_ status: Int32, _ function: String) throws(OAuthError) {
+    /// Turns a libcrypto status (1 is success) into a thrown ``CryptoError``.
+    func check(_ status: Int32, _ function: String) throws(CryptoError) {
         guard status == 1 else { throw LibCrypto.failure(function) }
     }
 
-    func setIVLength(_ length: Int) throws(OAuthError) {
+    func setIVLength(_ length: Int) throws(CryptoError) {
         try check(EVP_CIPHER_CTX_ctrl(pointer, EVP_CTRL_GCM_SET_IVLEN, Int32(length), nil), "EVP_CIPHER_CTX_ctrl(SET_IVLEN)")
     }
 
     /// Feeds authenticated-but-unencrypted bytes; must come before any plaintext or ciphertext.
-    func addAssociatedData(_ data: [UInt8], encrypting: Bool) throws(OAuthError) {
+    func addAssociatedData(_ data: [UInt8], encrypting: Bool) throws(CryptoError) {
         guard !data.isEmpty else { return }
         var length: Int32 = 0
         try run(data, output: nil, length: &length, encrypting: encrypting)
     }
 
     /// Encrypts or decrypts `input`; GCM is a stream mode, so the output is as long as the input.
-    func update(_ input: [UInt8], encrypting: Bool) throws(OAuthError) -> [UInt8] {
+    func update(_ input: [UInt8], encrypting: Bool) throws(CryptoError) -> [UInt8] {
         guard !input.isEmpty else { return [] }
         var output = [UInt8](repeating: 0, count: input.count + 16)
         var length: Int32 = 0
-        try output.withUnsafeMutableBufferPointer { (buffer) throws(OAuthError) in
+        try output.withUnsafeMutableBufferPointer { (buffer) throws(CryptoError) in
             try run(input, output: buffer.baseAddress, length: &length, encrypting: encrypting)
         }
         return Array(output.prefix(Int(length)))
@@ -48,9 +48,9 @@ final class CipherContext {
         output: UnsafeMutablePointer<UInt8>?,
         length: inout Int32,
         encrypting: Bool
-    ) throws(OAuthError) {
+    ) throws(CryptoError) {
         guard input.count <= Int(Int32.max) else {
-            throw OAuthError(code: .cryptoFailure, message: "The data is too large to seal in one piece.")
+            throw CryptoError(code: .cryptoFailure, message: "The data is too large to seal in one piece.")
         }
         let status = encrypting
             ? EVP_EncryptUpdate(pointer, output, &length, input, Int32(input.count))

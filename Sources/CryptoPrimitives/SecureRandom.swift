@@ -31,7 +31,7 @@ public enum SecureRandom {
     ///
     /// Uses rejection sampling rather than `byte % alphabet.count`, which would favour the
     /// first characters whenever 256 is not a multiple of the alphabet size.
-    static func string(_ count: Int, from alphabet: [UInt8]) -> String {
+    public static func string(_ count: Int, from alphabet: [UInt8]) -> String {
         precondition(alphabet.count >= 2 && alphabet.count <= 256, "SecureRandom: alphabet size")
         let limit = 256 - 256 % alphabet.count
         var result: [UInt8] = []

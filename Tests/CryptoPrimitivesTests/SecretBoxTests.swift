@@ -1,4 +1,4 @@
-import OAuth
+import CryptoPrimitives
 import Testing
 
 @Suite("SecretBox")
@@ -38,7 +38,7 @@ struct SecretBoxTests {
     @Test func open_withWrongKey_isRejected() throws {
         let sealed = try SecretBox(key: SecretBox.generateKey()).seal(secret, associatedData: owner)
         let other = try SecretBox(key: SecretBox.generateKey())
-        let error = try #require(throws: OAuthError.self) { try other.open(sealed, associatedData: owner) }
+        let error = try #require(throws: CryptoError.self) { try other.open(sealed, associatedData: owner) }
         #expect(error.code == .sealedDataRejected)
         #expect(error.message.contains("key does not match"))
         #expect(error.message.contains("altered"))
@@ -50,7 +50,7 @@ struct SecretBoxTests {
         for index in sealed.indices {
             var tampered = sealed
             tampered[index] ^= 0x01
-            let error = try #require(throws: OAuthError.self) { try box.open(tampered, associatedData: owner) }
+            let error = try #require(throws: CryptoError.self) { try box.open(tampered, associatedData: owner) }
             #expect(error.code == .sealedDataRejected, "byte \(index)")
         }
     }
@@ -58,7 +58,7 @@ struct SecretBoxTests {
     @Test func open_withWrongAssociatedData_isRejected() throws {
         let box = try SecretBox(key: SecretBox.generateKey())
         let sealed = try box.seal(secret, associatedData: owner)
-        let error = try #require(throws: OAuthError.self) {
+        let error = try #require(throws: CryptoError.self) {
             try box.open(sealed, associatedData: Array("account:8".utf8))
         }
         #expect(error.code == .sealedDataRejected)
@@ -68,7 +68,7 @@ struct SecretBoxTests {
         let box = try SecretBox(key: SecretBox.generateKey())
         let sealed = try box.seal(secret, associatedData: owner)
         for length in [0, 1, 13, 28, sealed.count - 1] {
-            let error = try #require(throws: OAuthError.self) {
+            let error = try #require(throws: CryptoError.self) {
                 try box.open(Array(sealed.prefix(length)), associatedData: owner)
             }
             #expect(error.code == .sealedDataRejected, "length \(length)")
@@ -77,7 +77,7 @@ struct SecretBoxTests {
 
     @Test(arguments: [0, 16, 31, 33, 64])
     func init_withWrongKeyLength_throwsInvalidKey(length: Int) throws {
-        let error = try #require(throws: OAuthError.self) { try SecretBox(key: [UInt8](repeating: 7, count: length)) }
+        let error = try #require(throws: CryptoError.self) { try SecretBox(key: [UInt8](repeating: 7, count: length)) }
         #expect(error.code == .invalidKey)
         #expect(error.message.contains("32"))
     }
@@ -97,7 +97,7 @@ struct SecretBoxTests {
         dump(box, to: &dumped)
         #expect(!dumped.contains("65"))
         let sealed = try box.seal(secret, associatedData: owner)
-        let error = try #require(throws: OAuthError.self) { try box.open(sealed, associatedData: []) }
+        let error = try #require(throws: CryptoError.self) { try box.open(sealed, associatedData: []) }
         #expect(!error.description.contains("refresh-token-value"))
     }
 }

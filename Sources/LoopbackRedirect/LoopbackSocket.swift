@@ -9,10 +9,10 @@ import Darwin
 /// The few POSIX socket calls the loopback listener needs, with their platform differences hidden.
 ///
 /// Plain BSD sockets rather than SwiftNIO: the listener answers one browser request per
-/// authorization, and the OAuth target stays free of a server framework.
+/// authorization, and this target stays free of a server framework.
 enum LoopbackSocket {
     /// A TCP socket listening on 127.0.0.1, on a port the kernel picks (RFC 8252 section 7.3).
-    static func listen(backlog: Int32 = 16) throws(OAuthError) -> (descriptor: Int32, port: Int) {
+    static func listen(backlog: Int32 = 16) throws(LoopbackRedirectError) -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, streamType, 0)
         guard descriptor >= 0 else { throw failure("socket") }
         setCloseOnExec(descriptor)
@@ -46,7 +46,7 @@ enum LoopbackSocket {
     }
 
     /// A pipe whose write end wakes a thread blocked in `poll`; both ends non-blocking.
-    static func wakePipe() throws(OAuthError) -> (read: Int32, write: Int32) {
+    static func wakePipe() throws(LoopbackRedirectError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw failure("pipe") }
         for end in ends {
@@ -120,10 +120,10 @@ enum LoopbackSocket {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
-    private static func failure(_ call: String) -> OAuthError {
+    private static func failure(_ call: String) -> LoopbackRedirectError {
         let code = errno
         let reason = String(cString: strerror(code))
-        return OAuthError(
+        return LoopbackRedirectError(
             code: .transport,
             message: "could not open a loopback listener on 127.0.0.1: \(call) failed: \(reason)"
         )

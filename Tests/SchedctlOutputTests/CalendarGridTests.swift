@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SchedctlOutput
 @testable import SchedulerCore
 
 /// The calendar grid, drawn as text: a week with 30 posts across four networks, at 80 and 120 columns, compared

@@ -1,12 +1,12 @@
 import CCrypto
 
-/// Shared plumbing for calling libcrypto: turning its error queue into ``OAuthError`` values.
+/// Shared plumbing for calling libcrypto: turning its error queue into ``CryptoError`` values.
 enum LibCrypto {
-    /// Drains OpenSSL's thread-local error queue into an ``OAuthError``.
+    /// Drains OpenSSL's thread-local error queue into a ``CryptoError``.
     ///
     /// Draining matters: a stale entry would otherwise be blamed on the next unrelated call.
     /// OpenSSL's error strings name the routine and reason only, never key or data bytes.
-    static func failure(_ function: String, code: OAuthError.Code = .cryptoFailure) -> OAuthError {
+    static func failure(_ function: String, code: CryptoError.Code = .cryptoFailure) -> CryptoError {
         let raw = ERR_get_error()
         var reason = ""
         if raw != 0 {
@@ -15,7 +15,7 @@ enum LibCrypto {
             reason = ": " + String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         ERR_clear_error()
-        return OAuthError(
+        return CryptoError(
             code: code,
             message: "libcrypto \(function) failed\(reason)",
             openSSLErrorCode: raw == 0 ? nil : UInt(raw)

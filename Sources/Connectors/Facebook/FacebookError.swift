@@ -1,4 +1,8 @@
-/// Facebook Graph's error object (`{"error": {"message", "type", "code", "error_subcode"}}`).
+import OAuth
+import SchedulerCore
+
+/// Facebook Graph's error object (`{"error": {"message", "type", "code", "error_subcode"}}`), as the OAuth client
+/// reads it from Facebook's token endpoint (``FacebookLogin`` passes ``reader`` in its configuration).
 ///
 /// Facebook signals almost everything with a numeric code rather than the HTTP status, and
 /// reports a wrong client secret as code 1 (otherwise "transient"), so the message is read too.
@@ -7,7 +11,13 @@ struct FacebookError: Sendable {
     var subcode: Int?
     var message: String?
 
-    init(fields: [String: OAuthJSON]) {
+    /// Reads a body whose `error` is an object; `nil` for any other shape, which the OAuth client then reads itself.
+    static let reader: OAuth2ErrorReader = { fields in
+        guard case .object(let facebook)? = fields["error"] else { return nil }
+        return FacebookError(fields: facebook).body
+    }
+
+    init(fields: [String: JSONValue]) {
         code = fields["code"]?.integer
         subcode = fields["error_subcode"]?.integer
         message = fields["message"]?.text

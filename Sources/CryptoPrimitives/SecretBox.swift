@@ -22,10 +22,10 @@ public struct SecretBox: Sendable {
 
     let key: [UInt8]
 
-    /// - Throws: ``OAuthError/Code/invalidKey`` unless `key` is exactly ``keyLength`` bytes.
-    public init(key: [UInt8]) throws(OAuthError) {
+    /// - Throws: ``CryptoError/Code/invalidKey`` unless `key` is exactly ``keyLength`` bytes.
+    public init(key: [UInt8]) throws(CryptoError) {
         guard key.count == Self.keyLength else {
-            throw OAuthError(
+            throw CryptoError(
                 code: .invalidKey,
                 message: "The sealing key must be \(Self.keyLength) bytes; got \(key.count). Generate one with SecretBox.generateKey()."
             )
@@ -40,8 +40,8 @@ public struct SecretBox: Sendable {
 
     /// Encrypts and authenticates `plaintext`, binding it to `associatedData`.
     ///
-    /// - Throws: ``OAuthError/Code/cryptoFailure`` if libcrypto fails (it should not).
-    public func seal(_ plaintext: [UInt8], associatedData: [UInt8]) throws(OAuthError) -> [UInt8] {
+    /// - Throws: ``CryptoError/Code/cryptoFailure`` if libcrypto fails (it should not).
+    public func seal(_ plaintext: [UInt8], associatedData: [UInt8]) throws(CryptoError) -> [UInt8] {
         let nonce = SecureRandom.bytes(Self.nonceLength)
         let cipher = try CipherContext()
         try cipher.check(EVP_EncryptInit_ex(cipher.pointer, EVP_aes_256_gcm(), nil, nil, nil), "EVP_EncryptInit_ex")
@@ -60,10 +60,10 @@ public struct SecretBox: Sendable {
 
     /// Verifies and decrypts a blob made by ``seal(_:associatedData:)``.
     ///
-    /// - Throws: ``OAuthError/Code/sealedDataRejected`` when the key differs from the sealing key,
+    /// - Throws: ``CryptoError/Code/sealedDataRejected`` when the key differs from the sealing key,
     ///   any byte was altered, the associated data differs, or the blob is truncated or of an
     ///   unknown version; nothing is returned from a blob that fails authentication.
-    public func open(_ sealed: [UInt8], associatedData: [UInt8]) throws(OAuthError) -> [UInt8] {
+    public func open(_ sealed: [UInt8], associatedData: [UInt8]) throws(CryptoError) -> [UInt8] {
         let headerLength = 1 + Self.nonceLength
         guard sealed.count >= headerLength + Self.tagLength else {
             throw Self.rejected("it is shorter than the smallest sealed blob")
@@ -92,8 +92,8 @@ public struct SecretBox: Sendable {
         return plaintext + trailing.prefix(Int(length))
     }
 
-    private static func rejected(_ reason: String) -> OAuthError {
-        OAuthError(code: .sealedDataRejected, message: "The sealed secret could not be opened: \(reason).")
+    private static func rejected(_ reason: String) -> CryptoError {
+        CryptoError(code: .sealedDataRejected, message: "The sealed secret could not be opened: \(reason).")
     }
 }
 

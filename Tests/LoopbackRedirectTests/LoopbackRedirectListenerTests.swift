@@ -1,5 +1,5 @@
 import HTTPClient
-import OAuth
+import LoopbackRedirect
 import Testing
 
 /// Real sockets and the real libcurl client: the listener is only useful if a browser-like client reaches it.
@@ -73,7 +73,7 @@ struct LoopbackRedirectListenerTests {
     @Test func waitForRedirect_withNoBrowser_timesOut() async throws {
         let listener = try LoopbackRedirectListener()
         defer { listener.close() }
-        let error = try #require(await #expect(throws: OAuthError.self) { try await listener.waitForRedirect(timeout: .milliseconds(50)) })
+        let error = try #require(await #expect(throws: LoopbackRedirectError.self) { try await listener.waitForRedirect(timeout: .milliseconds(50)) })
         #expect(error.code == .timedOut)
         #expect(error.message.contains("No browser came back"))
     }
@@ -87,7 +87,7 @@ struct LoopbackRedirectListenerTests {
 
         let failure = try #require(await #expect(throws: HTTPClientError.self) { try await client.send(HTTPRequest(url: listener.redirectURI)) })
         #expect(failure.code == .couldNotConnect)
-        let error = try #require(await #expect(throws: OAuthError.self) { try await listener.waitForRedirect(timeout: .seconds(5)) })
+        let error = try #require(await #expect(throws: LoopbackRedirectError.self) { try await listener.waitForRedirect(timeout: .seconds(5)) })
         #expect(error.code == .cancelled)
     }
 
@@ -101,7 +101,7 @@ struct LoopbackRedirectListenerTests {
         let favicon = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(listener.port)/favicon.ico"))
         #expect(favicon.status == 404)
         listener.close()
-        let error = try #require(await #expect(throws: OAuthError.self) { try await waiting.value })
+        let error = try #require(await #expect(throws: LoopbackRedirectError.self) { try await waiting.value })
         #expect(error.code == .cancelled)
         let failure = try #require(await #expect(throws: HTTPClientError.self) { try await client.send(HTTPRequest(url: listener.redirectURI)) })
         #expect(failure.code == .couldNotConnect)
@@ -112,11 +112,11 @@ struct LoopbackRedirectListenerTests {
         defer { listener.close() }
         let task = Task { try await listener.waitForRedirect(timeout: .seconds(30)) }
         task.cancel()
-        let error = try #require(await #expect(throws: OAuthError.self) { try await task.value })
+        let error = try #require(await #expect(throws: LoopbackRedirectError.self) { try await task.value })
         #expect(error.code == .cancelled)
     }
 
     @Test func aPathWithoutALeadingSlash_isRefused() {
-        #expect(throws: OAuthError.self) { try LoopbackRedirectListener(path: "callback") }
+        #expect(throws: LoopbackRedirectError.self) { try LoopbackRedirectListener(path: "callback") }
     }
 }
