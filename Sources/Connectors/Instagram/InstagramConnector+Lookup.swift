@@ -1,4 +1,5 @@
 import Foundation
+import NetworkRules
 import OAuth
 import SchedulerCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkRules
 import OAuth
 
 /// A `multipart/form-data` body (RFC 7578) for uploads: fields, then files, with a random boundary.

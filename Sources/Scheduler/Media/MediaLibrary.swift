@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import MediaCodecs
+import NetworkRules
 import OAuth
 
 /// The state directory's `media/` folder: every attached file copied there at schedule time, named by

@@ -1,5 +1,5 @@
-import Connectors
 import Foundation
+import NetworkRules
 import OAuth
 
 /// A file on this machine described as the daemon describes a stored one (type and pixel size from its bytes, never its
