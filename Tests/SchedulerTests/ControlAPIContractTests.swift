@@ -45,8 +45,9 @@ import Testing
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         let zone = TimeZone(identifier: "UTC")!
         let state = NSTemporaryDirectory()
+        let posts = PostService.withXRules(store: store, zone: "UTC", now: Date())
         return ControlAPIRoutes(
-            posts: .withXRules(store: store, zone: "UTC", now: Date()),
+            posts: posts,
             accounts: AccountService(store: store, linkers: LinkerRegistry(), vault: vault,
                                      credentials: CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: logger),
                                      wake: wake, headlessRedirectURI: "http://127.0.0.1/callback"),
@@ -58,7 +59,8 @@ import Testing
             recovery: RecoveryRoutes(store: store, recovery: RecoveryService(store: store, wake: wake), events: nil, wake: wake),
             doctor: Doctor(configuration: DaemonConfiguration(), environment: [:], store: store, vault: vault,
                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient())),
-            backup: BackupRoutes(copies: nil, key: vault.key))
+            backup: BackupRoutes(copies: nil, key: vault.key),
+            runs: RunRoutes(runs: RunPostService(posts: posts)))
     }
 
     @Test func everyRegisteredRoute_isDocumented_andEveryDocumentedOperation_isRegistered() throws {

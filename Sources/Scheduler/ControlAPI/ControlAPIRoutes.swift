@@ -30,12 +30,14 @@ struct ControlAPIRoutes: Sendable {
     let recovery: RecoveryRoutes
     let doctor: Doctor
     let backup: BackupRoutes
+    let runs: RunRoutes
 
     func add(to router: Router<ControlContext>) {
         let v1 = router.group("v1")
         OpenAPIDocument.add(to: v1)
         recovery.add(to: v1)
         backup.add(to: v1)
+        runs.add(to: v1)
         v1.get("status") { _, _ in try await status() }
         v1.get("doctor") { _, _ in await doctor.examine() }
         v1.post("posts") { request, _ -> Response in

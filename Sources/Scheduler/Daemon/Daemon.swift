@@ -126,10 +126,11 @@ public struct Daemon: Sendable {
         let zoneIdentifier = configuration.timeZone.identifier
         let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
         let series = SeriesService(store: store, wake: wake, logger: logger)
+        let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
+                                defaultLatenessSeconds: configuration.defaultLatenessSeconds,
+                                media: library, queue: queue, series: series)
         let routes = ControlAPIRoutes(
-            posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                               defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                               media: library, queue: queue, series: series),
+            posts: posts,
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
@@ -153,7 +154,8 @@ public struct Daemon: Sendable {
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
                            clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http)),
             backup: BackupRoutes(copies: (store as? SQLiteStore).map { BackupCopies(store: $0, stateDirectory: configuration.stateDirectory) },
-                                 key: vault.key))
+                                 key: vault.key),
+            runs: RunRoutes(runs: RunPostService(posts: posts)))
         let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }
