@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "PostgresTestCluster", "TestHTTPReceiver",
+                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
