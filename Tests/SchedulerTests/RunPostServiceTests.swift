@@ -17,12 +17,7 @@ import Testing
 
     init() throws {
         store = try SQLiteStore.inMemory()
-        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"), transport: UnusedTransport())
-        let instagram = InstagramConnector(app: FacebookApp(appID: "a", appSecret: "s"), mediaBaseURL: "http://127.0.0.1:9/media",
-                                           transport: UnusedTransport())
-        runs = RunPostService(posts: PostService(store: store, connectors: ConnectorRegistry([x, instagram]), wake: WakeSignal(),
-                                                 defaultZone: TimeZone(identifier: "UTC")!, defaultLatenessSeconds: 3_600, media: library,
-                                                 now: { Self.now }))
+        runs = RunPostService(posts: .withXAndInstagramRules(store: store, library: library, now: Self.now))
     }
 
     /// Three kilometres at 5:00 in Paris on a Sunday morning.
