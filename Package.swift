@@ -67,15 +67,18 @@ let package = Package(
         .target(name: "RunSummary"),
         .target(name: "RunCard", dependencies: ["RunSummary", "MediaCodecs", "CCairo"]),
         // Decoding and encoding images through cairo and libjpeg: whether an attached file is whole, PNG to JPEG for
-        // Instagram, and the run card's JPEG. No drawing, so the scheduler takes it without the run card.
+        // Instagram, and the run card's JPEG. No drawing: the run card draws (for the daemon's `POST /v1/runs` and
+        // `schedctl run-summary --image`).
         .target(name: "MediaCodecs", dependencies: ["CCairo", "CJPEG"]),
         .target(
             name: "RunPosts",
-            dependencies: ["RunSummary", "SchedulerCore", "Connectors", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["RunSummary", "SchedulerCore", "NetworkRules", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // Each network's text and media rules (X's weighted count, MediaInspector), with no HTTP or OAuth: `check` without a daemon.
+        .target(name: "NetworkRules", dependencies: ["SchedulerCore"]),
         .target(
             name: "Connectors",
-            dependencies: ["SchedulerCore", "OAuth", "CryptoPrimitives", "HTTPClient", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SchedulerCore", "NetworkRules", "OAuth", "CryptoPrimitives", "HTTPClient", .product(name: "Logging", package: "swift-log")]
         ),
         // What the emulations and their clients share, without Hummingbird: the sandbox apps' public credentials, the
         // LinkedIn products, and the line sandboxd announces its URLs with. schedulerd needs no more of the sandbox.
@@ -94,7 +97,9 @@ let package = Package(
             name: "Scheduler",
             dependencies: [
                 // Not Sandbox: in sandbox mode the daemon starts sandboxd beside itself and carries no emulation code.
-                "SchedulerCore", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
+                "SchedulerCore", "NetworkRules", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
+                // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
+                "RunSummary", "RunCard", "RunPosts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -128,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "schedctl",
             dependencies: [
-                "SchedulerCore", "SchedctlOutput", "HTTPClient", "CryptoPrimitives", "LoopbackRedirect", "Connectors", "RunSummary", "RunCard", "RunPosts",
+                "SchedulerCore", "SchedctlOutput", "HTTPClient", "CryptoPrimitives", "LoopbackRedirect", "NetworkRules", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -156,10 +161,11 @@ let package = Package(
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),
-        .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "Connectors"]),
+        .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "NetworkRules"]),
+        .testTarget(name: "NetworkRulesTests", dependencies: ["NetworkRules", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "ConnectorsTests",
-            dependencies: ["Connectors", "Sandbox", "OAuth", "OAuthTestSupport", "CryptoPrimitives", "HTTPClient", "TestHTTPReceiver", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Connectors", "NetworkRules", "Sandbox", "OAuth", "OAuthTestSupport", "CryptoPrimitives", "HTTPClient", "TestHTTPReceiver"]
         ),
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
@@ -167,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerCore", "Connectors", "PostgresTestCluster", "TestHTTPReceiver",
+                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Connectors/X/TwitterText/XTopLevelDomains.swift from twitter-text's tld_lib.yml.
+"""Writes Sources/NetworkRules/X/TwitterText/XTopLevelDomains.swift from twitter-text's tld_lib.yml.
 
 X counts a URL written without a scheme only when its host ends in a known top-level domain, so the
 daemon needs the list at run time, where the conformance folder is not available.
@@ -15,7 +15,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT_INPUT = ROOT.parent / "shared" / "conformance" / "twitter-text" / "tld_lib.yml"
-DEFAULT_OUTPUT = ROOT / "Sources" / "Connectors" / "X" / "TwitterText" / "XTopLevelDomains.swift"
+DEFAULT_OUTPUT = ROOT / "Sources" / "NetworkRules" / "X" / "TwitterText" / "XTopLevelDomains.swift"
 SECTIONS = ("country", "generic")
 PER_LINE = 8
 

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// What the engine knows of a network: who it is, what text it takes, and how to publish.
@@ -40,26 +41,6 @@ public protocol Connector: Sendable {
     /// Looks among the post's comments (X: the account's replies to it) for one with this text made at or
     /// after `since`, so a comment whose outcome is unknown is never made twice. Nil means it is not there.
     func findComment(_ request: CommentRequest, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost?
-}
-
-/// What to publish to one account.
-public struct PublishRequest: Sendable, Equatable {
-    public var text: String
-    public var media: [MediaItem]
-    /// The remote account (Page id, member or organization URN, IG user id) the post goes to.
-    public var accountRemoteID: String
-    /// An Instagram account with no API access: the person finishes the post in the app.
-    public var handoff: Bool
-    /// X: the post this one answers (`reply.in_reply_to_tweet_id`), the previous part of a thread. Nil for a post of its own.
-    public var replyTo: String?
-
-    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil) {
-        self.text = text
-        self.media = media
-        self.accountRemoteID = accountRemoteID
-        self.handoff = handoff
-        self.replyTo = replyTo
-    }
 }
 
 /// A comment under a post the account published: Facebook `/{post-id}/comments` as the Page, LinkedIn

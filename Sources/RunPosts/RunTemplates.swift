@@ -6,9 +6,24 @@ import SchedulerCore
 public struct RunTemplates: Sendable {
     /// Where the person's templates are; nil uses the built-in ones only.
     public let directory: String?
+    /// The person's templates as read from their directory by schedctl and sent with `POST /v1/runs`, by network: the
+    /// daemon never reads the person's files. They come before the directory's.
+    public let sources: [Network: RunTemplateSource]
 
-    public init(directory: String? = nil) {
+    public init(directory: String? = nil, sources: [Network: RunTemplateSource] = [:]) {
         self.directory = directory
+        self.sources = sources
+    }
+
+    /// The person's templates in ``directory``, read to be sent to the daemon: each network's file that exists.
+    public func read() throws(RunTemplateError) -> [Network: RunTemplateSource] {
+        var found: [Network: RunTemplateSource] = [:]
+        for network in Network.allCases {
+            if let path = path(for: network), FileManager.default.fileExists(atPath: path) {
+                found[network] = RunTemplateSource(path: path, source: try Self.contents(path))
+            }
+        }
+        return found
     }
 
     /// The templates directory: `option` (`--templates DIR`), else `$SCHEDCTL_TEMPLATES`, else the first of
@@ -40,20 +55,28 @@ public struct RunTemplates: Sendable {
 
     /// The parsed template for `network`, and the file it came from (nil for the built-in one).
     public func template(for network: Network) throws(RunTemplateError) -> (template: MustacheTemplate, path: String?) {
+        if let given = sources[network] {
+            return (try Self.parse(LineEndings.normalized(given.source), path: given.path), given.path)
+        }
         if let path = path(for: network), FileManager.default.fileExists(atPath: path) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw RunTemplateError(path: path, problem: "cannot read the template")
-            }
-            guard let source = String(data: data, encoding: .utf8) else {
-                throw RunTemplateError(path: path, problem: "the template is not UTF-8 text")
-            }
-            return (try Self.parse(LineEndings.normalized(source), path: path), path)
+            return (try Self.parse(LineEndings.normalized(try Self.contents(path)), path: path), path)
         }
         do {
             return (try Self.parse(Self.builtIn(network), path: "built-in \(network.rawValue) template"), nil)
         } catch {
             preconditionFailure("\(error)")
         }
+    }
+
+    /// The text of the template file at `path`.
+    static func contents(_ path: String) throws(RunTemplateError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RunTemplateError(path: path, problem: "cannot read the template")
+        }
+        guard let source = String(data: data, encoding: .utf8) else {
+            throw RunTemplateError(path: path, problem: "the template is not UTF-8 text")
+        }
+        return source
     }
 
     /// Parses `source` as plain text (no HTML escaping); errors name `path`, the line and column, and the problem.
@@ -168,6 +191,17 @@ public struct RunTemplates: Sendable {
 
         #running #run #runner #runnersofinstagram #runningcommunity #runninglife #instarunners #runhappy #fitness #cardio
         """
+}
+
+/// A person's template as sent to the daemon: the file it was read from (for messages) and its text.
+public struct RunTemplateSource: Codable, Sendable, Equatable {
+    public var path: String
+    public var source: String
+
+    public init(path: String, source: String) {
+        self.path = path
+        self.source = source
+    }
 }
 
 /// A template that cannot be used: which file, and what is wrong with it.

@@ -1,6 +1,6 @@
-import Connectors
 import Foundation
 import Mustache
+import NetworkRules
 import RunSummary
 import SchedulerCore
 

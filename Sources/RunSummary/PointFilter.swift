@@ -150,7 +150,7 @@ private struct Anchor: Sendable {
 }
 
 /// How many of a file's track points were dropped as impossible, and why.
-public struct DroppedPoints: Sendable, Equatable {
+public struct DroppedPoints: Sendable, Equatable, Codable {
     /// At exactly 0° N 0° E, where watches put a point before the GPS has a fix.
     public var zeroPosition = 0
     /// Further from the points around them than anyone runs (over 12 m/s), including points hundreds of kilometres off.
@@ -165,6 +165,10 @@ public struct DroppedPoints: Sendable, Equatable {
     }
 
     public var total: Int { zeroPosition + tooFast + timeOutOfOrder }
+
+    enum CodingKeys: String, CodingKey {
+        case zeroPosition = "zero_position", tooFast = "too_fast", timeOutOfOrder = "time_out_of_order"
+    }
 
     /// "1 at 0°N 0°E; 2 too far from the points around them (faster than 12 m/s)": the non-zero counts, in words.
     public var reasons: String {

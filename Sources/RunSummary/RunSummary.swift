@@ -51,9 +51,13 @@ public struct RunSummary: Sendable, Equatable {
 }
 
 /// One sample of the elevation profile: how high the runner was, how far along the run.
-public struct ElevationSample: Sendable, Equatable {
+public struct ElevationSample: Sendable, Equatable, Codable {
     public var distanceMeters: Double
     public var elevationMeters: Double
+
+    enum CodingKeys: String, CodingKey {
+        case distanceMeters = "distance_m", elevationMeters = "elevation_m"
+    }
 
     public init(distanceMeters: Double, elevationMeters: Double) {
         self.distanceMeters = distanceMeters

@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 import Testing
 

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import Testing
 
 /// X's chunked media upload against the sandbox: initialize, append in segments, finalize, poll, post.

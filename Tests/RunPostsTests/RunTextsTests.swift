@@ -1,5 +1,5 @@
-import Connectors
 import Foundation
+import NetworkRules
 import RunPosts
 import RunSummary
 import SchedulerCore

@@ -45,8 +45,10 @@ import Testing
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         let zone = TimeZone(identifier: "UTC")!
         let state = NSTemporaryDirectory()
+        let posts = PostService.withXRules(store: store, zone: "UTC", now: Date())
         return ControlAPIRoutes(ControlAPIRoutes.Services(
-            posts: .withXRules(store: store, zone: "UTC", now: Date()),
+            posts: posts,
+            runs: RunPostService(posts: posts),
             accounts: AccountService(store: store, linkers: LinkerRegistry(), vault: vault,
                                      credentials: CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: logger),
                                      wake: wake, headlessRedirectURI: "http://127.0.0.1/callback"),

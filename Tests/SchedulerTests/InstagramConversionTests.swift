@@ -15,11 +15,7 @@ import Testing
 
     init() throws {
         store = try SQLiteStore.inMemory()
-        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"), transport: UnusedTransport())
-        let instagram = InstagramConnector(app: FacebookApp(appID: "a", appSecret: "s"), mediaBaseURL: "http://127.0.0.1:9/media",
-                                           transport: UnusedTransport())
-        service = PostService(store: store, connectors: ConnectorRegistry([x, instagram]), wake: WakeSignal(),
-                              defaultZone: TimeZone(identifier: "UTC")!, defaultLatenessSeconds: 3_600, media: library, now: { Self.now })
+        service = .withXAndInstagramRules(store: store, library: library, now: Self.now)
     }
 
     func upload(_ fixture: String) throws -> MediaReference {

@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import GRDB
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 import Testing
 @testable import Scheduler

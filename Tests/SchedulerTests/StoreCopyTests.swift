@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import GRDB
 import Logging
+import NetworkRules
 import PostgresTestCluster
 import SchedulerCore
 import Testing

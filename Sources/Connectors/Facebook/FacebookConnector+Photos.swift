@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 
 /// Photos on a Page: one photo is its own post (`POST /{page-id}/photos`); several go up unpublished and are

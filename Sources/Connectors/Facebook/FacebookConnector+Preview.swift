@@ -1,3 +1,4 @@
+import NetworkRules
 import SchedulerCore
 
 extension FacebookConnector {

@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 
 /// Publishes to a Facebook Page with its Page token: text and links to `/feed`, a photo to `/photos`

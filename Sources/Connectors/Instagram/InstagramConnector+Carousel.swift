@@ -1,3 +1,4 @@
+import NetworkRules
 import SchedulerCore
 
 /// A carousel: 2 to 10 images in one post, as Content Publishing describes it: one item container per image

@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 
 /// Publishes to an Instagram professional account through the Graph API: create a media container

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 
 /// Publishes to LinkedIn through `/rest/posts` as a member or an organization; each image goes through

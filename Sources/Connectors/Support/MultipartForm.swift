@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import Foundation
+import NetworkRules
 
 /// A `multipart/form-data` body (RFC 7578) for uploads: fields, then files, with a random boundary.
 struct MultipartForm {

@@ -1,5 +1,6 @@
 import CryptoPrimitives
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 extension XConnector {

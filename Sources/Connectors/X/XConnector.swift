@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import NetworkRules
 import OAuth
 import SchedulerCore
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 
 /// Uploads media to X before the post that references it: one request for an image; initialize,

@@ -15,10 +15,12 @@ struct ControlAPIRoutes: Sendable {
     let backup: BackupRoutes
     let sandbox: SandboxRoutes
     let status: StatusRoutes
+    let runs: RunRoutes
 
     /// The services behind the routes, as the daemon (or a test) wires them.
     struct Services: Sendable {
         var posts: PostService
+        var runs: RunPostService
         var accounts: AccountService
         var handoffs: HandoffService
         var queue: QueueService
@@ -43,6 +45,7 @@ struct ControlAPIRoutes: Sendable {
         backup = services.backup
         sandbox = SandboxRoutes(sandbox: services.sandbox)
         status = StatusRoutes(status: services.status, doctor: services.doctor)
+        runs = RunRoutes(runs: services.runs)
     }
 
     func add(to router: Router<ControlContext>) {
@@ -57,5 +60,6 @@ struct ControlAPIRoutes: Sendable {
         accounts.add(to: v1)
         events.add(to: v1)
         sandbox.add(to: v1)
+        runs.add(to: v1)
     }
 }

@@ -15,6 +15,7 @@ enum RouteBodies {
     /// `"METHOD /v1/path"` (the route's pattern, as Hummingbird names it) → the most bytes it reads.
     static let limits: [String: Int] = [
         "POST /v1/posts": json,
+        "POST /v1/runs": RunRoutes.maxBytes,
         "PATCH /v1/posts/{id}": json,
         "POST /v1/posts/batch": ControlRequestBody.maxBatchBytes,
         "POST /v1/posts/{id}/schedule": json,

@@ -122,10 +122,12 @@ public struct Daemon: Sendable {
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
                             probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> ControlAPIRoutes {
-        ControlAPIRoutes(ControlAPIRoutes.Services(
-            posts: PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                               defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                               media: library, queue: queue, series: series),
+        let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
+                                defaultLatenessSeconds: configuration.defaultLatenessSeconds,
+                                media: library, queue: queue, series: series)
+        return ControlAPIRoutes(ControlAPIRoutes.Services(
+            posts: posts,
+            runs: RunPostService(posts: posts),
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI),
             handoffs: HandoffService(store: store, desk: handoff, media: library),

@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import Logging
+import NetworkRules
 import SchedulerCore
 
 extension Engine {

@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import Logging
+import NetworkRules
 import SchedulerCore
 
 /// Posts in several parts: an X thread (each part a reply to the one before) and a first comment (made under the post

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// Prepares an Instagram handoff: a folder in the state directory holding the caption, the media and a

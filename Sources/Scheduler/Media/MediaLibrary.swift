@@ -2,6 +2,7 @@ import Connectors
 import CryptoPrimitives
 import Foundation
 import MediaCodecs
+import NetworkRules
 
 /// The state directory's `media/` folder: every attached file copied there at schedule time, named by
 /// its SHA-256, so a post never depends on the person's copy and one file attached twice is stored once.

@@ -1,5 +1,6 @@
 import Connectors
 import MediaCodecs
+import NetworkRules
 import SchedulerCore
 
 extension PostService {

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// The parts of a schedule request beyond one text: an X thread and first comments, checked per network before

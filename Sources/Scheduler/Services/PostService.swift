@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// Scheduling, editing and cancelling posts: every check happens here, before anything is stored,

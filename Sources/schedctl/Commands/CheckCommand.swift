@@ -1,6 +1,6 @@
 import ArgumentParser
-import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 struct CheckCommand: AsyncParsableCommand {

@@ -98,7 +98,8 @@ struct RunSummaryCommand: AsyncParsableCommand {
 
 extension Units: ExpressibleByArgument {}
 
-/// A run read from the person's file, with its texts and its picture: shared by `run-summary` and `schedule --run`.
+/// A run read from the person's file, with its texts and its picture: `run-summary` writes them here, with no daemon;
+/// `schedule --run` sends the summary and the templates to the daemon, which writes them.
 struct RunPost {
     let path: String
     let summary: RunSummary
@@ -129,42 +130,11 @@ struct RunPost {
         }
     }
 
-    /// "Route map of Sunday Morning Run: 10.02 km", or "Summary of …" for a run without positions.
-    func altText(units: Units) -> String {
-        let what = summary.route.count >= 2 ? "Route map of" : "Summary of"
-        let title = summary.title.count > 200 ? String(summary.title.prefix(199)) + "…" : summary.title
-        return "\(what) \(title): \(RunFormat.distance(summary.distanceMeters, units))"
-    }
-
-    /// `schedule --run`: the network of each target (from `network:@handle`, else asked of the daemon), its text
-    /// keyed by the reference as given, and the picture uploaded with `POST /v1/media`.
-    func scheduled(to references: [String], units: Units, client: ControlClient) async throws -> (overrides: [String: String], picture: MediaReference) {
-        var overrides: [String: String] = [:]
-        var format = RunCard.Format.png
-        for reference in references where overrides[reference] == nil {
-            let network = try await Self.network(of: reference, client: client)
-            overrides[reference] = try text(for: network, units: units)
-            // Instagram's Graph API takes JPEG only (a handoff account, posted from the app, takes the PNG).
-            if network == .instagram, try await !Self.isHandoff(reference, client: client) { format = .jpeg }
-        }
-        let bytes = try picture(units: units, format: format)
-        let answer: Data
-        do {
-            answer = try await client.sendRaw("POST", "/v1/media", bytes: bytes)
-        } catch let error as CLIError {
-            throw CLIError(exitCode: error.exitCode, message: "the picture of \(path): \(error.message)")
-        }
-        return (overrides, MediaReference(id: try client.decode(MediaView.self, answer).id, alt: altText(units: units)))
-    }
-
-    static func isHandoff(_ reference: String, client: ControlClient) async throws -> Bool {
-        try await client.get("/v1/accounts/\(AccountPath.encode(reference.trimmingCharacters(in: .whitespaces)))", as: AccountView.self).0.authKind == .none
-    }
-
-    static func network(of reference: String, client: ControlClient) async throws -> Network {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
-        if let colon = trimmed.firstIndex(of: ":"), let network = Network(rawValue: trimmed[..<colon].lowercased()) { return network }
-        return try await client.get("/v1/accounts/\(AccountPath.encode(trimmed))", as: AccountView.self).0.network
+    /// The person's templates, read to be sent with `POST /v1/runs` (the daemon never reads their files), by network name.
+    func templateSources() throws -> [String: RunTemplateSource]? {
+        let read: [Network: RunTemplateSource]
+        do { read = try texts.templates.read() } catch { throw CLIError.badInput(error.description) }
+        return read.isEmpty ? nil : Dictionary(uniqueKeysWithValues: read.map { ($0.key.rawValue, $0.value) })
     }
 }
 

@@ -29,30 +29,39 @@ extension ScheduleCommand {
         if runFile != nil, !thread.isEmpty || threadFile != nil { throw ValidationError("--run FILE writes its own text; leave out --thread") }
     }
 
-    /// The parts of the post in order: `first` (TEXT, or the run's text, followed by `then`, its splits) split at
-    /// lines '---', or --thread, or --thread-file; part N carries its --part-media. One part for a post that is no thread.
-    func threadParts(first: String, then more: [String] = []) async throws -> [ThreadPartRequest] {
+    /// The parts of the post in order: TEXT split at lines '---', or --thread, or --thread-file; part N carries its
+    /// --part-media. One part for a post that is no thread.
+    func threadParts(first: String) async throws -> [ThreadPartRequest] {
         let texts: [String]
         if !thread.isEmpty {
             texts = thread
         } else if let threadFile {
             texts = Self.split(try Self.read(threadFile))
         } else {
-            texts = runFile == nil ? Self.split(first) : [first] + more
+            texts = Self.split(first)
         }
         if texts.count == 1, partMedia.isEmpty { return [ThreadPartRequest(text: texts[0])] }
-        let highest = partMedia.compactMap { Self.numbered($0)?.part }.max() ?? 1
-        if highest > texts.count { throw CLIError.badInput("--part-media names part \(highest), but the post has \(texts.count) part\(texts.count == 1 ? "" : "s")") }
-        var parts: [ThreadPartRequest] = []
-        for (index, text) in texts.enumerated() {
-            let number = index + 1
+        if highestPart > texts.count {
+            throw CLIError.badInput("--part-media names part \(highestPart), but the post has \(texts.count) part\(texts.count == 1 ? "" : "s")")
+        }
+        let media = try await uploadedPartMedia(parts: texts.count)
+        return zip(texts, media).map { ThreadPartRequest(text: $0, media: $1.isEmpty ? nil : $1) }
+    }
+
+    /// The highest part number --part-media names (1 without any).
+    var highestPart: Int { partMedia.compactMap { Self.numbered($0)?.part }.max() ?? 1 }
+
+    /// The --part-media of parts 1 to `count`, each uploaded with `POST /v1/media` with its --part-alt.
+    func uploadedPartMedia(parts count: Int) async throws -> [[MediaReference]] {
+        var parts: [[MediaReference]] = []
+        for number in 1...max(1, count) {
             let files = partMedia.compactMap(Self.numbered).filter { $0.part == number }.map(\.value)
             let alts = partAlt.compactMap(Self.numbered).filter { $0.part == number }.map(\.value)
             var media: [MediaReference] = []
             for (position, file) in files.enumerated() {
                 media.append(try await MediaUpload.reference(file, alt: position < alts.count ? alts[position] : nil, with: options.client()))
             }
-            parts.append(ThreadPartRequest(text: text, media: media.isEmpty ? nil : media))
+            parts.append(media)
         }
         return parts
     }

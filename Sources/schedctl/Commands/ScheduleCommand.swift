@@ -153,37 +153,8 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let post { return try await scheduleDraft(post) }
-        var body = try text.map(TextInput.read) ?? ""
-        var overrides: [String: String] = [:]
-        var references: [MediaReference] = []
-        var splits: [String] = []
-        if let runFile {
-            // The file is read here: the daemon never reads the person's files.
-            let post = try RunPost.read(runFile, tz: tz, title: title, templates: templates)
-            if runThread { splits = RunThread.splitParts(post.summary, units: units) }
-            let scheduled = try await post.scheduled(to: to, units: units, client: options.client())
-            overrides = scheduled.overrides
-            body = to.first.flatMap { overrides[$0] } ?? ""
-            references.append(scheduled.picture)
-        }
-        overrides.merge(Self.pairs(textFor), uniquingKeysWith: { $1 })
-        for (index, file) in media.enumerated() {
-            references.append(try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client()))
-        }
-        let parts = try await threadParts(first: body, then: splits)
-        if let first = parts.first {
-            body = first.text
-            references += first.media ?? []
-        }
-        let firstComments = Self.pairs(firstCommentFor)
-        let request = SchedulePostRequest(text: body, to: to, at: at, tz: tz, lateness: lateness,
-                                          overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
-                                          media: references.isEmpty ? nil : references, draft: draft ? true : nil,
-                                          nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until,
-                                          thread: parts.count > 1 ? Array(parts.dropFirst()) : nil, firstComment: firstComment,
-                                          firstCommentFor: firstComments.isEmpty ? nil : firstComments,
-                                          clientTz: tz == nil ? ClientZone.current.name : nil)
-        let data = try await options.client().send("POST", "/v1/posts", body: request)
+        let data: Data
+        if let runFile { data = try await sendRun(runFile) } else { data = try await sendPost() }
         if options.json { return Output.json(data) }
         if dryRun {
             let preview = try options.client().decode(DryRunView.self, data)
@@ -205,6 +176,56 @@ struct ScheduleCommand: AsyncParsableCommand {
             return
         }
         Self.printScheduled(try options.client().decode(PostView.self, data))
+    }
+
+    /// `POST /v1/posts`: the text (or thread) and its media, uploaded first.
+    private func sendPost() async throws -> Data {
+        var body = try text.map(TextInput.read) ?? ""
+        var references = try await uploadedMedia()
+        let parts = try await threadParts(first: body)
+        if let first = parts.first {
+            body = first.text
+            references += first.media ?? []
+        }
+        let request = postRequest(text: body, overrides: Self.pairs(textFor), media: references, thread: Array(parts.dropFirst()))
+        return try await options.client().send("POST", "/v1/posts", body: request)
+    }
+
+    /// `POST /v1/runs`: the run is read here (the daemon never reads the person's files, and a bad file is refused before
+    /// the daemon is asked anything), and its summary sent with the templates and the post in one request; the daemon
+    /// writes each account's text by its network, draws and stores the picture, and schedules.
+    private func sendRun(_ file: String) async throws -> Data {
+        let run = try RunPost.read(file, tz: tz, title: title, templates: templates)
+        let templateSources = try run.templateSources()
+        var references = try await uploadedMedia()
+        let partMedia = try await uploadedPartMedia(parts: highestPart)
+        references += partMedia.first ?? []
+        let thread = partMedia.dropFirst().map { ThreadPartRequest(text: "", media: $0.isEmpty ? nil : $0) }
+        let post = postRequest(text: "", overrides: Self.pairs(textFor), media: references, thread: thread)
+        let request = RunPostRequest(summary: run.summary, file: file, units: units, templates: templateSources,
+                                     runThread: runThread ? true : nil, post: post)
+        return try await options.client().send("POST", "/v1/runs", body: request)
+    }
+
+    /// Each --media uploaded with `POST /v1/media`, with its --alt.
+    private func uploadedMedia() async throws -> [MediaReference] {
+        var references: [MediaReference] = []
+        for (index, file) in media.enumerated() {
+            references.append(try await MediaUpload.reference(file, alt: index < alt.count ? alt[index] : nil, with: options.client()))
+        }
+        return references
+    }
+
+    /// The request of `POST /v1/posts` (and the `post` of `POST /v1/runs`): `thread` holds the parts after the first.
+    private func postRequest(text: String, overrides: [String: String], media: [MediaReference], thread: [ThreadPartRequest]) -> SchedulePostRequest {
+        let firstComments = Self.pairs(firstCommentFor)
+        return SchedulePostRequest(text: text, to: to, at: at, tz: tz, lateness: lateness,
+                                   overrides: overrides.isEmpty ? nil : overrides, dryRun: dryRun ? true : nil,
+                                   media: media.isEmpty ? nil : media, draft: draft ? true : nil,
+                                   nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until,
+                                   thread: thread.isEmpty ? nil : thread, firstComment: firstComment,
+                                   firstCommentFor: firstComments.isEmpty ? nil : firstComments,
+                                   clientTz: tz == nil ? ClientZone.current.name : nil)
     }
 
     private func scheduleDraft(_ id: Int64) async throws {

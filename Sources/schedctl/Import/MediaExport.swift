@@ -1,5 +1,5 @@
-import Connectors
 import Foundation
+import NetworkRules
 
 /// `export --media-dir`: each file the rows name, fetched from the daemon once and written into a directory, named by
 /// its content (the start of its SHA-256, and the extension its bytes call for) so that no two files collide; each

@@ -1,6 +1,6 @@
-import Connectors
-import Foundation
 import CryptoPrimitives
+import Foundation
+import NetworkRules
 
 /// A file on this machine described as the daemon describes a stored one (type and pixel size from its bytes, never its
 /// name), so `check` can apply each network's media rules without a daemon.

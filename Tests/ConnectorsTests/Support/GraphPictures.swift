@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import HTTPClient
+import NetworkRules
 import SchedulerCore
 
 /// Pictures for multi-image posts: each a small 1080×1350 JPEG with its own bytes, written where a connector reads

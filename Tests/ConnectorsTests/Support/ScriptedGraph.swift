@@ -1,5 +1,6 @@
 import Foundation
 @testable import Connectors
+import NetworkRules
 
 /// What the suites that classify scripted answers share: the class a call fails with, and a Facebook app,
 /// a Page token, an Instagram connector and a post with one image, all against scripted answers.

@@ -1,5 +1,6 @@
 import Foundation
 import Connectors
+import NetworkRules
 import SchedulerCore
 import Synchronization
 

@@ -206,4 +206,14 @@ extension PostService {
         return PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(),
                            defaultZone: TimeZone(identifier: zone)!, defaultLatenessSeconds: 3_600, now: { now })
     }
+
+    /// A service over `store` with X's and Instagram's rules (connectors that are never called) and `library` for media,
+    /// in UTC, the clock standing still at `now`.
+    static func withXAndInstagramRules(store: SQLiteStore, library: MediaLibrary, now: Date) -> PostService {
+        let x = XConnector(configuration: .init(apiBaseURL: "http://127.0.0.1:9", consumerKey: "k", consumerSecret: "s"), transport: UnusedTransport())
+        let instagram = InstagramConnector(app: FacebookApp(appID: "a", appSecret: "s"), mediaBaseURL: "http://127.0.0.1:9/media",
+                                           transport: UnusedTransport())
+        return PostService(store: store, connectors: ConnectorRegistry([x, instagram]), wake: WakeSignal(),
+                           defaultZone: TimeZone(identifier: "UTC")!, defaultLatenessSeconds: 3_600, media: library, now: { now })
+    }
 }

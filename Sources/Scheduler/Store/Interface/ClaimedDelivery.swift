@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// A delivery the engine has claimed: committed as `publishing` before any request is sent.

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// A handed-off delivery waiting for the person, as `handoff list` shows it.

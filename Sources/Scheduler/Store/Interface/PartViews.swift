@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// How both stores show the parts of a post and of its deliveries, worded once.

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// Posts as people schedule, change and look at them, and what they ask of deliveries that went wrong.

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import NetworkRules
 import SchedulerCore
 
 /// Posts in several parts (an X thread, a first comment, media per part), as the SQLite store keeps them; every change

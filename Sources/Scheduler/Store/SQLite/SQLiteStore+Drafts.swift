@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import GRDB
+import NetworkRules
 import SchedulerCore
 
 extension SQLiteStore {

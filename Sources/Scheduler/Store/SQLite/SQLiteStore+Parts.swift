@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import GRDB
+import NetworkRules
 import SchedulerCore
 
 /// Posts in several parts (an X thread, a first comment, media per part): what each part holds, and each part of a

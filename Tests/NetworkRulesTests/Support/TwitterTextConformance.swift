@@ -28,7 +28,7 @@ enum TwitterTextConformance {
             resolved = testFile
         }
         let root = URL(fileURLWithPath: resolved)
-            .deletingLastPathComponent()  // ConnectorsTests
+            .deletingLastPathComponent()  // NetworkRulesTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // project root
         return root.appendingPathComponent("../shared/conformance/twitter-text").standardizedFileURL

@@ -1,5 +1,5 @@
 import Testing
-@testable import Connectors
+@testable import NetworkRules
 
 /// X's weighted length (twitter-text v3): what is counted at schedule time is what X counts at publish time.
 @Suite struct XTextRulesTests {

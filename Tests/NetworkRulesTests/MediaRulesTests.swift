@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Connectors
+@testable import NetworkRules
 
 /// Media recognition and each network's media and caption limits.
 @Suite struct MediaRulesTests {
@@ -54,11 +54,5 @@ import Testing
         #expect(rules.problems(with: PublishRequest(text: tags, media: [item()])) == ["31 hashtags, over Instagram's limit of 30"])
         #expect(NetworkRules.count("#", in: "#one two#no #two, (#three) ##") == 3)
         #expect(NetworkRules.count("@", in: "mail me@example.org @runner") == 1)
-    }
-
-    @Test func linkedinCommentary_escapesEveryReservedCharacter() {
-        #expect(LittleTextFormat.escape("Run (10k) #pb @club [x] {y} <z> *a* _b_ ~c~ | \\") ==
-                "Run \\(10k\\) \\#pb \\@club \\[x\\] \\{y\\} \\<z\\> \\*a\\* \\_b\\_ \\~c\\~ \\| \\\\")
-        #expect(LittleTextFormat.escape("plain text, 10 km.") == "plain text, 10 km.")
     }
 }

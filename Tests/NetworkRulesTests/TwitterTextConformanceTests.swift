@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Yams
-@testable import Connectors
+@testable import NetworkRules
 
 /// twitter-text's own conformance suite (`shared/conformance/twitter-text/validate.yml`), read at
 /// test time. Each section runs under the configuration twitter-text's ports run it with: the

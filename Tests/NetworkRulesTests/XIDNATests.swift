@@ -1,5 +1,5 @@
 import Testing
-@testable import Connectors
+@testable import NetworkRules
 
 /// The host check behind "is this a URL?": IDNA 2003 with nameprep and Punycode, as Java's
 /// `IDN.toASCII` does it. Expected values agree with Python's `idna` codec (also IDNA 2003).

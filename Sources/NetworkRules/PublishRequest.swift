@@ -1,0 +1,19 @@
+/// What to publish to one account: what the rules check (text and media) and what a connector sends.
+public struct PublishRequest: Sendable, Equatable {
+    public var text: String
+    public var media: [MediaItem]
+    /// The remote account (Page id, member or organization URN, IG user id) the post goes to.
+    public var accountRemoteID: String
+    /// An Instagram account with no API access: the person finishes the post in the app.
+    public var handoff: Bool
+    /// X: the post this one answers (`reply.in_reply_to_tweet_id`), the previous part of a thread. Nil for a post of its own.
+    public var replyTo: String?
+
+    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil) {
+        self.text = text
+        self.media = media
+        self.accountRemoteID = accountRemoteID
+        self.handoff = handoff
+        self.replyTo = replyTo
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Hummingbird
+import RunPosts
+import SchedulerCore
+
+/// `POST /v1/runs`: a run posted in one request (`schedctl schedule --run`): decode the summary, the templates and
+/// the post, let ``RunPostService`` write the texts, draw and store the picture and schedule, and answer as
+/// `POST /v1/posts` does (201 with the post, or 200 with the preview for `dry_run`).
+struct RunRoutes: Sendable {
+    let runs: RunPostService
+
+    /// The summary holds at most 2,000 route points, 600 profile samples and a split per kilometre and mile, however
+    /// long the run: about 110 KB for a 10-hour run (`SummaryWireTests`), whose 9.6 MB GPX never reaches the daemon.
+    /// The templates and the post's texts add a few KB; 1 MiB leaves room.
+    static let maxBytes = ControlRequestBody.maxBytes
+
+    func add(to v1: RouterGroup<ControlContext>) {
+        v1.post("runs") { request, _ -> Response in
+            let body = try await ControlRequestBody.decode(RunPostRequest.self, from: request, limit: Self.maxBytes)
+            switch try await runs.schedule(body) {
+            case .stored(let post): return try RouteParameters.json(post, status: .created)
+            case .preview(let preview): return try RouteParameters.json(preview, status: .ok)
+            }
+        }
+    }
+}
