@@ -1,4 +1,4 @@
-import Connectors
+import NetworkRules
 import Foundation
 import SchedulerCore
 
