@@ -60,3 +60,14 @@ import Testing
         #expect(PostRefusals.nothingToCancel(4, publishingNow: 0).message.contains("nothing left to cancel"))
     }
 }
+
+extension DomainRulesTests {
+    @Test func aPauseOrResume_actsOnOneNetworkOneAccountEverything_orEveryPause() throws {
+        #expect(try PauseScope(account: nil, network: .x, paused: true) == .network(.x))
+        #expect(try PauseScope(account: "x:@runner", network: nil, paused: false) == .account("x:@runner"))
+        #expect(try PauseScope(account: nil, network: nil, paused: true) == .everything)
+        #expect(try PauseScope(account: nil, network: nil, paused: false) == .everyPause)
+        let both = #expect(throws: StoreError.self) { try PauseScope(account: "x:@runner", network: .x, paused: true) }
+        #expect(both?.message == "pause or resume an account or a network, not both")
+    }
+}

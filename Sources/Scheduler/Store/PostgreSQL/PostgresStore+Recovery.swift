@@ -94,21 +94,20 @@ extension PostgresStore {
             let ms = databaseMilliseconds(now)
             // A resume says what it lifted: what was paused before it and is not after.
             let before = paused ? nil : try await Self.pauseView(session)
-            if let network {
-                guard reference == nil else { throw PostRefusals.pauseAccountOrNetwork() }
+            switch try PauseScope(account: reference, network: network, paused: paused) {
+            case .network(let network):
                 // Lifting a network's pause notifies by itself.
                 try await Self.setNetworkPause(network, paused: paused, now: ms, session)
-            } else if let reference {
+            case .account(let reference):
                 let account = try await Self.resolveAccount(reference, session)
                 try await session.execute("UPDATE account SET paused = \(paused), updated_at = \(ms) WHERE id = \(account.id)")
                 if !paused { try await session.notifyDueTimesChanged() }
-            } else if paused {
+            case .everything:
                 try await session.execute("""
                     INSERT INTO setting (name, value) VALUES ('paused', \(RFC3339.format(now)))
                     ON CONFLICT (name) DO UPDATE SET value = excluded.value
                     """)
-            } else {
-                // `resume` with no account lifts every pause, the accounts' and the networks' too.
+            case .everyPause:
                 try await session.execute("DELETE FROM setting WHERE name = 'paused'")
                 try await session.execute("DELETE FROM network_pause")
                 try await session.execute("UPDATE account SET paused = false, updated_at = \(ms) WHERE paused")

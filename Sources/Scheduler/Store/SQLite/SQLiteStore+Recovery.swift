@@ -91,16 +91,15 @@ extension SQLiteStore {
         try await writer.write { db in
             // A resume says what it lifted: what was paused before it and is not after.
             let before = paused ? nil : try Self.pauseView(db)
-            if let network {
-                guard reference == nil else { throw PostRefusals.pauseAccountOrNetwork() }
+            switch try PauseScope(account: reference, network: network, paused: paused) {
+            case .network(let network):
                 try Self.setNetworkPause(network, paused: paused, now: now, db)
-            } else if let reference {
+            case .account(let reference):
                 let account = try Self.resolveAccount(reference, db)
                 try db.execute(sql: "UPDATE account SET paused = ?, updated_at = ? WHERE id = ?", arguments: [paused, now.unixMilliseconds, account.id])
-            } else if paused {
+            case .everything:
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES ('paused', ?)", arguments: [RFC3339.format(now)])
-            } else {
-                // `resume` with no account lifts every pause, the accounts' and the networks' too.
+            case .everyPause:
                 try db.execute(sql: "DELETE FROM setting WHERE name = 'paused'")
                 try db.execute(sql: "DELETE FROM network_pause")
                 try db.execute(sql: "UPDATE account SET paused = 0, updated_at = ? WHERE paused = 1", arguments: [now.unixMilliseconds])
