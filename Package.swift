@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "NetworkRules"]),
-        .testTarget(name: "NetworkRulesTests", dependencies: ["NetworkRules", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "NetworkRulesTests", dependencies: ["NetworkRules", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConnectorsTests",
             dependencies: ["Connectors", "NetworkRules", "Sandbox", "OAuth", "OAuthTestSupport", "CryptoPrimitives", "HTTPClient", "TestHTTPReceiver"]
