@@ -43,9 +43,9 @@ extension MastodonAPI {
         return error
     }
 
-    static func status(_ answer: JSONValue) throws(ConnectorError) -> Status {
+    static func status(_ answer: JSONValue) throws(ConnectorError) -> PublishedStatus {
         guard let id = answer["id"]?.text else { throw malformed("status", "no id") }
-        return Status(id: id, url: answer["url"]?.stringValue, createdAt: answer["created_at"]?.stringValue)
+        return PublishedStatus(id: id, url: answer["url"]?.stringValue, createdAt: answer["created_at"]?.stringValue)
     }
 
     static func malformed(_ call: String, _ what: String) -> ConnectorError {

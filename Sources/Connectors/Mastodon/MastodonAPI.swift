@@ -21,7 +21,7 @@ public struct MastodonAPI: Sendable {
     }
 
     /// A status on the instance.
-    public struct Status: Sendable, Equatable {
+    public struct PublishedStatus: Sendable, Equatable {
         public var id: String
         public var url: String?
         public var createdAt: String?
@@ -53,7 +53,7 @@ public struct MastodonAPI: Sendable {
     /// `POST /api/v1/statuses` with `key` as its `Idempotency-Key`. An answer in doubt is resolved by sending again
     /// with the same key within ``idempotencyWindow``.
     public func postStatus(_ text: String, options: StatusOptions, idempotencyKey key: String, token: String) async throws(ConnectorError)
-        -> Status {
+        -> PublishedStatus {
         var fields: [String: JSONValue] = ["status": .string(text)]
         if !options.mediaIDs.isEmpty { fields["media_ids"] = .array(options.mediaIDs.map(JSONValue.string)) }
         if let reply = options.inReplyTo { fields["in_reply_to_id"] = .string(reply) }
@@ -66,7 +66,7 @@ public struct MastodonAPI: Sendable {
     }
 
     /// `GET /api/v1/statuses/:id`: nil when the instance has no such status.
-    public func status(id: String, token: String) async throws(ConnectorError) -> Status? {
+    public func status(id: String, token: String) async throws(ConnectorError) -> PublishedStatus? {
         do {
             return try Self.status(try await call("GET", "/api/v1/statuses/\(id)", token: token))
         } catch where error.httpStatus == 404 {
