@@ -100,9 +100,12 @@ actor BlueskyAccountStore {
         accounts.mapValues(\.handle)
     }
 
-    /// createSession: the rate limit (per identifier) first, then the password (main or app password).
+    /// createSession: the rate limit first, then the password (main or app password).
+    ///
+    /// The limit is kept per account (the docs say "per account"; the code keys on identifier and IP), so logging
+    /// in by handle and by DID in turn does not double it; an unknown identifier is counted by itself.
     func createSession(identifier: String, password: String, now: Date) -> (Result<BlueskySession, XRPCError>, BlueskyRateLimitStatus) {
-        let limit = loginLimiter.consume(1, key: identifier.lowercased(), now: now)
+        let limit = loginLimiter.consume(1, key: self.account(identifier)?.did ?? identifier.lowercased(), now: now)
         guard limit.allowed else { return (.failure(.rateLimited), limit) }
         guard let account = self.account(identifier) else { return (.failure(.invalidCredentials), limit) }
         let isMain = ConstantTime.equals(account.password, password)

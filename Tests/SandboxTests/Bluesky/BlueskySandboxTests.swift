@@ -263,9 +263,10 @@ import Testing
 
     @Test func the31stLoginIn5Minutes_is429_withTheRateLimitHeaders() async throws {
         try await BlueskyHarness.run { pds in
-            let (_, appPassword) = try await pds.account()
+            let (did, appPassword) = try await pds.account()
+            // By handle and by DID in turn: one account, one limit.
             for attempt in 1...30 {
-                let session = try await pds.createSession("alice.test", appPassword)
+                let session = try await pds.createSession(attempt.isMultiple(of: 2) ? did : "alice.test", appPassword)
                 #expect(session.status == 200)
                 #expect(session.header("ratelimit-remaining") == String(30 - attempt))
             }
