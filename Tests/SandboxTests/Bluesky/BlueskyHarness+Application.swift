@@ -1,0 +1,23 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+@testable import Sandbox
+
+extension BlueskyHarness {
+    /// The network's routes and helpers on their own application at 127.0.0.1, port chosen by the system;
+    /// `ports` yields the port once it listens. Apart from the harness so Hummingbird's HTTP types stay out of it.
+    static func application(for network: BlueskySandboxNetwork, logger: Logger) -> (any Service, AsyncStream<Int>) {
+        let router = Router()
+        network.addRoutes(to: router)
+        network.addHelperRoutes(to: router)
+        let (ports, portSink) = AsyncStream<Int>.makeStream()
+        let application = Application(
+            responder: router.buildResponder(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "sandbox-bluesky-test"),
+            onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        return (application, ports)
+    }
+}
