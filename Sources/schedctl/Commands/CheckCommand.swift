@@ -40,7 +40,7 @@ struct CheckCommand: AsyncParsableCommand {
             let network = try NetworkArgument.parse(name)
             if !networks.contains(network) { networks.append(network) }
         }
-        // Checked here, with the rules the daemon applies (the Connectors library): nothing is uploaded, no daemon asked.
+        // Checked here, with the rules the daemon applies (the NetworkRules library): nothing is uploaded, no daemon asked.
         let items = try media.map { try LocalMedia.item($0) }
         let body = try TextInput.read(text)
         let checks = networks.map { network in
