@@ -21,7 +21,9 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 MAX_FUNCTION_LINES = 60
 # Store files that may word `.invalid` themselves: they refuse a store's configuration (its URL, TLS, login), not a request.
 STORE_CONNECTION_FILES = {"PostgresConnectProbe.swift", "PostgresLocation.swift"}
-DECLARATION = re.compile(r"^\s*(?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+|package\s+)*"
+# Top-level declarations only: a nested type (`MastodonAPI.PublishedStatus`) is reached through its outer type's name,
+# which is caught, while its own short name (`Status`, `Session`) would flag a route naming `HTTPResponse.Status`.
+DECLARATION = re.compile(r"^(?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+|package\s+)*"
                          r"(?:class|struct|enum|protocol|actor|typealias)\s+([A-Z]\w*)", re.M)
 IMPORT = re.compile(r"^\s*(?:@\w+\s+)*import\s+(\w+)", re.M)
 
