@@ -12,7 +12,7 @@ public struct BlueskyXRPC: Sendable {
     let transport: ConnectorTransport
 
     public init(pds: String, transport: any HTTPTransport, timeout: Duration = .seconds(30)) {
-        self.pds = pds.hasSuffix("/") ? String(pds.dropLast()) : pds
+        self.pds = pds.trimmingTrailingSlash
         self.transport = ConnectorTransport(transport: transport, network: "Bluesky", timeout: timeout)
     }
 

@@ -16,7 +16,7 @@ public struct MastodonAPI: Sendable {
     public static let idempotencyWindow: TimeInterval = 3_600
 
     public init(instance: String, transport: any HTTPTransport, timeout: Duration = .seconds(30)) {
-        self.instance = instance.hasSuffix("/") ? String(instance.dropLast()) : instance
+        self.instance = instance.trimmingTrailingSlash
         self.transport = ConnectorTransport(transport: transport, network: "Mastodon", timeout: timeout)
     }
 

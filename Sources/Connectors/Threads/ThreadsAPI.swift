@@ -12,7 +12,7 @@ public struct ThreadsAPI: Sendable {
     let transport: ConnectorTransport
 
     public init(graph: String, transport: any HTTPTransport, timeout: Duration = .seconds(30)) {
-        self.graph = graph.hasSuffix("/") ? String(graph.dropLast()) : graph
+        self.graph = graph.trimmingTrailingSlash
         self.transport = ConnectorTransport(transport: transport, network: "Threads", timeout: timeout)
     }
 

@@ -22,7 +22,3 @@ public struct XApp: Sendable {
     /// The scopes a publishing account needs; `offline.access` brings a refresh token.
     static let scopes = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"]
 }
-
-extension String {
-    var trimmingTrailingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
-}

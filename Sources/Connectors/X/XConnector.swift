@@ -15,7 +15,7 @@ public struct XConnector: Connector {
 
         public init(apiBaseURL: String = "https://api.x.com", consumerKey: String, consumerSecret: String,
                     requestTimeout: Duration = .seconds(30)) {
-            self.apiBaseURL = apiBaseURL.hasSuffix("/") ? String(apiBaseURL.dropLast()) : apiBaseURL
+            self.apiBaseURL = apiBaseURL.trimmingTrailingSlash
             self.consumerKey = consumerKey
             self.consumerSecret = consumerSecret
             self.requestTimeout = requestTimeout
