@@ -21,9 +21,12 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
     /// The user token a Page token was derived from (Facebook, Instagram), kept to revoke the grant.
     public var userToken: String?
     public var scopes: [String]
+    /// The account's own server, where it has one of its own: a Bluesky account's PDS, a Mastodon account's instance.
+    public var serviceURL: String?
 
     public init(scheme: Scheme, token: String, tokenSecret: String? = nil, refreshToken: String? = nil, expiresAt: Date? = nil,
-                userToken: String? = nil, scopes: [String] = []) {
+                userToken: String? = nil, scopes: [String] = [], serviceURL: String? = nil) {
+        self.serviceURL = serviceURL
         self.scheme = scheme
         self.token = token
         self.tokenSecret = tokenSecret
@@ -58,7 +61,7 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
 
     private enum CodingKeys: String, CodingKey {
         case scheme, token, tokenSecret = "token_secret", refreshToken = "refresh_token", expiresAt = "expires_at"
-        case userToken = "user_token", scopes
+        case userToken = "user_token", scopes, serviceURL = "service_url"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -70,6 +73,7 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
         expiresAt = try container.decodeIfPresent(Double.self, forKey: .expiresAt).map(Date.init(timeIntervalSince1970:))
         userToken = try container.decodeIfPresent(String.self, forKey: .userToken)
         scopes = try container.decodeIfPresent([String].self, forKey: .scopes) ?? []
+        serviceURL = try container.decodeIfPresent(String.self, forKey: .serviceURL)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -81,5 +85,6 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
         try container.encodeIfPresent(expiresAt?.timeIntervalSince1970, forKey: .expiresAt)
         try container.encodeIfPresent(userToken, forKey: .userToken)
         if !scopes.isEmpty { try container.encode(scopes, forKey: .scopes) }
+        try container.encodeIfPresent(serviceURL, forKey: .serviceURL)
     }
 }

@@ -44,7 +44,33 @@ public struct NetworkRules: Sendable {
                 maxImages: 10, minImages: 1, allowedContentTypes: ["image/jpeg"], maxImageBytes: 8_000_000, aspectRatios: 0.8...1.91,
                 maxAltTextLength: 1_000),
                 maxHashtags: 30, maxMentions: 20, comment: .characters(max: 2_200))
+        case .bluesky:
+            // Images only (video waits), JPEG and PNG, the lexicon's older 1 MB blob limit (the stricter reading; see
+            // docs/research/bluesky.md). A first comment and a thread's parts are replies, each a post of its own.
+            NetworkRules(network: .bluesky, text: BlueskyText.rules, media: MediaRules(
+                maxImages: 4, maxVideos: 0, allowedContentTypes: ["image/jpeg", "image/png"], maxImageBytes: BlueskyText.maxImageBytes),
+                maxThreadParts: 25, comment: BlueskyText.rules)
+        case .mastodon:
+            // The instance's own numbers replace these once the account is linked (`GET /api/v2/instance`); these are
+            // Mastodon's defaults. Images only for now: video processes for minutes, and waits for a later release.
+            NetworkRules(network: .mastodon, text: MastodonText.rules(.init()), media: MastodonText.mediaRules(.init()),
+                         maxThreadParts: 25, comment: MastodonText.rules(.init()))
+        case .threads:
+            // Two or more images make a carousel, up to 20; JPEG and PNG, 8 MB each, alt text up to 1,000 characters.
+            NetworkRules(network: .threads, text: ThreadsText.rules, media: MediaRules(
+                maxImages: 20, maxVideos: 0, allowedContentTypes: ["image/jpeg", "image/png"], maxImageBytes: 8_000_000,
+                maxAltTextLength: 1_000),
+                maxThreadParts: 25, comment: ThreadsText.rules)
         }
+    }
+
+    /// A Mastodon account's rules, from its instance's numbers.
+    public static func mastodon(_ limits: MastodonInstanceLimits) -> NetworkRules {
+        var rules = of(.mastodon)
+        rules.text = MastodonText.rules(limits)
+        rules.comment = rules.text
+        rules.media = MastodonText.mediaRules(limits)
+        return rules
     }
 
     /// Instagram by handoff: the person posts from the app, which also takes PNG (the run card is one);

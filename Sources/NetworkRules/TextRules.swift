@@ -4,10 +4,13 @@ public struct TextRules: Sendable {
     public var maxLength: Int
     /// The length as the network counts it (X weighs characters; others count them).
     public var count: @Sendable (String) -> Int
+    /// The network's other limits on text (Bluesky's bytes, Threads' links), each problem in words.
+    public var otherProblems: @Sendable (String) -> [String]
 
-    public init(maxLength: Int, count: @escaping @Sendable (String) -> Int) {
+    public init(maxLength: Int, count: @escaping @Sendable (String) -> Int, otherProblems: @escaping @Sendable (String) -> [String] = { _ in [] }) {
         self.maxLength = maxLength
         self.count = count
+        self.otherProblems = otherProblems
     }
 
     /// Plain counting by user-perceived characters, for networks that do not weigh text.
@@ -25,6 +28,6 @@ public struct TextRules: Sendable {
         if length > maxLength {
             problems.append("the text counts \(length) characters, over \(networkName)'s limit of \(maxLength)")
         }
-        return problems
+        return problems + otherProblems(text)
     }
 }

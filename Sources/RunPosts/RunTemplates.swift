@@ -130,6 +130,9 @@ public struct RunTemplates: Sendable {
         case .facebook: facebook
         case .linkedin: linkedin
         case .instagram: instagram
+        case .bluesky: bluesky
+        case .mastodon: mastodon
+        case .threads: threads
         }
     }
 
@@ -170,6 +173,22 @@ public struct RunTemplates: Sendable {
     public static let facebook = figures
 
     public static let linkedin = figures + "\n\n#running"
+
+    /// Short, for Bluesky's 300 graphemes: the title, one line of figures, the heart rate and a tag (a facet).
+    public static let bluesky = """
+        {{title}}
+        {{distance}} in {{moving_time}}{{#pace}} ({{pace}}){{/pace}}{{#elevation_gain}}, {{elevation_gain}} up{{/elevation_gain}}
+        {{#hr_avg}}
+        HR {{hr_avg}}{{#hr_max}}, max {{hr_max}}{{/hr_max}}
+        {{/hr_avg}}
+        #running
+        """
+
+    /// The figures and a hashtag, well under an instance's usual 500 characters.
+    public static let mastodon = figures + "\n\n#running"
+
+    /// The figures and a hashtag, with no emoji: Threads counts an emoji by its UTF-8 bytes against its 500.
+    public static let threads = figures + "\n\n#running"
 
     /// A caption: a headline, the figures with a symbol each, and hashtags (well under Instagram's 30).
     public static let instagram = """

@@ -1,12 +1,16 @@
 /// The one line `sandboxd` prints on standard output once every emulation accepts connections, so a parent process
 /// (`schedulerd --sandbox`, the end-to-end tests) learns where to connect:
-/// `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL`.
+/// `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL bluesky=http://127.0.0.1:PB`.
 ///
 /// Written and read here, in one place, so the two sides cannot drift. X's URL stays the third word for older readers.
 public enum SandboxAnnouncement {
-    /// The line for `urls`, keyed by network name (`x`, `facebook`, `linkedin`), without a newline.
+    /// The hosts after X's, in the order the line names them.
+    public static let otherHosts = ["facebook", "linkedin", "bluesky"]
+
+    /// The line for `urls`, keyed by host name (`x`, `facebook`, `linkedin`, `bluesky`), without a newline; a host with
+    /// no URL is left out.
     public static func line(_ urls: [String: String]) -> String {
-        "sandboxd listening \(urls["x"] ?? "") facebook=\(urls["facebook"] ?? "") linkedin=\(urls["linkedin"] ?? "")"
+        (["sandboxd listening \(urls["x"] ?? "")"] + otherHosts.compactMap { name in urls[name].map { "\(name)=\($0)" } }).joined(separator: " ")
     }
 
     /// The URLs by network name from such a line; `nil` when `line` is not an announcement.

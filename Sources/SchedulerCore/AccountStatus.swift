@@ -9,5 +9,7 @@ public enum AccountStatus: String, Codable, Sendable, CaseIterable {
 public enum AuthKind: String, Codable, Sendable {
     case oauth1
     case oauth2
+    /// A Bluesky app password, exchanged for a session whose tokens renew.
+    case appPassword = "app_password"
     case none
 }

@@ -29,7 +29,7 @@ extension Network {
         switch self {
         case .x: HandleRule(maxLength: 15, punctuation: ["_"])
         case .instagram: HandleRule(maxLength: 30, punctuation: ["_", "."])
-        case .facebook, .linkedin: nil
+        case .facebook, .linkedin, .bluesky, .mastodon, .threads: nil
         }
     }
 }

@@ -19,9 +19,9 @@ struct SandboxDaemon: AsyncParsableCommand {
         commandName: "sandboxd",
         abstract: "Serve local emulations of the social networks on loopback.",
         discussion: """
-            Each network host gets its own port: X; Facebook Graph (which serves Instagram too); LinkedIn. \
+            Each network host gets its own port: X; Facebook Graph (which serves Instagram too); LinkedIn; a Bluesky PDS. \
             Once all accept connections it prints one line, \
-            `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL` \
+            `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL bluesky=http://127.0.0.1:PB` \
             (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
             Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners, /faults and /listings. \
             With --fault-rate above 0, that share of API calls meets a fault (5xx, rate limit, slow answer, \
@@ -59,6 +59,9 @@ struct SandboxDaemon: AsyncParsableCommand {
 
     @Option(help: "LinkedIn's port; 0 picks a free one.")
     var linkedinPort = 0
+
+    @Option(help: "The Bluesky PDS's port; 0 picks a free one.")
+    var blueskyPort = 0
 
     @Option(help: "How long every OAuth 2.0 access token lasts (90s, 15m, 2h, 60d); default: each network's real lifetime.", transform: lifetime)
     var accessTokenLifetime: Duration?
@@ -106,7 +109,7 @@ struct SandboxDaemon: AsyncParsableCommand {
         guard SandboxConfiguration.isLoopback(host) else {
             throw ValidationError("--host must be a loopback address (127.0.0.1, ::1 or localhost); got \(host).")
         }
-        for (flag, value) in [("--port", port), ("--facebook-port", facebookPort), ("--linkedin-port", linkedinPort)] {
+        for (flag, value) in [("--port", port), ("--facebook-port", facebookPort), ("--linkedin-port", linkedinPort), ("--bluesky-port", blueskyPort)] {
             guard (0...65535).contains(value) else {
                 throw ValidationError("\(flag) must be between 0 and 65535; got \(value).")
             }
@@ -154,7 +157,9 @@ struct SandboxDaemon: AsyncParsableCommand {
             listingLag: listingLag,
             rewritesListedText: rewriteListedText
         )
-        let sandbox = SandboxServer(configuration: configuration, logger: logger)
+        var withPDS = configuration
+        withPDS.blueskyPort = blueskyPort
+        let sandbox = SandboxServer(configuration: withPDS, logger: logger)
         if exitWithStdin {
             // A terminal's Ctrl-C reaches the whole process group; the parent decides when its sandbox stops.
             signal(SIGINT, SIG_IGN)

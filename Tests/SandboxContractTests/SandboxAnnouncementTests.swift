@@ -4,9 +4,10 @@ import Testing
 /// The line sandboxd announces itself with reads back as the URLs it was written from.
 struct SandboxAnnouncementTests {
     @Test func line_readsBackAsTheURLsItWasWrittenFrom() {
-        let urls = ["x": "http://127.0.0.1:4001", "facebook": "http://127.0.0.1:4002", "linkedin": "http://127.0.0.1:4003"]
+        let urls = ["x": "http://127.0.0.1:4001", "facebook": "http://127.0.0.1:4002", "linkedin": "http://127.0.0.1:4003",
+                    "bluesky": "http://127.0.0.1:4004"]
         let line = SandboxAnnouncement.line(urls)
-        #expect(line == "sandboxd listening http://127.0.0.1:4001 facebook=http://127.0.0.1:4002 linkedin=http://127.0.0.1:4003")
+        #expect(line == "sandboxd listening http://127.0.0.1:4001 facebook=http://127.0.0.1:4002 linkedin=http://127.0.0.1:4003 bluesky=http://127.0.0.1:4004")
         #expect(SandboxAnnouncement.parse(line) == urls)
     }
 

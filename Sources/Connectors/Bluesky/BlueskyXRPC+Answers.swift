@@ -48,7 +48,19 @@ extension BlueskyXRPC {
               let did = answer["did"]?.stringValue, let handle = answer["handle"]?.stringValue else {
             throw malformed("createSession", "the session lacks a token, a DID or a handle")
         }
-        return Session(accessJwt: access, refreshJwt: refresh, did: did, handle: handle)
+        return Session(accessJwt: access, refreshJwt: refresh, did: did, handle: handle, pds: pds(in: answer["didDoc"]))
+    }
+
+    /// The `#atproto_pds` service endpoint of a DID document (atproto.com/specs/did, "DID Documents").
+    static func pds(in document: JSONValue?) -> String? {
+        guard case .array(let services)? = document?["service"] else { return nil }
+        for service in services {
+            let id: String = service["id"]?.stringValue ?? ""
+            if id.hasSuffix("#atproto_pds"), service["type"]?.stringValue == "AtprotoPersonalDataServer" {
+                return service["serviceEndpoint"]?.stringValue
+            }
+        }
+        return nil
     }
 
     static func record(_ answer: JSONValue, call: String) throws(ConnectorError) -> Record {

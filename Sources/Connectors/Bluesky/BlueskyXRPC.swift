@@ -21,6 +21,12 @@ public struct BlueskyXRPC: Sendable {
         public var refreshJwt: String
         public var did: String
         public var handle: String
+        /// The account's PDS as its DID document names it (`#atproto_pds`), when the answer carried the document.
+        public var pds: String? = nil
+
+        public init(accessJwt: String, refreshJwt: String, did: String, handle: String, pds: String? = nil) {
+            self.accessJwt = accessJwt; self.refreshJwt = refreshJwt; self.did = did; self.handle = handle; self.pds = pds
+        }
     }
 
     /// A post on the network: its `at://` URI and the CID of the version made.
@@ -41,6 +47,23 @@ public struct BlueskyXRPC: Sendable {
     /// refresh token stops working two hours later).
     public func refreshSession(refreshJwt: String) async throws(ConnectorError) -> Session {
         try Self.session(try await call("POST", "com.atproto.server.refreshSession", token: refreshJwt))
+    }
+
+    /// `com.atproto.server.getSession`: whose the access token is.
+    public func whoAmI(accessJwt: String) async throws(ConnectorError) -> (did: String, handle: String) {
+        let answer = try await call("GET", "com.atproto.server.getSession", token: accessJwt)
+        guard let did = answer["did"]?.stringValue, let handle = answer["handle"]?.stringValue else { throw Self.malformed("getSession", "no did or handle") }
+        return (did, handle)
+    }
+
+    /// `com.atproto.server.deleteSession` with the refresh token: the session ends.
+    public func deleteSession(refreshJwt: String) async throws(ConnectorError) -> Bool {
+        do {
+            _ = try await call("POST", "com.atproto.server.deleteSession", token: refreshJwt)
+        } catch where error.message.hasPrefix("Bluesky's com.atproto.server.deleteSession answered something unexpected") {
+            // It answers 200 with no body.
+        }
+        return true
     }
 
     /// `com.atproto.identity.resolveHandle`: the DID a mention links to.

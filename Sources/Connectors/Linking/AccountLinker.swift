@@ -100,3 +100,11 @@ extension AccountLinker {
         InspectedToken(credentials: credentials)
     }
 }
+
+/// A network linked with an identifier and a password made for the app (Bluesky's app password), read from standard
+/// input or a file and forgotten once a session is made.
+public protocol PasswordLinking: AccountLinker {
+    /// Signs in at `service` (the account's own server) or the network's default, and answers the account with its
+    /// session's credentials.
+    func signIn(identifier: String, password: String, service: String?) async throws(LinkError) -> LinkedAccount
+}

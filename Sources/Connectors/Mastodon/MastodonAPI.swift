@@ -47,7 +47,8 @@ public struct MastodonAPI: Sendable {
             maxCharacters: configuration?["statuses"]?["max_characters"]?.integer ?? defaults.maxCharacters,
             maxMediaAttachments: configuration?["statuses"]?["max_media_attachments"]?.integer ?? defaults.maxMediaAttachments,
             charactersReservedPerURL: configuration?["statuses"]?["characters_reserved_per_url"]?.integer ?? defaults.charactersReservedPerURL,
-            maxDescriptionCharacters: configuration?["media_attachments"]?["description_limit"]?.integer ?? defaults.maxDescriptionCharacters)
+            maxDescriptionCharacters: configuration?["media_attachments"]?["description_limit"]?.integer ?? defaults.maxDescriptionCharacters,
+            maxImageBytes: configuration?["media_attachments"]?["image_size_limit"]?.integer ?? defaults.maxImageBytes)
     }
 
     /// `POST /api/v1/statuses` with `key` as its `Idempotency-Key`. An answer in doubt is resolved by sending again

@@ -5,6 +5,13 @@
 public enum BlueskyText {
     public static let maxGraphemes = 300
     public static let maxBytes = 3_000
+    /// An image blob: the lexicon says 2,000,000 since April 2026, the published docs still 1 MB; the stricter holds.
+    public static let maxImageBytes = 1_000_000
+
+    /// The limits as ``TextRules``: graphemes counted against 300, the bytes checked beside them.
+    public static let rules = TextRules(maxLength: maxGraphemes, count: graphemes) { text in
+        bytes(text) > maxBytes ? ["the text is \(bytes(text)) bytes in UTF-8, over Bluesky's limit of \(maxBytes)"] : []
+    }
 
     public static func graphemes(_ text: String) -> Int { text.count }
 

@@ -9,9 +9,12 @@ public struct MastodonInstanceLimits: Sendable, Equatable, Codable {
     public var charactersReservedPerURL: Int
     /// Alt text; `description_limit` exists only from Mastodon 4.4 on, 1,500 before.
     public var maxDescriptionCharacters: Int
+    /// `configuration.media_attachments.image_size_limit`, in bytes.
+    public var maxImageBytes: Int
 
     public init(maxCharacters: Int = 500, maxMediaAttachments: Int = 4, charactersReservedPerURL: Int = 23,
-                maxDescriptionCharacters: Int = 1_500) {
+                maxDescriptionCharacters: Int = 1_500, maxImageBytes: Int = 16_777_216) {
+        self.maxImageBytes = maxImageBytes
         self.maxCharacters = maxCharacters
         self.maxMediaAttachments = maxMediaAttachments
         self.charactersReservedPerURL = charactersReservedPerURL
@@ -26,6 +29,18 @@ public struct MastodonInstanceLimits: Sendable, Equatable, Codable {
 public enum MastodonText {
     public static func count(_ text: String, contentWarning: String = "", limits: MastodonInstanceLimits = .init()) -> Int {
         contentWarning.count + countable(text, urlLength: limits.charactersReservedPerURL).count
+    }
+
+    /// The instance's text limit as ``TextRules`` (a content warning is counted where the post has one).
+    public static func rules(_ limits: MastodonInstanceLimits) -> TextRules {
+        TextRules(maxLength: limits.maxCharacters) { count($0, limits: limits) }
+    }
+
+    /// The images an instance takes: as many as it says, of the types every instance converts, 16 MB each (Mastodon's
+    /// default `image_size_limit`, kept until the instance's own number is read), alt text as long as it allows.
+    public static func mediaRules(_ limits: MastodonInstanceLimits) -> MediaRules {
+        MediaRules(maxImages: limits.maxMediaAttachments, maxVideos: 0, allowedContentTypes: ["image/jpeg", "image/png", "image/webp"],
+                   maxImageBytes: limits.maxImageBytes, maxAltTextLength: limits.maxDescriptionCharacters)
     }
 
     /// What the instance would refuse, each naming its limit.

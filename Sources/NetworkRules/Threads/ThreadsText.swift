@@ -8,6 +8,12 @@ public enum ThreadsText {
     public static let maxCharacters = 500
     public static let maxLinks = 5
 
+    /// The limits as ``TextRules``: Threads' own count against 500, the links checked beside it.
+    public static let rules = TextRules(maxLength: maxCharacters, count: count) { text in
+        let linkCount = links(text)
+        return linkCount > maxLinks ? ["the text has \(linkCount) links, over Threads' limit of \(maxLinks)"] : []
+    }
+
     public static func count(_ text: String) -> Int {
         text.reduce(0) { $0 + (isEmoji($1) ? $1.utf8.count : 1) }
     }

@@ -146,6 +146,21 @@ actor BlueskyAccountStore {
         return .success(account)
     }
 
+    /// deleteSession with the refresh token `token`: the grant ends, and every access token of the account with it.
+    func deleteSession(_ token: String) -> Result<Void, XRPCError> {
+        guard let grant = refresh.removeValue(forKey: token) else { return .failure(.invalidToken()) }
+        revokedRefresh.insert(token)
+        if let next = grant.replacedBy { refresh[next] = nil; revokedRefresh.insert(next) }
+        access = access.filter { $0.value.did != grant.did }
+        return .success(())
+    }
+
+    /// What the fault injector needs of an access token: whose, and that a refresh can replace it.
+    func bearerFacts(_ token: String) -> BearerFacts? {
+        guard let grant = access[token] else { return nil }
+        return BearerFacts(token: token, account: grant.did, refreshable: true)
+    }
+
     private func issue(for account: BlueskyAccount, appPassword: String?, now: Date) -> BlueskySession {
         let accessToken = newAccessToken(did: account.did, now: now)
         let refreshToken = "ref-" + SecureRandom.alphanumeric(48)

@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Hummingbird
 import SchedulerCore
 
@@ -6,6 +7,10 @@ extension BlueskySandboxNetwork {
     private struct CreatedAppPassword: Encodable { var name: String; var password: String }
     private struct Revoked: Encodable { var revoked = true }
     private struct Reads: Encodable { var did: String; var getRecord: Int; var listRecords: Int }
+    private struct Minted: Encodable {
+        var access_token: String
+        var screen_name: String
+    }
 
     /// The stand-ins for signing up and for Settings → App passwords, which the real PDS does not offer over XRPC
     /// to a scheduler:
@@ -13,7 +18,22 @@ extension BlueskySandboxNetwork {
     /// - `POST /_sandbox/bluesky/app-passwords {identifier, name}` → `{name, password}` (`xxxx-xxxx-xxxx-xxxx`)
     /// - `POST /_sandbox/bluesky/app-passwords/revoke {identifier, name}` → `{revoked: true}`
     /// - `GET /_sandbox/bluesky/reads?repo=` → `{did, getRecord, listRecords}`: how often the account's records were read
+    /// - `POST /_sandbox/bluesky/tokens {username}` → `{access_token, screen_name}`: the account `USERNAME.bsky.sandbox`
+    ///   (made when new) and a fresh app password for it, as `schedctl sandbox token bluesky` hands them on
     func addAccountHelperRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/_sandbox/bluesky/tokens") { request, context in
+            let json = try await Self.jsonBody(request, context: context)
+            let username = (json?["username"]?.stringValue ?? "sandbox-user").lowercased().replacingOccurrences(of: "_", with: "-")
+            do throws(XRPCError) {
+                let handle = "\(username).bsky.sandbox"
+                if await accounts.account(handle) == nil {
+                    _ = try await accounts.createAccount(handle: handle, password: SecureRandom.alphanumeric(32))
+                }
+                let password = try await accounts.createAppPassword(identifier: handle, name: "schedulerd-\(SecureRandom.alphanumeric(6))")
+                await environment.recorder.rememberSecret(password)
+                return Response.json(Minted(access_token: password, screen_name: handle), status: .created)
+            } catch { return error.response() }
+        }
         router.post("/_sandbox/bluesky/accounts") { request, context in
             let json = try await Self.jsonBody(request, context: context)
             guard let handle = json?["handle"]?.stringValue, let password = json?["password"]?.stringValue else {

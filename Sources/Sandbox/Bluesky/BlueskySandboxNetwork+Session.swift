@@ -56,6 +56,30 @@ extension BlueskySandboxNetwork {
         }
     }
 
+    private struct SessionInfo: Encodable { var did: String; var handle: String; var active = true }
+
+    /// `GET com.atproto.server.getSession`: whose the access token is.
+    func getSession(_ request: Request) async -> Response {
+        let receivedAt = environment.now()
+        switch await accounts.authenticate(request.bearerToken, now: receivedAt) {
+        case .failure(let error): return await refuse(error, request: request, receivedAt: receivedAt)
+        case .success(let account): return Response.json(SessionInfo(did: account.did, handle: account.handle), status: .ok)
+        }
+    }
+
+    /// `POST com.atproto.server.deleteSession` with the refresh token as bearer: the session ends (200, no body).
+    func deleteSession(_ request: Request) async -> Response {
+        let receivedAt = environment.now()
+        guard let token = request.bearerToken else { return await refuse(.authMissing, request: request, receivedAt: receivedAt) }
+        switch await accounts.deleteSession(token) {
+        case .failure(let error): return await refuse(error, request: request, receivedAt: receivedAt)
+        case .success:
+            await environment.recorder.record(TokenRevocation(network: name, revokedAt: SandboxTimestamp.rfc3339(receivedAt), tokenTypeHint: "refresh_token",
+                                                              reason: .revokeEndpoint, tokensRevoked: 1))
+            return Response(status: .ok)
+        }
+    }
+
     /// Keeps the tokens out of the records but known to leak tests.
     private func remember(_ session: BlueskySession) async {
         await environment.recorder.rememberSecret(session.accessJwt)

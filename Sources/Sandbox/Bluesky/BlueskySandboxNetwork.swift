@@ -12,8 +12,7 @@ import SchedulerCore
 /// `getRecord` / `listRecords` / `uploadBlob`), and `/_sandbox/bluesky/…` helpers to make accounts and app passwords.
 ///
 /// Written from docs/research/bluesky.md, apart from the connector and NetworkRules, and at least as strict as
-/// the reference PDS (the stricter reading where it is silent). Not yet served by ``SandboxServer``: tests run it
-/// on a router of their own until the connector comes.
+/// the reference PDS (the stricter reading where it is silent). ``SandboxServer`` serves it on the `bluesky` listener.
 struct BlueskySandboxNetwork: SandboxNetwork {
     let name = "bluesky"
     let environment: SandboxEnvironment
@@ -42,6 +41,12 @@ struct BlueskySandboxNetwork: SandboxNetwork {
         }
         router.post("/xrpc/com.atproto.server.refreshSession") { request, _ in
             await refreshSession(request)
+        }
+        router.get("/xrpc/com.atproto.server.getSession") { request, _ in
+            await getSession(request)
+        }
+        router.post("/xrpc/com.atproto.server.deleteSession") { request, _ in
+            await deleteSession(request)
         }
         router.post("/xrpc/com.atproto.repo.createRecord") { request, context in
             try await createRecord(request, context: context)

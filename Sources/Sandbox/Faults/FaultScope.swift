@@ -8,11 +8,15 @@ enum FaultScope {
     /// LinkedIn `/oauth/v2/…`.
     static let authorizationSegments: Set<Substring> = ["oauth", "oauth2", "dialog"]
 
+    /// A PDS's sign-in and session renewal, its counterpart of the token endpoints.
+    static let sessionMethods: Set<Substring> = ["com.atproto.server.createSession", "com.atproto.server.refreshSession",
+                                                 "com.atproto.server.deleteSession"]
+
     /// Whether a request to `path` may meet a fault.
     static func applies(toPath path: String) -> Bool {
         let segments = path.split(separator: "/")
         guard let first = segments.first, first != "_sandbox" else { return false }
-        return !segments.contains { authorizationSegments.contains($0) }
+        return !segments.contains { authorizationSegments.contains($0) || sessionMethods.contains($0) }
     }
 
     /// Whether `request` may meet a fault.

@@ -32,6 +32,8 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
     private let faults: FaultInjector
     private let environment: SandboxEnvironment
     private let listeners: [SandboxListener]
+    /// The PDS, which tests ask how often records were read.
+    let bluesky: BlueskySandboxNetwork
 
     /// - Parameters:
     ///   - configuration: where to listen, how strict to be and how long tokens last; the host must be loopback.
@@ -55,10 +57,13 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         let x = XSandboxNetwork(environment: environment)
         let facebook = FacebookSandboxNetwork(environment: environment)
         let linkedin = LinkedInSandboxNetwork(environment: environment)
+        let bluesky = BlueskySandboxNetwork(environment: environment)
+        self.bluesky = bluesky
         self.listeners = [
             SandboxListener(name: "x", port: configuration.port, networks: [x], faultAnswers: XFaultAnswers(oauth: x.oauth2)),
             SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [facebook], faultAnswers: GraphFaultAnswers(oauth: facebook.oauth)),
             SandboxListener(name: "linkedin", port: configuration.linkedinPort, networks: [linkedin], faultAnswers: LinkedInFaultAnswers(oauth: linkedin.oauth)),
+            SandboxListener(name: "bluesky", port: configuration.blueskyPort, networks: [bluesky], faultAnswers: BlueskyFaultAnswers(accounts: bluesky.accounts)),
         ]
     }
 

@@ -107,6 +107,10 @@ extension ConfigurationLoader {
             try readX(&networks, into: &configuration)
             try readFacebook(&networks, into: &configuration)
             try readLinkedIn(&networks, into: &configuration)
+            if var bluesky = try networks.table("bluesky") {
+                configuration.bluesky.service = try bluesky.url("service")
+                try bluesky.finish()
+            }
             try networks.finish()
         }
     }

@@ -24,6 +24,7 @@ public struct DaemonConfiguration: Sendable {
     public var x = XSettings()
     public var facebook = FacebookSettings()
     public var linkedin = LinkedInSettings()
+    public var bluesky = BlueskySettings()
     public var sandboxSettings = SandboxSettings()
     /// Where a headless link says the browser goes back to: a loopback address nothing listens on,
     /// so the person copies the address from the browser's bar (RFC 8252).
@@ -115,6 +116,14 @@ public struct FacebookSettings: Sendable {
     public var graphVersion = GraphVersions.current
     public var appID: String?
     public var appSecretFile: String?
+
+    public init() {}
+}
+
+/// Bluesky needs no app of its own: an account signs in with an app password at its entryway (or its own PDS).
+public struct BlueskySettings: Sendable {
+    /// Where handles are resolved and accounts sign in when they name no PDS: Bluesky's entryway unless set.
+    public var service: String?
 
     public init() {}
 }

@@ -175,7 +175,7 @@ public struct Daemon: Sendable {
         auxiliaryGroups.append(serviceGroup)
         let urls = NetworkURLs(sandbox: sandboxd.urls)
         logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
-                                                           "sandbox.linkedin": "\(urls.linkedin ?? "")",
+                                                           "sandbox.linkedin": "\(urls.linkedin ?? "")", "sandbox.bluesky": "\(urls.bluesky ?? "")",
                                                            "sandboxd.path": "\(sandboxd.path)", "sandboxd.pid": "\(sandboxd.pid)"])
         return urls
     }

@@ -9,11 +9,14 @@ struct NetworkURLs {
     var x: String?
     var facebook: String?
     var linkedin: String?
+    /// Bluesky's entryway (or the sandbox's PDS).
+    var bluesky: String?
 
     init(_ configuration: DaemonConfiguration) {
         x = configuration.x.apiBaseURL
         facebook = configuration.facebook.graphBaseURL
         linkedin = configuration.linkedin.apiBaseURL
+        bluesky = configuration.bluesky.service
     }
 
     /// The URLs `sandboxd` announced, by network name.
@@ -21,6 +24,7 @@ struct NetworkURLs {
         x = urls["x"]
         facebook = urls["facebook"]
         linkedin = urls["linkedin"]
+        bluesky = urls["bluesky"]
     }
 
     var all: [Network: String] {
@@ -29,6 +33,7 @@ struct NetworkURLs {
         urls[.facebook] = facebook
         urls[.instagram] = facebook
         urls[.linkedin] = linkedin
+        urls[.bluesky] = bluesky
         return urls
     }
 }
@@ -41,9 +46,13 @@ struct NetworkApps {
     var linkedin: LinkedInApp?
     /// Where Instagram fetches attached images from.
     var mediaBaseURL: String?
+    /// Where Bluesky accounts sign in: needs no app, so it is always there.
+    var blueskyService = "https://bsky.social"
+    var blueskyServiceSet = false
 
     init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String], mediaBaseURL: String? = nil) throws {
         self.mediaBaseURL = mediaBaseURL ?? configuration.mediaBaseURL
+        if let bluesky = urls.bluesky { blueskyService = bluesky; blueskyServiceSet = true }
         if configuration.sandbox {
             let xBase = urls.x ?? "http://127.0.0.1"
             x = XApp(apiBaseURL: xBase, authBaseURL: configuration.x.authBaseURL ?? xBase,
@@ -95,6 +104,9 @@ struct NetworkApps {
         if let x { urls.append(("X", x.apiBaseURL)) }
         if let facebook { urls.append(("Facebook and Instagram", facebook.graphBaseURL)) }
         if let linkedin { urls.append(("LinkedIn", linkedin.apiBaseURL)) }
+        // Bluesky's default entryway is asked only once it is set (or the sandbox's): a daemon with no Bluesky account
+        // should not report a network it never uses.
+        if blueskyServiceSet { urls.append(("Bluesky", blueskyService)) }
         return urls
     }
 
@@ -110,6 +122,7 @@ struct NetworkApps {
             registry.register(InstagramConnector(app: facebook, mediaBaseURL: mediaBaseURL, transport: transport, timeout: timeout))
         }
         if let linkedin { registry.register(LinkedInConnector(app: linkedin, transport: transport, timeout: timeout)) }
+        registry.register(BlueskyConnector(service: blueskyService, transport: transport, timeout: timeout))
         return registry
     }
 
@@ -121,6 +134,7 @@ struct NetworkApps {
             linkers.append(InstagramLinker(app: facebook, transport: transport))
         }
         if let linkedin { linkers.append(LinkedInLinker(app: linkedin, transport: transport)) }
+        linkers.append(BlueskyLinker(service: blueskyService, transport: transport))
         return LinkerRegistry(linkers)
     }
 }

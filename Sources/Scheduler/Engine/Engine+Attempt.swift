@@ -33,8 +33,10 @@ extension Engine {
             return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"), started, part: part)
         }
         do {
+            // A keyed network takes even a plain post as part 1, since its key is kept per part.
+            let sentPart = part ?? (connector is any KeyedPublishing ? 1 : nil)
             let published = try await withCredentials(claim) { credentials throws(ConnectorError) in
-                if let part { return try await send(part: part, of: claim, through: connector, credentials: credentials) }
+                if let sentPart { return try await send(part: sentPart, of: claim, through: connector, credentials: credentials) }
                 return try await connector.publish(request(claim), credentials: credentials)
             }
             // A comment that is no post of its own is told apart in `history`, and is not counted when the budgets are seeded.

@@ -7,8 +7,11 @@ extension Engine {
     enum LookUpResult {
         /// Found, or the look-up failed: the outcome to record, with no publish attempt.
         case settled(Outcome)
-        /// Definitely not there: safe to publish. The look-up is kept for `history`.
+        /// Not in the listing: safe to publish once a second look after the listing lag finds nothing too. The look-up
+        /// is kept for `history`.
         case absent(AttemptRecord)
+        /// The network's key settles it (a keyed network): safe to publish again at once, with the same key.
+        case safeToSend(AttemptRecord)
     }
 
     /// Looks for the post in the account's recent posts, from the first time it could have gone out.
@@ -23,6 +26,12 @@ extension Engine {
                                                        part: part)))
         }
         do {
+            if let keyed = connector as? any KeyedPublishing {
+                let settled = try await withCredentials(claim) { credentials throws(ConnectorError) in
+                    try await settleByKey(claim, part: part ?? 1, through: keyed, credentials: credentials)
+                }
+                return looked(settled, claim, started, part: part)
+            }
             let found = try await withCredentials(claim) { credentials throws(ConnectorError) in
                 if let part { return try await find(part: part, of: claim, through: connector, credentials: credentials) }
                 return try await connector.findPublished(request(claim), since: claim.firstClaimedAt, credentials: credentials)
@@ -42,6 +51,16 @@ extension Engine {
                                                                   outcome: "lookup", errorClass: error.code.description, excerpt: error.excerpt,
                                                                   part: part)))
             }
+        }
+    }
+
+    /// A keyed network's answer as a look-up's result.
+    private func looked(_ settled: KeyedLookUp, _ claim: ClaimedDelivery, _ started: Date, part: Int?) -> LookUpResult {
+        switch settled {
+        case .found(let post):
+            .settled(.found(post, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: post.httpStatus, outcome: "found", part: part)))
+        case .sendAgain: .safeToSend(AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: 200, outcome: "not_found", part: part))
+        case .notListed: .absent(AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: 200, outcome: "not_found", part: part))
         }
     }
 

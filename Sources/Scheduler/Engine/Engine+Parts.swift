@@ -28,10 +28,11 @@ extension Engine {
                 case .absent(let checked) where !claim.lookedUpOnce:
                     await lookAgainAfterTheListingLag(claim, checked, reserved: reserved)
                     return
-                case .absent(let checked) where number == 1 && now() > claim.deadline:
+                case .absent(let checked) where number == 1 && now() > claim.deadline,
+                     .safeToSend(let checked) where number == 1 && now() > claim.deadline:
                     // Only a post nothing of which is out can be missed; a thread half told is finished late.
                     outcome = .missedAfterCheck(checked)
-                case .absent(let checked):
+                case .absent(let checked), .safeToSend(let checked):
                     await record { try await self.store.recordLookUp(current, attempt: checked) }
                     outcome = await attempt(claim, part: number)
                 }
@@ -83,10 +84,13 @@ extension Engine {
     /// under the last part out (on Facebook, LinkedIn and Instagram the post; on X the thread's end).
     func send(part number: Int, of claim: ClaimedDelivery, through connector: any Connector,
               credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
+        if let keyed = connector as? any KeyedPublishing {
+            return try await keyed.publish(keyedRequest(number, of: claim), key: try await keySlot(claim, part: number), credentials: credentials)
+        }
         switch claim.kind(ofPart: number) {
-        case .post: try await connector.publish(request(claim), credentials: credentials)
-        case .reply: try await connector.publish(reply(number, of: claim), credentials: credentials)
-        case .comment: try await connector.comment(comment(of: claim), credentials: credentials)
+        case .post: return try await connector.publish(request(claim), credentials: credentials)
+        case .reply: return try await connector.publish(reply(number, of: claim), credentials: credentials)
+        case .comment: return try await connector.comment(comment(of: claim), credentials: credentials)
         }
     }
 
@@ -100,7 +104,7 @@ extension Engine {
         }
     }
 
-    private func reply(_ number: Int, of claim: ClaimedDelivery) -> PublishRequest {
+    func reply(_ number: Int, of claim: ClaimedDelivery) -> PublishRequest {
         let part = claim.threadPart(number)
         return PublishRequest(text: part.text, media: part.media, accountRemoteID: claim.accountRemoteID,
                               replyTo: claim.publishedParts.last?.remoteID)

@@ -211,9 +211,9 @@ public final class Engine: Service, Sendable {
                 await limiter.release(claim.accountID)
                 await lookAgainAfterTheListingLag(claim, checked)
                 return
-            case .absent(let checked) where now() > claim.deadline:
+            case .absent(let checked) where now() > claim.deadline, .safeToSend(let checked) where now() > claim.deadline:
                 outcome = .missedAfterCheck(checked)
-            case .absent(let checked):
+            case .absent(let checked), .safeToSend(let checked):
                 await record { try await self.store.recordLookUp(claim, attempt: checked) }
                 outcome = await attempt(claim)
             }

@@ -21,12 +21,18 @@ public actor PublishBudget: PublishBudgeting {
 
     /// Each network's documented posting limits (API-NOTES): X 100 posts per 15 minutes per user and
     /// 10,000 per day per app; Instagram 50 API posts per rolling day per account; LinkedIn 150 per
-    /// member per day; a Facebook Page 4,800 Graph calls per hour.
+    /// member per day; a Facebook Page 4,800 Graph calls per hour. Bluesky: a create costs 3 of the 5,000 write points a
+    /// PDS gives an account an hour (docs/research/bluesky.md; the day's 35,000 is 7 hours' worth, and the 429's
+    /// `ratelimit-reset` holds the account beyond it). Mastodon: 300 statuses per account in 3 hours. Threads: 250
+    /// posts per profile in 24 hours.
     public static let defaultRules: [Network: (account: Rule, network: Rule?)] = [
         .x: (Rule(capacity: 100, window: 15 * 60), Rule(capacity: 10_000, window: 86_400)),
         .instagram: (Rule(capacity: 50, window: 86_400), nil),
         .linkedin: (Rule(capacity: 150, window: 86_400), nil),
         .facebook: (Rule(capacity: 4_800, window: 3_600), nil),
+        .bluesky: (Rule(capacity: 1_666, window: 3_600), nil),
+        .mastodon: (Rule(capacity: 300, window: 3 * 3_600), nil),
+        .threads: (Rule(capacity: 250, window: 86_400), nil),
     ]
 
     private enum Key: Hashable {

@@ -79,6 +79,7 @@ public struct AccountService: Sendable {
                                   credentials: nil, authKind: .none)
         }
         let linker = try linker(request.network)
+        if let passwordLinker = linker as? any PasswordLinking { return try await signIn(request, with: passwordLinker) }
         guard !request.token.isEmpty else { throw RequestError.badRequest("the access token is empty") }
         let credentials: AccountCredentials
         if request.network == .x {
@@ -104,6 +105,28 @@ public struct AccountService: Sendable {
                                      authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
         account.notes = inspected.notes.isEmpty ? nil : inspected.notes
         return account
+    }
+
+    /// A network linked with an app password (Bluesky): the session is made, and only its tokens are sealed and stored.
+    private func signIn(_ request: ImportAccountRequest, with linker: any PasswordLinking) async throws -> AccountView {
+        guard let identifier = request.handle?.trimmingCharacters(in: .whitespaces), !identifier.isEmpty else {
+            throw RequestError.badRequest("\(request.network.displayName) needs the account's handle or DID: --handle NAME")
+        }
+        guard let password = request.password, !password.isEmpty else {
+            throw RequestError.badRequest("the app password is empty; give it on standard input or with --from-file")
+        }
+        if let service = request.service, !Self.isWebAddress(service) {
+            throw RequestError.badRequest("--pds must be the PDS's https:// address, such as https://pds.example, not '\(service)'")
+        }
+        let linked = try await mapLinkErrors { try await linker.signIn(identifier: identifier, password: password, service: request.service) }
+        return try await save(network: request.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
+    }
+
+    /// An https address with a host (plain http only on loopback, where nothing crosses a network): a server of the
+    /// person's own (a PDS, an instance), which the account's tokens are sent to.
+    static func isWebAddress(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
+        return scheme == "https" || (scheme == "http" && isLoopback("http://\(host.contains(":") ? "[\(host)]" : host)/"))
     }
 
     private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountView {
@@ -177,7 +200,7 @@ public struct AccountService: Sendable {
             return "\(account.reference) has an OAuth 1.0a token, which does not expire: there is nothing to refresh"
         case .oauth2 where account.accessExpiresAt == nil:
             return "\(account.reference)'s token does not expire (\(account.network.displayName) gave it no expiry): there is nothing to refresh"
-        case .oauth2:
+        case .oauth2, .appPassword:
             return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with "
                 + "`schedctl accounts link \(account.network.rawValue)` before it expires"
         }
@@ -190,6 +213,9 @@ public struct AccountService: Sendable {
         case .linkedin: "member access token"
         case .facebook: "Page access token"
         case .instagram: "Facebook user or Page token whose Page has an Instagram professional account"
+        case .bluesky: "app password, with the account's handle"
+        case .mastodon: "access token, with the account's instance"
+        case .threads: "long-lived Threads user token"
         }
     }
 

@@ -74,6 +74,9 @@ enum SchemaHistory {
         pair("media by file", sqlite: ("v13: media by file", SQLiteStore.migrateV13), postgres: ("v9: media by file", PostgresSchema.v9)),
         pair("accounts refused for a permission", sqlite: ("v14: accounts refused for a permission", SQLiteStore.migrateV14),
              postgres: ("v10: accounts refused for a permission", PostgresSchema.v10)),
+        pair("Bluesky, Mastodon and Threads, and keys stored before publishing",
+             sqlite: ("v15: Bluesky, Mastodon and Threads, and keys stored before publishing", SQLiteStore.migrateV15),
+             postgres: ("v11: Bluesky, Mastodon and Threads, and keys stored before publishing", PostgresSchema.v11)),
     ]
 
     /// SQLite's migrations, in order.

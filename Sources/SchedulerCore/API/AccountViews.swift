@@ -86,16 +86,22 @@ public struct ImportAccountRequest: Codable, Sendable, Equatable {
     public var tokenSecret: String?
     /// An Instagram account published by handoff: the person finishes each post in the app.
     public var handoff: Bool?
-    /// The handle of a handoff account.
+    /// The handle of a handoff account, or a Bluesky account's handle or DID.
     public var handle: String?
+    /// Bluesky: the app password, exchanged for a session and never stored.
+    public var password: String?
+    /// Bluesky: the account's own PDS, when it is not on Bluesky's servers.
+    public var service: String?
 
     enum CodingKeys: String, CodingKey {
-        case network, token, handoff, handle
+        case network, token, handoff, handle, password, service
         case tokenSecret = "token_secret"
     }
 
-    public init(network: Network, token: String, tokenSecret: String?, handoff: Bool? = nil, handle: String? = nil) {
+    public init(network: Network, token: String, tokenSecret: String?, handoff: Bool? = nil, handle: String? = nil,
+                password: String? = nil, service: String? = nil) {
         self.network = network; self.token = token; self.tokenSecret = tokenSecret; self.handoff = handoff; self.handle = handle
+        self.password = password; self.service = service
     }
 }
 

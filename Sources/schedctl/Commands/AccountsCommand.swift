@@ -15,7 +15,7 @@ struct AccountsCommand: AsyncParsableCommand {
 struct AccountsAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Import a token you already have, or add an Instagram account for handoff.",
+        abstract: "Import a token you already have, sign in to Bluesky with an app password, or add an Instagram account for handoff.",
         discussion: """
             X takes an OAuth 1.0a access token and secret (developer portal); LinkedIn a member token (token \
             generator); Facebook a Page token (Graph API Explorer); Instagram a Facebook user token, or the token of \
@@ -25,14 +25,18 @@ struct AccountsAdd: AsyncParsableCommand {
             prompted, without echo. To link with a browser instead, use `schedctl accounts link`. A token that cannot \
             publish is refused (exit 2), naming what it lacks and storing nothing: a Facebook user token or one without \
             pages_manage_posts and pages_read_engagement, a LinkedIn token without w_member_social, an X token at the \
-            "read" access level.
+            "read" access level. Bluesky signs in with the account's handle and an app password (Settings, Privacy and \
+            security, App passwords; never the account's own password), read from standard input or --from-file as one \
+            line, or as JSON ({"handle": "…", "password": "…"}); --pds names a PDS of your own.
             Examples:
               schedctl accounts add x < x-token.json
               schedctl sandbox token x | schedctl accounts add x
               schedctl accounts add instagram --handoff --handle club_runs
+              schedctl accounts add bluesky --handle runner.bsky.social < app-password.txt
+              schedctl sandbox token bluesky | schedctl accounts add bluesky
             """)
 
-    @Argument(help: "The network: x, facebook, linkedin or instagram.")
+    @Argument(help: "The network: x, facebook, linkedin, instagram or bluesky.")
     var network: String
 
     @Option(name: .customLong("from-file"), help: "Read the token from this file instead of standard input.")
@@ -41,8 +45,11 @@ struct AccountsAdd: AsyncParsableCommand {
     @Flag(help: "Instagram only: publish by handoff (you finish each post in the app); no token needed.")
     var handoff = false
 
-    @Option(help: "The handle of a handoff account: 1 to 30 letters, digits, periods and underscores, as Instagram allows.")
+    @Option(help: "The handle of a handoff account (1 to 30 letters, digits, periods and underscores), or a Bluesky account's handle or DID.")
     var handle: String?
+
+    @Option(help: "Bluesky: the https:// address of the account's own PDS, when it is not on Bluesky's servers.")
+    var pds: String?
 
     @OptionGroup var options: GlobalOptions
 
@@ -50,6 +57,7 @@ struct AccountsAdd: AsyncParsableCommand {
         let parsed = try NetworkArgument.parse(network)
         if handoff && parsed != .instagram { throw ValidationError("--handoff is for Instagram accounts only") }
         if handoff && (handle ?? "").isEmpty { throw ValidationError("a handoff account needs --handle NAME") }
+        if pds != nil && parsed != .bluesky { throw ValidationError("--pds is for Bluesky accounts only") }
     }
 
     func run() async throws {
@@ -57,6 +65,9 @@ struct AccountsAdd: AsyncParsableCommand {
         let request: ImportAccountRequest
         if handoff {
             request = ImportAccountRequest(network: network, token: "", tokenSecret: nil, handoff: true, handle: handle)
+        } else if network == .bluesky {
+            let signIn = try AppPasswordInput.read(fromFile: fromFile, handle: handle)
+            request = ImportAccountRequest(network: network, token: "", tokenSecret: nil, handle: signIn.handle, password: signIn.password, service: pds)
         } else {
             let (token, secret) = try TokenInput.read(fromFile: fromFile, needsSecret: network == .x)
             request = ImportAccountRequest(network: network, token: token, tokenSecret: secret)

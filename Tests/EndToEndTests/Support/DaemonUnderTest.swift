@@ -39,10 +39,10 @@ final class DaemonUnderTest: @unchecked Sendable {
     /// keys in `networks` instead (`["linkedin": "version = \"202411\""]`).
     func writeConfiguration(_ config: String, networks: [String: String] = [:]) throws {
         var text = "sandbox = true\n" + config + "\n"
-        for name in ["x", "facebook", "linkedin"] where sandbox != nil || networks[name] != nil {
+        for name in ["x", "facebook", "linkedin", "bluesky"] where sandbox != nil || networks[name] != nil {
             text += "[networks.\(name)]\n"
             if let sandbox {
-                let key = name == "facebook" ? "graph_base_url" : "api_base_url"
+                let key = name == "facebook" ? "graph_base_url" : name == "bluesky" ? "service" : "api_base_url"
                 text += "\(key) = \"\(name == "x" ? sandbox.url : sandbox.urls[name] ?? sandbox.url)\"\n"
             }
             if let extra = networks[name] { text += extra + "\n" }
@@ -71,11 +71,12 @@ final class DaemonUnderTest: @unchecked Sendable {
         try Schedctl.run(arguments, socket: socket, stdin: stdin, environment: environment)
     }
 
-    /// Mints a sandbox X token and imports it, as `schedctl sandbox token x | schedctl accounts add x` does.
-    func addSandboxAccount(username: String) throws -> AccountView {
-        let token = try schedctl(["sandbox", "token", "x", "--username", username])
+    /// Mints a sandbox X token (or a Bluesky account and app password) and imports it, as
+    /// `schedctl sandbox token x | schedctl accounts add x` does.
+    func addSandboxAccount(username: String, network: String = "x") throws -> AccountView {
+        let token = try schedctl(["sandbox", "token", network, "--username", username])
         guard token.status == 0 else { throw E2EError("sandbox token failed: \(token.stderr)") }
-        let added = try schedctl(["accounts", "add", "x", "--json"], stdin: token.stdout)
+        let added = try schedctl(["accounts", "add", network, "--json"], stdin: token.stdout)
         guard added.status == 0 else { throw E2EError("accounts add failed: \(added.stderr)") }
         return try added.decode(AccountView.self)
     }
@@ -131,6 +132,13 @@ final class SandboxUnderTest: @unchecked Sendable {
             throw E2EError("the sandbox did not say which organization \(username) administers: \(response.bodyText)")
         }
         return urn
+    }
+
+    /// How often the Bluesky PDS read `did`'s records by key (getRecord) and by listing (listRecords).
+    func blueskyReads(of did: String) async throws -> (getRecord: Int, listRecords: Int) {
+        let response = try await http.send(HTTPRequest(url: (urls["bluesky"] ?? url) + "/_sandbox/bluesky/reads?repo=\(did)"))
+        let reads = try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+        return (reads["getRecord"]?.integer ?? -1, reads["listRecords"]?.integer ?? -1)
     }
 
     private func getArray(_ path: String) async throws -> [JSONValue] {

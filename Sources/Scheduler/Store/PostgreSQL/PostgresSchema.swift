@@ -21,6 +21,26 @@ enum PostgresSchema {
     /// counts by state from what triggers keep. Here the counts are a ledger of changes (one row per state a statement
     /// changed, summed when read, folded now and then by ``PostgresStore/foldDeliveryCounts()``): daemons that change
     /// deliveries at once only add rows, and never wait on one another's counter rows.
+    /// What SQLite's v15 adds: Bluesky, Mastodon and Threads, and the key each delivery's part is settled by.
+    static let v11 = """
+        ALTER TABLE account DROP CONSTRAINT account_network_check;
+        ALTER TABLE account ADD CONSTRAINT account_network_check
+            CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram', 'bluesky', 'mastodon', 'threads'));
+        ALTER TABLE account DROP CONSTRAINT account_auth_kind_check;
+        ALTER TABLE account ADD CONSTRAINT account_auth_kind_check CHECK (auth_kind IN ('oauth1', 'oauth2', 'app_password', 'none'));
+        ALTER TABLE network_pause DROP CONSTRAINT network_pause_network_check;
+        ALTER TABLE network_pause ADD CONSTRAINT network_pause_network_check
+            CHECK (network IN ('x', 'facebook', 'linkedin', 'instagram', 'bluesky', 'mastodon', 'threads'));
+        CREATE TABLE publish_key (
+            delivery_id BIGINT NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
+            part INTEGER NOT NULL CHECK (part >= 1),
+            key TEXT NOT NULL,
+            stored_at BIGINT NOT NULL,
+            PRIMARY KEY (delivery_id, part)
+        );
+        ALTER TABLE account ADD COLUMN network_limits TEXT;
+        """
+
     /// What SQLite's v14 adds: an account's run of deliveries refused for a permission its token lacks, on its own row.
     static let v10 = """
         ALTER TABLE account ADD COLUMN permission_refusals INTEGER NOT NULL DEFAULT 0 CHECK (permission_refusals >= 0);
