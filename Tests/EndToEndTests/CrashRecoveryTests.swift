@@ -33,7 +33,7 @@ import Testing
         try await daemon.start()
         // Enough accounts that no network's own limit (and so no budget of ours) is reached, even counting the attempts
         // whose outcome was in doubt: X allows 100 posts per 15 minutes per user, LinkedIn 150 a day per member,
-        // Instagram 50 a day per account. 500 posts are 125 per network.
+        // Instagram 50 a day per account. 500 posts are 100 per network.
         let accounts: [[AccountView]] = [
             [try await daemon.linkAccount("x", as: "crash_x1"), try await daemon.linkAccount("x", as: "crash_x2"),
              try await daemon.linkAccount("x", as: "crash_x3")],
@@ -43,6 +43,7 @@ import Testing
             [try await daemon.linkAccount("instagram", as: "crash_ig1"), try await daemon.linkAccount("instagram", as: "crash_ig2"),
              try await daemon.linkAccount("instagram", as: "crash_ig3"), try await daemon.linkAccount("instagram", as: "crash_ig4"),
              try await daemon.linkAccount("instagram", as: "crash_ig5")],
+            [try daemon.addSandboxAccount(username: "crash-bs1", network: "bluesky"), try daemon.addSandboxAccount(username: "crash-bs2", network: "bluesky")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
         // 30 % of the answers faulted. `slow` answers 0.8 s after the network acted and `slow_commit` holds the request 3 s
@@ -63,10 +64,11 @@ import Testing
                 : "Crash run \(tag) post \(number)"
             var request = SchedulePostRequest(text: text, to: [account.reference], at: "now",
                                               media: account.network == .instagram ? [MediaReference(id: picture)] : nil)
-            // One post in five is in several parts, each part a request a kill or a fault can cut short: on X a thread of
-            // three, elsewhere three images (a multi-photo post, a MultiImage post, a carousel); each with a first comment.
+            // One post in five is in several parts, each part a request a kill or a fault can cut short: on X and Bluesky a
+            // thread of three, elsewhere three images (a multi-photo post, a MultiImage post, a carousel); each with a first
+            // comment.
             if (number / accounts.count) % 5 == 0 {
-                if account.network == .x {
+                if account.network == .x || account.network == .bluesky {
                     request.thread = (2...3).map { ThreadPartRequest(text: "Crash run \(tag) post \(number), part \($0)") }
                     texts += request.thread!.map(\.text)
                 } else {
@@ -96,7 +98,11 @@ import Testing
             let lost = try daemon.accounts().filter { $0.status == .needsRelink }
             guard !lost.isEmpty else { return }
             try await sandbox.setFaults(#"{"rate":0}"#)
-            for account in lost {
+            for account in lost where account.network == .bluesky {
+                _ = try daemon.addSandboxAccount(username: String(account.handle.split(separator: ".")[0]), network: "bluesky")
+                relinked.append(account.reference)
+            }
+            for account in lost where account.network != .bluesky {
                 _ = try await daemon.linkAccount(account.network.rawValue, as: String(account.reference.split(separator: "@").last ?? ""))
                 relinked.append(account.reference)
             }
@@ -114,7 +120,7 @@ import Testing
         let faults = try await sandbox.record("faults")
         var kinds: [String: Int] = [:]
         for fault in faults { kinds[fault["kind"]?.stringValue ?? "?", default: 0] += 1 }
-        print("crash test: \(Self.posts) posts across 4 networks (\(texts.count) requests with their thread parts and first comments), \(Self.kills) SIGKILLs, \(faults.count) faults \(kinds.sorted { $0.key < $1.key }): "
+        print("crash test: \(Self.posts) posts across \(accounts.count) networks (\(texts.count) requests with their thread parts and first comments), \(Self.kills) SIGKILLs, \(faults.count) faults \(kinds.sorted { $0.key < $1.key }): "
               + "\(count); \(interrupted + uncertain) recoveries waited for a request in flight (\(interrupted) mid-publish at a kill, "
               + "\(uncertain) after an answer in doubt); \(foundByLookUp) found already published by a look-up, \(foundAfterTheLag) of them "
               + "only after the listing lag; relinked after a lost token renewal: \(relinked.isEmpty ? "none" : relinked.joined(separator: ", ")); "

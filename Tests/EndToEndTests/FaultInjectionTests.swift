@@ -32,6 +32,7 @@ import Testing
             [try await daemon.linkAccount("facebook", as: "fault_fb")],
             [try await daemon.linkAccount("linkedin", as: "fault_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "fault_li")])],
             [try await daemon.linkAccount("instagram", as: "fault_ig1"), try await daemon.linkAccount("instagram", as: "fault_ig2")],
+            [try daemon.addSandboxAccount(username: "fault-bs", network: "bluesky")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
         // A fixed seed by default, one whose first draws hold every kind of fault, rate limits included;
@@ -46,10 +47,10 @@ import Testing
         try await Self.waitForEveryDelivery(daemon, sandbox, timeout: .seconds(120 + Self.posts * 8))
         let mixed = try await sandbox.record("faults").count
 
-        // Then rate limits alone, on X and LinkedIn (Graph's waits are whole minutes), so there are
+        // Then rate limits alone, on X, LinkedIn and Bluesky (Graph's waits are whole minutes), so there are
         // always retries to hold against the reset times the emulation announced.
         try await sandbox.setFaults(#"{"rate":0.5,"kinds":["rate_limit"],"seed":\#(seed),"reset_seconds":2}"#)
-        texts += try await Self.schedule(8, named: "Rate limit run \(tag)", over: [accounts[0], accounts[2]], picture: picture, on: daemon)
+        texts += try await Self.schedule(9, named: "Rate limit run \(tag)", over: [accounts[0], accounts[2], accounts[4]], picture: picture, on: daemon)
         try await Self.waitForEveryDelivery(daemon, sandbox, timeout: .seconds(180))
 
         let status = try await daemon.status()
@@ -64,7 +65,7 @@ import Testing
         }
         let lookUps = histories.flatMap(\.deliveries).flatMap(\.attempts).filter { ["found", "not_found", "lookup"].contains($0.outcome) }.count
         let checked = Self.retriesNeverBeforeTheReset(faults: faults, histories: histories)
-        print("fault test (seed \(seed)): \(Self.posts) posts with \(mixed) faults \(kinds.sorted { $0.key < $1.key }), then 8 posts with "
+        print("fault test (seed \(seed)): \(Self.posts) posts with \(mixed) faults \(kinds.sorted { $0.key < $1.key }), then 9 posts with "
               + "\(faults.count - mixed) rate limits; \(count); \(lookUps) look-ups; \(checked) rate limits checked against the delivery's "
               + "next attempt, none early; deliveries \(status.deliveries)")
         #expect(count.once == texts.count, "seed \(seed)")

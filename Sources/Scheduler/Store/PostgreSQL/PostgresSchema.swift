@@ -39,6 +39,15 @@ enum PostgresSchema {
             PRIMARY KEY (delivery_id, part)
         );
         ALTER TABLE account ADD COLUMN network_limits TEXT;
+        CREATE TABLE instance_app (
+            network TEXT NOT NULL,
+            instance TEXT NOT NULL,
+            redirect_uri TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            sealed_secret BYTEA NOT NULL,
+            created_at BIGINT NOT NULL,
+            PRIMARY KEY (network, instance, redirect_uri)
+        );
         """
 
     /// What SQLite's v14 adds: an account's run of deliveries refused for a permission its token lacks, on its own row.

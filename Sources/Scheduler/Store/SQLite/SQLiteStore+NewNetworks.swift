@@ -20,6 +20,9 @@ extension SQLiteStore {
     /// key, Mastodon's `Idempotency-Key`, the Threads container made for the part. One per part of a delivery; it stays
     /// when the delivery is retried, so a retry is settled by the same key. `account.network_limits` holds what the
     /// account's own server allows (a Mastodon instance's `max_characters`), read when it is linked and each day.
+    /// `instance_app` keeps the app schedulerd registered on each Mastodon instance (`POST /api/v1/apps`), once per
+    /// instance and redirect address (an instance accepts only a registered one): its client id, and its secret sealed
+    /// with the credential key as account 0, which no account is.
     static let publishKeySchema = """
         CREATE TABLE publish_key (
             delivery_id INTEGER NOT NULL REFERENCES delivery (id) ON DELETE CASCADE,
@@ -29,6 +32,15 @@ extension SQLiteStore {
             PRIMARY KEY (delivery_id, part)
         ) WITHOUT ROWID;
         ALTER TABLE account ADD COLUMN network_limits TEXT;
+        CREATE TABLE instance_app (
+            network TEXT NOT NULL,
+            instance TEXT NOT NULL,
+            redirect_uri TEXT NOT NULL,
+            client_id TEXT NOT NULL,
+            sealed_secret BLOB NOT NULL,
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (network, instance, redirect_uri)
+        ) WITHOUT ROWID;
         """
 
     /// Builds `table` again with each `old` replaced by its `new` in its definition, keeping its rows, indexes and triggers.
