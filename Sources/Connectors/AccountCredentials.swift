@@ -23,6 +23,9 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
     public var scopes: [String]
     /// The account's own server, where it has one of its own: a Bluesky account's PDS, a Mastodon account's instance.
     public var serviceURL: String?
+    /// The app the token was granted to, where each server has its own (Mastodon): needed to revoke the token.
+    public var clientID: String?
+    public var clientSecret: String?
 
     public init(scheme: Scheme, token: String, tokenSecret: String? = nil, refreshToken: String? = nil, expiresAt: Date? = nil,
                 userToken: String? = nil, scopes: [String] = [], serviceURL: String? = nil) {
@@ -55,13 +58,14 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
 
     public var description: String {
         "AccountCredentials(\(scheme.rawValue), token: ***\(tokenSecret == nil ? "" : ", tokenSecret: ***")"
-            + "\(refreshToken == nil ? "" : ", refreshToken: ***")\(userToken == nil ? "" : ", userToken: ***")"
+            + "\(refreshToken == nil ? "" : ", refreshToken: ***")\(userToken == nil ? "" : ", userToken: ***")\(clientSecret == nil ? "" : ", clientSecret: ***")"
             + ", expiresAt: \(expiresAt.map { "\($0)" } ?? "none"))"
     }
 
     private enum CodingKeys: String, CodingKey {
         case scheme, token, tokenSecret = "token_secret", refreshToken = "refresh_token", expiresAt = "expires_at"
         case userToken = "user_token", scopes, serviceURL = "service_url"
+        case clientID = "client_id", clientSecret = "client_secret"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -74,6 +78,8 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
         userToken = try container.decodeIfPresent(String.self, forKey: .userToken)
         scopes = try container.decodeIfPresent([String].self, forKey: .scopes) ?? []
         serviceURL = try container.decodeIfPresent(String.self, forKey: .serviceURL)
+        clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
+        clientSecret = try container.decodeIfPresent(String.self, forKey: .clientSecret)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,5 +92,7 @@ public struct AccountCredentials: Sendable, Equatable, Codable, CustomStringConv
         try container.encodeIfPresent(userToken, forKey: .userToken)
         if !scopes.isEmpty { try container.encode(scopes, forKey: .scopes) }
         try container.encodeIfPresent(serviceURL, forKey: .serviceURL)
+        try container.encodeIfPresent(clientID, forKey: .clientID)
+        try container.encodeIfPresent(clientSecret, forKey: .clientSecret)
     }
 }

@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// What to publish to one account: what the rules check (text and media) and what a connector sends.
 public struct PublishRequest: Sendable, Equatable {
     public var text: String
@@ -8,6 +10,8 @@ public struct PublishRequest: Sendable, Equatable {
     public var handoff: Bool
     /// X: the post this one answers (`reply.in_reply_to_tweet_id`), the previous part of a thread. Nil for a post of its own.
     public var replyTo: String?
+    /// A Mastodon account's instance limits, which its text and media are checked against; nil for Mastodon's defaults.
+    public var instanceLimits: MastodonInstanceLimits?
 
     public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil) {
         self.text = text

@@ -1,4 +1,5 @@
 import NetworkRules
+import SchedulerCore
 import Testing
 
 /// How Mastodon instances and Threads count a post's text (`MastodonText`, `ThreadsText`; docs/research/).

@@ -48,10 +48,13 @@ public struct LinkOptions: Sendable, Equatable {
     public var page: String?
     /// A LinkedIn organization (id or URN) to publish as instead of the member.
     public var organization: String?
+    /// The Mastodon instance the account is on (`https://mastodon.social`).
+    public var instance: String?
 
-    public init(page: String? = nil, organization: String? = nil) {
+    public init(page: String? = nil, organization: String? = nil, instance: String? = nil) {
         self.page = page
         self.organization = organization
+        self.instance = instance
     }
 }
 
@@ -62,6 +65,8 @@ public struct LinkedAccount: Sendable {
     public var authKind: AuthKind
     /// What the person should know though the link worked: a permission only some posts need was not granted.
     public var notes: [String]
+    /// A Mastodon account's instance limits, read while linking.
+    public var instanceLimits: MastodonInstanceLimits?
 
     public init(profile: AccountProfile, credentials: AccountCredentials, authKind: AuthKind, notes: [String] = []) {
         self.profile = profile

@@ -13,6 +13,8 @@ public struct PendingLink: Sendable {
     public var oauth2: OAuth2AuthorizationSession?
     public var oauth1: OAuth1TemporaryCredentials?
     public var createdAt: Date
+    /// The server of the person's choosing the authorization runs on (a Mastodon instance).
+    public var service: String?
 
     public init(network: Network, method: LinkMethod, authorizationURL: String, redirectURI: String,
                 oauth2: OAuth2AuthorizationSession? = nil, oauth1: OAuth1TemporaryCredentials? = nil, createdAt: Date = Date()) {

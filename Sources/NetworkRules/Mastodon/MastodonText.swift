@@ -1,26 +1,5 @@
 import Foundation
-
-/// An instance's own limits, as its `GET /api/v2/instance` answers them (`configuration.statuses` and
-/// `configuration.media_attachments`); every Mastodon instance may set its own, so they are read per instance, never
-/// assumed. The defaults are Mastodon's (docs/research/mastodon.md).
-public struct MastodonInstanceLimits: Sendable, Equatable, Codable {
-    public var maxCharacters: Int
-    public var maxMediaAttachments: Int
-    public var charactersReservedPerURL: Int
-    /// Alt text; `description_limit` exists only from Mastodon 4.4 on, 1,500 before.
-    public var maxDescriptionCharacters: Int
-    /// `configuration.media_attachments.image_size_limit`, in bytes.
-    public var maxImageBytes: Int
-
-    public init(maxCharacters: Int = 500, maxMediaAttachments: Int = 4, charactersReservedPerURL: Int = 23,
-                maxDescriptionCharacters: Int = 1_500, maxImageBytes: Int = 16_777_216) {
-        self.maxImageBytes = maxImageBytes
-        self.maxCharacters = maxCharacters
-        self.maxMediaAttachments = maxMediaAttachments
-        self.charactersReservedPerURL = charactersReservedPerURL
-        self.maxDescriptionCharacters = maxDescriptionCharacters
-    }
-}
+import SchedulerCore
 
 /// How a Mastodon instance counts a status (its `StatusLengthValidator`): extended grapheme clusters of the content
 /// warning and the text together, where a link with a scheme (`http://`, `https://`) counts as the instance's reserved

@@ -25,6 +25,8 @@ public struct AccountView: Codable, Sendable, Equatable {
     /// Only in the answer to a link or import: what to know though it worked (a permission only some posts need was not
     /// granted, so those posts will fail).
     public var notes: [String]?
+    /// A Mastodon account's instance limits, as it answered them when linked: posts to it are checked against these.
+    public var instanceLimits: MastodonInstanceLimits?
 
     /// `network:@handle`, the form `--to` accepts.
     public var reference: String { "\(network.rawValue):@\(handle)" }
@@ -34,13 +36,14 @@ public struct AccountView: Codable, Sendable, Equatable {
         case displayName = "display_name", remoteId = "remote_id", authKind = "auth_kind"
         case createdAt = "created_at", pendingPosts = "pending_posts"
         case accessExpiresAt = "access_expires_at", refreshable, postsAfterExpiry = "posts_after_expiry", statusReason = "status_reason"
-        case permissionRefusal = "permission_refusal", notes
+        case permissionRefusal = "permission_refusal", notes, instanceLimits = "instance_limits"
     }
 
     public init(id: Int64, network: Network, handle: String, displayName: String, remoteId: String,
                 authKind: AuthKind, status: AccountStatus, createdAt: Date, pendingPosts: Int,
                 accessExpiresAt: Date? = nil, refreshable: Bool = false, postsAfterExpiry: Int = 0, statusReason: String? = nil,
-                permissionRefusal: PermissionRefusal? = nil) {
+                permissionRefusal: PermissionRefusal? = nil, instanceLimits: MastodonInstanceLimits? = nil) {
+        self.instanceLimits = instanceLimits
         self.id = id; self.network = network; self.handle = handle; self.displayName = displayName
         self.remoteId = remoteId; self.authKind = authKind; self.status = status
         self.createdAt = createdAt; self.pendingPosts = pendingPosts

@@ -8,14 +8,18 @@ public struct StartLinkRequest: Codable, Sendable, Equatable {
     /// The choices that change what is asked for: a LinkedIn organization needs the organization scopes.
     public var page: String?
     public var organization: String?
+    /// Mastodon: the instance the account is on (`https://mastodon.social`).
+    public var instance: String?
 
     enum CodingKeys: String, CodingKey {
-        case network, method, page, organization
+        case network, method, page, organization, instance
         case redirectURI = "redirect_uri"
     }
 
-    public init(network: Network, method: String? = nil, redirectURI: String? = nil, page: String? = nil, organization: String? = nil) {
+    public init(network: Network, method: String? = nil, redirectURI: String? = nil, page: String? = nil, organization: String? = nil,
+                instance: String? = nil) {
         self.network = network; self.method = method; self.redirectURI = redirectURI; self.page = page; self.organization = organization
+        self.instance = instance
     }
 }
 

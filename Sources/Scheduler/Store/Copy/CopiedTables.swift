@@ -1,5 +1,5 @@
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
-/// (migrations v1–v14) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
+/// (migrations v1–v15) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as
 /// 64 bits; PostgreSQL's BOOLEAN and INTEGER columns get `Bool` and `Int32`.
 struct CopiedTable: Sendable {
     enum ColumnType: String, Sendable {
@@ -41,8 +41,8 @@ struct CopiedTable: Sendable {
     static let keptByTriggers: Set<String> = ["delivery_count"]
 
     /// `series` before `post`, whose occurrences refer to it (its own template_post_id has no foreign key).
-    static let all: [CopiedTable] = [account, series, post, postPart, postMedia, delivery, deliveryPart, attempt, setting, event, networkPause,
-                                     postingSlot]
+    static let all: [CopiedTable] = [account, series, post, postPart, postMedia, delivery, deliveryPart, publishKey, attempt, setting, event,
+                                     networkPause, postingSlot, instanceApp]
 
     static let account = CopiedTable("account", label: "accounts", [
         Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
@@ -51,6 +51,17 @@ struct CopiedTable: Sendable {
         Column("status_reason", .text), Column("has_refresh_token", .boolean), Column("paused", .boolean),
         Column("created_at", .bigint), Column("updated_at", .bigint),
         Column("permission_refusals", .integer), Column("permission_refusal", .text), Column("permission_refused_since", .bigint),
+        Column("network_limits", .text),
+    ])
+
+    /// The keys a delivery in doubt is settled by: a copy without them would send such a part again under a new key.
+    static let publishKey = CopiedTable("publish_key", label: "publish keys", key: ["delivery_id", "part"], serial: false, [
+        Column("delivery_id", .bigint), Column("part", .integer), Column("key", .text), Column("stored_at", .bigint),
+    ])
+
+    static let instanceApp = CopiedTable("instance_app", label: "instance apps", key: ["network", "instance", "redirect_uri"], serial: false, [
+        Column("network", .text), Column("instance", .text), Column("redirect_uri", .text), Column("client_id", .text),
+        Column("sealed_secret", .bytea), Column("created_at", .bigint),
     ])
 
     static let post = CopiedTable("post", label: "posts", [

@@ -31,6 +31,12 @@ public protocol AccountStore: Sendable {
     func markNeedsRelink(accountID: Int64, reason: String, now: Date) async throws
     /// How many accounts (revoked ones included) hold sealed credentials: while any do, a missing key is
     /// restored, never replaced.
+    /// What a Mastodon account's instance allows, read when it is linked: its posts are checked against it.
+    func setInstanceLimits(accountID: Int64, limits: MastodonInstanceLimits) async throws
+    /// The app schedulerd registered on `instance` for `redirectURI`, if it did.
+    func instanceApp(network: Network, instance: String, redirectURI: String) async throws -> InstanceApp?
+    /// Keeps the app registered on `instance` for `redirectURI` (its secret sealed), replacing one there.
+    func storeInstanceApp(_ app: InstanceApp, network: Network, instance: String, redirectURI: String, now: Date) async throws
     func sealedCredentialCount() async throws -> Int
     /// Every stored sealed blob, to check at start that the key still opens them.
     func sealedBlobs() async throws -> [(accountID: Int64, sealed: [UInt8])]
@@ -63,4 +69,16 @@ extension AccountStore {
 public struct RemovedAccount: Sendable, Equatable {
     public var account: AccountView
     public var cancelledPosts: Int
+}
+
+/// An app schedulerd registered on a server of the person's choosing (a Mastodon instance): its client id, and its
+/// secret sealed with the credential key.
+public struct InstanceApp: Sendable, Equatable {
+    public var clientID: String
+    public var sealedSecret: [UInt8]
+
+    public init(clientID: String, sealedSecret: [UInt8]) {
+        self.clientID = clientID
+        self.sealedSecret = sealedSecret
+    }
 }

@@ -7,6 +7,7 @@ extension PostgresStore: AccountStore {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
         a.access_expires_at, a.has_refresh_token, a.status_reason, a.permission_refusals, a.permission_refusal, a.permission_refused_since,
+        a.network_limits,
         (SELECT COALESCE(sum(c.n), 0)::bigint FROM delivery_count c WHERE c.account_id = a.id
             AND c.state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.unfinished)))) AS pending_posts,
         CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
@@ -25,7 +26,8 @@ extension PostgresStore: AccountStore {
             refreshable: try row["has_refresh_token"], postsAfterExpiry: Int(try row["posts_after_expiry"] as Int64),
             statusReason: try row["status_reason"],
             permissionRefusal: .stored(count: Int(try row["permission_refusals"] as Int32), reason: try row["permission_refusal"],
-                                       since: try row["permission_refused_since"]))
+                                       since: try row["permission_refused_since"]),
+            instanceLimits: MastodonInstanceLimits(json: try row["network_limits"]))
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.

@@ -6,6 +6,7 @@ extension SQLiteStore {
     static let accountColumns = """
         a.id, a.network, a.handle, a.display_name, a.remote_id, a.auth_kind, a.status, a.created_at,
         a.access_expires_at, a.has_refresh_token, a.status_reason, a.permission_refusals, a.permission_refusal, a.permission_refused_since,
+        a.network_limits,
         (SELECT COALESCE(SUM(c.n), 0) FROM delivery_count c WHERE c.account_id = a.id
             AND c.state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.unfinished)))) AS pending_posts,
         CASE WHEN a.access_expires_at IS NULL THEN 0 ELSE
@@ -22,7 +23,8 @@ extension SQLiteStore {
             createdAt: Date(unixMilliseconds: row["created_at"]), pendingPosts: row["pending_posts"],
             accessExpiresAt: (row["access_expires_at"] as Int64?).map(Date.init(unixMilliseconds:)),
             refreshable: row["has_refresh_token"], postsAfterExpiry: row["posts_after_expiry"], statusReason: row["status_reason"],
-            permissionRefusal: .stored(count: row["permission_refusals"], reason: row["permission_refusal"], since: row["permission_refused_since"]))
+            permissionRefusal: .stored(count: row["permission_refusals"], reason: row["permission_refusal"], since: row["permission_refused_since"]),
+            instanceLimits: MastodonInstanceLimits(json: row["network_limits"]))
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
