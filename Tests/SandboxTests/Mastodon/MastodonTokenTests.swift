@@ -75,4 +75,30 @@ import Testing
             #expect(wider.json?["error"]?.stringValue == "invalid_scope")
         }
     }
+
+    @Test func aClientMayAuthenticateWithBasic_andNoSecretReachesARecord() async throws {
+        try await MastodonHarness.run { mastodon in
+            let app = try await mastodon.registerApp()
+            let verifier = PKCE.makeVerifier()
+            let approval = try await mastodon.authorize(clientID: app.id, verifier: verifier)
+            let code = try #require(approval.redirectQuery["code"])
+            let exchanged = try await mastodon.post("/oauth/token", json: .object([
+                "grant_type": .string("authorization_code"), "code": .string(code), "redirect_uri": .string(MastodonHarness.redirect),
+                "code_verifier": .string(verifier),
+            ]), headers: [.basic(app.id, app.secret)])
+            #expect(exchanged.status == 200)
+            let token = try #require(exchanged.json?["access_token"]?.stringValue)
+            #expect(try await mastodon.status("Hello", token: token).status == 200)
+            _ = try await mastodon.exchange(code: code, verifier: verifier, app: app)
+            _ = try await mastodon.post("/oauth/revoke", form: [("client_id", app.id), ("client_secret", "wrong"), ("token", token)])
+            let records = try JSONEncoder().encode(await mastodon.recorder.received()) + JSONEncoder().encode(await mastodon.recorder.rejected())
+                + JSONEncoder().encode(await mastodon.recorder.issued()) + JSONEncoder().encode(await mastodon.recorder.revoked())
+            let text = String(decoding: records, as: UTF8.self)
+            let secrets = await mastodon.recorder.secrets()
+            #expect(secrets.contains(token) && secrets.contains(app.secret))
+            #expect(secrets.allSatisfy { !text.contains($0) })
+            #expect(!text.contains(code) && !text.contains(verifier))
+            #expect(await mastodon.recorder.issued().map(\.grant) == ["authorization_code"])
+        }
+    }
 }
