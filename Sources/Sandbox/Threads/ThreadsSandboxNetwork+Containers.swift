@@ -17,7 +17,7 @@ extension ThreadsSandboxNetwork {
     /// An image or video is fetched from its URL now, as Threads fetches it "at the time of the attempt"; what fails
     /// (unreachable, not JPEG/PNG or MP4/MOV, too large, an aspect ratio past 10:1) shows as `ERROR` with an
     /// `error_message` once processing ends, not as a refusal. A carousel's children must be `FINISHED` already.
-    /// Recorded as `kind: "media"`.
+    /// Recorded as `kind: "media"`, without `reply_to`: only the published reply carries it, so replies count once.
     func createContainer(_ request: Request, nodeID: String) async -> Response {
         await threadsCall(request, nodeID: nodeID, scopes: ["threads_basic", "threads_content_publish"]) { call in
             guard call.isOwnProfile else { return .failure(.unsupportedPost(call.nodeID)) }
@@ -38,7 +38,7 @@ extension ThreadsSandboxNetwork {
             if let url = container.mediaURL { await fetchMedia(url, into: &container) }
             let stored = await publisher.add(container, now: call.now)
             await record(call, kind: "media", remoteID: stored.id, text: stored.text, media: [stored.id], fetched: stored.fetched?.descriptor,
-                         images: stored.kind == .image ? [stored.receivedImage] : nil, replyTo: stored.replyTo)
+                         images: stored.kind == .image ? [stored.receivedImage] : nil)
             return .success(.object(["id": .string(stored.id)]))
         }
     }
@@ -51,7 +51,7 @@ extension ThreadsSandboxNetwork {
         case .success(let carousel):
             let children = await publisher.containers(ids: carousel.children)
             await record(call, kind: "media", remoteID: carousel.id, text: carousel.text, media: carousel.children,
-                         images: children.map(\.receivedImage), replyTo: carousel.replyTo)
+                         images: children.map(\.receivedImage))
             return .success(.object(["id": .string(carousel.id)]))
         }
     }

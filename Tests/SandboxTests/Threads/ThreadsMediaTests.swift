@@ -93,6 +93,22 @@ import Testing
         }
     }
 
+    @Test func aVideoContainer_takesAnMP4_andEndsInERRORForAnythingElse() async throws {
+        try await ThreadsHarness.run { threads in
+            let (token, _) = try await threads.mint()
+            let mp4 = try await threads.hostFile("run.mp4", TestImages.mp4(), contentType: "video/mp4")
+            let jpeg = try await threads.hostFile("still.jpg", TestImages.jpeg(width: 1080, height: 1080))
+            let video = try #require(try await threads.createContainer(token, [("media_type", "VIDEO"), ("video_url", mp4)]).json?["id"]?.stringValue)
+            let still = try #require(try await threads.createContainer(token, [("media_type", "VIDEO"), ("video_url", jpeg)]).json?["id"]?.stringValue)
+            threads.clock.advance(by: 5)
+            #expect(try await threads.status(token, video) == "FINISHED")
+            let failed = try await threads.get("/v1.0/\(still)", [("fields", "status,error_message")], token: token)
+            #expect(failed.json?["error_message"]?.stringValue == "FAILED_PROCESSING_VIDEO")
+            let mediaID = try #require(try await threads.publish(token, video).json?["id"]?.stringValue)
+            #expect(try await threads.get("/v1.0/\(mediaID)", [("fields", "media_type")], token: token).json?["media_type"]?.stringValue == "VIDEO")
+        }
+    }
+
     @Test func aCarouselItem_takesNoText_andAnImageNeedsItsURL() async throws {
         try await ThreadsHarness.run { threads in
             let (token, _) = try await threads.mint()

@@ -50,6 +50,20 @@ import Testing
         }
     }
 
+    @Test func twoConcurrentPublishesOfOneContainer_makeOnePost() async throws {
+        try await ThreadsHarness.run { threads in
+            let (token, _) = try await threads.mint()
+            let container = try await threads.textContainer(token, "Parkrun PB: 19:58")
+            threads.clock.advance(by: 5)
+            async let first = threads.publish(token, container)
+            async let second = threads.publish(token, container)
+            let statuses = try await [first.status, second.status].sorted()
+            #expect(statuses == [200, 400])
+            #expect(await threads.posts().count == 1)
+            #expect(await threads.recorder.rejected().map(\.reasonCode) == ["container_already_published"])
+        }
+    }
+
     @Test func anUnpublishedContainer_expiresAfter24Hours_andIsNotPublished() async throws {
         try await ThreadsHarness.run { threads in
             let (token, _) = try await threads.mint()
