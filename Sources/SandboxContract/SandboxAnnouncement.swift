@@ -5,7 +5,7 @@
 /// Written and read here, in one place, so the two sides cannot drift. X's URL stays the third word for older readers.
 public enum SandboxAnnouncement {
     /// The hosts after X's, in the order the line names them.
-    public static let otherHosts = ["facebook", "linkedin", "bluesky"]
+    public static let otherHosts = ["facebook", "linkedin", "bluesky", "mastodon", "mastodon-long", "threads"]
 
     /// The line for `urls`, keyed by host name (`x`, `facebook`, `linkedin`, `bluesky`), without a newline; a host with
     /// no URL is left out.

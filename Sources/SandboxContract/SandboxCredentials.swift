@@ -30,4 +30,11 @@ public enum SandboxCredentials {
     public static let linkedinClientID = "86sandboxlinkedin"
     /// The sandbox LinkedIn app's secret, sent as `client_secret` in the form body.
     public static let linkedinClientSecret = "sandbox-linkedin-client-secret-not-a-real-secret"
+
+    /// The sandbox Threads app's id and secret (the emulation's `ThreadsOAuth` keeps the same values).
+    public static let threadsAppID = "2000000000000001"
+    public static let threadsAppSecret = "sandbox-threads-app-secret-not-a-real-secret"
+
+    /// The domain of the sandbox's 500-character Mastodon instance, whose helpers mint tokens; the other is `long.sandbox`.
+    public static let mastodonDomain = "mastodon.sandbox"
 }

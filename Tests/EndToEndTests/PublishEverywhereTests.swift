@@ -94,7 +94,7 @@ import Testing
              "\(instagram): 12 images, over Instagram's limit of 10 per post"),
             ("LinkedIn media count", ["Twenty-one", "--to", linkedin] + Array(repeating: ["--media", image], count: 21).flatMap { $0 },
              "\(linkedin): 21 images, over LinkedIn's limit of 20 per post"),
-            ("a thread to Facebook", ["--thread", "one", "two", "--to", facebook], "\(facebook): Facebook has no threads; a thread goes to X accounts only"),
+            ("a thread to Facebook", ["--thread", "one", "two", "--to", facebook], "\(facebook): Facebook has no threads; a thread goes to X, Bluesky, Mastodon and Threads accounts only"),
             ("a thread part over X's limit", ["--thread", "one", String(repeating: "e", count: 281), "--to", x],
              "\(x): part 2 of the thread: the text counts 281 characters, over X's limit of 280"),
             ("a first comment over LinkedIn's limit", ["Post", "--to", linkedin, "--first-comment", String(repeating: "f", count: 1_251)],

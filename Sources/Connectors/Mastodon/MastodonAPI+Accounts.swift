@@ -13,6 +13,13 @@ extension MastodonAPI {
         return AccountProfile(remoteID: id, handle: acct, displayName: name.isEmpty ? acct : name)
     }
 
+    /// The instance's own domain (`GET /api/v2/instance`'s `domain`), which makes an account's fediverse address
+    /// (`runner@mastodon.social`); the address's host when the instance does not say.
+    public func domain() async -> String {
+        if let domain = try? await call("GET", "/api/v2/instance", token: nil)["domain"]?.stringValue, !domain.isEmpty { return domain }
+        return URL(string: instance)?.host ?? instance
+    }
+
     /// `POST /api/v1/apps`: registers schedulerd on the instance for `redirectURI`, asking for `scopes`.
     public func registerApp(redirectURI: String, scopes: [String]) async throws(ConnectorError) -> (clientID: String, clientSecret: String) {
         let body = JSONValue.object(["client_name": .string("schedulerd"), "redirect_uris": .string(redirectURI),

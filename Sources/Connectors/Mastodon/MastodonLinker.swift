@@ -56,8 +56,9 @@ public struct MastodonLinker: AccountLinker {
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
         guard let instance = credentials.serviceURL else { throw LinkError(.invalidInput, "Mastodon: name the account's instance") }
         do {
-            let me = try await MastodonAPI(instance: instance, transport: transport).whoAmI(token: credentials.token)
-            let host = URL(string: instance)?.host ?? instance
+            let api = MastodonAPI(instance: instance, transport: transport)
+            let me = try await api.whoAmI(token: credentials.token)
+            let host = await api.domain()
             let handle = me.handle.contains("@") ? me.handle : "\(me.handle)@\(host)"
             return AccountProfile(remoteID: "\(me.remoteID)@\(host)", handle: handle, displayName: me.displayName)
         } catch {

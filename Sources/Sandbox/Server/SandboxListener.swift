@@ -12,7 +12,7 @@ struct SandboxListener: Sendable {
     var faultAnswers: any FaultAnswers
 
     /// The names of the listeners, in the order they are announced.
-    static let names = ["x", "facebook", "linkedin", "bluesky"]
+    static let names = ["x", "facebook", "linkedin", "bluesky", "mastodon", "mastodon-long", "threads"]
     /// Other names a caller may use for a listener (`instagram` is the Graph listener).
     static let aliases = ["instagram": "facebook"]
 }

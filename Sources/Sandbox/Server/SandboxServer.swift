@@ -59,11 +59,19 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         let linkedin = LinkedInSandboxNetwork(environment: environment)
         let bluesky = BlueskySandboxNetwork(environment: environment)
         self.bluesky = bluesky
+        // Two instances with different limits, as real ones differ: Mastodon's default 500 characters, and 1,000.
+        let mastodon = MastodonSandboxNetwork(environment: environment, instance: MastodonInstanceSettings(domain: "mastodon.sandbox"))
+        let mastodonLong = MastodonSandboxNetwork(environment: environment,
+                                                  instance: MastodonInstanceSettings(domain: "long.sandbox", maxCharacters: 1_000))
+        let threads = ThreadsSandboxNetwork(environment: environment)
         self.listeners = [
             SandboxListener(name: "x", port: configuration.port, networks: [x], faultAnswers: XFaultAnswers(oauth: x.oauth2)),
             SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [facebook], faultAnswers: GraphFaultAnswers(oauth: facebook.oauth)),
             SandboxListener(name: "linkedin", port: configuration.linkedinPort, networks: [linkedin], faultAnswers: LinkedInFaultAnswers(oauth: linkedin.oauth)),
             SandboxListener(name: "bluesky", port: configuration.blueskyPort, networks: [bluesky], faultAnswers: BlueskyFaultAnswers(accounts: bluesky.accounts)),
+            SandboxListener(name: "mastodon", port: 0, networks: [mastodon], faultAnswers: MastodonFaultAnswers(instance: mastodon)),
+            SandboxListener(name: "mastodon-long", port: 0, networks: [mastodonLong], faultAnswers: MastodonFaultAnswers(instance: mastodonLong)),
+            SandboxListener(name: "threads", port: 0, networks: [threads], faultAnswers: ThreadsFaultAnswers(oauth: threads.oauth)),
         ]
     }
 

@@ -8,9 +8,9 @@ import SandboxContract
 /// one needs an `https` URI registered in the dashboard; a loopback daemon could not receive it).
 enum ThreadsOAuth {
     /// The sandbox Threads app id (`client_id`); public on purpose, it only opens the sandbox.
-    static let appID = "2000000000000001"
+    static let appID = SandboxCredentials.threadsAppID
     /// The sandbox Threads app secret (`client_secret`).
-    static let appSecret = "sandbox-threads-app-secret-not-a-real-secret"
+    static let appSecret = SandboxCredentials.threadsAppSecret
     /// A second app, so a token of one app can be shown to the other.
     static let secondAppID = "2000000000000002"
     static let secondAppSecret = "sandbox-second-threads-app-secret"

@@ -1,3 +1,4 @@
+import SandboxContract
 import Foundation
 import Connectors
 import HTTPClient
@@ -26,13 +27,16 @@ struct SandboxRelay: Sendable {
         var sent = mint
         sent.username = username
         let body = try JSONEncoder().encode(sent)
-        let response = try await send(HTTPRequest(method: "POST", url: base + "/_sandbox/\(network.rawValue)/tokens",
+        // Each sandbox instance serves its helpers under its domain; tokens come from the 500-character one.
+        let helper = network == .mastodon ? "mastodon/\(SandboxCredentials.mastodonDomain)" : network.rawValue
+        let response = try await send(HTTPRequest(method: "POST", url: base + "/_sandbox/\(helper)/tokens",
                                                   headers: [HTTPHeader("Content-Type", "application/json")], body: Array(body)))
         guard let token = response["oauth_token"]?.stringValue ?? response["access_token"]?.stringValue else {
             throw RequestError(.unavailable, "the \(network.displayName) sandbox answered without a token")
         }
         return SandboxTokenView(network: network, token: token, tokenSecret: response["oauth_token_secret"]?.stringValue,
-                                username: response["screen_name"]?.stringValue ?? username)
+                                username: response["screen_name"]?.stringValue ?? response["username"]?.stringValue ?? username,
+                                service: network == .mastodon ? base : nil)
     }
 
     private func get(_ url: String) async throws -> JSONValue {

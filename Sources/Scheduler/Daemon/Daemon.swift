@@ -79,7 +79,7 @@ public struct Daemon: Sendable {
         }
         let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
         let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
-        let linkers = apps.linkers(transport: http)
+        let linkers = apps.linkers(transport: http, instanceApps: StoredInstanceApps(store: store, vault: vault, network: .mastodon, now: Date.init))
         let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger, metrics: metrics)
         try await checkSealedCredentials(store: store, vault: vault, shared: shared)
         let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger,

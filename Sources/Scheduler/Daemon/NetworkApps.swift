@@ -11,6 +11,9 @@ struct NetworkURLs {
     var linkedin: String?
     /// Bluesky's entryway (or the sandbox's PDS).
     var bluesky: String?
+    /// The sandbox's Mastodon instance (a real account names its own), and Threads' API and login host.
+    var mastodon: String?
+    var threads: String?
 
     init(_ configuration: DaemonConfiguration) {
         x = configuration.x.apiBaseURL
@@ -25,6 +28,8 @@ struct NetworkURLs {
         facebook = urls["facebook"]
         linkedin = urls["linkedin"]
         bluesky = urls["bluesky"]
+        mastodon = urls["mastodon"]
+        threads = urls["threads"]
     }
 
     var all: [Network: String] {
@@ -34,6 +39,8 @@ struct NetworkURLs {
         urls[.instagram] = facebook
         urls[.linkedin] = linkedin
         urls[.bluesky] = bluesky
+        urls[.mastodon] = mastodon
+        urls[.threads] = threads
         return urls
     }
 }
@@ -123,11 +130,12 @@ struct NetworkApps {
         }
         if let linkedin { registry.register(LinkedInConnector(app: linkedin, transport: transport, timeout: timeout)) }
         registry.register(BlueskyConnector(service: blueskyService, transport: transport, timeout: timeout))
+        registry.register(MastodonConnector(transport: transport, timeout: timeout))
         return registry
     }
 
-    func linkers(transport: any HTTPTransport) -> LinkerRegistry {
-        var linkers: [any AccountLinker] = []
+    func linkers(transport: any HTTPTransport, instanceApps: any InstanceApps) -> LinkerRegistry {
+        var linkers: [any AccountLinker] = [MastodonLinker(apps: instanceApps, transport: transport)]
         if let x { linkers.append(XLinker(app: x, transport: transport)) }
         if let facebook {
             linkers.append(FacebookLinker(app: facebook, transport: transport))

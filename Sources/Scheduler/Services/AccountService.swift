@@ -44,7 +44,7 @@ public struct AccountService: Sendable {
             }
             redirectURI = given
         }
-        let options = LinkOptions(page: request.page, organization: request.organization)
+        let options = LinkOptions(page: request.page, organization: request.organization, instance: request.instance)
         let pending = try await mapLinkErrors { try await linker.start(method: method, redirectURI: redirectURI, options: options) }
         let id = await sessions.add(pending)
         return LinkStartView(linkId: id, network: request.network, authorizationURL: pending.authorizationURL,
@@ -59,6 +59,10 @@ public struct AccountService: Sendable {
         let options = LinkOptions(page: request.page, organization: request.organization)
         let linked = try await mapLinkErrors { try await linker.complete(pending, response: request.response, options: options) }
         var account = try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
+        if let limits = linked.instanceLimits {
+            try await store.setInstanceLimits(accountID: account.id, limits: limits)
+            account.instanceLimits = limits
+        }
         account.notes = linked.notes.isEmpty ? nil : linked.notes
         return account
     }
@@ -81,7 +85,7 @@ public struct AccountService: Sendable {
         let linker = try linker(request.network)
         if let passwordLinker = linker as? any PasswordLinking { return try await signIn(request, with: passwordLinker) }
         guard !request.token.isEmpty else { throw RequestError.badRequest("the access token is empty") }
-        let credentials: AccountCredentials
+        var credentials: AccountCredentials
         if request.network == .x {
             guard let secret = request.tokenSecret, !secret.isEmpty else {
                 throw RequestError.badRequest("an X import needs the access token and the access token secret (OAuth 1.0a user context)")
@@ -89,6 +93,12 @@ public struct AccountService: Sendable {
             credentials = .oauth1(token: request.token, tokenSecret: secret)
         } else {
             credentials = .oauth2(accessToken: request.token, refreshToken: nil, expiresAt: nil)
+        }
+        if request.network == .mastodon {
+            guard let service = request.service, Self.isWebAddress(service) else {
+                throw RequestError.badRequest("a Mastodon token needs its instance: --instance https://mastodon.example")
+            }
+            credentials.serviceURL = service.hasSuffix("/") ? String(service.dropLast()) : service
         }
         // What the token may do is asked before whose it is: a token that cannot publish is refused, never stored as healthy.
         let inspected: InspectedToken

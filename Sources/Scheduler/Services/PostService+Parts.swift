@@ -43,9 +43,9 @@ extension PostService {
     /// have no threads.
     private func threadProblems(_ thread: [ThreadPart], account: AccountView) -> [String] {
         guard !thread.isEmpty else { return [] }
-        let rules = NetworkRules.of(account.network)
+        let rules = PostService.rules(for: account)
         guard rules.maxThreadParts > 1 else {
-            return ["\(account.reference): \(account.network.displayName) has no threads; a thread goes to X accounts only "
+            return ["\(account.reference): \(account.network.displayName) has no threads; a thread goes to X, Bluesky, Mastodon and Threads accounts only "
                 + "(schedule the other accounts separately, perhaps with --first-comment)"]
         }
         var problems: [String] = []
@@ -53,7 +53,8 @@ extension PostService {
             problems.append("\(account.reference): a thread of \(thread.count + 1) parts, over the limit of \(rules.maxThreadParts)")
         }
         for (index, part) in thread.enumerated() {
-            let request = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "")
+            var request = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "")
+            request.instanceLimits = account.instanceLimits
             let partProblems = connectors[account.network]?.validate(request) ?? rules.problems(with: request)
             problems += partProblems.map { "\(account.reference): part \(index + 2) of the thread: \($0)" }
         }
@@ -65,7 +66,7 @@ extension PostService {
         if account.authKind == .none {
             return ["\(account.reference) publishes by handoff, so no comment can be made for you; add it yourself in the app once the post is up"]
         }
-        return NetworkRules.of(account.network).comment.problems(with: comment, networkName: account.network.displayName)
+        return PostService.rules(for: account).comment.problems(with: comment, networkName: account.network.displayName)
             .map { "\(account.reference): the first comment: \($0)" }
     }
 

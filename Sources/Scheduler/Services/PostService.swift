@@ -288,7 +288,14 @@ public struct PostService: Sendable {
 
     /// What a connector is asked to publish for `account`.
     static func request(text: String, media: [MediaItem], account: AccountView) -> PublishRequest {
-        PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
+        var request = PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
+        request.instanceLimits = account.instanceLimits
+        return request
+    }
+
+    /// The rules `account`'s posts are checked against: its network's, or its own instance's (Mastodon).
+    static func rules(for account: AccountView) -> NetworkRules {
+        account.instanceLimits.map(NetworkRules.mastodon) ?? NetworkRules.of(account.network)
     }
 
     func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],

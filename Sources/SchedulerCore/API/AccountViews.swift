@@ -132,13 +132,15 @@ public struct SandboxTokenView: Codable, Sendable, Equatable {
     public var token: String
     public var tokenSecret: String?
     public var username: String
+    /// The server the token is for, where the network has many (a Mastodon instance).
+    public var service: String?
 
     enum CodingKeys: String, CodingKey {
-        case network, token, username
+        case network, token, username, service
         case tokenSecret = "token_secret"
     }
 
-    public init(network: Network, token: String, tokenSecret: String?, username: String) {
-        self.network = network; self.token = token; self.tokenSecret = tokenSecret; self.username = username
+    public init(network: Network, token: String, tokenSecret: String?, username: String, service: String? = nil) {
+        self.network = network; self.token = token; self.tokenSecret = tokenSecret; self.username = username; self.service = service
     }
 }

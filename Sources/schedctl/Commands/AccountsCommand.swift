@@ -36,7 +36,7 @@ struct AccountsAdd: AsyncParsableCommand {
               schedctl sandbox token bluesky | schedctl accounts add bluesky
             """)
 
-    @Argument(help: "The network: x, facebook, linkedin, instagram or bluesky.")
+    @Argument(help: "The network: x, facebook, linkedin, instagram, bluesky or mastodon.")
     var network: String
 
     @Option(name: .customLong("from-file"), help: "Read the token from this file instead of standard input.")
@@ -51,6 +51,9 @@ struct AccountsAdd: AsyncParsableCommand {
     @Option(help: "Bluesky: the https:// address of the account's own PDS, when it is not on Bluesky's servers.")
     var pds: String?
 
+    @Option(help: "Mastodon: the instance the token is for, e.g. https://mastodon.social (or \"instance\" in the JSON read).")
+    var instance: String?
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -58,6 +61,7 @@ struct AccountsAdd: AsyncParsableCommand {
         if handoff && parsed != .instagram { throw ValidationError("--handoff is for Instagram accounts only") }
         if handoff && (handle ?? "").isEmpty { throw ValidationError("a handoff account needs --handle NAME") }
         if pds != nil && parsed != .bluesky { throw ValidationError("--pds is for Bluesky accounts only") }
+        if instance != nil && parsed != .mastodon { throw ValidationError("--instance is for Mastodon accounts only") }
     }
 
     func run() async throws {
@@ -69,8 +73,8 @@ struct AccountsAdd: AsyncParsableCommand {
             let signIn = try AppPasswordInput.read(fromFile: fromFile, handle: handle)
             request = ImportAccountRequest(network: network, token: "", tokenSecret: nil, handle: signIn.handle, password: signIn.password, service: pds)
         } else {
-            let (token, secret) = try TokenInput.read(fromFile: fromFile, needsSecret: network == .x)
-            request = ImportAccountRequest(network: network, token: token, tokenSecret: secret)
+            let (token, secret, service) = try TokenInput.read(fromFile: fromFile, needsSecret: network == .x)
+            request = ImportAccountRequest(network: network, token: token, tokenSecret: secret, service: instance ?? service)
         }
         let data = try await options.client().send("POST", "/v1/accounts", body: request)
         if options.json { return Output.json(data) }

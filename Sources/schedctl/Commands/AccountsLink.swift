@@ -16,6 +16,7 @@ struct AccountsLink: AsyncParsableCommand {
             Examples:
               schedctl accounts link x
               schedctl accounts link linkedin --headless --organization 2414183
+              schedctl accounts link mastodon --instance https://mastodon.social
               schedctl accounts link facebook --page "Club Runs"
               schedctl accounts link x --oauth1 --headless        # PIN flow
             """)
@@ -35,6 +36,9 @@ struct AccountsLink: AsyncParsableCommand {
     @Option(help: "LinkedIn: publish as this organization (id or URN) instead of yourself.")
     var organization: String?
 
+    @Option(help: "Mastodon: the instance the account is on, e.g. https://mastodon.social.")
+    var instance: String?
+
     @Option(help: "How long to wait for the browser to come back, e.g. 5m.")
     var timeout = "5m"
 
@@ -44,6 +48,9 @@ struct AccountsLink: AsyncParsableCommand {
         let parsed = try NetworkArgument.parse(network)
         if oauth1 && parsed != .x { throw ValidationError("--oauth1 is for X only") }
         if organization != nil && parsed != .linkedin { throw ValidationError("--organization is for LinkedIn only") }
+        if instance != nil && parsed != .mastodon { throw ValidationError("--instance is for Mastodon only") }
+        if parsed == .mastodon && (instance ?? "").isEmpty { throw ValidationError("a Mastodon account needs its instance: --instance https://mastodon.social") }
+        if parsed == .bluesky { throw ValidationError("Bluesky links with an app password: schedctl accounts add bluesky --handle NAME") }
         if page != nil && parsed != .facebook && parsed != .instagram { throw ValidationError("--page is for Facebook and Instagram") }
         guard let seconds = DurationParser.seconds(timeout), seconds > 0 else { throw ValidationError("--timeout '\(timeout)' is not a duration such as 90s or 5m") }
     }
@@ -55,7 +62,8 @@ struct AccountsLink: AsyncParsableCommand {
         let response: String
         let start: LinkStartView
         if headless {
-            start = try client.decode(LinkStartView.self, try await client.send("POST", "/v1/links", body: StartLinkRequest(network: network, method: method, page: page, organization: organization)))
+            start = try client.decode(LinkStartView.self, try await client.send("POST", "/v1/links", body: StartLinkRequest(network: network, method: method, page: page, organization: organization,
+                                                                                                                          instance: instance)))
             Self.printURL(start.authorizationURL)
             Self.hint(start.expects == "pin"
                 ? "Open the URL, approve, and type the PIN X shows:"
@@ -72,7 +80,7 @@ struct AccountsLink: AsyncParsableCommand {
             defer { listener.close() }
             start = try client.decode(LinkStartView.self, try await client.send(
                 "POST", "/v1/links", body: StartLinkRequest(network: network, method: method, redirectURI: listener.redirectURI,
-                                                                   page: page, organization: organization)))
+                                                                   page: page, organization: organization, instance: instance)))
             Self.printURL(start.authorizationURL)
             Self.hint("Open the URL in your browser and approve; waiting up to \(timeout) for it to come back to \(listener.redirectURI)")
             do {

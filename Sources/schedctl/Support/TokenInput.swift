@@ -2,19 +2,30 @@ import Foundation
 
 /// Reads a token (and secret) from a file or standard input, never from argv where `ps` would show it.
 enum TokenInput {
-    static func read(fromFile path: String?, needsSecret: Bool) throws -> (String, String?) {
+    /// The token, its secret (X), and the server it is for when the input names one (a Mastodon instance, as
+    /// `schedctl sandbox token mastodon` prints it).
+    static func read(fromFile path: String?, needsSecret: Bool) throws -> (String, String?, String?) {
         let text: String
         if let path {
             text = try LocalFile.text(path, what: "the token file")
         } else if isatty(STDIN_FILENO) == 1 {
             let token = prompt("Access token: ")
             let secret = needsSecret ? prompt("Access token secret: ") : nil
-            return try check(token, secret, needsSecret: needsSecret, source: "the terminal")
+            let checked = try check(token, secret, needsSecret: needsSecret, source: "the terminal")
+            return (checked.0, checked.1, nil)
         } else {
             text = try LocalFile.standardInput()
         }
         let (token, secret) = parse(text)
-        return try check(token, secret, needsSecret: needsSecret, source: path ?? "standard input")
+        let checked = try check(token, secret, needsSecret: needsSecret, source: path ?? "standard input")
+        return (checked.0, checked.1, service(in: text))
+    }
+
+    /// `service` or `instance` of a JSON object.
+    static func service(in text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("{"), let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else { return nil }
+        return (object["service"] as? String) ?? (object["instance"] as? String)
     }
 
     /// JSON object, `key=value&…` form, or two lines.

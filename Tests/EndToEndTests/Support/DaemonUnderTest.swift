@@ -141,6 +141,12 @@ final class SandboxUnderTest: @unchecked Sendable {
         return (reads["getRecord"]?.integer ?? -1, reads["listRecords"]?.integer ?? -1)
     }
 
+    /// What a sandbox Mastodon instance counted for `username`'s account (`list_statuses`, `get_status`, `idempotent_replays`).
+    func mastodonReads(instance: String, domain: String, username: String) async throws -> JSONValue {
+        let response = try await http.send(HTTPRequest(url: instance + "/_sandbox/mastodon/\(domain)/reads?username=\(username)"))
+        return try JSONDecoder().decode(JSONValue.self, from: Data(response.body))
+    }
+
     private func getArray(_ path: String) async throws -> [JSONValue] {
         let response = try await http.send(HTTPRequest(url: url + path))
         return try JSONDecoder().decode([JSONValue].self, from: Data(response.body))
