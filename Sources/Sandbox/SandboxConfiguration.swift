@@ -10,6 +10,8 @@ public struct SandboxConfiguration: Sendable {
     public var linkedinPort: Int = 0
     /// The Bluesky PDS's port; 0 picks a free one.
     public var blueskyPort: Int = 0
+    /// Posts a Threads profile may publish in a moving day: Threads' 250 unless a test wants to see it run out.
+    public var threadsPostQuota: Int = 250
     /// How far an OAuth 1.0a `oauth_timestamp` may be from the server's clock, and how long nonces are remembered.
     public var timestampTolerance: Duration = .seconds(300)
     /// How long every OAuth 2.0 access token lasts; `nil` keeps each network's real default

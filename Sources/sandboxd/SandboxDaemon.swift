@@ -63,6 +63,9 @@ struct SandboxDaemon: AsyncParsableCommand {
     @Option(help: "The Bluesky PDS's port; 0 picks a free one.")
     var blueskyPort = 0
 
+    @Option(help: "Posts a Threads profile may publish in a moving day (Threads: 250); smaller to watch the quota hold posts back.")
+    var threadsPostQuota = 250
+
     @Option(help: "How long every OAuth 2.0 access token lasts (90s, 15m, 2h, 60d); default: each network's real lifetime.", transform: lifetime)
     var accessTokenLifetime: Duration?
 
@@ -114,6 +117,7 @@ struct SandboxDaemon: AsyncParsableCommand {
                 throw ValidationError("\(flag) must be between 0 and 65535; got \(value).")
             }
         }
+        guard threadsPostQuota >= 0 else { throw ValidationError("--threads-post-quota must be 0 or more; got \(threadsPostQuota).") }
         _ = try faultPlan()
         _ = try products()
     }
@@ -159,6 +163,7 @@ struct SandboxDaemon: AsyncParsableCommand {
         )
         var withPDS = configuration
         withPDS.blueskyPort = blueskyPort
+        withPDS.threadsPostQuota = threadsPostQuota
         let sandbox = SandboxServer(configuration: withPDS, logger: logger)
         if exitWithStdin {
             // A terminal's Ctrl-C reaches the whole process group; the parent decides when its sandbox stops.

@@ -28,6 +28,14 @@ extension ThreadsAPI {
         case 190?: error.code = .authFailure
         case 4?, 17?, 32?, 613?: error.code = .rateLimited
         case 10?, 200?: error.code = .authFailure; error.lacksPermission = true
+        case 9?:
+            // The profile's quota of posts (or replies) for the moving day is spent: nothing was made; held back.
+            error.code = .rateLimited
+            error.message += "; held back until the quota allows, not failed"
+            error.retryAt = Date().addingTimeInterval(15 * 60)
+        case 24?:
+            // "Media Not Found": the container is not ready (or gone); nothing was published.
+            error.code = .retryable
         default:
             if response.status == 429 {
                 error.code = .rateLimited

@@ -63,7 +63,9 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         let mastodon = MastodonSandboxNetwork(environment: environment, instance: MastodonInstanceSettings(domain: "mastodon.sandbox"))
         let mastodonLong = MastodonSandboxNetwork(environment: environment,
                                                   instance: MastodonInstanceSettings(domain: "long.sandbox", maxCharacters: 1_000))
-        let threads = ThreadsSandboxNetwork(environment: environment)
+        var threadsLimits = ThreadsLimits()
+        threadsLimits.posts = configuration.threadsPostQuota
+        let threads = ThreadsSandboxNetwork(environment: environment, limits: threadsLimits)
         self.listeners = [
             SandboxListener(name: "x", port: configuration.port, networks: [x], faultAnswers: XFaultAnswers(oauth: x.oauth2)),
             SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [facebook], faultAnswers: GraphFaultAnswers(oauth: facebook.oauth)),

@@ -107,6 +107,13 @@ extension ConfigurationLoader {
             try readX(&networks, into: &configuration)
             try readFacebook(&networks, into: &configuration)
             try readLinkedIn(&networks, into: &configuration)
+            if var threads = try networks.table("threads") {
+                configuration.threads.apiBaseURL = try threads.url("api_base_url")
+                configuration.threads.authBaseURL = try threads.url("auth_base_url")
+                configuration.threads.appID = try threads.string("app_id")
+                configuration.threads.appSecretFile = try threads.string("app_secret_file")
+                try threads.finish()
+            }
             if var bluesky = try networks.table("bluesky") {
                 configuration.bluesky.service = try bluesky.url("service")
                 try bluesky.finish()

@@ -25,6 +25,7 @@ public struct DaemonConfiguration: Sendable {
     public var facebook = FacebookSettings()
     public var linkedin = LinkedInSettings()
     public var bluesky = BlueskySettings()
+    public var threads = ThreadsSettings()
     public var sandboxSettings = SandboxSettings()
     /// Where a headless link says the browser goes back to: a loopback address nothing listens on,
     /// so the person copies the address from the browser's bar (RFC 8252).
@@ -124,6 +125,16 @@ public struct FacebookSettings: Sendable {
 public struct BlueskySettings: Sendable {
     /// Where handles are resolved and accounts sign in when they name no PDS: Bluesky's entryway unless set.
     public var service: String?
+
+    public init() {}
+}
+
+/// The Threads app (its Threads app id and secret, from the Meta app dashboard's Threads use case).
+public struct ThreadsSettings: Sendable {
+    public var apiBaseURL: String?
+    public var authBaseURL: String?
+    public var appID: String?
+    public var appSecretFile: String?
 
     public init() {}
 }

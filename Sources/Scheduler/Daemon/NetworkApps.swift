@@ -20,6 +20,7 @@ struct NetworkURLs {
         facebook = configuration.facebook.graphBaseURL
         linkedin = configuration.linkedin.apiBaseURL
         bluesky = configuration.bluesky.service
+        threads = configuration.threads.apiBaseURL
     }
 
     /// The URLs `sandboxd` announced, by network name.
@@ -51,6 +52,7 @@ struct NetworkApps {
     var x: XApp?
     var facebook: FacebookApp?
     var linkedin: LinkedInApp?
+    var threads: ThreadsApp?
     /// Where Instagram fetches attached images from.
     var mediaBaseURL: String?
     /// Where Bluesky accounts sign in: needs no app, so it is always there.
@@ -69,6 +71,10 @@ struct NetworkApps {
                 facebook = FacebookApp(graphBaseURL: graph, dialogBaseURL: configuration.facebook.dialogBaseURL ?? graph,
                                        graphVersion: configuration.facebook.graphVersion,
                                        appID: SandboxCredentials.facebookAppID, appSecret: SandboxCredentials.facebookAppSecret)
+            }
+            if let threadsBase = urls.threads {
+                threads = ThreadsApp(graphBaseURL: threadsBase, authBaseURL: configuration.threads.authBaseURL ?? threadsBase,
+                                     appID: SandboxCredentials.threadsAppID, appSecret: SandboxCredentials.threadsAppSecret)
             }
             if let linkedinBase = urls.linkedin {
                 linkedin = LinkedInApp(apiBaseURL: linkedinBase, authBaseURL: configuration.linkedin.authBaseURL ?? linkedinBase,
@@ -96,6 +102,11 @@ struct NetworkApps {
                                    appSecret: try SecretFile.read(configuration.facebook.appSecretFile, credentialName: "facebook-app-secret",
                                                                   environment: environment, what: "networks.facebook.app_secret_file"))
         }
+        if let appID = configuration.threads.appID {
+            threads = ThreadsApp(graphBaseURL: urls.threads ?? "https://graph.threads.net", authBaseURL: configuration.threads.authBaseURL ?? "https://threads.net",
+                                 appID: appID, appSecret: try SecretFile.read(configuration.threads.appSecretFile, credentialName: "threads-app-secret",
+                                                                              environment: environment, what: "networks.threads.app_secret_file"))
+        }
         if let clientID = configuration.linkedin.clientID {
             linkedin = LinkedInApp(apiBaseURL: urls.linkedin ?? "https://api.linkedin.com",
                                    authBaseURL: configuration.linkedin.authBaseURL ?? "https://www.linkedin.com", clientID: clientID,
@@ -114,6 +125,7 @@ struct NetworkApps {
         // Bluesky's default entryway is asked only once it is set (or the sandbox's): a daemon with no Bluesky account
         // should not report a network it never uses.
         if blueskyServiceSet { urls.append(("Bluesky", blueskyService)) }
+        if let threads { urls.append(("Threads", threads.graphBaseURL)) }
         return urls
     }
 
@@ -131,6 +143,9 @@ struct NetworkApps {
         if let linkedin { registry.register(LinkedInConnector(app: linkedin, transport: transport, timeout: timeout)) }
         registry.register(BlueskyConnector(service: blueskyService, transport: transport, timeout: timeout))
         registry.register(MastodonConnector(transport: transport, timeout: timeout))
+        if let threads {
+            registry.register(ThreadsConnector(graphBaseURL: threads.graphBaseURL, mediaBaseURL: mediaBaseURL, transport: transport, timeout: timeout))
+        }
         return registry
     }
 
@@ -143,6 +158,7 @@ struct NetworkApps {
         }
         if let linkedin { linkers.append(LinkedInLinker(app: linkedin, transport: transport)) }
         linkers.append(BlueskyLinker(service: blueskyService, transport: transport))
+        if let threads { linkers.append(ThreadsLinker(app: threads, transport: transport)) }
         return LinkerRegistry(linkers)
     }
 }

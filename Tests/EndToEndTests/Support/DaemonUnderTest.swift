@@ -39,7 +39,7 @@ final class DaemonUnderTest: @unchecked Sendable {
     /// keys in `networks` instead (`["linkedin": "version = \"202411\""]`).
     func writeConfiguration(_ config: String, networks: [String: String] = [:]) throws {
         var text = "sandbox = true\n" + config + "\n"
-        for name in ["x", "facebook", "linkedin", "bluesky"] where sandbox != nil || networks[name] != nil {
+        for name in ["x", "facebook", "linkedin", "bluesky", "threads"] where sandbox != nil || networks[name] != nil {
             text += "[networks.\(name)]\n"
             if let sandbox {
                 let key = name == "facebook" ? "graph_base_url" : name == "bluesky" ? "service" : "api_base_url"
