@@ -33,7 +33,7 @@ import Testing
         try await daemon.start()
         // Enough accounts that no network's own limit (and so no budget of ours) is reached, even counting the attempts
         // whose outcome was in doubt: X allows 100 posts per 15 minutes per user, LinkedIn 150 a day per member,
-        // Instagram 50 a day per account. 500 posts are 100 per network.
+        // Instagram 50 a day per account, Threads 250 a day per profile. 500 posts are about 70 per network.
         let accounts: [[AccountView]] = [
             [try await daemon.linkAccount("x", as: "crash_x1"), try await daemon.linkAccount("x", as: "crash_x2"),
              try await daemon.linkAccount("x", as: "crash_x3")],
@@ -44,6 +44,9 @@ import Testing
              try await daemon.linkAccount("instagram", as: "crash_ig3"), try await daemon.linkAccount("instagram", as: "crash_ig4"),
              try await daemon.linkAccount("instagram", as: "crash_ig5")],
             [try daemon.addSandboxAccount(username: "crash-bs1", network: "bluesky"), try daemon.addSandboxAccount(username: "crash-bs2", network: "bluesky")],
+            [try await daemon.linkAccount("mastodon", as: "crash_ma1", extra: ["--instance", try #require(sandbox.urls["mastodon"])]),
+             try await daemon.linkAccount("mastodon", as: "crash_ma2", extra: ["--instance", try #require(sandbox.urls["mastodon-long"])])],
+            [try await daemon.linkAccount("threads", as: "crash_th1"), try await daemon.linkAccount("threads", as: "crash_th2")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
         // 30 % of the answers faulted. `slow` answers 0.8 s after the network acted and `slow_commit` holds the request 3 s
@@ -64,11 +67,11 @@ import Testing
                 : "Crash run \(tag) post \(number)"
             var request = SchedulePostRequest(text: text, to: [account.reference], at: "now",
                                               media: account.network == .instagram ? [MediaReference(id: picture)] : nil)
-            // One post in five is in several parts, each part a request a kill or a fault can cut short: on X and Bluesky a
-            // thread of three, elsewhere three images (a multi-photo post, a MultiImage post, a carousel); each with a first
-            // comment.
+            // One post in five is in several parts, each part a request a kill or a fault can cut short: a thread of three
+            // where the network has threads (X, Bluesky, Mastodon, Threads; every other such post there), otherwise three
+            // images (a multi-photo post, a MultiImage post, a carousel, three attachments); each with a first comment.
             if (number / accounts.count) % 5 == 0 {
-                if account.network == .x || account.network == .bluesky {
+                if [.x, .bluesky, .mastodon, .threads].contains(account.network) && number % 2 == 0 {
                     request.thread = (2...3).map { ThreadPartRequest(text: "Crash run \(tag) post \(number), part \($0)") }
                     texts += request.thread!.map(\.text)
                 } else {
@@ -103,7 +106,9 @@ import Testing
                 relinked.append(account.reference)
             }
             for account in lost where account.network != .bluesky {
-                _ = try await daemon.linkAccount(account.network.rawValue, as: String(account.reference.split(separator: "@").last ?? ""))
+                let user = String(account.handle.split(separator: "@").first ?? "")
+                let instance = account.handle.hasSuffix("@long.sandbox") ? sandbox.urls["mastodon-long"] : sandbox.urls["mastodon"]
+                _ = try await daemon.linkAccount(account.network.rawValue, as: user, extra: account.network == .mastodon ? ["--instance", instance ?? ""] : [])
                 relinked.append(account.reference)
             }
             try await sandbox.setFaults(faultPlan)

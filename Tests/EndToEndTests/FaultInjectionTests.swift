@@ -8,7 +8,7 @@ import Testing
 /// published exactly once, and no retry comes before the reset time the emulation sent.
 /// `make fault-test` runs it bigger (`FAULT_TEST_POSTS`).
 @Suite(.serialized) struct FaultInjectionTests {
-    static let posts = ProcessInfo.processInfo.environment["FAULT_TEST_POSTS"].flatMap(Int.init) ?? 16
+    static let posts = ProcessInfo.processInfo.environment["FAULT_TEST_POSTS"].flatMap(Int.init) ?? 21
 
     @Test(.timeLimit(.minutes(60)))
     func withThirtyPercentOfRequestsFaulted_everyPostIsPublishedExactlyOnce_andRetriesWaitForTheReset() async throws {
@@ -33,6 +33,8 @@ import Testing
             [try await daemon.linkAccount("linkedin", as: "fault_li", extra: ["--organization", try await sandbox.linkedInOrganization(of: "fault_li")])],
             [try await daemon.linkAccount("instagram", as: "fault_ig1"), try await daemon.linkAccount("instagram", as: "fault_ig2")],
             [try daemon.addSandboxAccount(username: "fault-bs", network: "bluesky")],
+            [try await daemon.linkAccount("mastodon", as: "fault_ma", extra: ["--instance", try #require(sandbox.urls["mastodon"])])],
+            [try await daemon.linkAccount("threads", as: "fault_th")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))
         // A fixed seed by default, one whose first draws hold every kind of fault, rate limits included;

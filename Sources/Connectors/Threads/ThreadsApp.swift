@@ -2,7 +2,7 @@
 public struct ThreadsApp: Sendable {
     /// `https://graph.threads.net`.
     public var graphBaseURL: String
-    /// Where people authorize: `https://threads.net` (Threads now also answers at threads.com).
+    /// Where people authorize: `https://threads.com` (the reference moved it from threads.net in 2026).
     public var authBaseURL: String
     public var appID: String
     public var appSecret: String

@@ -103,7 +103,7 @@ struct NetworkApps {
                                                                   environment: environment, what: "networks.facebook.app_secret_file"))
         }
         if let appID = configuration.threads.appID {
-            threads = ThreadsApp(graphBaseURL: urls.threads ?? "https://graph.threads.net", authBaseURL: configuration.threads.authBaseURL ?? "https://threads.net",
+            threads = ThreadsApp(graphBaseURL: urls.threads ?? "https://graph.threads.net", authBaseURL: configuration.threads.authBaseURL ?? "https://threads.com",
                                  appID: appID, appSecret: try SecretFile.read(configuration.threads.appSecretFile, credentialName: "threads-app-secret",
                                                                               environment: environment, what: "networks.threads.app_secret_file"))
         }
