@@ -60,16 +60,22 @@ link x
 link linkedin
 link facebook
 link instagram
+link threads
+# Bluesky signs in with an app password, and a Mastodon account names its instance: the sandbox mints both.
+for network in bluesky mastodon; do
+  printf '\n\033[1m$ schedctl sandbox token %s | schedctl accounts add %s\033[0m\n' "$network" "$network"
+  schedctl sandbox token "$network" | schedctl accounts add "$network"
+done
 step accounts list
 
 step schedule "Easy 10k along the river this morning. Legs feel great!" --to x:@sandbox_user --at "in 3s"
-step schedule "Sunday long run by the river #running" --to x:@sandbox_user facebook:@sandbox_user_s_running_club linkedin:@sandbox_user_sandbox instagram:@sandbox_user --at "in 4s" --media Tests/EndToEndTests/Fixtures/run-4x5.jpg --alt "Route along the river"
+step schedule "Sunday long run by the river #running" --to x:@sandbox_user facebook:@sandbox_user_s_running_club linkedin:@sandbox_user_sandbox instagram:@sandbox_user bluesky:@sandbox-user.bsky.sandbox mastodon:@sandbox_user@mastodon.sandbox threads:@sandbox_user --at "in 4s" --media Tests/EndToEndTests/Fixtures/run-4x5.jpg --alt "Route along the river"
 step schedule "Long run Sunday, who's in?" --to x:@sandbox_user --at "tomorrow 07:30" --tz Europe/Paris
 step schedule "What X would receive" --to x:@sandbox_user --at "in 1h" --dry-run
 
-printf '\nwaiting for the first two posts to go out (5 deliveries)'
-published() { [ "$(schedctl list --state published --json | grep -Eo '"state" ?: ?"published"' | wc -l)" -ge 5 ] || { printf '.'; return 1; }; }
-wait_for "the first two posts' 5 deliveries to be published" published
+printf '\nwaiting for the first two posts to go out (8 deliveries)'
+published() { [ "$(schedctl list --state published --json | grep -Eo '"state" ?: ?"published"' | wc -l)" -ge 8 ] || { printf '.'; return 1; }; }
+wait_for "the first two posts' 8 deliveries to be published" published
 echo
 step sandbox received
 step list --state published

@@ -26,13 +26,19 @@ extension ThreadsAPI {
         var error = ConnectorError(code: .permanent, message: code.map { "\(message) (#\($0))" } ?? message, httpStatus: response.status)
         switch code {
         case 190?: error.code = .authFailure
-        case 4?, 17?, 32?, 613?: error.code = .rateLimited
+        case 4?, 17?, 32?, 613?:
+            // Threads announces no reset for its call limits (docs/research/threads.md): a minute's wait, then the next
+            // try says whether access is back, rather than emptying the day's budget of posts.
+            error.code = .rateLimited
+            error.retryAt = Date().addingTimeInterval(60)
+            error.rateLimit = RateLimitHint(scope: .account, remaining: 0, resetAt: error.retryAt)
         case 10?, 200?: error.code = .authFailure; error.lacksPermission = true
         case 9?:
             // The profile's quota of posts (or replies) for the moving day is spent: nothing was made; held back.
             error.code = .rateLimited
             error.message += "; held back until the quota allows, not failed"
             error.retryAt = Date().addingTimeInterval(15 * 60)
+            error.rateLimit = RateLimitHint(scope: .account, remaining: 0, resetAt: error.retryAt)
         case 24?:
             // "Media Not Found": the container is not ready (or gone); nothing was published.
             error.code = .retryable
