@@ -9,7 +9,7 @@ import Testing
     typealias ScriptedTransport = BlueskyXRPCTests.ScriptedTransport
 
     @Test func aHandle_isResolved_thenSignedIn_andThePDSComesFromTheDIDDocument() async throws {
-        let session = #"{"accessJwt":"a","refreshJwt":"r","did":"did:plc:abc","handle":"runner.example","didDoc":{"service":[{"id":"#atproto_pds","type":"AtprotoPersonalDataServer","serviceEndpoint":"https://pds.example"}]}}"#
+        let session = ##"{"accessJwt":"a","refreshJwt":"r","did":"did:plc:abc","handle":"runner.example","didDoc":{"service":[{"id":"#atproto_pds","type":"AtprotoPersonalDataServer","serviceEndpoint":"https://pds.example"}]}}"##
         let transport = ScriptedTransport([(200, #"{"did":"did:plc:abc"}"#, []), (200, session, [])])
         let linked = try await BlueskyLinker(service: "https://entry.example", transport: transport)
             .signIn(identifier: "@runner.example", password: "abcd-efgh-ijkl-mnop", service: nil)

@@ -39,7 +39,7 @@ import Testing
             #expect(url.hasPrefix("http://127.0.0.1:"))
             #expect((Int(url.split(separator: ":").last ?? "") ?? 0) > 0)
             let urls = try await sandbox.baseURLs()
-            #expect(Set(urls.keys) == ["x", "facebook", "linkedin", "instagram"])
+            #expect(Set(urls.keys) == ["x", "facebook", "linkedin", "instagram", "bluesky", "mastodon", "mastodon-long", "threads"])
             #expect(urls["x"] == url)
             #expect(urls["instagram"] == urls["facebook"])
             #expect(Set([urls["x"], urls["facebook"], urls["linkedin"]]).count == 3)

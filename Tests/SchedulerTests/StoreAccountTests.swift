@@ -66,9 +66,9 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func accountReference_withAnUnknownNetwork_isInvalid(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
-            let error = await #expect(throws: StoreError.self) { try await store.account(reference: "mastodon:@runner") }
+            let error = await #expect(throws: StoreError.self) { try await store.account(reference: "myspace:@runner") }
             #expect(error?.code == .invalid)
-            #expect(error?.message.contains("unknown network 'mastodon'") == true)
+            #expect(error?.message.contains("unknown network 'myspace'") == true)
         }
     }
 

@@ -11,8 +11,8 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "network_pause", "post", "post_media",
-                           "post_part", "posting_slot", "series", "setting"])
+        #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "instance_app", "network_pause", "post",
+                           "post_media", "post_part", "posting_slot", "publish_key", "series", "setting"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
@@ -24,7 +24,8 @@ import Testing
                             "v6: networks paused as a whole", "v7: hook delivery attempts", "v8: drafts",
                             "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part",
                             "v12: keyset listing and counts kept by state", "v13: media by file",
-                            "v14: accounts refused for a permission"])
+                            "v14: accounts refused for a permission",
+                            "v15: Bluesky, Mastodon and Threads, and keys stored before publishing"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

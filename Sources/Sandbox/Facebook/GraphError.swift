@@ -10,27 +10,7 @@ import CryptoPrimitives
 /// Graph answers HTTP 400 for almost every error and puts the meaning in `code` and `error_subcode`;
 /// token and code errors also carry a `WWW-Authenticate: OAuth "Facebook Platform" …` header.
 struct GraphError: Error, Sendable, Encodable {
-    private struct Body: Encodable, Sendable {
-        var message: String
-        var type: String
-        var code: Int
-        var errorSubcode: Int?
-        var isTransient: Bool?
-        var errorUserTitle: String?
-        var errorUserMsg: String?
-        var fbtraceID: String
-
-        enum CodingKeys: String, CodingKey {
-            case message, type, code
-            case errorSubcode = "error_subcode"
-            case isTransient = "is_transient"
-            case errorUserTitle = "error_user_title"
-            case errorUserMsg = "error_user_msg"
-            case fbtraceID = "fbtrace_id"
-        }
-    }
-
-    private var error: Body
+    private var error: GraphErrorBody
     /// The HTTP status; not part of the body.
     var status: Int = 400
     /// The `WWW-Authenticate` error word (`invalid_token`, `invalid_code`, `invalid_request`); not part of the body.
@@ -41,7 +21,7 @@ struct GraphError: Error, Sendable, Encodable {
     var sandboxDetail: String?
 
     init(_ message: String, code: Int, subcode: Int? = nil, type: String = "OAuthException", challenge: String? = nil, reasonCode: String) {
-        self.error = Body(message: message, type: type, code: code, errorSubcode: subcode, fbtraceID: SecureRandom.alphanumeric(11))
+        self.error = GraphErrorBody(message: message, type: type, code: code, errorSubcode: subcode, fbtraceID: SecureRandom.alphanumeric(11))
         self.challenge = challenge
         self.reasonCode = reasonCode
     }

@@ -5,30 +5,10 @@ import CryptoPrimitives
 ///
 /// Threads has no error-code page of its own (docs/research/threads.md §7): the codes are Graph's (190 a token, 10 a
 /// permission, 4 throttling, 100 a parameter) and `type` is `OAuthException` or `THApiException`. Kept apart from
-/// the Facebook emulation's `GraphError` so the two hosts can drift the way the real ones do. Almost every error is
+/// the Facebook emulation's `GraphError` (sharing only the body's shape, `GraphErrorBody`) so the two hosts can drift the way the real ones do. Almost every error is
 /// HTTP 400, as on Graph; the code exchange has a shape of its own (``ThreadsCodeExchangeError``).
 struct ThreadsError: Error, Sendable, Encodable {
-    private struct Body: Encodable, Sendable {
-        var message: String
-        var type: String
-        var code: Int
-        var errorSubcode: Int?
-        var isTransient: Bool?
-        var errorUserTitle: String?
-        var errorUserMsg: String?
-        var fbtraceID: String
-
-        enum CodingKeys: String, CodingKey {
-            case message, type, code
-            case errorSubcode = "error_subcode"
-            case isTransient = "is_transient"
-            case errorUserTitle = "error_user_title"
-            case errorUserMsg = "error_user_msg"
-            case fbtraceID = "fbtrace_id"
-        }
-    }
-
-    private var error: Body
+    private var error: GraphErrorBody
     /// The HTTP status; not part of the body.
     var status = 400
     /// A stable code for the rejected-request record (`expired_token`, `text_too_long`); not part of the body.
@@ -47,7 +27,7 @@ struct ThreadsError: Error, Sendable, Encodable {
         _ message: String, code: Int, subcode: Int? = nil, type: String = "OAuthException", userTitle: String? = nil, userMessage: String? = nil,
         isTransient: Bool? = nil, reasonCode: String
     ) {
-        error = Body(
+        error = GraphErrorBody(
             message: message, type: type, code: code, errorSubcode: subcode, isTransient: isTransient, errorUserTitle: userTitle,
             errorUserMsg: userMessage, fbtraceID: SecureRandom.alphanumeric(11)
         )

@@ -54,6 +54,13 @@ extension Engine {
         }
     }
 
+    /// Past the lateness limit nothing is sent, even with a key: a part the key would let go again is `missed` only as a
+    /// part not listed is, after a second look across the listing lag (a Mastodon status may be out but not listed yet).
+    func lateAsAbsent(_ result: LookUpResult, _ claim: ClaimedDelivery) -> LookUpResult {
+        if case .safeToSend(let checked) = result, now() > claim.deadline { return .absent(checked) }
+        return result
+    }
+
     /// A keyed network's answer as a look-up's result.
     private func looked(_ settled: KeyedLookUp, _ claim: ClaimedDelivery, _ started: Date, part: Int?) -> LookUpResult {
         switch settled {

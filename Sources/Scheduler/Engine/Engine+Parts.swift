@@ -23,13 +23,12 @@ extension Engine {
             let current = claim
             let outcome: Outcome
             if claim.needsCheck {
-                switch await lookUp(claim, part: number) {
+                switch lateAsAbsent(await lookUp(claim, part: number), claim) {
                 case .settled(let settled): outcome = settled
                 case .absent(let checked) where !claim.lookedUpOnce:
                     await lookAgainAfterTheListingLag(claim, checked, reserved: reserved)
                     return
-                case .absent(let checked) where number == 1 && now() > claim.deadline,
-                     .safeToSend(let checked) where number == 1 && now() > claim.deadline:
+                case .absent(let checked) where number == 1 && now() > claim.deadline:
                     // Only a post nothing of which is out can be missed; a thread half told is finished late.
                     outcome = .missedAfterCheck(checked)
                 case .absent(let checked), .safeToSend(let checked):

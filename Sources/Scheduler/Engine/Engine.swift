@@ -205,13 +205,13 @@ public final class Engine: Service, Sendable {
         }
         let outcome: Outcome
         if claim.needsCheck {
-            switch await lookUp(claim) {
+            switch lateAsAbsent(await lookUp(claim), claim) {
             case .settled(let settled): outcome = settled
             case .absent(let checked) where !claim.lookedUpOnce:
                 await limiter.release(claim.accountID)
                 await lookAgainAfterTheListingLag(claim, checked)
                 return
-            case .absent(let checked) where now() > claim.deadline, .safeToSend(let checked) where now() > claim.deadline:
+            case .absent(let checked) where now() > claim.deadline:
                 outcome = .missedAfterCheck(checked)
             case .absent(let checked), .safeToSend(let checked):
                 await record { try await self.store.recordLookUp(claim, attempt: checked) }

@@ -33,8 +33,14 @@ public actor CredentialProvider {
     /// `sealed`: the blob as a claim just read it, so the store is not read again; a renewal still reads the store.
     public func credentials(accountID: Int64, network: Network, sealed: [UInt8]? = nil) async throws -> AccountCredentials {
         let current = try await open(accountID, network: network, sealed: sealed)
-        guard current.refreshToken != nil, current.expires(within: renewalMargin, of: now()) else { return current }
+        guard current.refreshToken != nil, current.expires(within: renewalMargin(network), of: now()) else { return current }
         return try await renew(accountID: accountID, network: network, rejected: current)
+    }
+
+    /// A Threads token is renewed in its last week rather than its last minute: once expired it cannot be renewed at all
+    /// (`th_refresh_token` takes only a live token), so any post in that week keeps the account linked.
+    func renewalMargin(_ network: Network) -> TimeInterval {
+        network == .threads ? max(renewalMargin, 7 * 86_400) : renewalMargin
     }
 
     /// Renews after the network refused `rejected`. Concurrent callers share one renewal; a caller whose

@@ -17,7 +17,7 @@ struct EngineHarness {
     static let logger = Logger(label: "engine-tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// `others` are connectors for further networks, beside the X one in ``connector``.
-    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(), others: [ScriptedConnector] = [],
+    init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(), others: [any Connector] = [],
          metrics: SchedulerMetrics = SchedulerMetrics(), configure: (inout Engine.Settings) -> Void = { _ in }) throws {
         store = try SQLiteStore.inMemory()
         vault = try CredentialVault(key: testKey())
@@ -29,7 +29,7 @@ struct EngineHarness {
         settings.settling = SettlingTimes(requestTimeout: 0.1, inFlightMargin: 0.05, listingLag: 0.1)
         configure(&settings)
         let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
-        engine = Engine(store: store, connectors: ConnectorRegistry([connector] + others), credentials: credentials, wake: wake,
+        engine = Engine(store: store, connectors: ConnectorRegistry([connector as any Connector] + others), credentials: credentials, wake: wake,
                         settings: settings, budget: budget, metrics: metrics, logger: log.logger(label: "engine"))
     }
 
