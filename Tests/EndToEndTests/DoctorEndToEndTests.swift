@@ -20,7 +20,7 @@ import Testing
 
         let json = try daemon.schedctl(["doctor", "--json"])
         let report = try JSONDecoder().decode(DoctorReport.self, from: Data(json.stdout.utf8))
-        #expect(report.checks.filter { $0.area == "clock" }.count == 3, "one clock line per network app: X, Graph, LinkedIn")
+        #expect(report.checks.filter { $0.area == "clock" }.count == 5, "one clock line per network app: X, Graph, LinkedIn, Bluesky, Threads")
         #expect(report.worst == .warn)
         _ = try await daemon.stop()
     }

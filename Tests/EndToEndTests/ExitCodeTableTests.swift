@@ -21,9 +21,9 @@ import Testing
         [
             // 2: bad input, whichever command finds it.
             Row(arguments: ["sandbox", "approve", "not a url"], exit: 2, message: "'not a url' is not an authorization URL"),
-            Row(arguments: ["sandbox", "token", "mastodon"], exit: 2, message: "unknown network 'mastodon'"),
-            Row(arguments: ["check", "Hello", "--to", "mastodon"], exit: 2, message: "unknown network 'mastodon'"),
-            Row(arguments: ["accounts", "add", "mastodon"], stdin: "token", exit: 2, message: "unknown network 'mastodon'"),
+            Row(arguments: ["sandbox", "token", "myspace"], exit: 2, message: "unknown network 'myspace'"),
+            Row(arguments: ["check", "Hello", "--to", "myspace"], exit: 2, message: "unknown network 'myspace'"),
+            Row(arguments: ["accounts", "add", "myspace"], stdin: "token", exit: 2, message: "unknown network 'myspace'"),
             Row(arguments: ["sandbox", "records", "bogus"], exit: 2, message: "the sandbox keeps no 'bogus' record"),
             Row(arguments: ["sandbox", "token", "x", "--username", "not a name!"], exit: 2, message: "the sandbox refused"),
             Row(arguments: ["schedule", "Hello", "--to", "x:@runner", "--at", "next blue moon"], exit: 2, message: "cannot read 'next blue moon'"),

@@ -173,7 +173,7 @@ import Testing
         try await eventually(timeout: .seconds(20), "the X post to go out") { try await daemon.status().deliveries["published"] == 2 }
         let count = PublicationCount(scheduled: ["Credits \(tag) X", "Credits \(tag) Page"], received: try await sandbox.received(), unknown: 0)
         #expect(count.once == 2 && count.duplicates == 0)
-        #expect(try daemon.schedctl(["resume", "--network", "mastodon"]).status == 2, "an unknown network is bad input")
+        #expect(try daemon.schedctl(["resume", "--network", "myspace"]).status == 2, "an unknown network is bad input")
         _ = try await daemon.stop()
     }
 

@@ -19,6 +19,7 @@ struct Doctor: Sendable {
         checks.append(await databaseFinding())
         checks += await credentialFindings()
         checks += await clock.findings(now: now)
+        checks += await accountServerFindings(now: now)
         checks += apiVersionFindings(now: now)
         checks += await tokenFindings(now: now)
         return DoctorReport(checks: checks)

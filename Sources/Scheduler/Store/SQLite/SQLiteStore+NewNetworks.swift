@@ -30,7 +30,7 @@ extension SQLiteStore {
             key TEXT NOT NULL,
             stored_at INTEGER NOT NULL,
             PRIMARY KEY (delivery_id, part)
-        ) WITHOUT ROWID;
+        );
         ALTER TABLE account ADD COLUMN network_limits TEXT;
         CREATE TABLE instance_app (
             network TEXT NOT NULL,
@@ -40,7 +40,7 @@ extension SQLiteStore {
             sealed_secret BLOB NOT NULL,
             created_at INTEGER NOT NULL,
             PRIMARY KEY (network, instance, redirect_uri)
-        ) WITHOUT ROWID;
+        );
         """
 
     /// Builds `table` again with each `old` replaced by its `new` in its definition, keeping its rows, indexes and triggers.
