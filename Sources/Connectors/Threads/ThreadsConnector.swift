@@ -73,7 +73,15 @@ public struct ThreadsConnector: KeyedPublishing {
         }
         let ready = container!
         try await waitUntilFinished(ready, token: token)
-        let id = try await api.publish(container: ready, userID: userID, token: token)
+        let id: String
+        do {
+            id = try await api.publish(container: ready, userID: userID, token: token)
+        } catch where error.code == .permanent {
+            // Refused, perhaps because an earlier publish of this very container went through after all (Threads refuses a
+            // second): the container's status says, before anything is called failed.
+            guard try await api.status(ofContainer: ready, token: token) == .published else { throw error }
+            throw ConnectorError(code: .uncertain, message: "Threads refused to publish container \(ready) again: it is published; looked up next")
+        }
         return PublishedPost(remoteID: id, url: await api.permalink(of: id, token: token), httpStatus: 200)
     }
 
