@@ -44,8 +44,11 @@ import Testing
              try await daemon.linkAccount("instagram", as: "crash_ig3"), try await daemon.linkAccount("instagram", as: "crash_ig4"),
              try await daemon.linkAccount("instagram", as: "crash_ig5")],
             [try daemon.addSandboxAccount(username: "crash-bs1", network: "bluesky"), try daemon.addSandboxAccount(username: "crash-bs2", network: "bluesky")],
+            // Mastodon takes 30 media uploads per account in 30 minutes: four accounts keep 500 posts' pictures under it.
             [try await daemon.linkAccount("mastodon", as: "crash_ma1", extra: ["--instance", try #require(sandbox.urls["mastodon"])]),
-             try await daemon.linkAccount("mastodon", as: "crash_ma2", extra: ["--instance", try #require(sandbox.urls["mastodon-long"])])],
+             try await daemon.linkAccount("mastodon", as: "crash_ma2", extra: ["--instance", try #require(sandbox.urls["mastodon-long"])]),
+             try await daemon.linkAccount("mastodon", as: "crash_ma3", extra: ["--instance", try #require(sandbox.urls["mastodon"])]),
+             try await daemon.linkAccount("mastodon", as: "crash_ma4", extra: ["--instance", try #require(sandbox.urls["mastodon-long"])])],
             [try await daemon.linkAccount("threads", as: "crash_th1"), try await daemon.linkAccount("threads", as: "crash_th2")],
         ]
         let picture = try await daemon.uploadMedia(Fixtures.path("run-4x5.jpg"))

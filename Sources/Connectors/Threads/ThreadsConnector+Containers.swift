@@ -26,9 +26,9 @@ extension ThreadsConnector {
                 try await waitUntilFinished(child, token: token)
                 children.append(child)
             }
-            return try await PreparatoryStep.run { () throws(ConnectorError) in
-                try await api.createContainer(.carousel(children: children, text: request.text), replyTo: request.replyTo, userID: userID, token: token)
-            }
+            // Tried once: a carousel that was made though its answer failed holds these children, and Threads refuses them in
+            // a second one. The next attempt makes the children anew; the orphan expires unpublished.
+            return try await api.createContainer(.carousel(children: children, text: request.text), replyTo: request.replyTo, userID: userID, token: token)
         }
     }
 
