@@ -10,19 +10,14 @@ extension MastodonSandboxNetwork {
     /// `POST /oauth/token`: `authorization_code` (with the PKCE verifier) or `client_credentials`, the client
     /// authenticated by `client_secret_post` or `client_secret_basic`. The token never expires: the answer has
     /// `created_at` but no `expires_in` and no refresh token.
-    func token(_ request: Request) async -> Response {
-        var request = request
+    func token(_ incoming: Request) async -> Response {
         let now = environment.now()
-        let parameters: MastodonParameters
-        switch await MastodonParameters.read(&request, upTo: Self.formBodyLimit) {
-        case .failure(let error): return await refuseOAuth(error, request: request, at: now)
-        case .success(let read): parameters = read
+        let form: (MastodonParameters, MastodonApp, Request)
+        switch await clientForm(incoming, now: now) {
+        case .failure(let refusal): return refusal.response
+        case .success(let read): form = read
         }
-        let app: MastodonApp
-        switch await authenticateClient(request, parameters) {
-        case .failure(let error): return await refuseOAuth(error, request: request, at: now)
-        case .success(let client): app = client
-        }
+        let (parameters, app, request) = form
         let outcome: Result<MastodonTokenGrant, MastodonError>
         switch parameters["grant_type"] {
         case "authorization_code":
@@ -53,23 +48,35 @@ extension MastodonSandboxNetwork {
 
     /// `POST /oauth/revoke {client_id, client_secret, token}`: 200 `{}` (also for an unknown or revoked token), 403 for
     /// another app's token, 401 for a client that does not authenticate.
-    func revoke(_ request: Request) async -> Response {
-        var request = request
+    func revoke(_ incoming: Request) async -> Response {
         let now = environment.now()
-        let parameters: MastodonParameters
-        switch await MastodonParameters.read(&request, upTo: Self.formBodyLimit) {
-        case .failure(let error): return await refuseOAuth(error, request: request, at: now)
-        case .success(let read): parameters = read
+        let form: (MastodonParameters, MastodonApp, Request)
+        switch await clientForm(incoming, now: now) {
+        case .failure(let refusal): return refusal.response
+        case .success(let read): form = read
         }
-        let app: MastodonApp
-        switch await authenticateClient(request, parameters) {
-        case .failure(let error): return await refuseOAuth(error, request: request, at: now)
-        case .success(let client): app = client
-        }
+        let (parameters, app, request) = form
         if let token = parameters["token"], case .failure(let error) = await authority.revoke(token, app: app, now: now) {
             return await refuseOAuth(error, request: request, at: now)
         }
         return Response.json(JSONValue.object([:]), status: .ok)
+    }
+
+    /// A refusal already recorded, as the response to send.
+    struct Refusal: Error { let response: Response }
+
+    /// The token and revoke endpoints' form and the app that sent it, or the refusal (recorded) of either.
+    private func clientForm(_ original: Request, now: Date) async -> Result<(MastodonParameters, MastodonApp, Request), Refusal> {
+        var request = original
+        let parameters: MastodonParameters
+        switch await MastodonParameters.read(&request, upTo: Self.formBodyLimit) {
+        case .failure(let error): return .failure(Refusal(response: await refuseOAuth(error, request: request, at: now)))
+        case .success(let read): parameters = read
+        }
+        switch await authenticateClient(request, parameters) {
+        case .failure(let error): return .failure(Refusal(response: await refuseOAuth(error, request: request, at: now)))
+        case .success(let app): return .success((parameters, app, request))
+        }
     }
 
     /// The app calling the token or revoke endpoint: HTTP Basic when the header is there, else the form's
