@@ -34,6 +34,12 @@ import Testing
         }
         let statuses = Self.statuses(try await sandbox.received())
         #expect(statuses.count == 1 && statuses.first?["text"]?.stringValue == String(text))
+
+        // Unlinking revokes the token at its instance, with the app it was granted to.
+        let unlinked = try daemon.schedctl(["accounts", "unlink", long.reference, "--json"])
+        #expect(unlinked.status == 0, "\(unlinked.stderr)")
+        #expect(try unlinked.decode(UnlinkView.self).revokedAtNetwork == true)
+        #expect(try await sandbox.record("revoked").contains { $0["network"]?.stringValue == "mastodon" })
         _ = try await daemon.stop()
     }
 
