@@ -31,20 +31,11 @@ struct BlueskyHarness: Sendable {
         let group = ServiceGroup(services: [application], logger: logger)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
+        try await SandboxHarness.whileRunning(group) {
             var iterator = ports.makeAsyncIterator()
             let port = await iterator.next() ?? 0
             let harness = BlueskyHarness(network: network, base: "http://127.0.0.1:\(port)", clock: clock, http: http, recorder: recorder)
-            do {
-                try await body(harness)
-            } catch {
-                await group.triggerGracefulShutdown()
-                try? await tasks.waitForAll()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+            try await body(harness)
         }
     }
 

@@ -39,8 +39,7 @@ struct MastodonHarness: Sendable {
         let group = ServiceGroup(services: services, logger: logger)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
+        try await SandboxHarness.whileRunning(group) {
             var bases: [String: String] = [:]
             for await (domain, port) in ports {
                 bases[domain] = "http://127.0.0.1:\(port)"
@@ -50,15 +49,7 @@ struct MastodonHarness: Sendable {
                 networks: Dictionary(uniqueKeysWithValues: networks.map { ($0.instance.domain, $0) }), bases: bases, clock: clock, http: http,
                 recorder: recorder, base: bases[instances[0].domain] ?? ""
             )
-            do {
-                try await body(harness)
-            } catch {
-                await group.triggerGracefulShutdown()
-                try? await tasks.waitForAll()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+            try await body(harness)
         }
     }
 

@@ -42,10 +42,17 @@ struct SandboxHarness: Sendable {
         let group = ServiceGroup(services: [sandbox], logger: logger)
         let http = CurlHTTPClient()
         defer { http.shutdown() }
+        try await whileRunning(group) {
+            try await body(SandboxHarness(sandbox: sandbox, urls: try await sandbox.baseURLs(), clock: clock, http: http))
+        }
+    }
+
+    /// Runs `group` while `body` runs, then shuts it down gracefully, when `body` throws too: every harness's servers.
+    static func whileRunning(_ group: ServiceGroup, _ body: () async throws -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             do {
-                try await body(SandboxHarness(sandbox: sandbox, urls: try await sandbox.baseURLs(), clock: clock, http: http))
+                try await body()
             } catch {
                 await group.triggerGracefulShutdown()
                 try? await tasks.waitForAll()
