@@ -65,9 +65,9 @@ public struct NetworkRules: Sendable {
     }
 
     /// A Mastodon account's rules, from its instance's numbers.
-    public static func mastodon(_ limits: MastodonInstanceLimits) -> NetworkRules {
+    public static func mastodon(_ limits: MastodonInstanceLimits, contentWarning: String = "") -> NetworkRules {
         var rules = of(.mastodon)
-        rules.text = MastodonText.rules(limits)
+        rules.text = MastodonText.rules(limits, contentWarning: contentWarning)
         rules.comment = rules.text
         rules.media = MastodonText.mediaRules(limits)
         return rules

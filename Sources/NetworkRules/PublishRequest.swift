@@ -12,6 +12,8 @@ public struct PublishRequest: Sendable, Equatable {
     public var replyTo: String?
     /// A Mastodon account's instance limits, which its text and media are checked against; nil for Mastodon's defaults.
     public var instanceLimits: MastodonInstanceLimits?
+    /// Mastodon's visibility and content warning, and the text's language (Mastodon, Bluesky); every part carries them.
+    public var options = PostOptions()
 
     public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil) {
         self.text = text

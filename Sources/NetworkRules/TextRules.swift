@@ -6,6 +6,9 @@ public struct TextRules: Sendable {
     public var count: @Sendable (String) -> Int
     /// The network's other limits on text (Bluesky's bytes, Threads' links), each problem in words.
     public var otherProblems: @Sendable (String) -> [String]
+    /// What the length problem says is counted, with its verb: more than the text where the network counts more
+    /// (a Mastodon content warning).
+    public var counted = "the text counts"
 
     public init(maxLength: Int, count: @escaping @Sendable (String) -> Int, otherProblems: @escaping @Sendable (String) -> [String] = { _ in [] }) {
         self.maxLength = maxLength
@@ -26,7 +29,7 @@ public struct TextRules: Sendable {
         }
         let length = count(text)
         if length > maxLength {
-            problems.append("the text counts \(length) characters, over \(networkName)'s limit of \(maxLength)")
+            problems.append("\(counted) \(length) characters, over \(networkName)'s limit of \(maxLength)")
         }
         return problems + otherProblems(text)
     }

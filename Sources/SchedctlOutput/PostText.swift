@@ -26,7 +26,10 @@ public enum PostText {
         }
         if post.queued == true { lines.append(field("queued:", "in a posting slot; it moves if the slot is removed")) }
         lines.append(field("lateness:", "up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime"))
+        if let warning = post.options?.contentWarning { lines.append(field("warning:", warning + " (Mastodon's content warning)")) }
         lines.append(field("text:", post.text))
+        if let visibility = post.options?.visibility { lines.append(field("visibility:", "\(visibility.rawValue) (Mastodon)")) }
+        if let language = post.options?.language { lines.append(field("language:", language)) }
         lines += media(post.media, indent: "  ")
         for (index, part) in (post.thread ?? []).enumerated() {
             lines.append(field("part \(index + 2):", part.text))

@@ -14,13 +14,14 @@ import Testing
         let directory = daemon.directory
         let picture = Fixtures.path("run-4x5.jpg")
         let quote = "\""
+        let sky = try daemon.addSandboxAccount(username: "import-sky", network: "bluesky")
         let csv = [
-            "at,to,text,tz,lateness,media,alt,text_for.\(coach.reference)",
-            "2031-03-03 07:30,\(club.reference) \(coach.reference),\"Monday run, 8 km\",Europe/Kyiv,30m,\(picture),The river,"
-                + quote + "Coach: easy, " + quote + quote + "really" + quote + quote + quote,
-            "2031-03-04 07:30,\(club.reference),Tuesday intervals,,,,,",
-            "2031-02-30 07:30,\(club.reference),a date that does not exist,,,,,",
-            "2031-03-06 07:30,x:@nobody,nobody,,,,,",
+            "at,to,text,tz,lateness,media,alt,text_for.\(coach.reference),language",
+            "2031-03-03 07:30,\(club.reference) \(coach.reference) \(sky.reference),\"Monday run, 8 km\",Europe/Kyiv,30m,\(picture),The river,"
+                + quote + "Coach: easy, " + quote + quote + "really" + quote + quote + quote + ",uk",
+            "2031-03-04 07:30,\(club.reference),Tuesday intervals,,,,,,",
+            "2031-02-30 07:30,\(club.reference),a date that does not exist,,,,,,",
+            "2031-03-06 07:30,x:@nobody,nobody,,,,,,",
         ].joined(separator: "\n") + "\n"
         try csv.write(toFile: directory.file("week.csv"), atomically: true, encoding: .utf8)
 
@@ -47,6 +48,7 @@ import Testing
         #expect(original.map(\.text) == ["Monday run, 8 km", "Tuesday intervals"])
         #expect(original[0].deliveries.first { $0.account == coach.reference }?.text == "Coach: easy, \"really\"")
         #expect(original[0].media.first?.alt == "The river" && original[1].dueZone == "Europe/Paris")
+        #expect(original[0].options == PostOptions(language: "uk") && original[1].options == nil, "the language column")
 
         for format in ["csv", "json"] {
             let exported = directory.file("export.\(format)")
@@ -65,6 +67,7 @@ import Testing
                 #expect(copy.latenessLimitSeconds == source.latenessLimitSeconds && copy.media == source.media)
                 #expect(copy.deliveries.map(\.account) == source.deliveries.map(\.account))
                 #expect(copy.deliveries.map(\.text) == source.deliveries.map(\.text), "\(format): per-account texts")
+                #expect(copy.options == source.options, "\(format): the language")
             }
         }
         try csv.write(toFile: directory.file("week.txt"), atomically: true, encoding: .utf8)

@@ -44,6 +44,52 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func aThreadWithAContentWarning_carriesItsVisibilityWarningAndLanguageOnEveryPart_andTheWarningCountsTowardTheLimit() async throws {
+        let directory = TemporaryDirectory("mastodon-options")
+        let sandbox = try await SandboxUnderTest(directory: directory)
+        let daemon = try DaemonUnderTest("mastodon-options", sandbox: sandbox)
+        try await daemon.start()
+        let runner = try await daemon.linkAccount("mastodon", as: "runner", extra: ["--instance", try #require(sandbox.urls["mastodon"])])
+        let sky = try daemon.addSandboxAccount(username: "sky-runner", network: "bluesky")
+        let x = try daemon.addSandboxAccount(username: "x_runner")
+
+        // 480 characters fit the 500 of the instance alone, not with a 30-character warning: every part carries it.
+        let long = String(repeating: "Hill repeats, 6 x 90 s. ", count: 20)
+        let warning = "Race report, long (spoilers!)"
+        let tooLong = try daemon.schedctl(["schedule", "--thread", "Race day", long, "--to", runner.reference, "--content-warning", warning,
+                                           "--at", "in 1h"])
+        #expect(tooLong.status == 2 && tooLong.stderr.contains("part 2") && tooLong.stderr.contains("content warning"), "\(tooLong.stderr)")
+        let xOnly = try daemon.schedctl(["schedule", "Easy run", "--to", x.reference, "--visibility", "unlisted", "--language", "en", "--at", "in 1h"])
+        #expect(xOnly.status == 2 && xOnly.stderr.contains("--visibility is Mastodon's") && xOnly.stderr.contains("--language"), "\(xOnly.stderr)")
+        let wrong = try daemon.schedctl(["schedule", "Easy run", "--to", runner.reference, "--visibility", "friends", "--language", "english",
+                                         "--at", "in 1h"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("unknown visibility 'friends'") && wrong.stderr.contains("'english'"), "\(wrong.stderr)")
+
+        let run = try daemon.schedctl(["schedule", "--thread", "Race day: a new 10 km best", "Splits: 4:05, 4:02, 3:58", "--to", runner.reference,
+                                       "--to", sky.reference, "--visibility", "unlisted", "--content-warning", warning, "--language", "EN",
+                                       "--first-comment", "Thanks, club!", "--at", "in 1s", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let post = try run.decode(PostView.self)
+        #expect(post.options == PostOptions(visibility: .unlisted, contentWarning: warning, language: "en"))
+        try await eventually(timeout: .seconds(60), "the post published to both") {
+            try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .published }
+        }
+        let received = try await sandbox.received()
+        let statuses = Self.statuses(received)
+        #expect(statuses.count == 3, "the post, its reply and the first comment")
+        for status in statuses {
+            #expect(status["body"]?["spoiler_text"]?.stringValue == warning && status["body"]?["visibility"]?.stringValue == "unlisted"
+                    && status["body"]?["language"]?.stringValue == "en", "\(status)")
+        }
+        let records = BlueskyEndToEndTests.records(received)
+        #expect(records.count == 3)
+        #expect(records.allSatisfy { $0["body"]?["record"]?["langs"] == .array([.string("en")]) }, "\(records)")
+        let shown = try daemon.schedctl(["show", "\(post.id)"]).stdout
+        #expect(shown.contains(warning) && shown.contains("unlisted"), "\(shown)")
+        _ = try await daemon.stop()
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func aStatusWhoseAnswerIsLost_isSentAgainWithTheSameKey_andTheInstanceHoldsOneStatus() async throws {
         let directory = TemporaryDirectory("mastodon-lost")
         // The listing shows a status only 20 s after it was made, so the look-up after the lost answer finds nothing

@@ -23,6 +23,15 @@ import Testing
         #expect(MastodonText.problems(with: String(repeating: "a", count: 500), limits: .init(), instance: "small.example").isEmpty)
     }
 
+    @Test func aContentWarning_countsWithTheText_andTheProblemSaysSo() {
+        let rules = NetworkRules.mastodon(MastodonInstanceLimits(), contentWarning: String(repeating: "w", count: 30))
+        let text = String(repeating: "a", count: 480)
+        let request = PublishRequest(text: text)
+        #expect(rules.problems(with: request) == ["the text and its content warning count 510 characters, over Mastodon's limit of 500"])
+        #expect(NetworkRules.mastodon(MastodonInstanceLimits()).problems(with: request).isEmpty, "480 alone fit")
+        #expect(rules.comment.count(text) == 510, "a first comment carries the warning too")
+    }
+
     @Test func threads_countsAnEmojiByItsBytes_andAtMostFiveLinks() {
         #expect(ThreadsText.count("abc") == 3)
         #expect(ThreadsText.count("🏃") == 4)

@@ -25,7 +25,8 @@ import Testing
                             "v9: posting slots and the queue", "v10: repeating posts", "v11: threads, first comments and media per part",
                             "v12: keyset listing and counts kept by state", "v13: media by file",
                             "v14: accounts refused for a permission",
-                            "v15: Bluesky, Mastodon and Threads, and keys stored before publishing"])
+                            "v15: Bluesky, Mastodon and Threads, and keys stored before publishing",
+                            "v16: a post's visibility, content warning and language"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

@@ -45,7 +45,7 @@ public struct BlueskyConnector: KeyedPublishing {
         let images = request.media.map {
             BlueskyPostRecord.Image(blob: .string("\($0.fileName), uploaded first"), alt: $0.alt ?? "", width: $0.width, height: $0.height)
         }
-        return BlueskyPostRecord.make(text: request.text, createdAt: now(), images: images)
+        return BlueskyPostRecord.make(text: request.text, createdAt: now(), images: images, language: request.options.language)
     }
 
     public func verify(credentials: AccountCredentials) async throws(ConnectorError) -> AccountProfile {
@@ -98,7 +98,8 @@ public struct BlueskyConnector: KeyedPublishing {
             reply = BlueskyPostRecord.Reply(root: references.root, parent: references.parent)
         }
         let dids = try await mentionedDIDs(request.text, client: client)
-        return BlueskyPostRecord.make(text: request.text, createdAt: now(), dids: dids, images: images, reply: reply)
+        return BlueskyPostRecord.make(text: request.text, createdAt: now(), dids: dids, images: images, reply: reply,
+                                      language: request.options.language)
     }
 
     /// Each mentioned handle's DID; a handle that does not resolve stays plain text (the person was warned when scheduling).

@@ -25,9 +25,10 @@ public enum BlueskyPostRecord {
         public init(root: BlueskyXRPC.Record, parent: BlueskyXRPC.Record) { self.root = root; self.parent = parent }
     }
 
-    /// The record; a mention whose handle is not in `dids` (it did not resolve) stays plain text.
-    public static func make(text: String, createdAt: Date, dids: [String: String] = [:], images: [Image] = [], reply: Reply? = nil)
-        -> JSONValue {
+    /// The record; a mention whose handle is not in `dids` (it did not resolve) stays plain text. `language` becomes
+    /// `langs`, which readers' feeds filter by.
+    public static func make(text: String, createdAt: Date, dids: [String: String] = [:], images: [Image] = [], reply: Reply? = nil,
+                            language: String? = nil) -> JSONValue {
         var record: [String: JSONValue] = ["$type": .string("app.bsky.feed.post"), "text": .string(text),
                                            "createdAt": .string(RFC3339.format(createdAt))]
         let facets = BlueskyFacets.detect(text).compactMap { facet(for: $0, dids: dids) }
@@ -35,6 +36,7 @@ public enum BlueskyPostRecord {
         if !images.isEmpty {
             record["embed"] = .object(["$type": .string("app.bsky.embed.images"), "images": .array(images.map(image))])
         }
+        if let language { record["langs"] = .array([.string(language)]) }
         if let reply {
             record["reply"] = .object(["root": strongRef(reply.root), "parent": strongRef(reply.parent)])
         }

@@ -34,13 +34,17 @@ public struct MastodonConnector: KeyedPublishing {
     }
 
     public func validate(_ request: PublishRequest) -> [String] {
-        NetworkRules.mastodon(request.instanceLimits ?? MastodonInstanceLimits()).problems(with: request)
+        NetworkRules.mastodon(request.instanceLimits ?? MastodonInstanceLimits(), contentWarning: request.options.contentWarning ?? "")
+            .problems(with: request)
     }
 
     public func preview(_ request: PublishRequest) -> JSONValue {
         var body: [String: JSONValue] = ["status": .string(request.text)]
         if !request.media.isEmpty { body["media_ids"] = .array(request.media.map { .string("\($0.fileName), uploaded first") }) }
         if let reply = request.replyTo { body["in_reply_to_id"] = .string(reply) }
+        if let visibility = request.options.visibility { body["visibility"] = .string(visibility.rawValue) }
+        if let warning = request.options.contentWarning { body["spoiler_text"] = .string(warning) }
+        if let language = request.options.language { body["language"] = .string(language) }
         return .object(body)
     }
 
@@ -53,6 +57,9 @@ public struct MastodonConnector: KeyedPublishing {
         let api = try api(credentials)
         var options = MastodonAPI.StatusOptions()
         options.inReplyTo = request.replyTo
+        options.visibility = request.options.visibility?.rawValue
+        options.contentWarning = request.options.contentWarning
+        options.language = request.options.language
         for item in request.media { options.mediaIDs.append(try await upload(item, api: api, token: credentials.token)) }
         let key: String
         if let stored = slot.stored {

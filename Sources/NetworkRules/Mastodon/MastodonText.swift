@@ -10,9 +10,12 @@ public enum MastodonText {
         contentWarning.count + countable(text, urlLength: limits.charactersReservedPerURL).count
     }
 
-    /// The instance's text limit as ``TextRules`` (a content warning is counted where the post has one).
-    public static func rules(_ limits: MastodonInstanceLimits) -> TextRules {
-        TextRules(maxLength: limits.maxCharacters) { count($0, limits: limits) }
+    /// The instance's text limit as ``TextRules``: the content warning, where the post has one, counts with the text
+    /// (each part of a thread carries it, so each part is counted with it).
+    public static func rules(_ limits: MastodonInstanceLimits, contentWarning: String = "") -> TextRules {
+        var rules = TextRules(maxLength: limits.maxCharacters) { count($0, contentWarning: contentWarning, limits: limits) }
+        if !contentWarning.isEmpty { rules.counted = "the text and its content warning count" }
+        return rules
     }
 
     /// The images an instance takes: as many as it says, of the types every instance converts, 16 MB each (Mastodon's

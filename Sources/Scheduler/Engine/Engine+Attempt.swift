@@ -59,7 +59,9 @@ extension Engine {
     }
 
     func request(_ claim: ClaimedDelivery) -> PublishRequest {
-        PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff)
+        var request = PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff)
+        request.options = claim.options
+        return request
     }
 
     /// Runs `call` with the account's credentials; a token refused before its expiry (revoked, clock

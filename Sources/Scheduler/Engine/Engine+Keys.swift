@@ -43,8 +43,15 @@ extension Engine {
         switch claim.kind(ofPart: number) {
         case .post: request(claim)
         case .reply: reply(number, of: claim)
-        case .comment: PublishRequest(text: claim.firstComment ?? "", accountRemoteID: claim.accountRemoteID, replyTo: claim.publishedParts.last?.remoteID)
+        case .comment: keyedComment(of: claim)
         }
+    }
+
+    /// The first comment as a reply to the last part out, with the post's visibility, warning and language.
+    private func keyedComment(of claim: ClaimedDelivery) -> PublishRequest {
+        var request = PublishRequest(text: claim.firstComment ?? "", accountRemoteID: claim.accountRemoteID, replyTo: claim.publishedParts.last?.remoteID)
+        request.options = claim.options
+        return request
     }
 
     /// What the network holds under part `number`'s key. A part with no key stored was never sent.

@@ -105,8 +105,10 @@ extension Engine {
 
     func reply(_ number: Int, of claim: ClaimedDelivery) -> PublishRequest {
         let part = claim.threadPart(number)
-        return PublishRequest(text: part.text, media: part.media, accountRemoteID: claim.accountRemoteID,
-                              replyTo: claim.publishedParts.last?.remoteID)
+        var request = PublishRequest(text: part.text, media: part.media, accountRemoteID: claim.accountRemoteID,
+                                     replyTo: claim.publishedParts.last?.remoteID)
+        request.options = claim.options
+        return request
     }
 
     private func comment(of claim: ClaimedDelivery) -> CommentRequest {

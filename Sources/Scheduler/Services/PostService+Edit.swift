@@ -35,7 +35,7 @@ extension PostService {
         for target in targets {
             let text = target.override ?? change.text ?? current.text
             let changed = target.needsCheck || change.media != nil || (change.text != nil && target.override == nil)
-            if changed { problems += validationProblems(text: text, media: media, account: target.account) }
+            if changed { problems += validationProblems(text: text, media: media, account: target.account, options: current.options ?? PostOptions()) }
             if let due, changed || change.time != nil {
                 problems += try await sameTextProblems(text: text, account: target.account, due: due, excluding: id)
             }

@@ -28,7 +28,7 @@ extension PostService {
                 if let rule = checked.rule, let start = checked.seriesStart {
                     guard series != nil else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
                     items.append(.series(try seriesPlan(rule, start: start, text: row.text, targets: checked.targets, media: checked.attachments,
-                                                        lateness: checked.latenessLimitSeconds).series))
+                                                        lateness: checked.latenessLimitSeconds, options: checked.options).series))
                 } else {
                     items.append(.post(checked.post(text: row.text)))
                 }

@@ -13,7 +13,7 @@ extension PostService {
         var firstComments: [Int64: String] = [:]
     }
 
-    func checkParts(_ request: SchedulePostRequest, targets: [(AccountView, String?)], repeating: Bool,
+    func checkParts(_ request: SchedulePostRequest, targets: [(AccountView, String?)], repeating: Bool, options: PostOptions,
                     problems: inout [String]) async throws -> CheckedParts {
         var checked = CheckedParts()
         let threadRequest = request.thread ?? []
@@ -29,10 +29,10 @@ extension PostService {
             problems.append("a first comment names '\(key)', which is not among the --to accounts")
         }
         for (index, (account, _)) in targets.enumerated() {
-            problems += threadProblems(checked.thread, account: account)
+            problems += threadProblems(checked.thread, account: account, options: options)
             let reference = request.to.indices.contains(index) ? request.to[index] : account.reference
             guard let comment = request.firstCommentFor?[reference] ?? request.firstComment else { continue }
-            let commentProblems = commentProblems(comment, account: account)
+            let commentProblems = commentProblems(comment, account: account, options: options)
             problems += commentProblems
             if commentProblems.isEmpty { checked.firstComments[account.id] = comment }
         }
@@ -41,7 +41,7 @@ extension PostService {
 
     /// Each part of a thread is a post of its own to X: counted, and its media checked, as X does; other networks
     /// have no threads.
-    private func threadProblems(_ thread: [ThreadPart], account: AccountView) -> [String] {
+    private func threadProblems(_ thread: [ThreadPart], account: AccountView, options: PostOptions) -> [String] {
         guard !thread.isEmpty else { return [] }
         let rules = PostService.rules(for: account)
         guard rules.maxThreadParts > 1 else {
@@ -55,6 +55,7 @@ extension PostService {
         for (index, part) in thread.enumerated() {
             var request = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "")
             request.instanceLimits = account.instanceLimits
+            request.options = options
             let partProblems = connectors[account.network]?.validate(request) ?? rules.problems(with: request)
             problems += partProblems.map { "\(account.reference): part \(index + 2) of the thread: \($0)" }
         }
@@ -62,21 +63,22 @@ extension PostService {
     }
 
     /// A first comment is made through the network's API, under the post (on X, a reply counted as a post is).
-    private func commentProblems(_ comment: String, account: AccountView) -> [String] {
+    private func commentProblems(_ comment: String, account: AccountView, options: PostOptions) -> [String] {
         if account.authKind == .none {
             return ["\(account.reference) publishes by handoff, so no comment can be made for you; add it yourself in the app once the post is up"]
         }
-        return PostService.rules(for: account).comment.problems(with: comment, networkName: account.network.displayName)
+        return PostService.rules(for: account, options: options).comment.problems(with: comment, networkName: account.network.displayName)
             .map { "\(account.reference): the first comment: \($0)" }
     }
 
     /// What a dry run shows for a post in several parts: the post's request, then each reply and the comment in order.
-    func partsPreview(post: JSONValue, thread: [ThreadPart], comment: String?, account: AccountView) -> JSONValue {
+    func partsPreview(post: JSONValue, thread: [ThreadPart], comment: String?, account: AccountView, options: PostOptions) -> JSONValue {
         guard !thread.isEmpty || comment != nil else { return post }
         let connector = connectors[account.network]
         var parts: [JSONValue] = [post]
         for (index, part) in thread.enumerated() {
-            let reply = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "(id of part \(index + 1))")
+            var reply = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "(id of part \(index + 1))")
+            reply.options = options
             parts.append(connector?.preview(reply) ?? .null)
         }
         if let comment {

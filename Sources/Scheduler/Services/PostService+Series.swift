@@ -37,7 +37,7 @@ extension PostService {
 
     /// Works out and checks a series; stores nothing.
     func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountView, String?)], media: [MediaItem],
-                    lateness: Int) throws -> SeriesPlan {
+                    lateness: Int, options: PostOptions) throws -> SeriesPlan {
         let start = from.start
         let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: from.index, now: now(), atLeastOne: true)
         guard let first = occurrences.first else {
@@ -49,7 +49,8 @@ extension PostService {
         var problems: [String] = []
         for occurrence in rendered {
             for (account, _) in targets {
-                for problem in validationProblems(text: occurrence.overrides[account.id] ?? occurrence.text, media: media, account: account)
+                for problem in validationProblems(text: occurrence.overrides[account.id] ?? occurrence.text, media: media, account: account,
+                                                  options: options)
                 where !problems.contains(where: { $0.hasSuffix(problem) }) {
                     problems.append("occurrence \(occurrence.index) (\(occurrence.time.wallClock.prefix(10))): \(problem)")
                 }
@@ -66,8 +67,9 @@ extension PostService {
                              + "add {{date}}, {{weekday}} or {{n}} to it")
             }
         }
-        let post = NewPost(text: rendered[0].text, time: first.time, latenessLimitSeconds: lateness,
+        var post = NewPost(text: rendered[0].text, time: first.time, latenessLimitSeconds: lateness,
                            targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: rendered[0].overrides[$0.0.id]) }, media: media)
+        post.options = options
         let last = rendered.last!.time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ")
         let summary = "\(Counted.of(rendered.count, "occurrence")) created, through \(last)"
             + (ended ? "; that is all of them" : "; the next are created as they come within \(Int(SeriesService.horizon / 86_400)) days")
@@ -78,13 +80,13 @@ extension PostService {
 
     /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
     func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountView, String?)],
-                        media: [MediaItem], lateness: Int, timeNotes: [String] = []) async throws -> Scheduled {
+                        media: [MediaItem], lateness: Int, options: PostOptions, timeNotes: [String] = []) async throws -> Scheduled {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
-        let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness)
+        let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness, options: options)
         if request.dryRun == true {
             var dryRun = preview(text: plan.series.first.text, media: media, time: plan.firstTime,
                                  targets: plan.series.first.targets.map { target in (targets.first { $0.0.id == target.accountID }!.0, target.textOverride) },
-                                 notes: timeNotes + plan.notes)
+                                 options: options, notes: timeNotes + plan.notes)
             dryRun.occurrences = SeriesService.plannedForDryRun(rule, start: start.start, from: start.index, text: request.text,
                                                                 accounts: targets.map(\.0.reference))
             return .preview(dryRun)
@@ -117,7 +119,7 @@ extension PostService {
             let attachments = try await attachments(of: post)
             for delivery in post.deliveries where delivery.text == nil {
                 let account = try await accounts.account("\(delivery.accountId)")
-                for problem in validationProblems(text: rendered, media: attachments, account: account) where !problems.contains(where: { $0.hasSuffix(problem) }) {
+                for problem in validationProblems(text: rendered, media: attachments, account: account, options: post.options ?? PostOptions()) where !problems.contains(where: { $0.hasSuffix(problem) }) {
                     problems.append("occurrence \(seriesIndex) (\(post.dueLocal.prefix(10))): \(problem)")
                 }
             }

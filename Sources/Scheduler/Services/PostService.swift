@@ -43,6 +43,7 @@ public struct PostService: Sendable {
         var targets: [(AccountView, String?)]
         var attachments: [MediaItem]
         var parts = CheckedParts()
+        var options = PostOptions()
         /// What was changed in the media on the way (a PNG converted to JPEG for Instagram), for the answer.
         var mediaNotes: [String] = []
         /// How the time was read (the zone used, a day moved, a time that happens twice), for the answer.
@@ -53,6 +54,7 @@ public struct PostService: Sendable {
                                targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1, firstComment: parts.firstComments[$0.0.id]) },
                                media: attachments)
             post.thread = parts.thread
+            post.options = options
             return post
         }
     }
@@ -66,14 +68,15 @@ public struct PostService: Sendable {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
         if let rule, let start = checked.seriesStart {
             return try await scheduleSeries(rule, start: start, request: request, targets: targets, media: attachments,
-                                            lateness: checked.latenessLimitSeconds, timeNotes: checked.timeNotes)
+                                            lateness: checked.latenessLimitSeconds, options: checked.options, timeNotes: checked.timeNotes)
         }
         var post = checked.post(text: request.text)
         if nextSlot {
             let queue = try requireQueue()
             if request.dryRun == true {
                 let slot = try await queue.nextFreeSlot(for: targets.map(\.0))
-                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets, parts: checked.parts))
+                return .preview(preview(text: request.text, media: attachments, time: slot.time, targets: targets, parts: checked.parts,
+                                        options: checked.options))
             }
             post.queued = true
             let view = try await queue.placeInNextSlot(targets.map(\.0)) { [post] slot in
@@ -86,7 +89,7 @@ public struct PostService: Sendable {
         }
         if request.dryRun == true, let time {
             return .preview(preview(text: request.text, media: attachments, time: time, targets: targets, parts: checked.parts,
-                                    notes: checked.timeNotes))
+                                    options: checked.options, notes: checked.timeNotes))
         }
         var view = try await store.insertPost(post, now: now())
         if !checked.timeNotes.isEmpty { view.notes = checked.timeNotes }
@@ -116,12 +119,13 @@ public struct PostService: Sendable {
             problems.append("a text override names '\(key)', which is not among the --to accounts")
         }
         problems += placeholderProblems(request, repeating: rule != nil)
+        let options = Self.checkOptions(request, networks: Set(targets.map(\.0.network)), problems: &problems)
         let attached = try await attachments(request.media ?? [], problems: &problems)
         let (attachments, mediaNotes) = try await convertedForInstagram(attached, to: targets.map(\.0), problems: &problems)
-        let parts = try await checkParts(request, targets: targets, repeating: rule != nil, problems: &problems)
+        let parts = try await checkParts(request, targets: targets, repeating: rule != nil, options: options, problems: &problems)
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
-            problems += validationProblems(text: override ?? request.text, media: attachments, account: account)
+            problems += validationProblems(text: override ?? request.text, media: attachments, account: account, options: options)
             if let due = time?.instant {
                 problems += try await sameTextProblems(text: override ?? request.text, account: account, due: due)
             }
@@ -135,7 +139,7 @@ public struct PostService: Sendable {
         }
         return CheckedPost(nextSlot: nextSlot, rule: rule, seriesStart: seriesStart, time: time, draftZone: draftZone,
                            latenessLimitSeconds: lateness ?? defaultLatenessSeconds, targets: targets, attachments: attachments, parts: parts,
-                           mediaNotes: mediaNotes,
+                           options: options, mediaNotes: mediaNotes,
                            timeNotes: time.map { timeNotes($0, request: request) } ?? [])
     }
 
@@ -191,7 +195,8 @@ public struct PostService: Sendable {
         let (attachments, mediaNotes) = try await convertedForInstagram(stored, to: accounts, problems: &problems)
         let replaced = mediaNotes.isEmpty ? nil : attachments
         for (delivery, account) in zip(current.deliveries, accounts) {
-            problems += validationProblems(text: delivery.text ?? current.text, media: attachments, account: account)
+            problems += validationProblems(text: delivery.text ?? current.text, media: attachments, account: account,
+                                           options: current.options ?? PostOptions())
         }
         guard problems.isEmpty else {
             throw RequestError.refused(problems, "the draft was refused")
@@ -275,11 +280,11 @@ public struct PostService: Sendable {
         return NetworkRules.of(request.network).check(PublishRequest(text: request.text, media: attachments))
     }
 
-    func validationProblems(text: String, media: [MediaItem], account: AccountView) -> [String] {
+    func validationProblems(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> [String] {
         guard let connector = connectors[account.network] else {
             return ["\(account.reference): publishing to \(account.network.displayName) is not available on this daemon"]
         }
-        var problems = connector.validate(Self.request(text: text, media: media, account: account)).map { "\(account.reference): \($0)" }
+        var problems = connector.validate(Self.request(text: text, media: media, account: account, options: options)).map { "\(account.reference): \($0)" }
         if account.status != .active {
             problems.append("\(account.reference): \(account.network.displayName) unavailable: login error; relink it with `schedctl accounts add \(account.network.rawValue)`")
         }
@@ -287,26 +292,29 @@ public struct PostService: Sendable {
     }
 
     /// What a connector is asked to publish for `account`.
-    static func request(text: String, media: [MediaItem], account: AccountView) -> PublishRequest {
+    static func request(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> PublishRequest {
         var request = PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
         request.instanceLimits = account.instanceLimits
+        request.options = options
         return request
     }
 
     /// The rules `account`'s posts are checked against: its network's, or its own instance's (Mastodon).
-    static func rules(for account: AccountView) -> NetworkRules {
-        account.instanceLimits.map(NetworkRules.mastodon) ?? NetworkRules.of(account.network)
+    static func rules(for account: AccountView, options: PostOptions = PostOptions()) -> NetworkRules {
+        guard account.network == .mastodon else { return NetworkRules.of(account.network) }
+        return NetworkRules.mastodon(account.instanceLimits ?? MastodonInstanceLimits(), contentWarning: options.contentWarning ?? "")
     }
 
     func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],
-                 parts: CheckedParts = CheckedParts(), notes: [String] = []) -> DryRunView {
+                 parts: CheckedParts = CheckedParts(), options: PostOptions = PostOptions(), notes: [String] = []) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text
             let connector = connectors[account.network]
-            let post = connector?.preview(Self.request(text: body, media: media, account: account)) ?? .null
+            let post = connector?.preview(Self.request(text: body, media: media, account: account, options: options)) ?? .null
             return DeliveryPreview(account: account.reference, network: account.network, text: body,
                                    weightedLength: connector?.textRules.count(body) ?? body.count,
-                                   request: partsPreview(post: post, thread: parts.thread, comment: parts.firstComments[account.id], account: account))
+                                   request: partsPreview(post: post, thread: parts.thread, comment: parts.firstComments[account.id], account: account,
+                                                         options: options))
         }
         return DryRunView(dueAt: RFC3339.format(time.instant), dueZone: time.zoneIdentifier, dueLocal: time.wallClock, deliveries: deliveries,
                           notes: notes.isEmpty ? nil : notes)

@@ -77,6 +77,8 @@ enum SchemaHistory {
         pair("Bluesky, Mastodon and Threads, and keys stored before publishing",
              sqlite: ("v15: Bluesky, Mastodon and Threads, and keys stored before publishing", SQLiteStore.migrateV15),
              postgres: ("v11: Bluesky, Mastodon and Threads, and keys stored before publishing", PostgresSchema.v11)),
+        pair("a post's visibility, content warning and language", sqlite: ("v16: a post's visibility, content warning and language", SQLiteStore.migrateV16),
+             postgres: ("v12: a post's visibility, content warning and language", PostgresSchema.v12)),
     ]
 
     /// SQLite's migrations, in order.

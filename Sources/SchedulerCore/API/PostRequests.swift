@@ -36,9 +36,16 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
     public var firstComment: String?
     /// …or for one account, keyed by the same references as `to`.
     public var firstCommentFor: [String: String]?
+    /// Mastodon: `public`, `unlisted`, `private` or `direct`; the account's own default when absent.
+    public var visibility: String?
+    /// Mastodon: a content warning shown in place of the text until the reader opens it.
+    public var contentWarning: String?
+    /// The text's language, an ISO 639 code (`en`), for Mastodon and Bluesky.
+    public var language: String?
 
     enum CodingKeys: String, CodingKey {
-        case text, to, at, tz, lateness, overrides, media, draft, until, thread
+        case text, to, at, tz, lateness, overrides, media, draft, until, thread, visibility, language
+        case contentWarning = "content_warning"
         case dryRun = "dry_run", nextSlot = "next_slot", repeatRule = "repeat", clientTz = "client_tz", seriesStart = "series_start"
         case firstComment = "first_comment", firstCommentFor = "first_comment_for"
     }
@@ -47,7 +54,8 @@ public struct SchedulePostRequest: Codable, Sendable, Equatable {
                 overrides: [String: String]? = nil, dryRun: Bool? = nil, media: [MediaReference]? = nil, draft: Bool? = nil,
                 nextSlot: Bool? = nil, repeatRule: String? = nil, until: String? = nil, thread: [ThreadPartRequest]? = nil,
                 firstComment: String? = nil, firstCommentFor: [String: String]? = nil, clientTz: String? = nil,
-                seriesStart: String? = nil) {
+                seriesStart: String? = nil, visibility: String? = nil, contentWarning: String? = nil, language: String? = nil) {
+        self.visibility = visibility; self.contentWarning = contentWarning; self.language = language
         self.clientTz = clientTz
         self.seriesStart = seriesStart
         self.thread = thread; self.firstComment = firstComment; self.firstCommentFor = firstCommentFor

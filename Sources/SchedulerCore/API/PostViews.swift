@@ -22,9 +22,11 @@ public struct PostView: Codable, Sendable, Equatable {
     public var series: PostSeriesView?
     /// An X thread's parts after the first (which is `text` and `media`), in order.
     public var thread: [ThreadPartView]?
+    /// Mastodon's visibility and content warning, and the text's language; absent when the post has none.
+    public var options: PostOptions?
 
     enum CodingKeys: String, CodingKey {
-        case id, text, source, deliveries, notes, media, queued, series, thread
+        case id, text, source, deliveries, notes, media, queued, series, thread, options
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
@@ -32,8 +34,9 @@ public struct PostView: Codable, Sendable, Equatable {
 
     public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
                 source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil,
-                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil) {
+                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil, options: PostOptions? = nil) {
         self.thread = thread
+        self.options = options
         self.queued = queued
         self.series = series
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
@@ -58,6 +61,7 @@ public struct PostView: Codable, Sendable, Equatable {
         queued = try container.decodeIfPresent(Bool.self, forKey: .queued)
         series = try container.decodeIfPresent(PostSeriesView.self, forKey: .series)
         thread = try container.decodeIfPresent([ThreadPartView].self, forKey: .thread)
+        options = try container.decodeIfPresent(PostOptions.self, forKey: .options)
     }
 }
 

@@ -72,18 +72,21 @@ struct ExportCommand: AsyncParsableCommand {
                as: UTF8.self) + "\n"
     }
 
-    /// The columns every row has, then `repeat` and `series_start` when a series is among them, then one text_for.ACCOUNT
-    /// column per account with a text of its own.
+    /// The columns every row has, then `repeat` and `series_start` when a series is among them, `visibility`,
+    /// `content_warning` and `language` when a post has one, then one text_for.ACCOUNT column per account with a text of
+    /// its own.
     static func csv(_ rows: [ExportRow]) -> String {
         let accounts = Array(Set(rows.flatMap { $0.textFor.keys })).sorted()
         let files = rows.contains { !$0.mediaPaths.isEmpty }
         let series = rows.contains { $0.repeatRule != nil }
+        let options = rows.contains { !$0.options.isEmpty }
         let header = ["at", "tz", "to", "text", "lateness", files ? "media" : "media_id", "alt"] + (series ? ["repeat", "series_start"] : [])
-            + accounts.map { "text_for." + $0 }
+            + (options ? ["visibility", "content_warning", "language"] : []) + accounts.map { "text_for." + $0 }
         return CSVTable.write(header: header, rows: rows.map { row in
             [row.at, row.tz, row.to.joined(separator: " "), row.text, row.lateness,
              (files ? row.mediaPaths : row.mediaIDs).joined(separator: "|"), row.alts.joined(separator: "|")]
-                + (series ? [row.repeatRule ?? "", row.seriesStart ?? ""] : []) + accounts.map { row.textFor[$0] ?? "" }
+                + (series ? [row.repeatRule ?? "", row.seriesStart ?? ""] : []) + (options ? row.optionColumns.map(\.value) : [])
+                + accounts.map { row.textFor[$0] ?? "" }
         })
     }
 }

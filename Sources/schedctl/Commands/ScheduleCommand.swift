@@ -30,13 +30,17 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule "Race photos" --media 1.jpg --media 2.jpg --media 3.jpg \\
                   --to facebook:@club --first-comment "Results: https://example.org/5k" \\
                   --at 9:00
+              schedctl schedule "Marathon training plan, week 12" --to mastodon:@runner@mastodon.social \
+                  --visibility unlisted --content-warning "Running talk" --language en --at 18:00
               schedctl schedule "Club run Thursday" --to x:@runner --draft
               schedctl schedule --post 12 --at "tomorrow 07:30"
               schedctl schedule "Intervals tonight" --to x:@club facebook:@club --next-slot
               schedctl schedule "Club run #{{n}}, {{weekday}} {{date}}" --to x:@club \\
                   --at "2026-12-03 07:30" --repeat "weekly on thu"
             Texts of a repeating post may use {{date}}, {{weekday}} and {{n}} (X refuses a text it was sent before).
-            A thread (X only) is --thread PART…, --thread-file FILE, or a TEXT whose parts are separated by a line '---'.
+            A thread (X, Bluesky, Mastodon, Threads) is --thread PART…, --thread-file FILE, or a TEXT whose parts are \
+            separated by a line '---'.
+            On Mastodon, --visibility, --content-warning and --language apply to every part; Bluesky takes --language.
             Several --media make a multi-photo post on Facebook, a MultiImage post on LinkedIn and a carousel on Instagram.
             With --run FILE (a GPX or TCX run) each account's text comes from its network's template \
             (see `schedctl run-summary`) and the picture of the run is attached.
@@ -114,6 +118,15 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("first-comment-for"), help: "A different first comment for one account: ACCOUNT=TEXT. Repeatable.")
     var firstCommentFor: [String] = []
+
+    @Option(help: "Mastodon: who sees it, public, unlisted, private (followers) or direct (default: the account's own).")
+    var visibility: String?
+
+    @Option(name: .customLong("content-warning"), help: "Mastodon: a content warning shown in place of the text until opened.")
+    var contentWarning: String?
+
+    @Option(help: "The text's language for Mastodon and Bluesky, a two-letter ISO 639-1 code such as en.")
+    var language: String?
 
     @Flag(name: .customLong("dry-run"), help: "Show exactly what each network would receive; store nothing.")
     var dryRun = false
@@ -225,7 +238,8 @@ struct ScheduleCommand: AsyncParsableCommand {
                                    nextSlot: nextSlot ? true : nil, repeatRule: repeatRule, until: until,
                                    thread: thread.isEmpty ? nil : thread, firstComment: firstComment,
                                    firstCommentFor: firstComments.isEmpty ? nil : firstComments,
-                                   clientTz: tz == nil ? ClientZone.current.name : nil)
+                                   clientTz: tz == nil ? ClientZone.current.name : nil,
+                                   visibility: visibility, contentWarning: contentWarning, language: language)
     }
 
     private func scheduleDraft(_ id: Int64) async throws {

@@ -17,6 +17,8 @@ struct ExportRow {
     var seriesStart: String?
     /// The files written by `--media-dir`, relative to the export, in the order of `mediaIDs`; empty without it.
     var mediaPaths: [String] = []
+    /// Mastodon's visibility and content warning and the text's language; empty for none.
+    var options = PostOptions()
 
     /// The time as its wall-clock reading with its offset (`2027-10-31T02:30:00+01:00`): readable, and exact even in
     /// the hour that happens twice when the clocks go back.
@@ -30,6 +32,7 @@ struct ExportRow {
         lateness = DurationParser.format(seconds: post.latenessLimitSeconds)
         mediaIDs = post.media.map(\.id)
         alts = post.media.map { $0.alt ?? "" }
+        options = post.options ?? PostOptions()
         textFor = Dictionary(post.deliveries.compactMap { delivery in delivery.text.map { (delivery.account, $0) } }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -51,7 +54,13 @@ struct ExportRow {
         if !textFor.isEmpty { object["text_for"] = textFor }
         if let repeatRule { object["repeat"] = repeatRule }
         if let seriesStart { object["series_start"] = seriesStart }
+        for (column, value) in optionColumns where !value.isEmpty { object[column] = value }
         return object
+    }
+
+    /// The options as the import's columns read them, in the order the CSV writes them.
+    var optionColumns: KeyValuePairs<String, String> {
+        ["visibility": options.visibility?.rawValue ?? "", "content_warning": options.contentWarning ?? "", "language": options.language ?? ""]
     }
 
     /// Every post one row, except that each series is one row for its first occurrence still waiting (every delivery

@@ -4,7 +4,8 @@ import SchedulerCore
 /// The rows of an import file, CSV or JSON, as schedule requests: the columns `at`, `to` and `text`, and
 /// optionally `tz`, `media` (files, `|` between them, read relative to the file), `media_id` (files the daemon
 /// has), `alt` (`|` between them), `lateness`, `repeat`, `series_start` (where a series that continues one began, as
-/// `export` writes it) and `text_for.ACCOUNT`.
+/// `export` writes it), `visibility`, `content_warning` and `language` (Mastodon's and Bluesky's, as `schedule` takes
+/// them) and `text_for.ACCOUNT`.
 struct ImportRows {
     struct Row {
         var line: Int
@@ -12,7 +13,7 @@ struct ImportRows {
     }
 
     static let required = ["at", "to", "text"]
-    static let optional = ["tz", "media", "media_id", "alt", "lateness", "repeat", "series_start"]
+    static let optional = ["tz", "media", "media_id", "alt", "lateness", "repeat", "series_start", "visibility", "content_warning", "language"]
 
     var rows: [Row]
 
@@ -100,6 +101,7 @@ struct ImportRows {
         for (index, alt) in alts.enumerated() where !alt.trimmingCharacters(in: .whitespaces).isEmpty { media[index].alt = alt }
         return SchedulePostRequest(text: row.values["text"] ?? "", to: to, at: at, tz: value("tz") ?? defaultZone, lateness: value("lateness"),
                                    overrides: overrides.isEmpty ? nil : overrides, media: media.isEmpty ? nil : media,
-                                   repeatRule: value("repeat"), seriesStart: value("series_start"))
+                                   repeatRule: value("repeat"), seriesStart: value("series_start"),
+                                   visibility: value("visibility"), contentWarning: value("content_warning"), language: value("language"))
     }
 }

@@ -34,6 +34,8 @@ public struct ClaimedDelivery: Sendable, Equatable {
     public var thread: [ThreadPart] = []
     /// The comment made under the post once every other part is out.
     public var firstComment: String?
+    /// Mastodon's visibility and content warning and the text's language, for every part.
+    public var options = PostOptions()
     /// The parts already on the network, in order: a claim continues after the last of them.
     public var publishedParts: [PublishedPart] = []
     /// The account's sealed credentials (ciphertext) as the claim's transaction read them, so publishing opens them

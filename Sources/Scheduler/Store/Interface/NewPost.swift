@@ -19,6 +19,8 @@ public struct NewPost: Sendable {
     public var queued = false
     /// An X thread's parts after the first (`text` and `media`), in order; empty for a post of one part.
     public var thread: [ThreadPart] = []
+    /// Mastodon's visibility and content warning, and the text's language, for every account and part.
+    public var options = PostOptions()
 
     public struct Target: Sendable {
         public var accountID: Int64

@@ -23,7 +23,8 @@ enum PostViews {
                                 return details.templates[seriesID]?.view(id: seriesID, index: index, deliveries: ownDeliveries)
                                     ?? PostSeriesView(id: seriesID, index: index, rule: "")
                             },
-                            thread: details.threads[post.id].map(PartViews.thread))
+                            thread: details.threads[post.id].map(PartViews.thread),
+                            options: post.options.map { PostOptions(json: $0) })
         }
     }
 

@@ -17,6 +17,8 @@ struct StoredPost: Sendable {
     var queued: Bool
     var seriesID: Int64?
     var seriesIndex: Int?
+    /// The `options` column as stored (JSON), nil for none.
+    var options: String?
 }
 
 /// A delivery as a store reads it from its row and its account's.

@@ -21,6 +21,11 @@ enum PostgresSchema {
     /// counts by state from what triggers keep. Here the counts are a ledger of changes (one row per state a statement
     /// changed, summed when read, folded now and then by ``PostgresStore/foldDeliveryCounts()``): daemons that change
     /// deliveries at once only add rows, and never wait on one another's counter rows.
+    /// What SQLite's v16 adds: a post's Mastodon visibility and content warning and its language (``PostOptions``, JSON).
+    static let v12 = """
+        ALTER TABLE post ADD COLUMN options TEXT;
+        """
+
     /// What SQLite's v15 adds: Bluesky, Mastodon and Threads, and the key each delivery's part is settled by.
     static let v11 = """
         ALTER TABLE account DROP CONSTRAINT account_network_check;

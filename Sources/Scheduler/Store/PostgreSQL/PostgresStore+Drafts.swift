@@ -45,8 +45,8 @@ extension PostgresStore {
             guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             let ms = databaseMilliseconds(now)
             let copy = try await session.value("""
-                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
-                SELECT text, 0, due_zone, '', lateness_limit_s, source, \(ms), \(ms) FROM post WHERE id = \(id)
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, options)
+                SELECT text, 0, due_zone, '', lateness_limit_s, source, \(ms), \(ms), options FROM post WHERE id = \(id)
                 RETURNING id
                 """, as: Int64.self)!
             try await session.execute("""

@@ -84,7 +84,7 @@ extension PostgresStore: DeliveryStore {
         let claimedRows = try await session.rows("""
             SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials,
                    coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
-                   d.first_comment, d.part_count, d.next_attempt_at,
+                   d.first_comment, d.part_count, d.next_attempt_at, p.options,
                    greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                    d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                                ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
@@ -101,7 +101,7 @@ extension PostgresStore: DeliveryStore {
                             accountRemoteID: try row["remote_id"], handoff: try row["auth_kind"] as String == "none",
                             needsCheck: try row["needs_check"], firstClaimedAt: localDate(try row["first_claimed_at"]),
                             deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
-                            firstComment: try row["first_comment"],
+                            firstComment: try row["first_comment"], options: PostOptions(json: try row["options"]),
                             sealedCredentials: (try row["sealed_credentials"] as ByteBuffer?).map { Array($0.readableBytesView) })
         }, partCounts: partCounts, session)
     }

@@ -38,9 +38,10 @@ extension PostgresStore: PostStore {
             try await Self.ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), session)
         }
         let postID = try await session.value("""
-            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index)
+            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index,
+                              options)
             VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms), \(post.queued), \(series?.id),
-                    \(series.map { Int32(clamping: $0.index) }))
+                    \(series.map { Int32(clamping: $0.index) }), \(post.options.json))
             RETURNING id
             """, as: Int64.self)!
         for (position, placed) in post.mediaByPart.enumerated() {
@@ -192,7 +193,8 @@ extension PostgresStore: PostStore {
             StoredPost(id: try row["id"], text: try row["text"], dueAt: try row["due_at"], dueZone: try row["due_zone"],
                        dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32), source: try row["source"],
                        createdAt: try row["created_at"], updatedAt: try row["updated_at"], queued: try row["queued"],
-                       seriesID: try row["series_id"], seriesIndex: (try row["series_index"] as Int32?).map(Int.init))
+                       seriesID: try row["series_id"], seriesIndex: (try row["series_index"] as Int32?).map(Int.init),
+                       options: try row["options"])
         }, details)
     }
 

@@ -94,16 +94,18 @@ extension PostgresStore: SeriesStore {
     private func insertOccurrences(_ occurrences: [SeriesOccurrence], seriesID: Int64, template: Int64, now: Date,
                                    _ session: PostgresSession) async throws {
         guard !occurrences.isEmpty else { return }
-        guard let source = try await session.row("SELECT lateness_limit_s, source FROM post WHERE id = \(template)") else {
+        guard let source = try await session.row("SELECT lateness_limit_s, source, options FROM post WHERE id = \(template)") else {
             throw SeriesRefusals.firstPostGone(seriesID)
         }
         let accounts = try await session.rows("SELECT account_id FROM delivery WHERE post_id = \(template) ORDER BY id").map { try $0["account_id"] as Int64 }
         let media = try await Self.mediaItems(postIDs: [template], session)[template] ?? []
         let lateness = Int(try source["lateness_limit_s"] as Int32)
         let origin: String = try source["source"]
+        let options = PostOptions(json: try source["options"])
         for occurrence in occurrences {
-            let post = NewPost(text: occurrence.text, time: occurrence.time, latenessLimitSeconds: lateness, source: origin,
+            var post = NewPost(text: occurrence.text, time: occurrence.time, latenessLimitSeconds: lateness, source: origin,
                                targets: accounts.map { NewPost.Target(accountID: $0, textOverride: occurrence.overrides[$0]) }, media: media)
+            post.options = options
             _ = try await insertPostRows(post, series: (seriesID, occurrence.index), now: now, session)
         }
     }

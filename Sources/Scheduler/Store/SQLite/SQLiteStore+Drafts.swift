@@ -36,8 +36,8 @@ extension SQLiteStore {
             guard try Self.postView(id: id, db) != nil else { throw PostRefusals.noPost(id) }
             let ms = now.unixMilliseconds
             try db.execute(sql: """
-                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at)
-                SELECT text, 0, due_zone, '', lateness_limit_s, source, ?, ? FROM post WHERE id = ?
+                INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, options)
+                SELECT text, 0, due_zone, '', lateness_limit_s, source, ?, ?, options FROM post WHERE id = ?
                 """, arguments: [ms, ms, id])
             let copy = db.lastInsertedRowID
             try db.execute(sql: """

@@ -78,7 +78,7 @@ extension SQLiteStore {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let claimedRows = try Row.fetchAll(db, sql: """
             SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
-                   d.first_comment, d.part_count, d.next_attempt_at,
+                   d.first_comment, d.part_count, d.next_attempt_at, p.options,
                    a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials, d.needs_check, d.first_claimed_at,
                    MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
                    d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
@@ -95,7 +95,7 @@ extension SQLiteStore {
                             accountRemoteID: row["remote_id"], handoff: row["auth_kind"] == "none",
                             needsCheck: row["needs_check"], firstClaimedAt: Date(unixMilliseconds: row["first_claimed_at"]),
                             deadline: Date(unixMilliseconds: row["deadline"]), lookedUpOnce: row["looked_up_once"] ?? false,
-                            firstComment: row["first_comment"],
+                            firstComment: row["first_comment"], options: PostOptions(json: row["options"]),
                             sealedCredentials: (row["sealed_credentials"] as Data?).map(Array.init))
         }, partCounts: partCounts, db)
     }

@@ -63,3 +63,10 @@ extension SQLiteStore {
         for statement in dependents { try db.execute(sql: statement) }
     }
 }
+
+extension SQLiteStore {
+    /// A post's Mastodon visibility and content warning and its language (``PostOptions``, JSON; NULL for none).
+    static func migrateV16(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE post ADD COLUMN options TEXT")
+    }
+}

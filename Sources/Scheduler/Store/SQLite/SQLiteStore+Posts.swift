@@ -34,10 +34,11 @@ extension SQLiteStore {
             try ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
         }
         try db.cachedStatement(sql: """
-            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index,
+                              options)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id,
-                                     series?.index])
+                                     series?.index, post.options.json])
         let postID = db.lastInsertedRowID
         for (position, placed) in post.mediaByPart.enumerated() {
             let item = placed.item
@@ -177,7 +178,8 @@ extension SQLiteStore {
         return PostViews.assemble(rows.map { row in
             StoredPost(id: row["id"], text: row["text"], dueAt: row["due_at"], dueZone: row["due_zone"], dueLocal: row["due_local"],
                        latenessLimitSeconds: row["lateness_limit_s"], source: row["source"], createdAt: row["created_at"],
-                       updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"])
+                       updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"],
+                       options: row["options"])
         }, details)
     }
 

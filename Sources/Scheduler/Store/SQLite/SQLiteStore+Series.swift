@@ -85,14 +85,16 @@ extension SQLiteStore: SeriesStore {
     /// Each occurrence as a post with the template's accounts and media, its own time and texts.
     private static func insertOccurrences(_ occurrences: [SeriesOccurrence], seriesID: Int64, template: Int64, now: Date, _ db: Database) throws {
         guard !occurrences.isEmpty else { return }
-        guard let source = try Row.fetchOne(db, sql: "SELECT lateness_limit_s, source FROM post WHERE id = ?", arguments: [template]) else {
+        guard let source = try Row.fetchOne(db, sql: "SELECT lateness_limit_s, source, options FROM post WHERE id = ?", arguments: [template]) else {
             throw SeriesRefusals.firstPostGone(seriesID)
         }
         let accounts = try Int64.fetchAll(db, sql: "SELECT account_id FROM delivery WHERE post_id = ? ORDER BY id", arguments: [template])
         let media = try mediaItems(postIDs: [template], db)[template] ?? []
+        let options = PostOptions(json: source["options"])
         for occurrence in occurrences {
-            let post = NewPost(text: occurrence.text, time: occurrence.time, latenessLimitSeconds: source["lateness_limit_s"], source: source["source"],
+            var post = NewPost(text: occurrence.text, time: occurrence.time, latenessLimitSeconds: source["lateness_limit_s"], source: source["source"],
                                targets: accounts.map { NewPost.Target(accountID: $0, textOverride: occurrence.overrides[$0]) }, media: media)
+            post.options = options
             _ = try insertPostRows(post, series: (seriesID, occurrence.index), now: now, db)
         }
     }
