@@ -45,13 +45,15 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func aThreadWithAContentWarning_carriesItsVisibilityWarningAndLanguageOnEveryPart_andTheWarningCountsTowardTheLimit() async throws {
-        let directory = TemporaryDirectory("mastodon-options")
-        let sandbox = try await SandboxUnderTest(directory: directory)
-        let daemon = try DaemonUnderTest("mastodon-options", sandbox: sandbox)
+        let daemon = try DaemonUnderTest("mastodon-options")
         try await daemon.start()
-        let runner = try await daemon.linkAccount("mastodon", as: "runner", extra: ["--instance", try #require(sandbox.urls["mastodon"])])
+        // A token imported with its instance gets the instance's limits as a link does; one without is refused, naming what is missing.
+        let runner = try daemon.addSandboxAccount(username: "runner", network: "mastodon")
+        #expect(runner.instanceLimits?.maxCharacters == 500, "\(String(describing: runner.instanceLimits))")
         let sky = try daemon.addSandboxAccount(username: "sky-runner", network: "bluesky")
         let x = try daemon.addSandboxAccount(username: "x_runner")
+        let bare = try daemon.schedctl(["accounts", "add", "mastodon"], stdin: "some-token\n")
+        #expect(bare.status == 2 && bare.stderr.contains("needs its instance: --instance"), "\(bare.stderr)")
 
         // 480 characters fit the 500 of the instance alone, not with a 30-character warning: every part carries it.
         let long = String(repeating: "Hill repeats, 6 x 90 s. ", count: 20)
@@ -74,7 +76,7 @@ import Testing
         try await eventually(timeout: .seconds(60), "the post published to both") {
             try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .published }
         }
-        let received = try await sandbox.received()
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
         let statuses = Self.statuses(received)
         #expect(statuses.count == 3, "the post, its reply and the first comment")
         for status in statuses {

@@ -80,6 +80,8 @@ public struct LinkedAccount: Sendable {
 public struct InspectedToken: Sendable {
     public var credentials: AccountCredentials
     public var notes: [String]
+    /// A Mastodon account's instance limits, read with the token (nil elsewhere, or when the instance did not answer).
+    public var instanceLimits: MastodonInstanceLimits?
 
     public init(credentials: AccountCredentials, notes: [String] = []) {
         self.credentials = credentials

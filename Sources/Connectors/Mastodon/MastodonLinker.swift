@@ -53,6 +53,17 @@ public struct MastodonLinker: AccountLinker {
         return linked
     }
 
+    /// An imported token (`accounts add mastodon`) is sent only to the instance it was named with, whose limits are read
+    /// with it, as a link reads them.
+    public func inspect(_ credentials: AccountCredentials) async throws(LinkError) -> InspectedToken {
+        guard let instance = credentials.serviceURL else {
+            throw LinkError(.invalidInput, "a Mastodon token needs its instance: --instance https://mastodon.example")
+        }
+        var inspected = InspectedToken(credentials: credentials)
+        inspected.instanceLimits = try? await MastodonAPI(instance: instance, transport: transport).limits()
+        return inspected
+    }
+
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {
         guard let instance = credentials.serviceURL else { throw LinkError(.invalidInput, "Mastodon: name the account's instance") }
         do {

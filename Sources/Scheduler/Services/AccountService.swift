@@ -59,10 +59,7 @@ public struct AccountService: Sendable {
         let options = LinkOptions(page: request.page, organization: request.organization)
         let linked = try await mapLinkErrors { try await linker.complete(pending, response: request.response, options: options) }
         var account = try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
-        if let limits = linked.instanceLimits {
-            try await store.setInstanceLimits(accountID: account.id, limits: limits)
-            account.instanceLimits = limits
-        }
+        if let limits = linked.instanceLimits { account = try await storing(limits, for: account) }
         account.notes = linked.notes.isEmpty ? nil : linked.notes
         return account
     }
@@ -94,9 +91,9 @@ public struct AccountService: Sendable {
         } else {
             credentials = .oauth2(accessToken: request.token, refreshToken: nil, expiresAt: nil)
         }
-        if request.network == .mastodon {
-            guard let service = request.service, Self.isWebAddress(service) else {
-                throw RequestError.badRequest("a Mastodon token needs its instance: --instance https://mastodon.example")
+        if let service = request.service {
+            guard Self.isWebAddress(service) else {
+                throw RequestError.badRequest("the instance must be an https:// address, such as https://mastodon.example, not '\(service)'")
             }
             credentials.serviceURL = service.hasSuffix("/") ? String(service.dropLast()) : service
         }
@@ -113,6 +110,7 @@ public struct AccountService: Sendable {
         }
         var account = try await save(network: request.network, profile: profile, credentials: inspected.credentials,
                                      authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
+        if let limits = inspected.instanceLimits { account = try await storing(limits, for: account) }
         account.notes = inspected.notes.isEmpty ? nil : inspected.notes
         return account
     }
@@ -137,6 +135,14 @@ public struct AccountService: Sendable {
     static func isWebAddress(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
         return scheme == "https" || (scheme == "http" && isLoopback("http://\(host.contains(":") ? "[\(host)]" : host)/"))
+    }
+
+    /// A Mastodon account's instance limits, which its posts are checked against from now on.
+    private func storing(_ limits: MastodonInstanceLimits, for account: AccountView) async throws -> AccountView {
+        try await store.setInstanceLimits(accountID: account.id, limits: limits)
+        var updated = account
+        updated.instanceLimits = limits
+        return updated
     }
 
     private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountView {
