@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func aPostWithAnImageLinkAndTag_isOneRecordAtATIDKey_withItsFacetsAndAltText() async throws {
+    func aPostWithAnImageLinkAndTag_isOneRecordAtATIDKey_withItsFacetsAndAltText_andAMentionOfNoAccountIsSaidAtScheduleTime() async throws {
         let daemon = try DaemonUnderTest("bluesky")
         try await daemon.start()
         let runner = try daemon.addSandboxAccount(username: "river-runner", network: "bluesky")
@@ -34,6 +34,14 @@ import Testing
         guard case .array(let images)? = body["record"]?["embed"]?["images"] else { Issue.record("no images"); return }
         #expect(images.first?["alt"]?.stringValue == "Route along the river")
         let delivery = try #require(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.first)
+
+        // A mention of a handle that resolves to no account is said at schedule time (a handle under a TLD that does not
+        // exist, as the sandbox's, is no mention at all).
+        let mentions = try daemon.schedctl(["schedule", "Ran with @nobody-here.bsky.social and @river-runner.bsky.sandbox", "--to", runner.reference,
+                                            "--at", "in 1h"])
+        #expect(mentions.status == 0, "a note, not a refusal: \(mentions.stderr)")
+        #expect(mentions.stdout.contains("note: \(runner.reference): @nobody-here.bsky.social is no Bluesky account"), "\(mentions.stdout)")
+        #expect(!mentions.stdout.contains("@river-runner.bsky.sandbox is no"), "\(mentions.stdout)")
         #expect(delivery.remoteId == "at://\(runner.remoteId)/app.bsky.feed.post/\(key)")
         #expect(delivery.remoteUrl == "https://bsky.app/profile/\(runner.remoteId)/post/\(key)")
         _ = try await daemon.stop()

@@ -121,3 +121,27 @@ public struct BlueskyConnector: KeyedPublishing {
         "https://bsky.app/profile/\(did)/post/\(key.value)"
     }
 }
+
+extension BlueskyConnector: ScheduleTimeNotes {
+    /// How long schedule waits for each handle: the person is waiting at the prompt.
+    static let scheduleTimeResolveTimeout: Duration = .seconds(5)
+
+    /// Each mentioned handle asked of the entryway (`resolveHandle`, no token): one that resolves to no account stays
+    /// plain text when the post goes out, so the person is told now.
+    public func notes(for request: PublishRequest) async -> [String] {
+        let client = BlueskyXRPC(pds: service, transport: transport, timeout: Self.scheduleTimeResolveTimeout)
+        var asked: Set<String> = []
+        var notes: [String] = []
+        for facet in BlueskyFacets.detect(request.text) {
+            guard case .mention(let handle) = facet.feature, asked.insert(handle.lowercased()).inserted else { continue }
+            do {
+                _ = try await client.resolveHandle(handle)
+            } catch where error.code == .permanent {
+                notes.append("@\(handle) is no Bluesky account (the handle does not resolve); it goes out as plain text, not a mention")
+            } catch {
+                notes.append("@\(handle) could not be checked on Bluesky now (\(error.message)); it is resolved again when the post goes out")
+            }
+        }
+        return notes
+    }
+}

@@ -61,7 +61,8 @@ public struct PostService: Sendable {
 
     public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
         let checked = try await check(request)
-        return Self.adding(checked.mediaNotes, to: try await schedule(checked, request))
+        let notes = checked.mediaNotes + (await networkNotes(checked, text: request.text))
+        return Self.adding(notes, to: try await schedule(checked, request))
     }
 
     private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest) async throws -> Scheduled {

@@ -1,0 +1,23 @@
+import Connectors
+import Foundation
+import NetworkRules
+import SchedulerCore
+
+/// What only a network can say about a post at schedule time (a Bluesky mention of no account), told in the answer
+/// and never a refusal: the post is the person's to send as it is.
+extension PostService {
+    func networkNotes(_ checked: CheckedPost, text: String) async -> [String] {
+        var notes: [String] = []
+        for (account, override) in checked.targets {
+            guard let noting = connectors[account.network] as? any ScheduleTimeNotes else { continue }
+            let texts = [override ?? text] + checked.parts.thread.map(\.text) + [checked.parts.firstComments[account.id]].compactMap { $0 }
+            for text in texts {
+                for note in await noting.notes(for: PublishRequest(text: text, accountRemoteID: account.remoteId))
+                where !notes.contains("\(account.reference): \(note)") {
+                    notes.append("\(account.reference): \(note)")
+                }
+            }
+        }
+        return notes
+    }
+}
