@@ -109,6 +109,7 @@ public struct Daemon: Sendable {
         // then the engine, which finishes what is in flight.
         var services: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
                                        InstanceLimitsRefresh(store: store, vault: vault, transport: http, logger: logger),
+                                       TokenKeeper(store: store, credentials: credentials, logger: logger),
                                        try control.makeService(), events]
         // First, so it stops last: a scrape during shutdown still answers.
         if let prometheus { services.insert(prometheus, at: 0) }

@@ -30,8 +30,9 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule "Race photos" --media 1.jpg --media 2.jpg --media 3.jpg \\
                   --to facebook:@club --first-comment "Results: https://example.org/5k" \\
                   --at 9:00
-              schedctl schedule "Marathon training plan, week 12" --to mastodon:@runner@mastodon.social \
-                  --visibility unlisted --content-warning "Running talk" --language en --at 18:00
+              schedctl schedule "Week 12" --to mastodon:@me@mastodon.social \\
+                  --visibility unlisted --content-warning "Running talk" \\
+                  --language en --at 18:00
               schedctl schedule "Club run Thursday" --to x:@runner --draft
               schedctl schedule --post 12 --at "tomorrow 07:30"
               schedctl schedule "Intervals tonight" --to x:@club facebook:@club --next-slot

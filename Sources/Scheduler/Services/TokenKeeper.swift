@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import SchedulerCore
+import ServiceLifecycle
+
+/// Renews the tokens of accounts that post rarely, at start and then once a day. A token is otherwise renewed only
+/// when a post needs it, and an account quiet for long loses it for good: a Threads token is its own refresh token and
+/// lives 60 days; a Bluesky or X refresh token dies unused. Each pass asks ``CredentialProvider`` for the credentials of
+/// every active account whose token expires before the next pass (its renewal margin included), which renews only
+/// those within the margin, single-flight as the engine's renewals are; a refused renewal marks the account
+/// `needs_relink` there, with its reason, so `status` and `doctor` say so long before a post fails.
+public struct TokenKeeper: Service {
+    let store: any AccountStore
+    let credentials: CredentialProvider
+    let interval: Duration
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    public static let defaultInterval: Duration = .seconds(86_400)
+
+    public init(store: any AccountStore, credentials: CredentialProvider, interval: Duration = defaultInterval, logger: Logger,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store; self.credentials = credentials; self.interval = interval; self.logger = logger; self.now = now
+    }
+
+    public func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await keepOnce()
+                try await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// One pass; how many accounts were asked for.
+    @discardableResult
+    func keepOnce() async -> Int {
+        let accounts: [AccountView]
+        do {
+            accounts = try await store.accounts(includeRevoked: false)
+        } catch {
+            logger.error("cannot list the accounts whose tokens to renew; tried again tomorrow", metadata: ["error": "\(error)"])
+            return 0
+        }
+        let horizon = now().addingTimeInterval(TimeInterval(interval.components.seconds))
+        var asked = 0
+        for account in accounts where account.status == .active && account.refreshable {
+            guard let expiry = account.accessExpiresAt,
+                  expiry < horizon.addingTimeInterval(await credentials.renewalMargin(account.network)) else { continue }
+            asked += 1
+            do {
+                _ = try await credentials.credentials(accountID: account.id, network: account.network)
+            } catch {
+                logger.warning("a token could not be renewed ahead of its expiry", metadata: ["account": "\(account.reference)", "error": "\(error)"])
+            }
+        }
+        return asked
+    }
+}
