@@ -114,6 +114,8 @@ let package = Package(
                 // registry (Metrics/) when `[metrics] listen` is configured.
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // The web app's pages (Web/), Mustache templates compiled in.
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The control API's OpenAPI document, served at GET /v1/openapi.json: compiled in, so an installed binary
             // needs no resource bundle beside it.

@@ -195,4 +195,20 @@ import Testing
         #expect(refusal("[networks.facebook]\ngraph_version = \"19.0\"").contains("networks.facebook.graph_version"))
         #expect(refusal("sandbox_linkedin_products = [\"sharing\"]").contains("'sharing' is not a LinkedIn product the sandbox knows (share, openid, community, member_posts_read)"))
     }
+
+    @Test func theWebTable_isReadWhole_andEachWrongKeyNamed() throws {
+        let web = try #require(try parse("[web]\nlisten = \"127.0.0.1:8080\"\nbase_url = \"https://plan.example.org/\"\ntrusted_proxies = [\"127.0.0.1\", \"::1\"]\n").web)
+        #expect(web.listen.description == "127.0.0.1:8080" && web.baseURL == "https://plan.example.org" && web.isHTTPS)
+        #expect(web.trustedProxies == ["127.0.0.1", "::1"] && web.plainHTTPWarning == nil)
+        let local = try #require(try parse("[web]\nlisten = \"127.0.0.1:8080\"\n").web)
+        #expect(local.baseURL == "http://127.0.0.1:8080" && !local.isHTTPS && local.plainHTTPWarning == nil, "loopback over http is fine")
+        let open = try #require(try parse("[web]\nlisten = \"0.0.0.0:8080\"\nbase_url = \"http://plan.example.org\"\n").web)
+        #expect(open.plainHTTPWarning?.contains("plain http off this machine") == true)
+        #expect(try parse("").web == nil, "off unless set")
+        #expect(refusal("[web]\nbase_url = \"https://a.example\"\n").contains("web.listen: is missing"))
+        #expect(refusal("[web]\nlisten = \"8080\"\n").contains("web.listen"))
+        #expect(refusal("[web]\nlisten = \"127.0.0.1:8080\"\ntrusted_proxies = [\"proxy.local\"]\n").contains("'proxy.local' is not an IP address"))
+        #expect(refusal("[web]\nlisten = \"127.0.0.1:8080\"\nbase_url = \"ftp://x\"\n").contains("web.base_url"))
+        #expect(refusal("[web]\nlisten = \"127.0.0.1:8080\"\nport = 80\n").contains("port"))
+    }
 }

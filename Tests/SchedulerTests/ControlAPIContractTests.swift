@@ -62,7 +62,8 @@ import Testing
             doctor: Doctor(configuration: DaemonConfiguration(), environment: [:], store: store, vault: vault,
                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient())),
             backup: BackupRoutes(copies: nil, key: vault.key),
-            sandbox: nil))
+            sandbox: nil,
+            webUsers: WebUserService(store: store)))
     }
 
     @Test func everyRegisteredRoute_isDocumented_andEveryDocumentedOperation_isRegistered() throws {

@@ -67,7 +67,7 @@ import Testing
         let page = try await store.addAccount("club", network: .facebook, vault: vault)
         _ = try await store.addPost("one", due: Date().addingTimeInterval(3_600), to: [runner, page], now: Date())
         _ = try await store.addPost("two", due: Date().addingTimeInterval(7_200), to: [runner], now: Date())
-        let endpoint = PrometheusEndpoint(listen: try MetricsListenAddress("127.0.0.1:0"), logger: Logger(label: "test"))
+        let endpoint = PrometheusEndpoint(listen: try ListenAddress("127.0.0.1:0"), logger: Logger(label: "test"))
         endpoint.readCounts(from: store)
 
         let text = try await scrape(endpoint)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func theEndpoint_histogramsAPublishsDurationAndLatenessInSeconds() async throws {
-        let endpoint = PrometheusEndpoint(listen: try MetricsListenAddress("127.0.0.1:0"), logger: Logger(label: "test"))
+        let endpoint = PrometheusEndpoint(listen: try ListenAddress("127.0.0.1:0"), logger: Logger(label: "test"))
         let metrics = SchedulerMetrics(factory: endpoint.factory)
         metrics.attempted(.x, .published, seconds: 0.2)
         metrics.published(.x, late: 120)

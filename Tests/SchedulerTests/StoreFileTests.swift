@@ -12,7 +12,7 @@ import Testing
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
         #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "instance_app", "network_pause", "post",
-                           "post_media", "post_part", "posting_slot", "publish_key", "series", "setting"])
+                           "post_media", "post_part", "posting_slot", "publish_key", "series", "setting", "web_session", "web_user"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
@@ -26,7 +26,8 @@ import Testing
                             "v12: keyset listing and counts kept by state", "v13: media by file",
                             "v14: accounts refused for a permission",
                             "v15: Bluesky, Mastodon and Threads, and keys stored before publishing",
-                            "v16: a post's visibility, content warning and language"])
+                            "v16: a post's visibility, content warning and language",
+                            "v17: the web app's people and sessions"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

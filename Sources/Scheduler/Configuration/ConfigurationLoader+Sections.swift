@@ -87,18 +87,41 @@ extension ConfigurationLoader {
         }
         if var metrics = try reader.table("metrics") {
             if let listen = try metrics.string("listen") {
-                do throws(MetricsListenAddress.Problem) { configuration.metricsListen = try MetricsListenAddress(listen) } catch {
+                do throws(ListenAddress.Problem) { configuration.metricsListen = try ListenAddress(listen) } catch {
                     throw metrics.error("listen", error.message)
                 }
             }
             try metrics.finish()
         }
+        try readWeb(&reader, into: &configuration)
         configuration.sandboxSettings.accessTokenLifetimeSeconds = try reader.duration("sandbox_access_token_lifetime")
         configuration.sandboxSettings.codeLifetimeSeconds = try reader.duration("sandbox_code_lifetime")
         if let products = try reader.stringArray("sandbox_linkedin_products", example: "[\"share\", \"openid\", \"community\"]") {
             do throws(SandboxSettingError) { _ = try LinkedInProduct.parse(products) } catch { throw reader.error("sandbox_linkedin_products", error.message) }
             configuration.sandboxSettings.linkedinProducts = products
         }
+    }
+
+    /// `[web]`: the web app, off unless `listen` is set.
+    static func readWeb(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+        guard var web = try reader.table("web") else { return }
+        let listenText = try web.string("listen")
+        let baseURL = try web.url("base_url")
+        let proxies = try web.stringArray("trusted_proxies", example: "[\"127.0.0.1\", \"::1\"]") ?? []
+        for proxy in proxies where (try? ListenAddress("\(proxy.contains(":") ? "[\(proxy)]" : proxy):1")) == nil {
+            throw web.error("trusted_proxies", "'\(proxy)' is not an IP address")
+        }
+        try web.finish()
+        guard let listenText else {
+            // The table alone (as the shipped example has it, every key commented) leaves the web app off.
+            if baseURL != nil || !proxies.isEmpty {
+                throw web.error("listen", "is missing; the web app needs an address to listen on, such as \"127.0.0.1:8080\"")
+            }
+            return
+        }
+        let listen: ListenAddress
+        do throws(ListenAddress.Problem) { listen = try ListenAddress(listenText) } catch { throw web.error("listen", error.message) }
+        configuration.web = WebConfiguration(listen: listen, baseURL: baseURL, trustedProxies: proxies)
     }
 
     /// `[networks.*]`: each network's endpoints, app credentials and API version.

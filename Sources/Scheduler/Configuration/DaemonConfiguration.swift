@@ -44,7 +44,9 @@ public struct DaemonConfiguration: Sendable {
     /// The file this was read from; nil for the embedded defaults. `schedctl doctor` checks its mode.
     public var configurationFile: String?
     /// `[metrics] listen`: where the Prometheus endpoint listens; nil, none.
-    public var metricsListen: MetricsListenAddress?
+    public var metricsListen: ListenAddress?
+    /// `[web]`: the web app; nil, off.
+    public var web: WebConfiguration?
 
     public init() {}
 
@@ -162,4 +164,38 @@ public struct SandboxSettings: Sendable {
     public var linkedinProducts: [String]?
 
     public init() {}
+}
+
+/// `[web]`: where the web app listens, the address people reach it at, and whose `X-Forwarded-*` headers to believe.
+public struct WebConfiguration: Sendable, Equatable {
+    public var listen: ListenAddress
+    /// The public address behind a reverse proxy (`https://plan.example.org`); `http://LISTEN` when not set. Its scheme
+    /// decides whether the session cookie is `Secure`.
+    public var baseURL: String
+    /// The proxies whose `X-Forwarded-For` names the client (for the login throttle); nobody's when empty.
+    public var trustedProxies: [String] = []
+
+    public init(listen: ListenAddress, baseURL: String? = nil, trustedProxies: [String] = []) {
+        self.listen = listen
+        self.baseURL = (baseURL ?? "http://\(listen)").trimmingTrailingSlashes
+        self.trustedProxies = trustedProxies
+    }
+
+    /// Whether pages go over TLS (to the browser, through the proxy): the cookie is then `Secure`.
+    public var isHTTPS: Bool { baseURL.lowercased().hasPrefix("https://") }
+
+    /// What is wrong with a plain `http://` address that is not loopback (passwords and cookies would cross a network in
+    /// the clear); nil when the address is https or this machine's own.
+    public var plainHTTPWarning: String? {
+        guard !isHTTPS, let host = URL(string: baseURL)?.host, !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) else { return nil }
+        return "[web] base_url \(baseURL) is plain http off this machine: passwords and session cookies would cross the network unencrypted"
+    }
+}
+
+private extension String {
+    var trimmingTrailingSlashes: String {
+        var text = self
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
 }

@@ -16,6 +16,7 @@ struct ControlAPIRoutes: Sendable {
     let sandbox: SandboxRoutes
     let status: StatusRoutes
     let runs: RunRoutes
+    let webUsers: WebUserRoutes
 
     /// The services behind the routes, as the daemon (or a test) wires them.
     struct Services: Sendable {
@@ -32,6 +33,7 @@ struct ControlAPIRoutes: Sendable {
         var doctor: Doctor
         var backup: BackupRoutes
         var sandbox: SandboxRelay?
+        var webUsers: WebUserService
     }
 
     init(_ services: Services) {
@@ -46,6 +48,7 @@ struct ControlAPIRoutes: Sendable {
         sandbox = SandboxRoutes(sandbox: services.sandbox)
         status = StatusRoutes(status: services.status, doctor: services.doctor)
         runs = RunRoutes(runs: services.runs)
+        webUsers = WebUserRoutes(users: services.webUsers)
     }
 
     func add(to router: Router<ControlContext>) {
@@ -61,5 +64,6 @@ struct ControlAPIRoutes: Sendable {
         events.add(to: v1)
         sandbox.add(to: v1)
         runs.add(to: v1)
+        webUsers.add(to: v1)
     }
 }

@@ -33,6 +33,8 @@ enum RouteBodies {
         "POST /v1/posts/{id}/resolve": json,
         "POST /v1/pause": json,
         "POST /v1/resume": json,
+        "POST /v1/web/users": json,
+        "PUT /v1/web/users/{name}/password": json,
     ]
 
     /// The most bytes the route matched for `method` reads; 0 for a route that reads none.

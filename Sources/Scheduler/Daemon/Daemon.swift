@@ -99,7 +99,9 @@ public struct Daemon: Sendable {
         let status = StatusService(store: store, startedAt: Date(), sandbox: configuration.sandbox, zone: configuration.timeZone,
                                    versionWarnings: versionWarnings.map(\.message),
                                    outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore })
-        let routes = makeRoutes(store: store, connectors: connectors, linkers: linkers, vault: vault, credentials: credentials,
+        let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
+                                defaultLatenessSeconds: configuration.defaultLatenessSeconds, media: library, queue: queue, series: series)
+        let routes = makeRoutes(store: store, posts: posts, linkers: linkers, vault: vault, credentials: credentials,
                                 handoff: handoff, events: events, library: library, queue: queue, series: series, status: status,
                                 wake: wake, probeTargets: apps.apiBaseURLs, sandboxURLs: urls.all, http: http)
         let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
@@ -108,25 +110,31 @@ public struct Daemon: Sendable {
         // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
         // then the engine, which finishes what is in flight.
         var services: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
-                                       InstanceLimitsRefresh(store: store, vault: vault, transport: http, logger: logger),
-                                       TokenKeeper(store: store, credentials: credentials, logger: logger),
+                                       InstanceLimitsRefresh(store: store, vault: vault, transport: http, logger: logger), TokenKeeper(store: store, credentials: credentials, logger: logger),
                                        try control.makeService(), events]
-        // First, so it stops last: a scrape during shutdown still answers.
+        // First, so they stop last: a scrape or a page during shutdown still answers.
         if let prometheus { services.insert(prometheus, at: 0) }
+        if let web = webServer(store: store, posts: posts, status: status) { services.insert(web, at: 0) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }
         try await runUntilStopped(services, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
     }
 
+    /// The web app, when `[web]` asks for it, over the same services as the control API.
+    private func webServer(store: any DaemonStore, posts: PostService, status: StatusService) -> WebServer? {
+        guard let web = configuration.web else { return nil }
+        if let warning = web.plainHTTPWarning { logger.warning("\(warning); put a TLS reverse proxy in front (docs/web.md)") }
+        let pages = WebPages(sessions: WebSessions(store: store), posts: posts, status: { try await status.status() }, configuration: web,
+                             zone: configuration.timeZone, logger: logger)
+        return WebServer(configuration: web, pages: pages, logger: logger)
+    }
+
     /// The control API's routes over the services, each given the parts it decides with.
-    private func makeRoutes(store: any DaemonStore, connectors: ConnectorRegistry, linkers: LinkerRegistry, vault: CredentialVault,
+    private func makeRoutes(store: any DaemonStore, posts: PostService, linkers: LinkerRegistry, vault: CredentialVault,
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
                             probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> ControlAPIRoutes {
-        let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                                defaultLatenessSeconds: configuration.defaultLatenessSeconds,
-                                media: library, queue: queue, series: series)
         return ControlAPIRoutes(ControlAPIRoutes.Services(
             posts: posts,
             runs: RunPostService(posts: posts),
@@ -142,7 +150,8 @@ public struct Daemon: Sendable {
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
                            clock: ClockSkewProbe(targets: probeTargets, transport: http)),
             backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
-            sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil))
+            sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
+            webUsers: WebUserService(store: store)))
     }
 
     /// The credential key, and what the store is told at every start: pauses for refusals lifted, retired API versions

@@ -15,6 +15,7 @@ struct Doctor: Sendable {
     /// Every finding, in the order a person fixes things: the setup, the files, the data, the clock, then the networks.
     func examine(now: Date = Date()) async -> DoctorReport {
         var checks = [configurationFinding()]
+        if let web = webFinding() { checks.append(web) }
         checks += permissionFindings()
         checks.append(await databaseFinding())
         checks += await credentialFindings()
@@ -41,6 +42,15 @@ struct Doctor: Sendable {
                              + "check with `schedulerd --check-config`, and restart")
         }
         return .ok("configuration", "\(source); apps for \(apps.joined(separator: ", ")); \(zone)")
+    }
+
+    /// The web app's address: a plain `http://` one off this machine sends passwords and cookies in the clear.
+    private func webFinding() -> DoctorFinding? {
+        guard let web = configuration.web else { return nil }
+        if let warning = web.plainHTTPWarning {
+            return .warn("web", warning, action: "put a reverse proxy with TLS in front (docs/web.md) and set [web] base_url to its https:// address")
+        }
+        return .ok("web", "the web app listens on \(web.listen), reached at \(web.baseURL)")
     }
 
     private func databaseFinding() async -> DoctorFinding {

@@ -19,12 +19,7 @@ public struct MediaSweeper: Service {
     }
 
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await sweepOnce()
-                try await Task.sleep(for: interval)
-            }
-        }
+        await repeatEvery(interval) { await sweepOnce() }
     }
 
     func sweepOnce() async {

@@ -14,12 +14,12 @@ public final class PrometheusEndpoint: Service, Sendable {
     public let registry = PrometheusCollectorRegistry()
     /// What the instruments are made with: this registry, with buckets that fit a publish's duration and lateness.
     public let factory: PrometheusMetricsFactory
-    private let listen: MetricsListenAddress
+    private let listen: ListenAddress
     private let logger: Logger
     private let gauges = Mutex<ScrapedGauges?>(nil)
     private let address = AsyncStream<String>.makeStream()
 
-    public init(listen: MetricsListenAddress, logger: Logger) {
+    public init(listen: ListenAddress, logger: Logger) {
         self.listen = listen
         self.logger = logger
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -58,20 +58,10 @@ public final class PrometheusEndpoint: Service, Sendable {
         }
         let continuation = address.continuation
         let logger = logger
-        let listening = Mutex(false)
-        let app = Application(router: router, configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: nil),
-                              onServerRunning: { channel in
-                                  listening.withLock { $0 = true }
-                                  let bound = channel.localAddress.map { "\($0.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? ""):\($0.port ?? 0)" } ?? ""
-                                  logger.info("metrics endpoint ready", metadata: ["metrics.address": "\(bound)", "metrics.path": "/metrics"])
-                                  continuation.yield(bound)
-                                  continuation.finish()
-                              }, logger: logger)
-        do {
-            try await app.run()
-        } catch where !listening.withLock({ $0 }) {
-            // Most often the port is taken or the address is not this machine's: the configuration must change.
-            throw ConfigurationError("[metrics] listen = \"\(listen)\": cannot listen there: \(Self.reason(error)); choose a free port on an address of this machine")
+        try await listen.serve(router, key: "[metrics] listen", logger: logger) { bound in
+            logger.info("metrics endpoint ready", metadata: ["metrics.address": "\(bound)", "metrics.path": "/metrics"])
+            continuation.yield(bound)
+            continuation.finish()
         }
     }
 

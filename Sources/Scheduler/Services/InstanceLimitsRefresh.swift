@@ -24,12 +24,7 @@ public struct InstanceLimitsRefresh: Service {
     }
 
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await refreshOnce()
-                try await Task.sleep(for: interval)
-            }
-        }
+        await repeatEvery(interval) { await refreshOnce() }
     }
 
     /// One pass over the linked Mastodon accounts; the number of accounts whose limits changed.

@@ -24,12 +24,7 @@ public struct TokenKeeper: Service {
     }
 
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await keepOnce()
-                try await Task.sleep(for: interval)
-            }
-        }
+        await repeatEvery(interval) { await keepOnce() }
     }
 
     /// One pass; how many accounts were asked for.

@@ -79,6 +79,8 @@ enum SchemaHistory {
              postgres: ("v11: Bluesky, Mastodon and Threads, and keys stored before publishing", PostgresSchema.v11)),
         pair("a post's visibility, content warning and language", sqlite: ("v16: a post's visibility, content warning and language", SQLiteStore.migrateV16),
              postgres: ("v12: a post's visibility, content warning and language", PostgresSchema.v12)),
+        pair("the web app's people and sessions", sqlite: ("v17: the web app's people and sessions", SQLiteStore.migrateV17),
+             postgres: ("v13: the web app's people and sessions", PostgresSchema.v13)),
     ]
 
     /// SQLite's migrations, in order.

@@ -55,6 +55,7 @@ extension ControlRequestBody {
 }
 
 extension PostView: ResponseEncodable {}
+extension WebUserView: ResponseEncodable {}
 extension AccountView: ResponseEncodable {}
 extension StatusView: ResponseEncodable {}
 extension DryRunView: ResponseEncodable {}

@@ -40,9 +40,13 @@ struct CopiedTable: Sendable {
     /// Tables both stores keep with triggers from the copied rows (the deliveries by state): rebuilt, not copied.
     static let keptByTriggers: Set<String> = ["delivery_count"]
 
+    /// Tables a copy leaves behind on purpose: the web app's sessions (a copied cookie would let a browser into the
+    /// other store's daemon; everyone signs in again there).
+    static let leftBehind: Set<String> = ["web_session"]
+
     /// `series` before `post`, whose occurrences refer to it (its own template_post_id has no foreign key).
     static let all: [CopiedTable] = [account, series, post, postPart, postMedia, delivery, deliveryPart, publishKey, attempt, setting, event,
-                                     networkPause, postingSlot, instanceApp]
+                                     networkPause, postingSlot, instanceApp, webUser]
 
     static let account = CopiedTable("account", label: "accounts", [
         Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
@@ -62,6 +66,12 @@ struct CopiedTable: Sendable {
     static let instanceApp = CopiedTable("instance_app", label: "instance apps", key: ["network", "instance", "redirect_uri"], serial: false, [
         Column("network", .text), Column("instance", .text), Column("redirect_uri", .text), Column("client_id", .text),
         Column("sealed_secret", .bytea), Column("created_at", .bigint),
+    ])
+
+    /// The web app's people, with their password hashes; their sessions are not copied (everyone signs in again).
+    static let webUser = CopiedTable("web_user", label: "web users", [
+        Column("id", .bigint), Column("name", .text), Column("role", .text), Column("password_hash", .text),
+        Column("created_at", .bigint), Column("updated_at", .bigint),
     ])
 
     static let post = CopiedTable("post", label: "posts", [

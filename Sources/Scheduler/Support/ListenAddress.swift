@@ -1,8 +1,8 @@
 import Foundation
 
-/// `[metrics] listen`: an IP address (or `localhost`) and a port, checked when the configuration is read so that a typo
-/// stops the daemon at start with the key named, not at the first scrape.
-public struct MetricsListenAddress: Sendable, Equatable, CustomStringConvertible {
+/// `[metrics] listen` and `[web] listen`: an IP address (or `localhost`) and a port, checked when the configuration is
+/// read so that a typo stops the daemon at start with the key named, not at the first request.
+public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// An IPv4 or IPv6 literal, without brackets.
     public var host: String
     /// 0 picks a free port (logged at start); meant for tests.

@@ -1,0 +1,164 @@
+import CryptoPrimitives
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import SchedulerCore
+
+/// The web app's routes: each reads the request, asks a service, and renders what it answered. Signing in, sessions
+/// and the throttle are ``WebSessions``'; posts and status are the control API's own services.
+struct WebPages: Sendable {
+    let sessions: WebSessions
+    let posts: PostService
+    let status: @Sendable () async throws -> StatusView
+    let configuration: WebConfiguration
+    let zone: TimeZone
+    let logger: Logger
+
+    static let sessionCookie = "schedulerd_session"
+    static let loginCookie = "schedulerd_login"
+
+    func add(to router: Router<WebContext>) {
+        router.get("static/app.css") { _, _ in Self.asset(WebAssets.css, type: "text/css; charset=utf-8") }
+        router.get("static/app.js") { _, _ in Self.asset(WebAssets.js, type: "text/javascript; charset=utf-8") }
+        router.get("login") { request, _ in try await loginPage(request) }
+        router.post("login") { request, context in try await login(request, context: context) }
+        router.get("/") { request, _ in try await today(request) }
+        router.post("logout") { request, _ in try await logout(request, everywhere: false) }
+        router.post("logout-everywhere") { request, _ in try await logout(request, everywhere: true) }
+    }
+
+    // MARK: Signing in and out
+
+    func loginPage(_ request: Request, error: String? = nil, typedName: String = "", status: HTTPResponse.Status = .ok,
+                   headers: HTTPFields = [:]) async throws -> Response {
+        if error == nil, try await signedIn(request) != nil { return Self.redirect("/") }
+        let token = Base64.encodeURL(SecureRandom.bytes(32))
+        var response = Self.page("login", ["title": "Sign in", "error": error as Any, "typedName": typedName, "loginCSRF": token], status: status)
+        for field in headers { response.headers.append(field) }
+        response.setCookie(cookie(Self.loginCookie, token, maxAge: 3_600, path: "/login", sameSite: .strict))
+        return response
+    }
+
+    func login(_ request: Request, context: WebContext) async throws -> Response {
+        let form = try await WebForm.read(request)
+        // The sign-in form carries the token its page set in a cookie: a form posted from another site cannot sign the
+        // browser in as someone else (login CSRF).
+        guard let expected = request.cookies[Self.loginCookie]?.value, form.carries(csrf: expected) else {
+            return try await loginPage(request, error: "The sign-in form was too old or came from another page; sign in again.", status: .forbidden)
+        }
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        switch try await sessions.login(name: name, password: form["password"] ?? "", address: clientAddress(request, context: context)) {
+        case .signedIn(let session):
+            var response = Self.redirect("/")
+            response.setCookie(cookie(Self.sessionCookie, session.token ?? "", maxAge: Int(WebSessions.absoluteLifetime), path: "/", sameSite: .lax))
+            response.setCookie(cookie(Self.loginCookie, "", maxAge: 0, path: "/login", sameSite: .strict))
+            logger.info("web sign-in", metadata: ["web.user": "\(session.user.name)"])
+            return response
+        case .refused:
+            return try await loginPage(request, error: "Wrong name or password.", typedName: name, status: .unauthorized)
+        case .throttled(let seconds):
+            return try await loginPage(request, error: "Too many failed sign-ins. Try again in \(seconds) seconds.", typedName: name,
+                                       status: .tooManyRequests, headers: [.retryAfter: "\(seconds)"])
+        }
+    }
+
+    func logout(_ request: Request, everywhere: Bool) async throws -> Response {
+        let form = try await WebForm.read(request)
+        guard let token = request.cookies[Self.sessionCookie]?.value, let session = try await sessions.session(token: token) else {
+            return Self.redirect("/login")
+        }
+        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
+        if everywhere { try await sessions.logoutEverywhere(userID: session.user.id) } else { try await sessions.logout(token: token) }
+        var response = Self.redirect("/login")
+        response.setCookie(cookie(Self.sessionCookie, "", maxAge: 0, path: "/", sameSite: .lax))
+        return response
+    }
+
+    /// The session the request's cookie names, if it is still good.
+    func signedIn(_ request: Request) async throws -> WebSessions.Session? {
+        guard let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty else { return nil }
+        return try await sessions.session(token: token)
+    }
+
+    // MARK: Pages
+
+    func today(_ request: Request) async throws -> Response {
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        var context = layout(session, title: "Today")
+        do {
+            let facts = try await status()
+            let upcoming = try await posts.list(filter: .pending, account: nil, after: nil, offset: 0, limit: 20).posts
+            let failed = try await posts.list(filter: .states([.failed, .missed, .unknown]), account: nil, after: nil, offset: 0, limit: 20).posts
+            let attention = facts.accountsNeedingAttention.map { "\($0.reference): \($0.statusReason ?? $0.status.rawValue)" }
+            context["attention"] = attention
+            context["hasAttention"] = !attention.isEmpty
+            context["upcoming"] = upcoming.map(postEntry)
+            context["failed"] = failed.map(postEntry)
+        } catch {
+            logger.error("the web app could not read the store", metadata: ["error": "\(error)"])
+            context["storeDown"] = "The database does not answer just now, so nothing can be shown. Publishing goes on once it is back; reload in a moment."
+        }
+        return Self.page("today", context)
+    }
+
+    /// A post as a line of a list: its time in the daemon's zone, its state in words, its accounts and its text.
+    func postEntry(_ post: PostView) -> [String: Any] {
+        let states = post.deliveries.map(\.state)
+        let state = states.first { $0 != .published } ?? states.first ?? .scheduled
+        let due = post.dueAt.map { Self.dueFormat(zone).string(from: $0) } ?? "draft"
+        return ["due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
+                "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text,
+                "error": post.deliveries.compactMap(\.error).first as Any]
+    }
+
+    func layout(_ session: WebSessions.Session, title: String) -> [String: Any] {
+        ["title": title, "csrf": session.csrf, "user": ["name": session.user.name, "role": session.user.role.rawValue]]
+    }
+
+    // MARK: Answers
+
+    static func page(_ name: String, _ context: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: WebTemplates.render(name, context))))
+    }
+
+    static func problemPage(status: HTTPResponse.Status, heading: String, message: String, next: String, nextWords: String) -> Response {
+        page("problem", ["title": heading, "heading": heading, "message": message, "next": next, "nextWords": nextWords], status: status)
+    }
+
+    /// A change posted without this session's token: refused, nothing changed.
+    static func csrfRefusal() -> Response {
+        problemPage(status: .forbidden, heading: "Not sent from this app",
+                    message: "This form did not come from a page of this app, or the page is older than your sign-in. Nothing was changed.",
+                    next: "/", nextWords: "Reload and try again")
+    }
+
+    static func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "max-age=3600"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    func cookie(_ name: String, _ value: String, maxAge: Int, path: String, sameSite: Cookie.SameSite) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: path, secure: configuration.isHTTPS, httpOnly: true, sameSite: sameSite)
+    }
+
+    /// The peer, or behind a trusted proxy the last address its `X-Forwarded-For` names.
+    func clientAddress(_ request: Request, context: WebContext) -> String {
+        let peer = context.remoteAddress?.ipAddress ?? "unknown"
+        guard configuration.trustedProxies.contains(peer), let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] else { return peer }
+        return forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? peer
+    }
+
+    static func dueFormat(_ zone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "EEE d MMM HH:mm"
+        return formatter
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// The web app on `[web] listen`: Hummingbird serving server-rendered pages over the same services as the control
+/// API. Nothing is decided here: ``WebPages`` translates requests into service calls and answers into pages.
+public final class WebServer: Service, Sendable {
+    let configuration: WebConfiguration
+    let pages: WebPages
+    let logger: Logger
+    private let address = AsyncStream<String>.makeStream()
+
+    init(configuration: WebConfiguration, pages: WebPages, logger: Logger) {
+        self.configuration = configuration
+        self.pages = pages
+        self.logger = logger
+    }
+
+    public var description: String { "WebServer" }
+
+    /// The address it listens on, once it does (a port 0 made concrete).
+    public func boundAddress() async -> String? {
+        var iterator = address.stream.makeAsyncIterator()
+        return await iterator.next()
+    }
+
+    public func run() async throws {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        pages.add(to: router)
+        let continuation = address.continuation
+        let logger = logger
+        try await configuration.listen.serve(router, key: "[web] listen", logger: logger) { bound in
+            logger.info("web app ready", metadata: ["web.address": "\(bound)"])
+            continuation.yield(bound)
+            continuation.finish()
+        }
+    }
+}
+
+/// The headers every answer carries, pages and errors alike: no script but the app's own file, nothing from another
+/// origin, no framing, no referrer to other sites, no type sniffing, nothing cached.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var contentSecurityPolicy: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+            + "frame-ancestors 'none'; base-uri 'none'"
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            response = WebPages.problemPage(status: .notFound, heading: "Not found", message: "There is no page at this address.",
+                                            next: "/", nextWords: "Back to Today")
+        }
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}

@@ -1,0 +1,77 @@
+import CryptoPrimitives
+import Foundation
+import SchedulerCore
+
+/// Signing in and out of the web app, and what a cookie is worth: a session lasts 12 hours from its last use and 7
+/// days at most; the cookie holds 32 random bytes whose SHA-256 is what the store keeps. A wrong name and a wrong
+/// password get the same answer after the same work (a hash is checked either way), so a login says nothing of who
+/// has an account.
+public actor WebSessions {
+    let store: any WebUserStore
+    let now: @Sendable () -> Date
+    private var throttle = LoginThrottle()
+
+    static let idleLifetime: TimeInterval = 12 * 3_600
+    static let absoluteLifetime: TimeInterval = 7 * 86_400
+    /// Checked for a name nobody has, so that the answer takes as long as for a real one.
+    static let decoyHash = PasswordHash.make(SecureRandom.alphanumeric(24))
+
+    public init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.now = now
+    }
+
+    /// A signed-in browser's session.
+    public struct Session: Sendable {
+        public var user: WebUserRecord
+        public var csrf: String
+        /// The cookie's value: only in the `Set-Cookie` of the login's answer.
+        public var token: String?
+    }
+
+    public enum LoginOutcome: Sendable {
+        case signedIn(Session)
+        case refused
+        /// Too many failures: try again after this many seconds.
+        case throttled(Int)
+    }
+
+    public func login(name: String, password: String, address: String) async throws -> LoginOutcome {
+        let wait = throttle.wait(name: name, address: address, now: now())
+        guard wait <= 0 else { return .throttled(Int(wait.rounded(.up))) }
+        let user = try await store.webUser(name: name)
+        let matches = await WebUserService.verify(password, against: user?.passwordHash ?? Self.decoyHash)
+        guard let user, matches else {
+            throttle.failed(name: name, address: address, now: now())
+            return .refused
+        }
+        throttle.succeeded(name: name)
+        let token = Base64.encodeURL(SecureRandom.bytes(32))
+        let csrf = Base64.encodeURL(SecureRandom.bytes(32))
+        let started = now()
+        try await store.addWebSession(WebSessionRecord(tokenHash: Digest.sha256(Array(token.utf8)), userID: user.id, csrf: csrf,
+                                                       createdAt: started, lastSeenAt: started))
+        return .signedIn(Session(user: user, csrf: csrf, token: token))
+    }
+
+    /// The session a cookie names, if it is still good; its last use is moved to now.
+    public func session(token: String) async throws -> Session? {
+        let hash = Digest.sha256(Array(token.utf8))
+        guard let (record, user) = try await store.webSession(tokenHash: hash) else { return nil }
+        let current = now()
+        guard current.timeIntervalSince(record.lastSeenAt) < Self.idleLifetime, current.timeIntervalSince(record.createdAt) < Self.absoluteLifetime else {
+            try await store.removeWebSession(tokenHash: hash)
+            return nil
+        }
+        if current.timeIntervalSince(record.lastSeenAt) > 60 { try await store.touchWebSession(tokenHash: hash, now: current) }
+        return Session(user: user, csrf: record.csrf, token: nil)
+    }
+
+    public func logout(token: String) async throws {
+        try await store.removeWebSession(tokenHash: Digest.sha256(Array(token.utf8)))
+    }
+
+    public func logoutEverywhere(userID: Int64) async throws {
+        try await store.removeWebSessions(userID: userID)
+    }
+}

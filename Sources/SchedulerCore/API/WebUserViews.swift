@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a person of the web app may do. Owner: everything, linking accounts included; editor: posts and runs; viewer: reads.
+public enum WebRole: String, Codable, Sendable, CaseIterable {
+    case owner, editor, viewer
+}
+
+/// A person of the web app as the control API shows them: never their password's hash.
+public struct WebUserView: Codable, Sendable, Equatable {
+    public var name: String
+    public var role: WebRole
+    public var createdAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case name, role
+        case createdAt = "created_at"
+    }
+
+    public init(name: String, role: WebRole, createdAt: Date) {
+        self.name = name; self.role = role; self.createdAt = createdAt
+    }
+}
+
+/// `POST /v1/web/users`: a new person, with their password (sent over the control socket only).
+public struct AddWebUserRequest: Codable, Sendable, Equatable {
+    public var name: String
+    public var role: WebRole
+    public var password: String
+
+    public init(name: String, role: WebRole, password: String) {
+        self.name = name; self.role = role; self.password = password
+    }
+}
+
+/// `PUT /v1/web/users/{name}/password`.
+public struct WebPasswordRequest: Codable, Sendable, Equatable {
+    public var password: String
+
+    public init(password: String) { self.password = password }
+}
