@@ -59,6 +59,8 @@ import Testing
             #expect(answer.header("referrer-policy") == "same-origin", "\(path)")
         }
         #expect(try await browser.get("/nowhere").status == 404)
+        let huge = try await browser.post("/logout", [("csrf", String(repeating: "x", count: 100_000))])
+        #expect(huge.status == 413 && huge.header("content-security-policy") != nil && huge.bodyText.contains("Nothing was changed"), "\(huge.status) \(huge.headers) \(huge.bodyText.prefix(300))")
 
         // Log out everywhere ends this session too: the page sends the browser back to sign in.
         let csrf = try #require(WebVisitor.hiddenCSRF(in: page))

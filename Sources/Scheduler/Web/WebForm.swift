@@ -1,6 +1,7 @@
 import CryptoPrimitives
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// An `application/x-www-form-urlencoded` body, read whole up to a limit: the only kind of body these pages post.
 struct WebForm: Sendable {
@@ -10,9 +11,12 @@ struct WebForm: Sendable {
 
     subscript(_ name: String) -> String? { fields[name] }
 
+    /// The form of `request`; a body over ``limit`` (declared, or found so while reading) is `413 Content Too Large`.
     static func read(_ request: Request) async throws -> WebForm {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit { throw HTTPError(.contentTooLarge) }
         var request = request
-        let body = try await request.collectBody(upTo: limit)
+        let body: ByteBuffer
+        do { body = try await request.collectBody(upTo: limit) } catch is NIOTooManyBytesError { throw HTTPError(.contentTooLarge) }
         return WebForm(parsing: String(decoding: body.readableBytesView, as: UTF8.self))
     }
 

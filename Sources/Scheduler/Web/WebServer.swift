@@ -57,6 +57,16 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             response = WebPages.problemPage(status: .notFound, heading: "Not found", message: "There is no page at this address.",
                                             next: "/", nextWords: "Back to Today")
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            response = WebPages.problemPage(status: .contentTooLarge, heading: "Too large",
+                                            message: "What was sent is larger than this page takes. Nothing was changed.",
+                                            next: "/", nextWords: "Back to Today")
+        } catch {
+            // Never a stack trace or an internal message in a page: the log has the error, the person a way on.
+            context.logger.error("a web page failed", metadata: ["error": "\(error)", "http.path": "\(request.uri.path)"])
+            response = WebPages.problemPage(status: .internalServerError, heading: "Something went wrong",
+                                            message: "The page could not be made just now. Nothing was changed; try again in a moment.",
+                                            next: "/", nextWords: "Back to Today")
         }
         response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"

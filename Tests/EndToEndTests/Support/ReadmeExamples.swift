@@ -42,7 +42,7 @@ struct ReadmeExample: CustomStringConvertible {
         return examples
     }
 
-    /// Every ```sh block's lines that run `schedctl`, in order; comment lines are left out.
+    /// Every ```sh block's lines that run `schedctl` (or pipe a line into it), in order; comment lines are left out.
     static func all(inReadmeAt path: String, named name: String = "README.md", firstBlock: Int = 0) throws -> [ReadmeExample] {
         let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
         var examples: [ReadmeExample] = []
@@ -64,7 +64,9 @@ struct ReadmeExample: CustomStringConvertible {
                 joined = String(joined.dropLast()) + " " + lines[index].trimmingCharacters(in: .whitespaces)
             }
             let trimmed = joined.trimmingCharacters(in: .whitespaces)
-            if inShell, !trimmed.hasPrefix("#"), trimmed.hasPrefix("schedctl ") || trimmed.hasPrefix("$BIN/schedctl ") {
+            // A line that runs schedctl, or pipes a line into it (`printf '%s\n' PASSWORD | schedctl web user add …`).
+            let pipedIn = trimmed.range(of: #"^printf [^|]*\| *schedctl "#, options: .regularExpression) != nil
+            if inShell, !trimmed.hasPrefix("#"), trimmed.hasPrefix("schedctl ") || trimmed.hasPrefix("$BIN/schedctl ") || pipedIn {
                 examples.append(ReadmeExample(line: trimmed, block: block, page: name, lineNumber: start + 1))
             }
             index += 1
