@@ -35,6 +35,9 @@ import Testing
         let hostile = #"<script>alert(1)</script> "><img src=x onerror=alert(2)> & 'quotes'"#
         _ = try daemon.schedule(hostile, to: club.reference, at: "in 2h")
 
+        let loginPage = try await browser.get("/login")
+        #expect(loginPage.status == 200 && !loginPage.bodyText.contains("role=\"alert\""), "no error shown before a try: \(loginPage.bodyText)")
+        #expect(loginPage.bodyText.contains("<label for=\"password\">") && loginPage.bodyText.contains("autocomplete=\"current-password\""))
         let signedOut = try await browser.get("/")
         #expect(signedOut.status == 303 && signedOut.header("location") == "/login", "a stranger is sent to sign in")
         let signIn = try await browser.signIn("ada", Self.password)

@@ -35,7 +35,9 @@ struct WebPages: Sendable {
                    headers: HTTPFields = [:]) async throws -> Response {
         if error == nil, try await signedIn(request) != nil { return Self.redirect("/") }
         let token = Base64.encodeURL(SecureRandom.bytes(32))
-        var response = Self.page("login", ["title": "Sign in", "error": error as Any, "typedName": typedName, "loginCSRF": token], status: status)
+        var context: [String: Any] = ["title": "Sign in", "typedName": typedName, "loginCSRF": token]
+        if let error { context["error"] = error }
+        var response = Self.page("login", context, status: status)
         for field in headers { response.headers.append(field) }
         response.setCookie(cookie(Self.loginCookie, token, maxAge: 3_600, path: "/login", sameSite: .strict))
         return response
@@ -108,9 +110,11 @@ struct WebPages: Sendable {
         let states = post.deliveries.map(\.state)
         let state = states.first { $0 != .published } ?? states.first ?? .scheduled
         let due = post.dueAt.map { Self.dueFormat(zone).string(from: $0) } ?? "draft"
-        return ["due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
-                "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text,
-                "error": post.deliveries.compactMap(\.error).first as Any]
+        var entry: [String: Any] = ["due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
+                                    "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text]
+        // A key is left out rather than set to nil: a template's section would take an Optional for a value.
+        if let error = post.deliveries.compactMap(\.error).first { entry["error"] = error }
+        return entry
     }
 
     func layout(_ session: WebSessions.Session, title: String) -> [String: Any] {
