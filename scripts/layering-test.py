@@ -4,7 +4,7 @@
 Each rule is a function from the tree to a list of violations; `--self-test` (run first, every time) feeds each rule a
 made-up violation and fails unless the rule reports it, so a rule that stopped checking anything cannot pass quietly.
 
-  1. A route file (Sources/Scheduler/ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages.swift) names no store, engine or connector
+  1. A route file (Sources/Scheduler/ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages*.swift) names no store, engine or connector
      type, and reaches no `.store`: routes decode, call one service, encode.
   2. schedctl imports (and its target depends on) no Connectors, OAuth, Scheduler or GRDB.
   3. Connectors import no GRDB or PostgresNIO.
@@ -161,7 +161,7 @@ def load_tree():
     routes = list(swift_files("Sources", "Scheduler", "ControlAPI", "Routes"))
     routes += [entry for entry in swift_files("Sources", "Scheduler", "ControlAPI") if entry[0].endswith("ControlAPIRoutes.swift")]
     # The web app's pages translate as routes do: they call services, never a store, engine or connector.
-    routes += [entry for entry in swift_files("Sources", "Scheduler", "Web") if entry[0].endswith("WebPages.swift")]
+    routes += [entry for entry in swift_files("Sources", "Scheduler", "Web") if entry[0].split("/")[-1].startswith("WebPages")]
     with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as file:
         package = file.read()
     return {

@@ -33,7 +33,7 @@ import Testing
         let (daemon, browser) = try await startDaemon("web-owner")
         let club = try daemon.addSandboxAccount(username: "web_club")
         let hostile = #"<script>alert(1)</script> "><img src=x onerror=alert(2)> & 'quotes'"#
-        _ = try daemon.schedule(hostile, to: club.reference, at: "in 2h")
+        let post = try daemon.schedule(hostile, to: club.reference, at: "in 2h")
 
         let loginPage = try await browser.get("/login")
         #expect(loginPage.status == 200 && !loginPage.bodyText.contains("role=\"alert\""), "no error shown before a try: \(loginPage.bodyText)")
@@ -65,8 +65,21 @@ import Testing
         let huge = try await browser.post("/logout", [("csrf", String(repeating: "x", count: 100_000))])
         #expect(huge.status == 413 && huge.header("content-security-policy") != nil && huge.bodyText.contains("Nothing was changed"), "\(huge.status) \(huge.headers) \(huge.bodyText.prefix(300))")
 
-        // Log out everywhere ends this session too: the page sends the browser back to sign in.
+        // The post's page: the text as text, and cancel (an owner may) done by the same service as `schedctl cancel`.
+        let postPage = try await browser.get("/posts/\(post.id)")
+        #expect(postPage.status == 200 && postPage.bodyText.contains("&lt;script&gt;alert(1)") && !postPage.bodyText.contains("<img src=x"))
+        #expect(page.contains("href=\"/posts/\(post.id)\""), "Today links each post to its page")
         let csrf = try #require(WebVisitor.hiddenCSRF(in: page))
+        let cancelled = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf)])
+        #expect(cancelled.status == 200 && cancelled.bodyText.contains("state-cancelled"), "\(cancelled.bodyText.prefix(600))")
+        #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .cancelled })
+        let again = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf)])
+        #expect(again.status == 409 && again.bodyText.contains("Nothing was changed"), "a refusal in the service's words: \(again.bodyText.prefix(600))")
+        let missing = try await browser.get("/posts/999999")
+        let notAnID = try await browser.get("/posts/abc")
+        #expect(missing.status == 404 && notAnID.status == 404)
+
+        // Log out everywhere ends this session too: the page sends the browser back to sign in.
         #expect(try await browser.post("/logout-everywhere", [("csrf", csrf)]).status == 303)
         #expect(try await browser.get("/").status == 303)
         #expect(!daemon.logs.contains(Self.password), "the password never reaches the log")
@@ -83,6 +96,26 @@ import Testing
         let noToken = try await WebVisitor(base: browser.base).post("/login", [("name", "ada"), ("password", Self.password)])
         #expect(noToken.status == 403, "a sign-in form from another page (no token) is refused")
 
+        // Bad input at the command line: a short password, an unknown role, a taken name, removing the last owner of two.
+        #expect(try daemon.schedctl(["web", "user", "add", "bob", "--role", "editor"], stdin: "short\n").stderr.contains("shorter than 10"))
+        #expect(try daemon.schedctl(["web", "user", "add", "bob", "--role", "boss"], stdin: Self.password + "\n").status == 2)
+        #expect(try daemon.schedctl(["web", "user", "add", "ADA", "--role", "viewer"], stdin: "another passphrase\n").stderr.contains("exists"))
+        #expect(try daemon.schedctl(["web", "user", "add", "bob", "--role", "viewer"], stdin: "another passphrase\n").status == 0)
+        let lastOwner = try daemon.schedctl(["web", "user", "remove", "ada"])
+        #expect(lastOwner.status != 0 && lastOwner.stderr.contains("last owner"), "\(lastOwner.stderr)")
+        // A viewer reads but cannot change a post: refused with a page, and the post stays as it was.
+        let club = try daemon.addSandboxAccount(username: "guard_club")
+        let post = try daemon.schedule("Tempo Tuesday", to: club.reference, at: "in 2h")
+        let viewer = WebVisitor(base: browser.base)
+        #expect(try await viewer.signIn("bob", "another passphrase").status == 303)
+        let viewerPage = try await viewer.get("/posts/\(post.id)")
+        #expect(viewerPage.status == 200 && !viewerPage.bodyText.contains("/cancel"), "no change offered to a viewer")
+        let viewerCSRF = try #require(WebVisitor.hiddenCSRF(in: viewerPage.bodyText))
+        let forbidden = try await viewer.post("/posts/\(post.id)/cancel", [("csrf", viewerCSRF)])
+        #expect(forbidden.status == 403 && forbidden.bodyText.contains("Not yours to change"), "\(forbidden.bodyText.prefix(400))")
+        #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .scheduled })
+
+        // Every browser here comes from 127.0.0.1, so the address's throttle comes last.
         let stranger = WebVisitor(base: browser.base)
         let unknown = try await stranger.signIn("nobody", "whatever it is")
         let wrong = try await stranger.signIn("ada", "not the password")
@@ -93,13 +126,6 @@ import Testing
         #expect(slowed.status == 429 && slowed.header("retry-after") != nil, "the sixth try waits, even with the right password")
         #expect(slowed.bodyText.contains("Too many failed sign-ins"))
 
-        // Bad input at the command line: a short password, an unknown role, a taken name, removing the last owner of two.
-        #expect(try daemon.schedctl(["web", "user", "add", "bob", "--role", "editor"], stdin: "short\n").stderr.contains("shorter than 10"))
-        #expect(try daemon.schedctl(["web", "user", "add", "bob", "--role", "boss"], stdin: Self.password + "\n").status == 2)
-        #expect(try daemon.schedctl(["web", "user", "add", "ADA", "--role", "viewer"], stdin: "another passphrase\n").stderr.contains("exists"))
-        #expect(try daemon.schedctl(["web", "user", "add", "bob", "--role", "viewer"], stdin: "another passphrase\n").status == 0)
-        let lastOwner = try daemon.schedctl(["web", "user", "remove", "ada"])
-        #expect(lastOwner.status != 0 && lastOwner.stderr.contains("last owner"), "\(lastOwner.stderr)")
         let listed = try daemon.schedctl(["web", "user", "list", "--json"]).decode([WebUserView].self)
         #expect(listed.map(\.name) == ["ada", "bob"] && listed.map(\.role) == [.owner, .viewer])
         // A new password ends every session of the person.

@@ -114,7 +114,7 @@ public struct Daemon: Sendable {
                                        try control.makeService(), events]
         // First, so they stop last: a scrape or a page during shutdown still answers.
         if let prometheus { services.insert(prometheus, at: 0) }
-        if let web = webServer(store: store, posts: posts, status: status) { services.insert(web, at: 0) }
+        if let web = webServer(store: store, posts: posts, wake: wake, status: status) { services.insert(web, at: 0) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             services.append(WatchdogService(notifier: notifier, interval: interval))
         }
@@ -122,10 +122,11 @@ public struct Daemon: Sendable {
     }
 
     /// The web app, when `[web]` asks for it, over the same services as the control API.
-    private func webServer(store: any DaemonStore, posts: PostService, status: StatusService) -> WebServer? {
+    private func webServer(store: any DaemonStore, posts: PostService, wake: WakeSignal, status: StatusService) -> WebServer? {
         guard let web = configuration.web else { return nil }
         if let warning = web.plainHTTPWarning { logger.warning("\(warning); put a TLS reverse proxy in front (docs/web.md)") }
-        let pages = WebPages(sessions: WebSessions(store: store), posts: posts, status: { try await status.status() }, configuration: web,
+        let pages = WebPages(sessions: WebSessions(store: store), posts: posts, recovery: RecoveryService(store: store, wake: wake),
+                             status: { try await status.status() }, configuration: web,
                              zone: configuration.timeZone, logger: logger)
         return WebServer(configuration: web, pages: pages, logger: logger)
     }

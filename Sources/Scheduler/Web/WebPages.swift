@@ -11,6 +11,7 @@ import SchedulerCore
 struct WebPages: Sendable {
     let sessions: WebSessions
     let posts: PostService
+    let recovery: RecoveryService
     let status: @Sendable () async throws -> StatusView
     let configuration: WebConfiguration
     let zone: TimeZone
@@ -27,6 +28,7 @@ struct WebPages: Sendable {
         router.get("/") { request, _ in try await today(request) }
         router.post("logout") { request, _ in try await logout(request, everywhere: false) }
         router.post("logout-everywhere") { request, _ in try await logout(request, everywhere: true) }
+        addPostRoutes(to: router)
     }
 
     // MARK: Signing in and out
@@ -110,7 +112,7 @@ struct WebPages: Sendable {
         let states = post.deliveries.map(\.state)
         let state = states.first { $0 != .published } ?? states.first ?? .scheduled
         let due = post.dueAt.map { Self.dueFormat(zone).string(from: $0) } ?? "draft"
-        var entry: [String: Any] = ["due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
+        var entry: [String: Any] = ["id": post.id, "due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
                                     "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text]
         // A key is left out rather than set to nil: a template's section would take an Optional for a value.
         if let error = post.deliveries.compactMap(\.error).first { entry["error"] = error }

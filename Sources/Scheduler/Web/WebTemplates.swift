@@ -74,7 +74,7 @@ enum WebTemplates {
             {{^upcoming}}<p>Nothing is waiting.</p>{{/upcoming}}
             <ul class="posts">
             {{#upcoming}}
-              <li><span class="time">{{due}}</span> <span class="state state-{{state}}">{{stateWords}}</span>
+              <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
                 <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p></li>
             {{/upcoming}}
             </ul></section>
@@ -82,7 +82,7 @@ enum WebTemplates {
             {{^failed}}<p>Nothing failed.</p>{{/failed}}
             <ul class="posts">
             {{#failed}}
-              <li><span class="time">{{due}}</span> <span class="state state-{{state}}">{{stateWords}}</span>
+              <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
                 <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}</li>
             {{/failed}}
             </ul></section>
@@ -90,6 +90,31 @@ enum WebTemplates {
               <input type="hidden" name="csrf" value="{{csrf}}">
               <button type="submit">Log out everywhere</button>
             </form>
+            {{> layout-foot}}
+            """,
+        "post": """
+            {{> layout-head}}
+            <h1>Post {{id}}</h1>
+            {{#notes}}<p class="note" role="status">{{.}}</p>{{/notes}}
+            <p><span class="time">{{due}}</span></p>
+            <p class="text">{{text}}</p>
+            <h2>Where it goes</h2>
+            <ul class="posts">
+            {{#deliveries}}
+              <li><span class="accounts">{{account}}</span> <span class="state state-{{state}}">{{stateWords}}</span>
+                {{#url}}<a href="{{url}}" rel="noopener noreferrer">the post on its network</a>{{/url}}
+                {{#error}}<p class="error">{{error}}</p>{{/error}}</li>
+            {{/deliveries}}
+            </ul>
+            {{#mayChange}}
+            <div class="actions">
+              {{#canRetry}}<form method="post" action="/posts/{{id}}/retry" class="inline">
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Retry what failed</button></form>{{/canRetry}}
+              {{#canCancel}}<form method="post" action="/posts/{{id}}/cancel" class="inline">
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Cancel what has not gone out</button></form>{{/canCancel}}
+            </div>
+            {{/mayChange}}
+            <p><a href="/">Back to Today</a></p>
             {{> layout-foot}}
             """,
         "problem": """

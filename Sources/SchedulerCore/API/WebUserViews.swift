@@ -38,3 +38,24 @@ public struct WebPasswordRequest: Codable, Sendable, Equatable {
 
     public init(password: String) { self.password = password }
 }
+
+/// What a person of the web app may do, by role: the one place this is decided.
+public enum WebAction: Sendable {
+    /// See posts, accounts, events and status.
+    case read
+    /// Draft, schedule, edit, cancel and retry posts; upload runs.
+    case changePosts
+    /// Link and unlink accounts, approve posts, manage the daemon.
+    case manageAccounts
+}
+
+extension WebRole {
+    public func may(_ action: WebAction) -> Bool {
+        switch (self, action) {
+        case (_, .read): true
+        case (.owner, _): true
+        case (.editor, .changePosts): true
+        default: false
+        }
+    }
+}
