@@ -15,7 +15,9 @@ public struct PublishRequest: Sendable, Equatable {
     /// Mastodon's visibility and content warning, and the text's language (Mastodon, Bluesky); every part carries them.
     public var options = PostOptions()
 
-    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil) {
+    public init(text: String, media: [MediaItem] = [], accountRemoteID: String = "", handoff: Bool = false, replyTo: String? = nil,
+                options: PostOptions = PostOptions()) {
+        self.options = options
         self.text = text
         self.media = media
         self.accountRemoteID = accountRemoteID

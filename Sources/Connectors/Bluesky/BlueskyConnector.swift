@@ -105,8 +105,7 @@ public struct BlueskyConnector: KeyedPublishing {
     /// Each mentioned handle's DID; a handle that does not resolve stays plain text (the person was warned when scheduling).
     func mentionedDIDs(_ text: String, client: BlueskyXRPC) async throws(ConnectorError) -> [String: String] {
         var dids: [String: String] = [:]
-        for facet in BlueskyFacets.detect(text) {
-            guard case .mention(let handle) = facet.feature, dids[handle.lowercased()] == nil else { continue }
+        for handle in Self.mentionedHandles(text) {
             do {
                 dids[handle.lowercased()] = try await PreparatoryStep.run { () throws(ConnectorError) in try await client.resolveHandle(handle) }
             } catch where error.code == .permanent {
@@ -114,6 +113,15 @@ public struct BlueskyConnector: KeyedPublishing {
             }
         }
         return dids
+    }
+
+    /// Each handle the text mentions, once whatever its letter case (handles are case-insensitive), as first written.
+    static func mentionedHandles(_ text: String) -> [String] {
+        var seen: Set<String> = []
+        return BlueskyFacets.detect(text).compactMap { facet in
+            guard case .mention(let handle) = facet.feature, seen.insert(handle.lowercased()).inserted else { return nil }
+            return handle
+        }
     }
 
     /// The post on bsky.app, by DID (which outlives a handle change).
@@ -130,10 +138,8 @@ extension BlueskyConnector: ScheduleTimeNotes {
     /// plain text when the post goes out, so the person is told now.
     public func notes(for request: PublishRequest) async -> [String] {
         let client = BlueskyXRPC(pds: service, transport: transport, timeout: Self.scheduleTimeResolveTimeout)
-        var asked: Set<String> = []
         var notes: [String] = []
-        for facet in BlueskyFacets.detect(request.text) {
-            guard case .mention(let handle) = facet.feature, asked.insert(handle.lowercased()).inserted else { continue }
+        for handle in Self.mentionedHandles(request.text) {
             do {
                 _ = try await client.resolveHandle(handle)
             } catch where error.code == .permanent {

@@ -59,9 +59,7 @@ extension Engine {
     }
 
     func request(_ claim: ClaimedDelivery) -> PublishRequest {
-        var request = PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff)
-        request.options = claim.options
-        return request
+        PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff, options: claim.options)
     }
 
     /// Runs `call` with the account's credentials; a token refused before its expiry (revoked, clock

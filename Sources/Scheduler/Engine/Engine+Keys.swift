@@ -49,9 +49,8 @@ extension Engine {
 
     /// The first comment as a reply to the last part out, with the post's visibility, warning and language.
     private func keyedComment(of claim: ClaimedDelivery) -> PublishRequest {
-        var request = PublishRequest(text: claim.firstComment ?? "", accountRemoteID: claim.accountRemoteID, replyTo: claim.publishedParts.last?.remoteID)
-        request.options = claim.options
-        return request
+        PublishRequest(text: claim.firstComment ?? "", accountRemoteID: claim.accountRemoteID, replyTo: claim.publishedParts.last?.remoteID,
+                       options: claim.options)
     }
 
     /// What the network holds under part `number`'s key. A part with no key stored was never sent.

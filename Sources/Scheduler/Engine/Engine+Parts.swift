@@ -105,10 +105,8 @@ extension Engine {
 
     func reply(_ number: Int, of claim: ClaimedDelivery) -> PublishRequest {
         let part = claim.threadPart(number)
-        var request = PublishRequest(text: part.text, media: part.media, accountRemoteID: claim.accountRemoteID,
-                                     replyTo: claim.publishedParts.last?.remoteID)
-        request.options = claim.options
-        return request
+        return PublishRequest(text: part.text, media: part.media, accountRemoteID: claim.accountRemoteID,
+                              replyTo: claim.publishedParts.last?.remoteID, options: claim.options)
     }
 
     private func comment(of claim: ClaimedDelivery) -> CommentRequest {

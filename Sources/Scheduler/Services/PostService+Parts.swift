@@ -53,9 +53,8 @@ extension PostService {
             problems.append("\(account.reference): a thread of \(thread.count + 1) parts, over the limit of \(rules.maxThreadParts)")
         }
         for (index, part) in thread.enumerated() {
-            var request = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "")
-            request.instanceLimits = account.instanceLimits
-            request.options = options
+            var request = PostService.request(text: part.text, media: part.media, account: account, options: options)
+            request.replyTo = ""
             let partProblems = connectors[account.network]?.validate(request) ?? rules.problems(with: request)
             problems += partProblems.map { "\(account.reference): part \(index + 2) of the thread: \($0)" }
         }
@@ -77,8 +76,8 @@ extension PostService {
         let connector = connectors[account.network]
         var parts: [JSONValue] = [post]
         for (index, part) in thread.enumerated() {
-            var reply = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "(id of part \(index + 1))")
-            reply.options = options
+            let reply = PublishRequest(text: part.text, media: part.media, accountRemoteID: account.remoteId, replyTo: "(id of part \(index + 1))",
+                                       options: options)
             parts.append(connector?.preview(reply) ?? .null)
         }
         if let comment {

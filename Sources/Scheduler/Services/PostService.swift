@@ -294,9 +294,9 @@ public struct PostService: Sendable {
 
     /// What a connector is asked to publish for `account`.
     static func request(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> PublishRequest {
-        var request = PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none)
+        var request = PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none,
+                                     options: options)
         request.instanceLimits = account.instanceLimits
-        request.options = options
         return request
     }
 

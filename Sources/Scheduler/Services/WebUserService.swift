@@ -69,17 +69,19 @@ public struct WebUserService: Sendable {
         guard password.lowercased() != name.lowercased() else { throw RequestError.badRequest("the password is the user's name") }
     }
 
-    /// scrypt takes a tenth of a second and 32 MiB: done on a thread of its own, so the daemon's cooperative threads (two
-    /// on this machine) keep publishing meanwhile.
     static func hash(_ password: String, parameters: PasswordHash.Parameters) async -> String {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: PasswordHash.make(password, parameters: parameters)) }
-        }
+        await offTheCooperativePool { PasswordHash.make(password, parameters: parameters) }
     }
 
     static func verify(_ password: String, against hash: String) async -> Bool {
+        await offTheCooperativePool { PasswordHash.verify(password, against: hash) }
+    }
+
+    /// scrypt takes a tenth of a second and 32 MiB: done on a thread of its own, so the daemon's cooperative threads (two
+    /// on this machine) keep publishing meanwhile.
+    private static func offTheCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: PasswordHash.verify(password, against: hash)) }
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import SchedulerCore
 
@@ -71,12 +70,6 @@ extension WebPages {
                                message: "The database does not answer just now. Nothing was changed; try again in a moment.",
                                next: next, nextWords: "Try again")
         }
-        let status: HTTPResponse.Status = switch refused.code {
-        case .notFound: .notFound
-        case .conflict: .conflict
-        case .badRequest: .badRequest
-        default: .serviceUnavailable
-        }
-        return problemPage(status: status, heading: "Not done", message: refused.message + " Nothing was changed.", next: next, nextWords: "Back")
+        return problemPage(status: refused.status, heading: "Not done", message: refused.message + " Nothing was changed.", next: next, nextWords: "Back")
     }
 }

@@ -98,8 +98,10 @@ struct WebPages: Sendable {
             let attention = facts.accountsNeedingAttention.map { "\($0.reference): \($0.statusReason ?? $0.status.rawValue)" }
             context["attention"] = attention
             context["hasAttention"] = !attention.isEmpty
-            context["upcoming"] = upcoming.map(postEntry)
-            context["failed"] = failed.map(postEntry)
+            // One formatter for the page's forty lines: making one costs more than using it.
+            let format = Self.dueFormat(zone)
+            context["upcoming"] = upcoming.map { postEntry($0, due: format) }
+            context["failed"] = failed.map { postEntry($0, due: format) }
         } catch {
             logger.error("the web app could not read the store", metadata: ["error": "\(error)"])
             context["storeDown"] = "The database does not answer just now, so nothing can be shown. Publishing goes on once it is back; reload in a moment."
@@ -108,10 +110,10 @@ struct WebPages: Sendable {
     }
 
     /// A post as a line of a list: its time in the daemon's zone, its state in words, its accounts and its text.
-    func postEntry(_ post: PostView) -> [String: Any] {
+    func postEntry(_ post: PostView, due format: DateFormatter) -> [String: Any] {
         let states = post.deliveries.map(\.state)
         let state = states.first { $0 != .published } ?? states.first ?? .scheduled
-        let due = post.dueAt.map { Self.dueFormat(zone).string(from: $0) } ?? "draft"
+        let due = post.dueAt.map { format.string(from: $0) } ?? "draft"
         var entry: [String: Any] = ["id": post.id, "due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
                                     "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text]
         // A key is left out rather than set to nil: a template's section would take an Optional for a value.

@@ -119,7 +119,7 @@ struct AccountsShow: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (view, data) = try await options.client().get("/v1/accounts/\(AccountPath.encode(account))", as: AccountView.self)
+        let (view, data) = try await options.client().get("/v1/accounts/\(PathSegment.encode(account))", as: AccountView.self)
         if options.json { return Output.json(data) }
         print("account \(view.id): \(view.reference)")
         print("  name:     \(view.displayName)")
@@ -142,7 +142,7 @@ struct AccountsRefresh: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let data = try await options.client().send("POST", "/v1/accounts/\(AccountPath.encode(account))/refresh")
+        let data = try await options.client().send("POST", "/v1/accounts/\(PathSegment.encode(account))/refresh")
         if options.json { return Output.json(data) }
         let view = try options.client().decode(AccountView.self, data)
         print("renewed \(view.reference): \(AccountText.token(view))")
@@ -165,7 +165,7 @@ struct AccountsUnlink: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let data = try await options.client().send("DELETE", "/v1/accounts/\(AccountPath.encode(account))\(cancelPending ? "?cancel_pending=true" : "")")
+        let data = try await options.client().send("DELETE", "/v1/accounts/\(PathSegment.encode(account))\(cancelPending ? "?cancel_pending=true" : "")")
         if options.json { return Output.json(data) }
         let view = try options.client().decode(UnlinkView.self, data)
         print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted"
@@ -174,9 +174,10 @@ struct AccountsUnlink: AsyncParsableCommand {
     }
 }
 
-/// How accounts are named in paths.
-enum AccountPath {
-    /// An account reference (`x:@club`) percent-encoded for a URL path segment or a query value.
+/// How a name travels in a control API URL.
+enum PathSegment {
+    /// A name (an account reference such as `x:@club`, a web user's name) percent-encoded for a URL path segment or a
+    /// query value.
     static func encode(_ reference: String) -> String {
         reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? reference
     }

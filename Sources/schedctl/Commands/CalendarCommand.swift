@@ -104,7 +104,7 @@ struct CalendarRange {
     /// The range's days from the daemon, at most `perDay` posts each (the rest counted), with the planned occurrences.
     static func fetch(_ range: CalendarRange, account: String?, zone: TimeZone, perDay: Int, client: ControlClient) async throws -> [CalendarDay] {
         var path = "/v1/calendar/days?from=\(range.firstDay)&days=\(range.count)&zone=\(zone.identifier)&per_day=\(perDay)"
-        if let account { path += "&account=\(AccountPath.encode(account))" }
+        if let account { path += "&account=\(PathSegment.encode(account))" }
         let (views, _) = try await client.get(path, as: [CalendarDayView].self)
         return CalendarGrid.days(views, zone: zone)
     }

@@ -58,7 +58,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         var query = "state=\(state)&limit=\(limit)&offset=\((page - 1) * limit)"
-        if let account { query += "&account=\(AccountPath.encode(account))" }
+        if let account { query += "&account=\(PathSegment.encode(account))" }
         if let after { query += "&after=\(after.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? after)" }
         let listed = try await options.client().postPage(query)
         if options.json {

@@ -52,7 +52,7 @@ struct SlotsSet: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = "/v1/accounts/\(AccountPath.encode(account))/slots"
+        let path = "/v1/accounts/\(PathSegment.encode(account))/slots"
         let data = try await options.client().send("PUT", path, body: SetSlotsRequest(slots: slots, tz: tz))
         if options.json { return Output.json(data) }
         SlotsPrinter.print(try options.client().decode(SlotsView.self, data))
@@ -68,7 +68,7 @@ struct SlotsClear: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let path = "/v1/accounts/\(AccountPath.encode(account))/slots"
+        let path = "/v1/accounts/\(PathSegment.encode(account))/slots"
         let data = try await options.client().send("DELETE", path)
         if options.json { return Output.json(data) }
         SlotsPrinter.print(try options.client().decode(SlotsView.self, data))
@@ -105,7 +105,7 @@ struct QueueCommand: AsyncParsableCommand {
 
     func run() async throws {
         var path = "/v1/queue"
-        if let account { path += "?account=\(AccountPath.encode(account))" }
+        if let account { path += "?account=\(PathSegment.encode(account))" }
         let (views, data) = try await options.client().get(path, as: [QueueView].self)
         if options.json { return Output.json(data) }
         guard !views.isEmpty else { return print("nothing is queued and no account has slots; see `schedctl slots set`") }

@@ -76,7 +76,7 @@ struct WebUserRemove: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let data = try await options.client().send("DELETE", "/v1/web/users/\(PathComponent.encode(name))")
+        let data = try await options.client().send("DELETE", "/v1/web/users/\(PathSegment.encode(name))")
         if options.json { return Output.json(data) }
         print("\(name) may no longer sign in to the web app")
     }
@@ -92,7 +92,7 @@ struct WebUserPassword: AsyncParsableCommand {
 
     func run() async throws {
         let password = try PasswordInput.read(for: name)
-        let data = try await options.client().send("PUT", "/v1/web/users/\(PathComponent.encode(name))/password", body: WebPasswordRequest(password: password))
+        let data = try await options.client().send("PUT", "/v1/web/users/\(PathSegment.encode(name))/password", body: WebPasswordRequest(password: password))
         if options.json { return Output.json(data) }
         print("\(name) has a new password; every browser signed in as \(name) must sign in again")
     }
@@ -113,12 +113,5 @@ enum PasswordInput {
         guard first == second else { throw CLIError.badInput("the two passwords differ; nothing was changed") }
         guard !first.isEmpty else { throw CLIError.badInput("the password is empty") }
         return first
-    }
-}
-
-/// A name as one path segment of a control API URL.
-enum PathComponent {
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._"))) ?? text
     }
 }
