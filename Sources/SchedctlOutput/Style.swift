@@ -15,7 +15,7 @@ public enum Style: String, Sendable, Equatable {
         case .published: .good
         case .failed, .missed, .expired, .unknown: .bad
         case .scheduled, .publishing, .retrying: .waiting
-        case .handedOff: .person
+        case .handedOff, .awaitingApproval: .person
         case .draft: .dim
         case .cancelled: .struck
         }

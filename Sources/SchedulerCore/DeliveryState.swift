@@ -2,10 +2,14 @@
 ///
 /// `scheduled` → `publishing` → `published`; `publishing` → `retrying` → `publishing`;
 /// `publishing` → `failed` or `unknown`; `scheduled` → `handed_off` → `published` or `expired`;
-/// `scheduled` → `missed`; any unfinished state → `cancelled`; `draft` → `scheduled` when the draft is given a time.
+/// `scheduled` → `missed`; any unfinished state → `cancelled`; `draft` → `scheduled` when the draft is given a time;
+/// `awaiting_approval` → `scheduled` when an owner approves it, → `cancelled` when one rejects it.
 public enum DeliveryState: String, Codable, Sendable, CaseIterable {
     /// A post kept without a time: validated, never due, until it is scheduled.
     case draft
+    /// Scheduled by an editor where `[web] require_approval` is on: it has its time but is never due until an owner
+    /// approves it (and then follows the lateness rules like any post that comes due late).
+    case awaitingApproval = "awaiting_approval"
     case scheduled
     case publishing
     case retrying
@@ -20,7 +24,7 @@ public enum DeliveryState: String, Codable, Sendable, CaseIterable {
     /// States from which a delivery can still be published or cancelled.
     public var isUnfinished: Bool {
         switch self {
-        case .draft, .scheduled, .publishing, .retrying, .unknown, .handedOff: true
+        case .draft, .awaitingApproval, .scheduled, .publishing, .retrying, .unknown, .handedOff: true
         case .published, .failed, .expired, .missed, .cancelled: false
         }
     }

@@ -46,7 +46,7 @@ import Testing
         let zone = TimeZone(identifier: "UTC")!
         let state = NSTemporaryDirectory()
         let posts = PostService.withXRules(store: store, zone: "UTC", now: Date())
-        return ControlAPIRoutes(ControlAPIRoutes.Services(
+        return ControlAPIRoutes(DaemonServices(
             posts: posts,
             runs: RunPostService(posts: posts),
             accounts: AccountService(store: store, linkers: LinkerRegistry(), vault: vault,

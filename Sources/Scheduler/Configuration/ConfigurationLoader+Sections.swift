@@ -111,17 +111,18 @@ extension ConfigurationLoader {
         for proxy in proxies where (try? ListenAddress("\(proxy.contains(":") ? "[\(proxy)]" : proxy):1")) == nil {
             throw web.error("trusted_proxies", "'\(proxy)' is not an IP address")
         }
+        let requireApproval = try web.bool("require_approval")
         try web.finish()
         guard let listenText else {
             // The table alone (as the shipped example has it, every key commented) leaves the web app off.
-            if baseURL != nil || !proxies.isEmpty {
+            if baseURL != nil || !proxies.isEmpty || requireApproval != nil {
                 throw web.error("listen", "is missing; the web app needs an address to listen on, such as \"127.0.0.1:8080\"")
             }
             return
         }
         let listen: ListenAddress
         do throws(ListenAddress.Problem) { listen = try ListenAddress(listenText) } catch { throw web.error("listen", error.message) }
-        configuration.web = WebConfiguration(listen: listen, baseURL: baseURL, trustedProxies: proxies)
+        configuration.web = WebConfiguration(listen: listen, baseURL: baseURL, trustedProxies: proxies, requireApproval: requireApproval ?? false)
     }
 
     /// `[networks.*]`: each network's endpoints, app credentials and API version.

@@ -174,11 +174,14 @@ public struct WebConfiguration: Sendable, Equatable {
     public var baseURL: String
     /// The proxies whose `X-Forwarded-For` names the client (for the login throttle); nobody's when empty.
     public var trustedProxies: [String] = []
+    /// Posts an editor schedules wait for an owner's approval (`awaiting_approval`); off by default, for a single owner.
+    public var requireApproval = false
 
-    public init(listen: ListenAddress, baseURL: String? = nil, trustedProxies: [String] = []) {
+    public init(listen: ListenAddress, baseURL: String? = nil, trustedProxies: [String] = [], requireApproval: Bool = false) {
         self.listen = listen
         self.baseURL = (baseURL ?? "http://\(listen)").trimmingTrailingSlashes
         self.trustedProxies = trustedProxies
+        self.requireApproval = requireApproval
     }
 
     /// Whether pages go over TLS (to the browser, through the proxy): the cookie is then `Secure`.

@@ -19,24 +19,8 @@ struct ControlAPIRoutes: Sendable {
     let webUsers: WebUserRoutes
 
     /// The services behind the routes, as the daemon (or a test) wires them.
-    struct Services: Sendable {
-        var posts: PostService
-        var runs: RunPostService
-        var accounts: AccountService
-        var handoffs: HandoffService
-        var queue: QueueService
-        var calendar: CalendarService
-        var recovery: RecoveryService
-        var events: EventService
-        var media: MediaService
-        var status: @Sendable () async throws -> StatusView
-        var doctor: Doctor
-        var backup: BackupRoutes
-        var sandbox: SandboxRelay?
-        var webUsers: WebUserService
-    }
 
-    init(_ services: Services) {
+    init(_ services: DaemonServices) {
         posts = PostRoutes(posts: services.posts)
         media = MediaRoutes(media: services.media)
         accounts = AccountRoutes(accounts: services.accounts)

@@ -9,6 +9,7 @@ extension RequestError: HTTPResponseError {
         switch code {
         case .badRequest: .badRequest
         case .notFound: .notFound
+        case .forbidden: .forbidden
         case .conflict: .conflict
         case .unavailable: .serviceUnavailable
         case .internalError: .internalServerError

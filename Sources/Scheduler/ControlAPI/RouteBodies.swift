@@ -19,6 +19,7 @@ enum RouteBodies {
         "PATCH /v1/posts/{id}": json,
         "POST /v1/posts/batch": ControlRequestBody.maxBatchBytes,
         "POST /v1/posts/{id}/schedule": json,
+        "POST /v1/posts/{id}/reject": json,
         "PUT /v1/accounts/{ref}/slots": json,
         "POST /v1/handoffs/{id}/done": json,
         "POST /v1/check": json,

@@ -4,12 +4,12 @@ import SchedulerCore
 /// Both stores take these sets into their SQL (``sql(_:)``), so a state added to one rule changes both dialects at once.
 enum DeliveryLifecycle {
     /// Waiting for a first attempt: what an edit may still change.
-    static let waiting: Set<DeliveryState> = [.scheduled, .draft]
+    static let waiting: Set<DeliveryState> = [.scheduled, .draft, .awaitingApproval]
     /// Not finished and not being published right now: what `cancel` cancels.
-    static let cancellable: Set<DeliveryState> = [.draft, .scheduled, .retrying, .unknown, .handedOff]
+    static let cancellable: Set<DeliveryState> = [.draft, .awaitingApproval, .scheduled, .retrying, .unknown, .handedOff]
     /// What unlinking an account cancels with `--cancel-pending`: its unfinished deliveries (a draft keeps its target
     /// until it is given a time, when scheduling it refuses the revoked account).
-    static let cancelledByUnlink: Set<DeliveryState> = [.scheduled, .retrying, .unknown, .handedOff]
+    static let cancelledByUnlink: Set<DeliveryState> = [.awaitingApproval, .scheduled, .retrying, .unknown, .handedOff]
     /// An account's deliveries that keep it from being unlinked: those unlinking cancels, and one going out right now.
     static let unfinished: Set<DeliveryState> = cancelledByUnlink.union([.publishing])
 

@@ -16,13 +16,16 @@ public struct PostService: Sendable {
     let queue: QueueService?
     /// Stores repeating posts (`repeat`); without it, `repeat` is refused.
     let series: SeriesService?
+    /// `[web] require_approval`: a post an editor schedules waits for an owner.
+    let approvalRequired: Bool
     let now: @Sendable () -> Date
 
     public init(store: any PostStore & AccountStore, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
                 defaultLatenessSeconds: Int, media: MediaLibrary? = nil, queue: QueueService? = nil, series: SeriesService? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                approvalRequired: Bool = false, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
-        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.queue = queue; self.series = series; self.now = now
+        self.defaultLatenessSeconds = defaultLatenessSeconds; self.media = media; self.queue = queue; self.series = series
+        self.approvalRequired = approvalRequired; self.now = now
     }
 
     /// What `schedule` answers: the stored post, or with `dry_run` what each network would receive.
@@ -59,19 +62,22 @@ public struct PostService: Sendable {
         }
     }
 
-    public func schedule(_ request: SchedulePostRequest) async throws -> Scheduled {
+    /// Checks and stores a post for `author`: from the control socket, the operator; from the web app, the person
+    /// signed in, whose post may have to wait for an owner's approval.
+    public func schedule(_ request: SchedulePostRequest, author: PostAuthor = .operator) async throws -> Scheduled {
         let checked = try await check(request)
         let notes = checked.mediaNotes + (await networkNotes(checked, text: request.text))
-        return Self.adding(notes, to: try await schedule(checked, request))
+        return Self.adding(notes, to: try await schedule(checked, request, awaitingApproval: try awaitsApproval(request, author: author)))
     }
 
-    private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest) async throws -> Scheduled {
+    private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest, awaitingApproval: Bool) async throws -> Scheduled {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
         if let rule, let start = checked.seriesStart {
             return try await scheduleSeries(rule, start: start, request: request, targets: targets, media: attachments,
                                             lateness: checked.latenessLimitSeconds, options: checked.options, timeNotes: checked.timeNotes)
         }
         var post = checked.post(text: request.text)
+        post.awaitingApproval = awaitingApproval
         if nextSlot {
             let queue = try requireQueue()
             if request.dryRun == true {

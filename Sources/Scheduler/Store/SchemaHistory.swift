@@ -81,6 +81,8 @@ enum SchemaHistory {
              postgres: ("v12: a post's visibility, content warning and language", PostgresSchema.v12)),
         pair("the web app's people and sessions", sqlite: ("v17: the web app's people and sessions", SQLiteStore.migrateV17),
              postgres: ("v13: the web app's people and sessions", PostgresSchema.v13)),
+        pair("posts awaiting an owner's approval", sqlite: ("v18: posts awaiting an owner's approval", SQLiteStore.migrateV18),
+             postgres: ("v14: posts awaiting an owner's approval", PostgresSchema.v14)),
     ]
 
     /// SQLite's migrations, in order.

@@ -22,6 +22,8 @@ public struct APIErrorBody: Codable, Sendable, Equatable {
 public enum APIErrorCode: String, Sendable {
     case badRequest = "bad_request"
     case notFound = "not_found"
+    /// The person may not do this (a web app role that does not include it).
+    case forbidden = "forbidden"
     case conflict = "conflict"
     case unavailable = "unavailable"
     case internalError = "internal"

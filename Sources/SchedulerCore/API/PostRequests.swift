@@ -76,6 +76,13 @@ public struct ThreadPartRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// `POST /v1/posts/{id}/reject`: why an owner does not let a post awaiting approval go out.
+public struct RejectPostRequest: Codable, Sendable, Equatable {
+    public var reason: String
+
+    public init(reason: String) { self.reason = reason }
+}
+
 /// `POST /v1/posts/{id}/schedule`: give a draft its time.
 public struct ScheduleDraftRequest: Codable, Sendable, Equatable {
     /// Any form ``ScheduleTimeParser`` reads; absent with `next_slot`.

@@ -45,11 +45,16 @@ public enum WebAction: Sendable {
     case read
     /// Draft, schedule, edit, cancel and retry posts; upload runs.
     case changePosts
-    /// Link and unlink accounts, approve posts, manage the daemon.
+    /// Link and unlink accounts, manage the daemon.
     case manageAccounts
+    /// Approve or reject a post an editor scheduled (`[web] require_approval`).
+    case approvePosts
 }
 
 extension WebRole {
+    /// Whether a post this person schedules waits for an owner, when the daemon asks for approval.
+    public var needsApproval: Bool { self != .owner }
+
     public func may(_ action: WebAction) -> Bool {
         switch (self, action) {
         case (_, .read): true

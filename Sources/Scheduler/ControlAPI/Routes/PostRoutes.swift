@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import SchedulerCore
 
-/// Posts: schedule, list, show, edit, cancel, import, give a draft its time, duplicate, and check a text.
+/// Posts: schedule, list, show, edit, cancel, import, give a draft its time, duplicate, approve or reject, and check a text.
 struct PostRoutes: Sendable {
     let posts: PostService
 
@@ -42,6 +42,13 @@ struct PostRoutes: Sendable {
         }
         v1.post("posts/:id/duplicate") { _, context -> Response in
             try RouteParameters.json(try await posts.duplicate(id: try RouteParameters.postID(context)), status: .created)
+        }
+        v1.post("posts/:id/approve") { _, context in
+            try await posts.approve(id: try RouteParameters.postID(context), by: .operator)
+        }
+        v1.post("posts/:id/reject") { request, context in
+            let body = try await ControlRequestBody.decode(RejectPostRequest.self, from: request)
+            return try await posts.reject(id: try RouteParameters.postID(context), reason: body.reason, by: .operator)
         }
     }
 

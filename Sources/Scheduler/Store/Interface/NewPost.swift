@@ -21,6 +21,9 @@ public struct NewPost: Sendable {
     public var thread: [ThreadPart] = []
     /// Mastodon's visibility and content warning, and the text's language, for every account and part.
     public var options = PostOptions()
+    /// Scheduled by a person whose posts wait for an owner (`[web] require_approval`): its deliveries start in
+    /// `awaiting_approval`, with their time, and are never due until approved.
+    public var awaitingApproval = false
 
     public struct Target: Sendable {
         public var accountID: Int64
@@ -59,7 +62,7 @@ extension NewPost {
     }
 
     /// The state its deliveries start in.
-    var initialState: DeliveryState { time == nil ? .draft : .scheduled }
+    var initialState: DeliveryState { time == nil ? .draft : awaitingApproval ? .awaitingApproval : .scheduled }
 }
 
 /// What `edit` changes; nil fields stay as they are.

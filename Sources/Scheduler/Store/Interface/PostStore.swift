@@ -4,7 +4,7 @@ import NetworkRules
 import SchedulerCore
 
 /// Posts as people schedule, change and look at them, and what they ask of deliveries that went wrong.
-public protocol PostStore: Sendable {
+public protocol PostStore: ApprovalStore {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
     func insertPost(_ post: NewPost, now: Date) async throws -> PostView
     /// Stores every post and repeating post in one transaction (an import): all of them or none; returns their

@@ -1,4 +1,5 @@
 import GRDB
+import SchedulerCore
 
 extension SQLiteStore {
     /// The SQLite side of ``SchemaHistory``, as GRDB applies it: each step once, in order, recorded by its name.
@@ -171,7 +172,7 @@ extension SQLiteStore {
     }
 
     static func migrateV8(_ db: Database) throws {
-        try allowDraftDeliveries(db)
+        try allowDeliveryState(.draft, db)
     }
 
     static func migrateV9(_ db: Database) throws {
@@ -320,25 +321,36 @@ extension SQLiteStore {
         ALTER TABLE attempt ADD COLUMN part INTEGER;
         """
 
-    /// SQLite cannot change a CHECK constraint in place: the table is built again under its own name with 'draft'
+    /// SQLite cannot change a CHECK constraint in place: the table is built again under its own name with `state`
     /// among the states (SQLite's documented procedure: new table, copy, drop, rename, indexes), keeping every row,
     /// id and the id sequence. GRDB turns foreign keys off for the migration and checks them all after it, so
-    /// dropping the old table deletes no attempt, and `attempt`'s reference holds by name.
-    private static func allowDraftDeliveries(_ db: Database) throws {
+    /// dropping the old table deletes no attempt, and `attempt`'s reference holds by name. The triggers that name the
+    /// table (its counts by state, its posts' due times) are dropped first and made again last: the copy must not count
+    /// twice, and renaming checks every trigger against tables that exist.
+    static func allowDeliveryState(_ state: DeliveryState, _ db: Database) throws {
         guard let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'delivery'") else {
             throw StoreError(.cannotOpen, "the database has no delivery table to migrate")
         }
-        let states = "CHECK (state IN ('scheduled',"
-        guard table.contains(states) else { throw StoreError(.cannotOpen, "the delivery table's states are not the ones this version knows") }
-        let rebuilt = table.replacingOccurrences(of: states, with: "CHECK (state IN ('draft', 'scheduled',")
-            .replacingOccurrences(of: "CREATE TABLE delivery", with: "CREATE TABLE delivery_new")
+        let states = "CHECK (state IN ("
+        guard table.components(separatedBy: states).count == 2, !table.contains("'\(state.rawValue)'") else {
+            throw StoreError(.cannotOpen, "the delivery table's states are not the ones this version knows")
+        }
+        // A table SQLite renamed before is stored as `CREATE TABLE "delivery"`; the name is the first thing after the keywords.
+        guard let name = table.range(of: #"^CREATE TABLE "?delivery"?"#, options: .regularExpression) else {
+            throw StoreError(.cannotOpen, "the delivery table's definition is not one this version knows")
+        }
+        let rebuilt = table.replacingCharacters(in: name, with: "CREATE TABLE delivery_new")
+            .replacingOccurrences(of: states, with: states + "'\(state.rawValue)', ")
         let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'delivery'")
         let indexes = try String.fetchAll(db, sql: "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'delivery' AND sql IS NOT NULL")
+        let triggers = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%delivery%'")
+        for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger["name"] as String)") }
         try db.execute(sql: rebuilt)
         try db.execute(sql: "INSERT INTO delivery_new SELECT * FROM delivery")
         try db.execute(sql: "DROP TABLE delivery")
         try db.execute(sql: "ALTER TABLE delivery_new RENAME TO delivery")
         for index in indexes { try db.execute(sql: index) }
+        for trigger in triggers { try db.execute(sql: trigger["sql"] as String) }
         if let sequence {
             try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'delivery'", arguments: [sequence])
         }
