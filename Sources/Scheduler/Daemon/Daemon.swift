@@ -86,9 +86,7 @@ public struct Daemon: Sendable {
                              metrics: metrics)
         let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
                               logger: logger)
-        let handoff = HandoffDesk(stateDirectory: configuration.stateDirectory,
-                                  remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
-                                  expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
+        let handoff = handoffDesk
         var engineSettings = Engine.Settings(configuration.engine)
         // Another daemon's change wakes this one by NOTIFY; the re-read covers a lost notification.
         if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
@@ -100,47 +98,53 @@ public struct Daemon: Sendable {
                                    versionWarnings: versionWarnings.map(\.message),
                                    outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore })
         let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                                defaultLatenessSeconds: configuration.defaultLatenessSeconds, media: library, queue: queue, series: series)
-        let routes = makeRoutes(store: store, posts: posts, linkers: linkers, vault: vault, credentials: credentials,
+                                defaultLatenessSeconds: configuration.defaultLatenessSeconds, media: library, queue: queue, series: series,
+                                approvalRequired: configuration.web?.requireApproval ?? false)
+        let services = makeServices(store: store, posts: posts, linkers: linkers, vault: vault, credentials: credentials,
                                 handoff: handoff, events: events, library: library, queue: queue, series: series, status: status,
                                 wake: wake, probeTargets: apps.apiBaseURLs, sandboxURLs: urls.all, http: http)
-        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: routes, logger: logger) {
+        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: ControlAPIRoutes(services), logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }
         // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
         // then the engine, which finishes what is in flight.
-        var services: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
+        var running: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
                                        InstanceLimitsRefresh(store: store, vault: vault, transport: http, logger: logger), TokenKeeper(store: store, credentials: credentials, logger: logger),
                                        try control.makeService(), events]
         // First, so they stop last: a scrape or a page during shutdown still answers.
-        if let prometheus { services.insert(prometheus, at: 0) }
-        if let web = webServer(store: store, posts: posts, wake: wake, status: status) { services.insert(web, at: 0) }
+        if let prometheus { running.insert(prometheus, at: 0) }
+        if let web = webServer(store: store, services: services) { running.insert(web, at: 0) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
-            services.append(WatchdogService(notifier: notifier, interval: interval))
+            running.append(WatchdogService(notifier: notifier, interval: interval))
         }
-        try await runUntilStopped(services, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
+        try await runUntilStopped(running, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
+    }
+
+    /// Where handoff bundles wait for the person, and when they are reminded and expire.
+    private var handoffDesk: HandoffDesk {
+        HandoffDesk(stateDirectory: configuration.stateDirectory, remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
+                    expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
     }
 
     /// The web app, when `[web]` asks for it, over the same services as the control API.
-    private func webServer(store: any DaemonStore, posts: PostService, wake: WakeSignal, status: StatusService) -> WebServer? {
+    private func webServer(store: any DaemonStore, services: DaemonServices) -> WebServer? {
         guard let web = configuration.web else { return nil }
         if let warning = web.plainHTTPWarning { logger.warning("\(warning); put a TLS reverse proxy in front (docs/web.md)") }
-        let pages = WebPages(sessions: WebSessions(store: store), posts: posts, recovery: RecoveryService(store: store, wake: wake),
-                             status: { try await status.status() }, configuration: web,
-                             zone: configuration.timeZone, logger: logger)
+        let pages = WebPages(sessions: WebSessions(store: store), services: services, configuration: web, zone: configuration.timeZone, logger: logger)
         return WebServer(configuration: web, pages: pages, logger: logger)
     }
 
-    /// The control API's routes over the services, each given the parts it decides with.
-    private func makeRoutes(store: any DaemonStore, posts: PostService, linkers: LinkerRegistry, vault: CredentialVault,
+    /// The services the control API and the web app translate to, each given the parts it decides with.
+    private func makeServices(store: any DaemonStore, posts: PostService, linkers: LinkerRegistry, vault: CredentialVault,
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
-                            probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> ControlAPIRoutes {
-        return ControlAPIRoutes(ControlAPIRoutes.Services(
+                            probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> DaemonServices {
+        DaemonServices(
             posts: posts,
             runs: RunPostService(posts: posts),
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
-                                     headlessRedirectURI: configuration.headlessRedirectURI),
+                                     headlessRedirectURI: configuration.headlessRedirectURI,
+                                     webRedirectURI: configuration.web.map { $0.baseURL + WebPages.linkCallbackPath }),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
             queue: queue,
             calendar: CalendarService(store: store, series: series),
@@ -152,7 +156,7 @@ public struct Daemon: Sendable {
                            clock: ClockSkewProbe(targets: probeTargets, transport: http)),
             backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
-            webUsers: WebUserService(store: store)))
+            webUsers: WebUserService(store: store))
     }
 
     /// The credential key, and what the store is told at every start: pauses for refusals lifted, retired API versions

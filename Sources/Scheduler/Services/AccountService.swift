@@ -11,12 +11,14 @@ public struct AccountService: Sendable {
     let credentials: CredentialProvider
     let wake: WakeSignal
     let headlessRedirectURI: String
+    /// Where the web app takes an authorization back (`base_url` + `/accounts/callback`); nil without `[web]`.
+    let webRedirectURI: String?
     let sessions = LinkSessions()
 
     public init(store: any AccountStore, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
-                headlessRedirectURI: String) {
+                headlessRedirectURI: String, webRedirectURI: String? = nil) {
         self.store = store; self.linkers = linkers; self.vault = vault; self.credentials = credentials
-        self.wake = wake; self.headlessRedirectURI = headlessRedirectURI
+        self.wake = wake; self.headlessRedirectURI = headlessRedirectURI; self.webRedirectURI = webRedirectURI
     }
 
     func linker(_ network: Network) throws -> any AccountLinker {
@@ -27,6 +29,21 @@ public struct AccountService: Sendable {
     }
 
     // MARK: Linking
+
+    /// The networks a person can link in the browser: configured, and linked by an authorization page (OAuth), not by an
+    /// app password or an instance's name, which the web app does not ask for yet.
+    public var browserLinkableNetworks: [Network] {
+        Network.allCases.filter { network in
+            guard let linker = linkers[network] else { return false }
+            return linker.methods.contains { $0 == .oauth2 || $0 == .oauth1 } && network != .mastodon
+        }
+    }
+
+    /// Starts linking from the web app: the network sends the browser back to the web app's own callback.
+    public func startBrowserLink(network: Network) async throws -> LinkStartView {
+        guard let webRedirectURI else { throw RequestError.badRequest("the web app is not configured on this daemon; add [web] listen") }
+        return try await startLink(StartLinkRequest(network: network, redirectURI: webRedirectURI))
+    }
 
     public func startLink(_ request: StartLinkRequest) async throws -> LinkStartView {
         let linker = try linker(request.network)
@@ -39,7 +56,8 @@ public struct AccountService: Sendable {
         }
         var redirectURI = request.redirectURI ?? (method == .oauth1 ? "oob" : headlessRedirectURI)
         if let given = request.redirectURI {
-            guard Self.isLoopback(given) else {
+            // The CLI's listener is on loopback (RFC 8252); the web app's callback is its own public address.
+            guard Self.isLoopback(given) || given == webRedirectURI else {
                 throw RequestError.badRequest("the redirect URI must be a loopback address such as http://127.0.0.1:PORT/callback (RFC 8252), not '\(given)'")
             }
             redirectURI = given

@@ -15,7 +15,7 @@ public struct RunPostService: Sendable {
         self.posts = posts
     }
 
-    public func schedule(_ request: RunPostRequest) async throws -> PostService.Scheduled {
+    public func schedule(_ request: RunPostRequest, author: PostAuthor = .operator) async throws -> PostService.Scheduled {
         if let problem = request.summary.wireProblem { throw RequestError.badRequest("the run's summary cannot be used: \(problem)") }
         let units = request.units ?? .metric
         let name = request.file ?? "the run"
@@ -39,7 +39,21 @@ public struct RunPostService: Sendable {
         post.overrides = overrides.isEmpty ? nil : overrides
         post.media = [picture] + (post.media ?? [])
         post.thread = try thread(after: text, request: request, units: units)
-        return try await posts.schedule(post)
+        return try await posts.schedule(post, author: author)
+    }
+
+    /// A run file a person uploaded (the web app): read as `schedctl` reads one from disk, from a private temporary
+    /// copy that is removed at once, in the zone the runner's times are shown in. `name` is the file's name as sent,
+    /// for messages only.
+    public func summarize(upload bytes: [UInt8], name: String, zone: TimeZone) throws -> RunSummary {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schedulerd-run-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
+            throw RequestError(.unavailable, "the run could not be kept for reading; the daemon's temporary folder may be full")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do { return try RunFile.summarize(path: path, timeZone: zone) } catch {
+            throw RequestError.badRequest("\(name): \(error.problem)")
+        }
     }
 
     /// The parts after the first: the run's splits (with `run_thread`), each with the media the request gives it.

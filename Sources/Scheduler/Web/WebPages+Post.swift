@@ -2,61 +2,148 @@ import Foundation
 import Hummingbird
 import SchedulerCore
 
-/// A post's page: where it goes and how each delivery stands, with retry and cancel for those whose role may change
-/// posts. Each change is a form with the session's CSRF token, done by the same services as `schedctl retry` and
-/// `schedctl cancel`, and answered by the post's page again (with what was done) or by a page saying why not.
+/// A post's page: where it goes and how each delivery stands (its link, its last error, its attempts), its picture, and
+/// what the viewer's role may do with it: retry, cancel, resolve with a URL, duplicate, edit its text and time, and for
+/// an owner approve or reject. Each change is a form with the session's CSRF token, done by the same services as
+/// `schedctl`, and answered by the post's page again (with what was done) or by a page saying why not.
 extension WebPages {
     func addPostRoutes(to router: Router<WebContext>) {
         router.get("posts/:id") { request, context in try await postPage(request, id: context.parameters.get("id")) }
         router.post("posts/:id/retry") { request, context in
-            try await change(request, id: context.parameters.get("id")) { id in try await recovery.retry(postID: id, deliveryID: nil, force: false) }
+            try await change(request, id: context.parameters.get("id")) { id, _, _ in try await services.recovery.retry(postID: id, deliveryID: nil, force: false) }
         }
         router.post("posts/:id/cancel") { request, context in
-            try await change(request, id: context.parameters.get("id")) { id in try await posts.cancel(id: id) }
+            try await change(request, id: context.parameters.get("id")) { id, _, _ in try await services.posts.cancel(id: id) }
         }
+        router.post("posts/:id/resolve") { request, context in
+            try await change(request, id: context.parameters.get("id")) { id, form, _ in
+                try await services.recovery.resolve(postID: id, deliveryID: form["delivery"].flatMap(Int64.init), url: form.trimmed("url") ?? "")
+            }
+        }
+        router.post("posts/:id/duplicate") { request, context in
+            try await change(request, id: context.parameters.get("id"), landOnResult: true) { id, _, _ in try await services.posts.duplicate(id: id) }
+        }
+        router.post("posts/:id/approve") { request, context in
+            try await change(request, id: context.parameters.get("id")) { id, _, author in try await services.posts.approve(id: id, by: author) }
+        }
+        router.post("posts/:id/reject") { request, context in
+            try await change(request, id: context.parameters.get("id")) { id, form, author in
+                try await services.posts.reject(id: id, reason: form["reason"] ?? "", by: author)
+            }
+        }
+        router.post("posts/:id/edit") { request, context in try await edit(request, id: context.parameters.get("id")) }
+        router.get("media/:id") { request, context in try await media(request, id: context.parameters.get("id")) }
     }
 
-    func postPage(_ request: Request, id raw: String?, notes: [String] = []) async throws -> Response {
+    func postPage(_ request: Request, id raw: String?, notes: [String] = [], editing: (text: String, at: String, error: String)? = nil,
+                  status: HTTPResponse.Status = .ok) async throws -> Response {
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let post: PostView
-        do { post = try await posts.post(id: id) } catch { return Self.refusal(error, next: "/") }
+        do { post = try await services.posts.post(id: id) } catch { return Self.refusal(error, next: "/") }
         var context = layout(session, title: "Post \(id)")
         context["id"] = id
         context["text"] = post.text
-        context["due"] = post.dueAt.map { Self.dueFormat(zone).string(from: $0) } ?? "a draft, with no time yet"
+        context["due"] = post.dueAt.map { timeFormat(request).string(from: $0) } ?? "a draft, with no time yet"
         context["deliveries"] = post.deliveries.map(deliveryEntry)
-        context["mayChange"] = session.user.role.may(.changePosts)
-        context["canRetry"] = post.deliveries.contains { [.failed, .missed, .expired].contains($0.state) }
-        context["canCancel"] = post.deliveries.contains { [.draft, .scheduled, .retrying].contains($0.state) }
+        context["media"] = post.media.map { ["id": $0.id, "alt": $0.alt ?? ""] }
+        let states = Set(post.deliveries.map(\.state))
+        let mayChange = session.user.role.may(.changePosts)
+        context["mayChange"] = mayChange
+        context["canRetry"] = !states.isDisjoint(with: [.failed, .missed, .expired])
+        context["canCancel"] = !states.isDisjoint(with: [.draft, .awaitingApproval, .scheduled, .retrying])
+        context["canResolve"] = !states.isDisjoint(with: [.failed, .unknown, .missed, .expired, .handedOff])
+        context["canEdit"] = mayChange && !post.deliveries.isEmpty && post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) }
+        context["awaiting"] = states.contains(.awaitingApproval)
+        context["mayApprove"] = states.contains(.awaitingApproval) && session.user.role.may(.approvePosts)
+        context["edit"] = ["text": editing?.text ?? post.text, "at": editing?.at ?? post.dueLocal, "zone": post.dueZone,
+                           "updated": String(post.updatedAt.timeIntervalSince1970)]
+        if let editing { context["editError"] = editing.error }
+        if let history = try? await services.recovery.history(postID: id) {
+            let entries = historyEntries(history, format: timeFormat(request))
+            context["history"] = entries
+            context["hasHistory"] = !entries.isEmpty
+        }
         if !notes.isEmpty { context["notes"] = notes }
-        return Self.page("post", context)
+        return Self.page("post", context, status: status)
     }
 
     /// A delivery as the post's page lists it; its link only when it is a web address (never `javascript:`).
     func deliveryEntry(_ delivery: DeliveryView) -> [String: Any] {
-        var entry: [String: Any] = ["account": delivery.account, "state": delivery.state.rawValue,
-                                    "stateWords": delivery.state.rawValue.replacingOccurrences(of: "_", with: " ")]
+        var entry: [String: Any] = ["id": delivery.id, "account": delivery.account, "state": delivery.state.rawValue, "stateWords": Self.words(delivery.state)]
         if let url = delivery.remoteUrl, url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") { entry["url"] = url }
         if let error = delivery.error { entry["error"] = error }
         return entry
     }
 
-    /// A change to post `id`: signed in, with the session's token, by a role that may change posts; then the service.
-    func change(_ request: Request, id raw: String?, _ action: (Int64) async throws -> PostView) async throws -> Response {
+    func historyEntries(_ history: HistoryView, format: DateFormatter) -> [[String: Any]] {
+        return history.deliveries.flatMap { delivery in
+            delivery.attempts.map { attempt -> [String: Any] in
+                var entry: [String: Any] = ["account": delivery.account, "at": format.string(from: attempt.startedAt), "outcome": attempt.outcome]
+                if let status = attempt.httpStatus { entry["http"] = status }
+                if let excerpt = attempt.excerpt { entry["excerpt"] = excerpt }
+                return entry
+            }
+        }
+    }
+
+    /// A change to post `id`: signed in, with the session's token, by a role that may change posts; then the service,
+    /// given the form and the person. `landOnResult`: show the post the change made (a duplicate) rather than `id`.
+    func change(_ request: Request, id raw: String?, landOnResult: Bool = false,
+                _ action: (Int64, WebForm, PostAuthor) async throws -> PostView) async throws -> Response {
         let form = try await WebForm.read(request)
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
         guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.changePosts) else {
-            return Self.problemPage(status: .forbidden, heading: "Not yours to change",
-                                    message: "\(session.user.name) is a \(session.user.role.rawValue), who can read posts but not change them. Nothing was changed.",
-                                    next: "/", nextWords: "Back to Today")
-        }
+        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let done: PostView
-        do { done = try await action(id) } catch { return Self.refusal(error, next: "/posts/\(id)") }
+        do { done = try await action(id, form, PostAuthor(name: session.user.name, role: session.user.role)) } catch {
+            return Self.refusal(error, next: "/posts/\(id)")
+        }
         logger.info("web change", metadata: ["web.user": "\(session.user.name)", "http.path": "\(request.uri.path)"])
+        if landOnResult { return try await postPage(request, id: String(done.id), notes: ["A copy of post \(id), as a draft."]) }
         return try await postPage(request, id: raw, notes: done.notes ?? ["Done."])
+    }
+
+    /// An edit of text and time. The form carries when the post was last changed as the page showed it: a save over a
+    /// change made since (in another tab, by another person) is refused with the post as it is now, keeping the text typed.
+    func edit(_ request: Request, id raw: String?) async throws -> Response {
+        let form = try await WebForm.read(request)
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
+        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
+        let text = form["text"] ?? "", at = form["at"] ?? ""
+        do {
+            let current = try await services.posts.post(id: id)
+            if form["updated"] != String(current.updatedAt.timeIntervalSince1970) {
+                let message = "Post \(id) was changed since this page was opened (it now reads as shown below). Your text is kept in the box: check it and save again."
+                return try await postPage(request, id: raw, editing: (text, at, message), status: .conflict)
+            }
+            let sameTime = at.trimmingCharacters(in: .whitespaces) == current.dueLocal
+            _ = try await services.posts.edit(id: id, EditPostRequest(text: text == current.text ? nil : text, at: sameTime ? nil : at,
+                                                                    tz: sameTime ? nil : form.trimmed("zone")))
+        } catch {
+            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/posts/\(id)") }
+            return try await postPage(request, id: raw, editing: (text, at, Self.sentence(refused.message) + " Nothing was changed."), status: refused.status)
+        }
+        return try await postPage(request, id: raw, notes: ["Saved."])
+    }
+
+    /// A post's picture, for its page and the composer's preview: signed-in people only, by its SHA-256.
+    func media(_ request: Request, id raw: String?) async throws -> Response {
+        guard try await signedIn(request) != nil else { return Self.redirect("/login") }
+        guard let id = raw, id.count == 64, id.allSatisfy(\.isHexDigit) else { throw HTTPError(.notFound) }
+        let file: (contentType: String, bytes: [UInt8])
+        do { file = try await services.media.download(id: id) } catch { throw HTTPError(.notFound) }
+        return Response(status: .ok, headers: [.contentType: file.contentType, .cacheControl: "private, max-age=86400"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    /// A service's message (written for a terminal, without a final stop) as a sentence a page can follow with another.
+    static func sentence(_ message: String) -> String {
+        guard let last = message.last, !".!?".contains(last) else { return message }
+        return message + "."
     }
 
     static func noPost(_ raw: String?) -> Response {
@@ -65,11 +152,11 @@ extension WebPages {
 
     /// What a service refused, in its own words (escaped by the template), with the status the control API would give.
     static func refusal(_ error: any Error, next: String) -> Response {
-        guard let refused = error as? RequestError ?? (error as? StoreError).map(RequestError.init) else {
+        guard let refused = requestError(error) else {
             return problemPage(status: .serviceUnavailable, heading: "Not now",
                                message: "The database does not answer just now. Nothing was changed; try again in a moment.",
                                next: next, nextWords: "Try again")
         }
-        return problemPage(status: refused.status, heading: "Not done", message: refused.message + " Nothing was changed.", next: next, nextWords: "Back")
+        return problemPage(status: refused.status, heading: "Not done", message: sentence(refused.message) + " Nothing was changed.", next: next, nextWords: "Back")
     }
 }

@@ -10,14 +10,14 @@ import SchedulerCore
 /// and the throttle are ``WebSessions``'; posts and status are the control API's own services.
 struct WebPages: Sendable {
     let sessions: WebSessions
-    let posts: PostService
-    let recovery: RecoveryService
-    let status: @Sendable () async throws -> StatusView
+    let services: DaemonServices
     let configuration: WebConfiguration
     let zone: TimeZone
     let logger: Logger
 
     static let sessionCookie = "schedulerd_session"
+    /// Where a network sends the browser back after an authorization the web app started.
+    static let linkCallbackPath = "/accounts/callback"
     static let loginCookie = "schedulerd_login"
 
     func add(to router: Router<WebContext>) {
@@ -29,6 +29,12 @@ struct WebPages: Sendable {
         router.post("logout") { request, _ in try await logout(request, everywhere: false) }
         router.post("logout-everywhere") { request, _ in try await logout(request, everywhere: true) }
         addPostRoutes(to: router)
+        addComposeRoutes(to: router)
+        addCalendarRoutes(to: router)
+        addRunRoutes(to: router)
+        addAccountRoutes(to: router)
+        addFactRoutes(to: router)
+        addCheckRoute(to: router)
     }
 
     // MARK: Signing in and out
@@ -92,16 +98,26 @@ struct WebPages: Sendable {
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
         var context = layout(session, title: "Today")
         do {
-            let facts = try await status()
-            let upcoming = try await posts.list(filter: .pending, account: nil, after: nil, offset: 0, limit: 20).posts
-            let failed = try await posts.list(filter: .states([.failed, .missed, .unknown]), account: nil, after: nil, offset: 0, limit: 20).posts
+            let facts = try await services.status()
+            let upcoming = try await services.posts.list(filter: .pending, account: nil, after: nil, offset: 0, limit: 20).posts
+            let failed = try await services.posts.list(filter: .states([.failed, .missed, .unknown]), account: nil, after: nil, offset: 0, limit: 20).posts
+            let awaiting = try await services.posts.list(filter: .states([.awaitingApproval]), account: nil, after: nil, offset: 0, limit: 20).posts
+            let handedOff = try await services.posts.list(filter: .states([.handedOff]), account: nil, after: nil, offset: 0, limit: 20).posts
             let attention = facts.accountsNeedingAttention.map { "\($0.reference): \($0.statusReason ?? $0.status.rawValue)" }
             context["attention"] = attention
             context["hasAttention"] = !attention.isEmpty
             // One formatter for the page's forty lines: making one costs more than using it.
-            let format = Self.dueFormat(zone)
+            let format = timeFormat(request)
             context["upcoming"] = upcoming.map { postEntry($0, due: format) }
             context["failed"] = failed.map { postEntry($0, due: format) }
+            context["awaiting"] = awaiting.map { postEntry($0, due: format) }
+            context["handedOff"] = handedOff.map { postEntry($0, due: format) }
+            context["hasAwaiting"] = !awaiting.isEmpty
+            context["hasHandedOff"] = !handedOff.isEmpty
+            if let paused = facts.paused, !paused.isEmpty {
+                context["paused"] = paused.everything ? "Publishing is paused for everything." : "Paused: "
+                    + (paused.accounts + paused.networks.map(\.network.displayName)).joined(separator: ", ") + "."
+            }
         } catch {
             logger.error("the web app could not read the store", metadata: ["error": "\(error)"])
             context["storeDown"] = "The database does not answer just now, so nothing can be shown. Publishing goes on once it is back; reload in a moment."
@@ -111,10 +127,9 @@ struct WebPages: Sendable {
 
     /// A post as a line of a list: its time in the daemon's zone, its state in words, its accounts and its text.
     func postEntry(_ post: PostView, due format: DateFormatter) -> [String: Any] {
-        let states = post.deliveries.map(\.state)
-        let state = states.first { $0 != .published } ?? states.first ?? .scheduled
+        let state = Self.headlineState(post)
         let due = post.dueAt.map { format.string(from: $0) } ?? "draft"
-        var entry: [String: Any] = ["id": post.id, "due": due, "state": state.rawValue, "stateWords": state.rawValue.replacingOccurrences(of: "_", with: " "),
+        var entry: [String: Any] = ["id": post.id, "due": due, "state": state.rawValue, "stateWords": Self.words(state),
                                     "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text]
         // A key is left out rather than set to nil: a template's section would take an Optional for a value.
         if let error = post.deliveries.compactMap(\.error).first { entry["error"] = error }
@@ -122,7 +137,8 @@ struct WebPages: Sendable {
     }
 
     func layout(_ session: WebSessions.Session, title: String) -> [String: Any] {
-        ["title": title, "csrf": session.csrf, "user": ["name": session.user.name, "role": session.user.role.rawValue]]
+        ["title": title, "csrf": session.csrf,
+         "user": ["name": session.user.name, "role": session.user.role.rawValue, "isOwner": session.user.role.may(.manageAccounts)] as [String: Any]]
     }
 
     // MARK: Answers

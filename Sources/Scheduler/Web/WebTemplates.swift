@@ -7,7 +7,8 @@ import Mustache
 enum WebTemplates {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
-        for (name, source) in sources {
+        for (name, source) in sources.merging(postSources, uniquingKeysWith: { $1 }).merging(planningSources, uniquingKeysWith: { $1 })
+            .merging(accountSources, uniquingKeysWith: { $1 }) {
             // The sources are constants of this file: one that does not parse is a bug found by the first test.
             library.register(try! MustacheTemplate(string: source), named: name)
         }
@@ -33,7 +34,8 @@ enum WebTemplates {
             <header class="bar">
               <a class="brand" href="/">schedulerd</a>
               {{#user}}
-              <nav aria-label="Main"><a href="/">Today</a></nav>
+              <nav aria-label="Main"><a href="/">Today</a> <a href="/calendar">Calendar</a> <a href="/compose">Compose</a>
+                <a href="/runs">Runs</a> <a href="/accounts">Accounts</a> <a href="/events">Events</a>{{#isOwner}} <a href="/status">Status</a>{{/isOwner}}</nav>
               <form method="post" action="/logout" class="inline">
                 <input type="hidden" name="csrf" value="{{csrf}}">
                 <span class="who">{{name}} ({{role}})</span>
@@ -60,61 +62,6 @@ enum WebTemplates {
               <input id="password" name="password" type="password" autocomplete="current-password" required>
               <button type="submit">Sign in</button>
             </form>
-            {{> layout-foot}}
-            """,
-        "today": """
-            {{> layout-head}}
-            <h1>Today</h1>
-            {{#storeDown}}<p class="error" role="alert">{{storeDown}}</p>{{/storeDown}}
-            {{#hasAttention}}
-            <section aria-labelledby="attention"><h2 id="attention">Needs you</h2>
-            <ul>{{#attention}}<li class="warn">{{.}}</li>{{/attention}}</ul></section>
-            {{/hasAttention}}
-            <section aria-labelledby="next"><h2 id="next">Going out next</h2>
-            {{^upcoming}}<p>Nothing is waiting.</p>{{/upcoming}}
-            <ul class="posts">
-            {{#upcoming}}
-              <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
-                <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p></li>
-            {{/upcoming}}
-            </ul></section>
-            <section aria-labelledby="failed"><h2 id="failed">Did not go out</h2>
-            {{^failed}}<p>Nothing failed.</p>{{/failed}}
-            <ul class="posts">
-            {{#failed}}
-              <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
-                <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}</li>
-            {{/failed}}
-            </ul></section>
-            <form method="post" action="/logout-everywhere" class="inline">
-              <input type="hidden" name="csrf" value="{{csrf}}">
-              <button type="submit">Log out everywhere</button>
-            </form>
-            {{> layout-foot}}
-            """,
-        "post": """
-            {{> layout-head}}
-            <h1>Post {{id}}</h1>
-            {{#notes}}<p class="note" role="status">{{.}}</p>{{/notes}}
-            <p><span class="time">{{due}}</span></p>
-            <p class="text">{{text}}</p>
-            <h2>Where it goes</h2>
-            <ul class="posts">
-            {{#deliveries}}
-              <li><span class="accounts">{{account}}</span> <span class="state state-{{state}}">{{stateWords}}</span>
-                {{#url}}<a href="{{url}}" rel="noopener noreferrer">the post on its network</a>{{/url}}
-                {{#error}}<p class="error">{{error}}</p>{{/error}}</li>
-            {{/deliveries}}
-            </ul>
-            {{#mayChange}}
-            <div class="actions">
-              {{#canRetry}}<form method="post" action="/posts/{{id}}/retry" class="inline">
-                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Retry what failed</button></form>{{/canRetry}}
-              {{#canCancel}}<form method="post" action="/posts/{{id}}/cancel" class="inline">
-                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Cancel what has not gone out</button></form>{{/canCancel}}
-            </div>
-            {{/mayChange}}
-            <p><a href="/">Back to Today</a></p>
             {{> layout-foot}}
             """,
         "problem": """

@@ -21,6 +21,22 @@ final class WebVisitor: @unchecked Sendable {
                                           body: Array(body.utf8)))
     }
 
+    /// A form with files, as `multipart/form-data` (RFC 7578): each field, then each file with its name and type.
+    func postMultipart(_ path: String, _ fields: [(String, String)], files: [(field: String, name: String, type: String, bytes: [UInt8])] = []) async throws -> HTTPResponse {
+        let boundary = "----schedulerd-test-\(UUID().uuidString)"
+        var body: [UInt8] = []
+        for (name, value) in fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\nContent-Type: \(file.type)\r\n\r\n".utf8)
+            body += file.bytes + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return try await send(HTTPRequest(method: "POST", url: base + path,
+                                          headers: cookieHeader + [HTTPHeader("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body))
+    }
+
     /// Signs in through the login page as a person would: the page's form token, then the form.
     func signIn(_ name: String, _ password: String) async throws -> HTTPResponse {
         let page = try await get("/login")

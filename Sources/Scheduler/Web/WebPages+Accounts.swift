@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import SchedulerCore
+
+/// Accounts: each with its state, its token's forecast and its waiting posts; for an owner, linking in the browser
+/// (the network sends the browser back to `base_url` + ``linkCallbackPath``, and the authorization is tied to this
+/// browser by a cookie holding the link's id) and unlinking, which says first what it cancels.
+extension WebPages {
+    static let linkCookie = "schedulerd_link"
+
+    func addAccountRoutes(to router: Router<WebContext>) {
+        router.get("accounts") { request, _ in
+            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+            return try await accountsPage(request, session)
+        }
+        router.get("accounts/link/:network") { request, context in try await startLink(request, network: context.parameters.get("network")) }
+        router.get("accounts/callback") { request, _ in try await finishLink(request) }
+        router.post("accounts/unlink") { request, _ in try await unlink(request) }
+    }
+
+    func accountsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil,
+                      status: HTTPResponse.Status = .ok) async throws -> Response {
+        var context = layout(session, title: "Accounts")
+        let format = timeFormat(request)
+        do {
+            let accounts = try await services.accounts.list(includeRevoked: false)
+            context["accounts"] = accounts.map { account -> [String: Any] in
+                var entry: [String: Any] = ["reference": account.reference, "name": account.displayName, "network": account.network.displayName,
+                                            "initial": String(account.displayName.prefix(1)).uppercased(), "status": account.status.rawValue,
+                                            "pending": account.pendingPosts, "ok": account.status == .active]
+                if let reason = account.statusReason { entry["reason"] = reason }
+                if let expires = account.accessExpiresAt {
+                    entry["expires"] = (account.refreshable ? "renews itself; the token runs to " : "must be linked again by ") + format.string(from: expires)
+                }
+                if account.postsAfterExpiry > 0 { entry["afterExpiry"] = "\(account.postsAfterExpiry) waiting posts are due after the token expires" }
+                return entry
+            }
+            context["noAccounts"] = accounts.isEmpty
+        } catch {
+            context["storeDown"] = "The database does not answer just now, so the accounts cannot be shown; reload in a moment."
+        }
+        if session.user.role.may(.manageAccounts) {
+            context["linkable"] = services.accounts.browserLinkableNetworks.map { ["id": $0.rawValue, "name": $0.displayName] }
+            context["mayManage"] = true
+        }
+        if !notes.isEmpty { context["notes"] = notes }
+        if let error { context["error"] = error }
+        return Self.page("accounts", context, status: status)
+    }
+
+    func startLink(_ request: Request, network raw: String?) async throws -> Response {
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "link accounts") }
+        guard let network = raw.flatMap(Network.init(rawValue:)), services.accounts.browserLinkableNetworks.contains(network) else {
+            return try await accountsPage(request, session, error: "'\(raw ?? "")' cannot be linked from the web app.", status: .notFound)
+        }
+        do {
+            let started = try await services.accounts.startBrowserLink(network: network)
+            var response = Self.redirect(started.authorizationURL)
+            response.setCookie(Cookie(name: Self.linkCookie, value: started.linkId, maxAge: 900, path: "/accounts", secure: configuration.isHTTPS,
+                                      httpOnly: true, sameSite: .lax))
+            return response
+        } catch {
+            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
+            return try await accountsPage(request, session, error: refused.message, status: refused.status)
+        }
+    }
+
+    /// The network's redirect: the whole address is the authorization's answer (code and state, or the error), taken
+    /// with the link this browser started; another browser's redirect finds no link and changes nothing.
+    func finishLink(_ request: Request) async throws -> Response {
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "link accounts") }
+        guard let linkID = request.cookies[Self.linkCookie]?.value, !linkID.isEmpty else {
+            return try await accountsPage(request, session, error: "This browser started no link, or it is older than 15 minutes; start again.", status: .badRequest)
+        }
+        var response: Response
+        do {
+            let account = try await services.accounts.completeLink(id: linkID, CompleteLinkRequest(response: configuration.baseURL + "\(request.uri)"))
+            logger.info("web account linked", metadata: ["web.user": "\(session.user.name)", "account": "\(account.reference)"])
+            response = try await accountsPage(request, session, notes: ["Linked \(account.network.displayName) \(account.reference) (\(account.displayName))."]
+                                                + (account.notes ?? []))
+        } catch {
+            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
+            response = try await accountsPage(request, session, error: refused.message, status: refused.status)
+        }
+        response.setCookie(Cookie(name: Self.linkCookie, value: "", maxAge: 0, path: "/accounts", secure: configuration.isHTTPS, httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    func unlink(_ request: Request) async throws -> Response {
+        let form = try await WebForm.read(request)
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
+        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "unlink accounts") }
+        let reference = form["account"] ?? ""
+        do {
+            let done = try await services.accounts.unlink(reference: reference, cancelPending: true)
+            let cancelled = done.cancelledPosts == 0 ? "no waiting post was cancelled" : "\(done.cancelledPosts) waiting posts were cancelled"
+            return try await accountsPage(request, session, notes: ["Unlinked \(done.account.reference); \(cancelled)."] + (done.note.map { [$0] } ?? []))
+        } catch {
+            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
+            return try await accountsPage(request, session, error: refused.message, status: refused.status)
+        }
+    }
+
+    static func ownersOnly(_ session: WebSessions.Session, _ what: String) -> Response {
+        problemPage(status: .forbidden, heading: "For owners",
+                    message: "\(session.user.name) is \(session.user.role == .editor ? "an" : "a") \(session.user.role.rawValue); only an owner may \(what). Nothing was changed.",
+                    next: "/", nextWords: "Back to Today")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Hummingbird
+import SchedulerCore
+
+/// The composer: one text, the accounts ticked, an image with its alt text, a time (the CLI's forms, in a zone the
+/// viewer picks), next free slot, repeat, thread parts, a first comment and per-account texts. It becomes the same
+/// `SchedulePostRequest` as `schedctl schedule`, checked by the same ``PostService``; a preview is its dry run. A
+/// refused post comes back with everything typed, the image kept by its id.
+extension WebPages {
+    func addComposeRoutes(to router: Router<WebContext>) {
+        router.get("compose") { request, _ in
+            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+            guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+            var typed = ComposeForm()
+            typed.at = request.uri.queryParameters.get("at").map { String($0) } ?? ""
+            typed.zone = viewerZone(request)
+            return try await composePage(session, typed)
+        }
+        router.post("compose") { request, _ in try await compose(request) }
+    }
+
+    func compose(_ request: Request) async throws -> Response {
+        let form = try await WebForm.read(request, limit: WebForm.uploadLimit)
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
+        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        var typed = ComposeForm(form)
+        do {
+            if let upload = form.files["media"] {
+                typed.mediaID = try await services.media.upload(upload.bytes).id
+                typed.mediaName = upload.filename
+            }
+            let answer = try await services.posts.schedule(typed.request, author: PostAuthor(name: session.user.name, role: session.user.role))
+            switch answer {
+            case .stored(let post):
+                logger.info("web post scheduled", metadata: ["web.user": "\(session.user.name)", "post.id": "\(post.id)"])
+                var response = Self.redirect("/posts/\(post.id)")
+                response.setCookie(zoneCookie(typed.zone))
+                return response
+            case .preview(let preview):
+                return try await composePage(session, typed, preview: preview)
+            }
+        } catch {
+            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/compose") }
+            return try await composePage(session, typed, refused: refused)
+        }
+    }
+
+    func composePage(_ session: WebSessions.Session, _ typed: ComposeForm, preview: DryRunView? = nil,
+                     refused: RequestError? = nil) async throws -> Response {
+        var context = layout(session, title: "Compose")
+        await fillChoices(&context, session, typed)
+        if let refused {
+            context["error"] = refused.message
+            if let problems = refused.problems, problems.count > 1 { context["problems"] = problems }
+        }
+        if let preview {
+            context["preview"] = preview.deliveries.map { ["account": $0.account, "text": $0.text, "length": $0.weightedLength] as [String: Any] }
+            context["previewTime"] = "\(preview.dueLocal) (\(preview.dueZone))"
+            if let notes = preview.notes { context["previewNotes"] = notes }
+        }
+        return Self.page("compose", context, status: refused?.status ?? .ok)
+    }
+
+    /// What the composer and the runs page both offer: the accounts to tick (by avatar and name), what was typed, the
+    /// zones, and whether the post will wait for an owner.
+    func fillChoices(_ context: inout [String: Any], _ session: WebSessions.Session, _ typed: ComposeForm) async {
+        let accounts = (try? await services.accounts.list(includeRevoked: false)) ?? []
+        context["accounts"] = accounts.map { account in
+            ["reference": account.reference, "name": account.displayName, "initial": String(account.displayName.prefix(1)).uppercased(),
+             "network": account.network.displayName, "checked": typed.accounts.contains(account.reference),
+             "override": typed.overrides[account.reference] ?? ""] as [String: Any]
+        }
+        context["noAccounts"] = accounts.isEmpty
+        context["typed"] = typed.context
+        context["zones"] = Self.zoneOptions(selected: typed.zone)
+        context["needsApproval"] = services.posts.approvalRequired && session.user.role.needsApproval
+    }
+
+    static func notYours(_ session: WebSessions.Session) -> Response {
+        problemPage(status: .forbidden, heading: "Not yours to change",
+                    message: "\(session.user.name) is a \(session.user.role.rawValue), who can read posts but not write or change them. Nothing was changed.",
+                    next: "/", nextWords: "Back to Today")
+    }
+
+    /// A service's refusal as a typed value, for a page that shows it beside what was typed.
+    static func requestError(_ error: any Error) -> RequestError? {
+        error as? RequestError ?? (error as? StoreError).map(RequestError.init)
+    }
+}
+
+/// What the person typed in the composer, read from the form and given back to the page as it was.
+struct ComposeForm: Sendable {
+    var text = ""
+    var accounts: [String] = []
+    var overrides: [String: String] = [:]
+    var alt = ""
+    var mediaID: String?
+    var mediaName: String?
+    var at = ""
+    var zone = ""
+    var nextSlot = false
+    var repeatRule = ""
+    var thread = ""
+    var firstComment = ""
+    var action = "schedule"
+
+    init() {}
+
+    init(_ form: WebForm) {
+        text = form["text"] ?? ""
+        accounts = form.all("account")
+        for account in accounts { if let override = form.trimmed("override:\(account)") { overrides[account] = override } }
+        alt = form["alt"] ?? ""
+        mediaID = form.trimmed("media_id")
+        mediaName = form.trimmed("media_name")
+        at = form["at"] ?? ""
+        zone = form["zone"] ?? ""
+        nextSlot = form["next_slot"] == "on"
+        repeatRule = form["repeat"] ?? ""
+        thread = form["thread"] ?? ""
+        firstComment = form["first_comment"] ?? ""
+        action = form["action"] ?? "schedule"
+    }
+
+    /// The thread's parts after the first: one per block, blocks separated by a line holding `---`.
+    var threadParts: [String] {
+        thread.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n---\n")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    var request: SchedulePostRequest {
+        let draft = action == "draft"
+        let time = at.trimmingCharacters(in: .whitespaces)
+        let media = mediaID.map { [MediaReference(id: $0, alt: alt.isEmpty ? nil : alt, name: mediaName)] }
+        let parts = threadParts.map { ThreadPartRequest(text: $0) }
+        let comment = firstComment.trimmingCharacters(in: .whitespacesAndNewlines)
+        let rule = repeatRule.trimmingCharacters(in: .whitespaces)
+        return SchedulePostRequest(text: text, to: accounts, at: draft || nextSlot || time.isEmpty ? nil : time, tz: zone.isEmpty ? nil : zone,
+                                   overrides: overrides.isEmpty ? nil : overrides, dryRun: action == "preview" ? true : nil, media: media,
+                                   draft: draft ? true : nil, nextSlot: nextSlot && !draft ? true : nil, repeatRule: rule.isEmpty ? nil : rule,
+                                   thread: parts.isEmpty ? nil : parts, firstComment: comment.isEmpty ? nil : comment)
+    }
+
+    var context: [String: Any] {
+        var context: [String: Any] = ["text": text, "alt": alt, "at": at, "nextSlot": nextSlot, "repeat": repeatRule, "thread": thread,
+                                      "firstComment": firstComment]
+        if let mediaID { context["mediaID"] = mediaID; context["mediaName"] = mediaName ?? "the image" }
+        return context
+    }
+}
+
+/// The composer's live counts: `POST /check` with the session's token, the text and the networks ticked, answered with
+/// each network's count, limit and problems as `schedctl check` finds them (``PostService/check(_:)``).
+extension WebPages {
+    struct CountAnswer: Encodable {
+        var network: String
+        var length: Int
+        var limit: Int
+        var problems: [String]
+    }
+
+    func addCheckRoute(to router: Router<WebContext>) {
+        router.post("check") { request, _ -> Response in
+            let form = try await WebForm.read(request)
+            guard let session = try await signedIn(request), form.carries(csrf: session.csrf) else { return Response(status: .forbidden) }
+            let networks = form.all("network").compactMap(Network.init(rawValue:))
+            let answers = networks.prefix(Network.allCases.count).compactMap { network -> CountAnswer? in
+                guard let view = try? services.posts.check(CheckRequest(text: form["text"] ?? "", network: network)) else { return nil }
+                return CountAnswer(network: network.displayName, length: view.weightedLength, limit: view.maxLength, problems: view.problems)
+            }
+            let body = try JSONEncoder().encode(answers)
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        }
+    }
+}

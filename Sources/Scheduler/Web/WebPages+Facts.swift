@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import SchedulerCore
+
+/// The event log (what `schedctl events` lists) and, for an owner, the daemon's status (what `schedctl status` says).
+extension WebPages {
+    func addFactRoutes(to router: Router<WebContext>) {
+        router.get("events") { request, _ in try await eventsPage(request) }
+        router.get("status") { request, _ in try await statusPage(request) }
+    }
+
+    func eventsPage(_ request: Request) async throws -> Response {
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        var context = layout(session, title: "Events")
+        let format = timeFormat(request)
+        do {
+            let events = try await services.events.events(after: nil, limit: 100)
+            context["events"] = events.reversed().map { event -> [String: Any] in
+                var entry: [String: Any] = ["kind": event.event.replacingOccurrences(of: "_", with: " "), "at": format.string(from: event.at),
+                                            "message": event.message]
+                if let post = event.postId { entry["post"] = post }
+                return entry
+            }
+        } catch {
+            context["storeDown"] = "The database does not answer just now, so the events cannot be shown; reload in a moment."
+        }
+        return Self.page("events", context)
+    }
+
+    func statusPage(_ request: Request) async throws -> Response {
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "see the daemon's status") }
+        var context = layout(session, title: "Status")
+        let format = timeFormat(request)
+        do {
+            let facts = try await services.status()
+            var lines = ["Version \(facts.version)\(facts.sandbox ? ", in sandbox mode" : ""), running since \(format.string(from: facts.startedAt))"]
+            lines.append("Deliveries: " + facts.deliveries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }
+                .joined(separator: ", "))
+            if let next = facts.nextDue { lines.append("Next due: post \(next.postId) at \(format.string(from: next.dueAt)) to \(next.accounts) accounts") }
+            if let paused = facts.paused, !paused.isEmpty {
+                lines.append("Paused: " + (paused.everything ? "everything" : (paused.accounts + paused.networks.map(\.network.displayName)).joined(separator: ", ")))
+            }
+            for account in facts.accountsNeedingAttention { lines.append("Needs attention: \(account.reference): \(account.statusReason ?? account.status.rawValue)") }
+            for warning in facts.warnings ?? [] { lines.append("Warning: \(warning)") }
+            if let hooks = facts.hooks, hooks.waiting > 0 || hooks.givenUp > 0 {
+                lines.append("Notification hooks: \(hooks.waiting) events waiting, \(hooks.givenUp) given up" + (hooks.lastError.map { " (last error: \($0))" } ?? ""))
+            }
+            context["facts"] = lines
+        } catch {
+            context["storeDown"] = "The database does not answer just now; publishing goes on once it is back. Reload in a moment."
+        }
+        return Self.page("status", context)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import RunPosts
+import SchedulerCore
+
+/// Runs from the phone: a GPX or TCX file uploaded, read by the same reader as `schedctl schedule --run`, and posted
+/// through ``RunPostService``: each network's text from its template, the card drawn and attached. A preview is the
+/// dry run (each network's text); scheduling shows the post with its card.
+extension WebPages {
+    func addRunRoutes(to router: Router<WebContext>) {
+        router.get("runs") { request, _ in
+            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+            guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+            var typed = ComposeForm()
+            typed.zone = viewerZone(request)
+            return try await runsPage(session, typed)
+        }
+        router.post("runs") { request, _ in try await postRun(request) }
+    }
+
+    func postRun(_ request: Request) async throws -> Response {
+        let form = try await WebForm.read(request, limit: WebForm.uploadLimit)
+        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
+        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        let typed = ComposeForm(form)
+        guard let upload = form.files["run"] else {
+            return try await runsPage(session, typed, refused: RequestError.badRequest("choose a run file (GPX or TCX) to post"))
+        }
+        do {
+            let zone = TimeZone(identifier: typed.zone) ?? self.zone
+            let summary = try services.runs.summarize(upload: upload.bytes, name: upload.filename, zone: zone)
+            var post = typed.request
+            post.text = ""
+            let run = RunPostRequest(summary: summary, file: upload.filename, units: nil, templates: nil, runThread: nil, post: post)
+            switch try await services.runs.schedule(run, author: PostAuthor(name: session.user.name, role: session.user.role)) {
+            case .stored(let stored):
+                logger.info("web run scheduled", metadata: ["web.user": "\(session.user.name)", "post.id": "\(stored.id)"])
+                return Self.redirect("/posts/\(stored.id)")
+            case .preview(let preview):
+                return try await runsPage(session, typed, preview: preview, runName: upload.filename)
+            }
+        } catch {
+            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/runs") }
+            return try await runsPage(session, typed, refused: refused)
+        }
+    }
+
+    func runsPage(_ session: WebSessions.Session, _ typed: ComposeForm, preview: DryRunView? = nil, runName: String? = nil,
+                  refused: RequestError? = nil) async throws -> Response {
+        var context = layout(session, title: "Post a run")
+        await fillChoices(&context, session, typed)
+        if let refused { context["error"] = refused.message }
+        if let preview {
+            context["preview"] = preview.deliveries.map { ["account": $0.account, "text": $0.text] as [String: Any] }
+            context["runName"] = runName ?? "the run"
+        }
+        return Self.page("runs", context, status: refused?.status ?? .ok)
+    }
+}

@@ -1,0 +1,108 @@
+/// Today and a post's page. Every `{{…}}` is escaped; a delivery's link is given only when it is an http(s) address.
+extension WebTemplates {
+    static let postSources: [String: String] = [
+        "today": """
+            {{> layout-head}}
+            <h1>Today</h1>
+            {{#storeDown}}<p class="error" role="alert">{{storeDown}}</p>{{/storeDown}}
+            {{#paused}}<p class="warn" role="status">{{paused}}</p>{{/paused}}
+            {{#hasAttention}}
+            <section aria-labelledby="attention"><h2 id="attention">Needs you</h2>
+            <ul>{{#attention}}<li class="warn">{{.}}</li>{{/attention}}</ul></section>
+            {{/hasAttention}}
+            {{#hasAwaiting}}
+            <section aria-labelledby="awaiting"><h2 id="awaiting">Awaiting approval</h2>
+            <ul class="posts">{{#awaiting}}{{> post-line}}{{/awaiting}}</ul></section>
+            {{/hasAwaiting}}
+            {{#hasHandedOff}}
+            <section aria-labelledby="handoffs"><h2 id="handoffs">Waiting for you to post by hand</h2>
+            <ul class="posts">{{#handedOff}}{{> post-line}}{{/handedOff}}</ul></section>
+            {{/hasHandedOff}}
+            <section aria-labelledby="next"><h2 id="next">Going out next</h2>
+            {{^upcoming}}<p>Nothing is waiting.</p>{{/upcoming}}
+            <ul class="posts">{{#upcoming}}{{> post-line}}{{/upcoming}}</ul></section>
+            <section aria-labelledby="failed"><h2 id="failed">Did not go out</h2>
+            {{^failed}}<p>Nothing failed.</p>{{/failed}}
+            <ul class="posts">{{#failed}}{{> post-line}}{{/failed}}</ul></section>
+            <form method="post" action="/logout-everywhere" class="inline">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <button type="submit" class="quiet">Log out everywhere</button>
+            </form>
+            {{> layout-foot}}
+            """,
+        "post-line": """
+            <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
+              <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}</li>
+            """,
+        "post": """
+            {{> layout-head}}
+            <h1>Post {{id}}</h1>
+            {{#notes}}<p class="note" role="status">{{.}}</p>{{/notes}}
+            <p><span class="time">{{due}}</span></p>
+            <p class="text">{{text}}</p>
+            {{#media}}<img class="picture" src="/media/{{id}}" alt="{{alt}}">{{/media}}
+            <h2>Where it goes</h2>
+            <ul class="posts">
+            {{#deliveries}}
+              <li class="delivery"><span class="accounts">{{account}}</span> <span class="state state-{{state}}">{{stateWords}}</span>
+                {{#url}}<a class="network-link" href="{{url}}" rel="noopener noreferrer">the post on its network</a>{{/url}}
+                {{#error}}<p class="error">{{error}}</p>{{/error}}</li>
+            {{/deliveries}}
+            </ul>
+            {{#awaiting}}{{^mayApprove}}<p class="warn">This post waits for an owner's approval.</p>{{/mayApprove}}{{/awaiting}}
+            {{#mayApprove}}
+            <section aria-labelledby="approval" class="panel"><h2 id="approval">Approval</h2>
+              <form method="post" action="/posts/{{id}}/approve" class="inline-form">
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" id="approve">Approve</button></form>
+              <form method="post" action="/posts/{{id}}/reject" class="stack">
+                <input type="hidden" name="csrf" value="{{csrf}}">
+                <label for="reason">Reason for rejecting (the author sees it)</label>
+                <input id="reason" name="reason" maxlength="500" required>
+                <button type="submit" id="reject" class="danger">Reject</button></form>
+            </section>
+            {{/mayApprove}}
+            {{#mayChange}}
+            <div class="actions">
+              {{#canRetry}}<form method="post" action="/posts/{{id}}/retry" class="inline-form">
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Retry what failed</button></form>{{/canRetry}}
+              {{#canCancel}}<form method="post" action="/posts/{{id}}/cancel" class="inline-form">
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Cancel what has not gone out</button></form>{{/canCancel}}
+              <form method="post" action="/posts/{{id}}/duplicate" class="inline-form">
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Duplicate as a draft</button></form>
+            </div>
+            {{#canResolve}}
+            <form method="post" action="/posts/{{id}}/resolve" class="stack">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <label for="url">Found it on the network? Its address</label>
+              <input id="url" name="url" type="url" placeholder="https://…" required>
+              <button type="submit">Mark as published</button>
+            </form>
+            {{/canResolve}}
+            {{#canEdit}}
+            <section aria-labelledby="edit-heading" class="panel"><h2 id="edit-heading">Edit</h2>
+            {{#editError}}<p class="error" role="alert">{{editError}}</p>{{/editError}}
+            {{#edit}}
+            <form method="post" action="/posts/{{id}}/edit" class="stack wide">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <input type="hidden" name="updated" value="{{updated}}">
+              <input type="hidden" name="zone" value="{{zone}}">
+              <label for="edit-text">Text</label>
+              <textarea id="edit-text" name="text" rows="5" data-count="edit-count">{{text}}</textarea>
+              <span id="edit-count" class="count" aria-live="polite"></span>
+              <label for="edit-at">Time ({{zone}})</label>
+              <input id="edit-at" name="at" value="{{at}}">
+              <button type="submit">Save</button>
+            </form>
+            {{/edit}}
+            </section>
+            {{/canEdit}}
+            {{/mayChange}}
+            {{#hasHistory}}
+            <h2>History</h2>
+            <ul class="history">{{#history}}<li>{{at}} · {{account}} · {{outcome}}{{#http}} (HTTP {{http}}){{/http}}{{#excerpt}}: <span class="excerpt">{{excerpt}}</span>{{/excerpt}}</li>{{/history}}</ul>
+            {{/hasHistory}}
+            <p><a href="/">Back to Today</a></p>
+            {{> layout-foot}}
+            """,
+    ]
+}

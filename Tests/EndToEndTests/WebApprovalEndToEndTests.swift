@@ -1,0 +1,116 @@
+import Foundation
+import HTTPClient
+import SchedulerCore
+import Testing
+
+/// `[web] require_approval`: an editor composes in the web app (an image with its alt text, a multipart form), the post
+/// waits in `awaiting_approval`, an editor cannot approve it, a viewer cannot compose at all, `schedctl approve` lets it
+/// go out (the sandbox receives it once, with the alt text) and `schedctl reject --reason` cancels another with the
+/// reason as its error and an event. A refused form keeps what was typed; a file that is not an image is refused whole;
+/// a save over an edit made in another tab is refused with the person's text kept.
+@Suite(.serialized) struct WebApprovalEndToEndTests {
+    static let password = "long enough passphrase"
+
+    func start() async throws -> (DaemonUnderTest, WebVisitor, AccountView) {
+        let daemon = try DaemonUnderTest("web-approval", config: "[web]\nlisten = \"127.0.0.1:0\"\nrequire_approval = true\n")
+        try await daemon.start()
+        var address: String?
+        try await eventually(timeout: .seconds(20), "the web app listens") {
+            address = WebAppEndToEndTests.webAddress(in: daemon.logs)
+            return address != nil
+        }
+        for (name, role) in [("ada", "owner"), ("ben", "editor"), ("cleo", "viewer")] {
+            let added = try daemon.schedctl(["web", "user", "add", name, "--role", role], stdin: Self.password + "\n")
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let account = try daemon.addSandboxAccount(username: "approval_club")
+        return (daemon, WebVisitor(base: "http://" + address!), account)
+    }
+
+    func compose(_ browser: WebVisitor, _ fields: [(String, String)], image: [UInt8]? = nil, imageName: String = "run.jpg") async throws -> HTTPResponse {
+        let page = try await browser.get("/compose")
+        let csrf = try #require(WebVisitor.hiddenCSRF(in: page.bodyText), "the composer carries the session's token: \(page.status)")
+        let files = image.map { [(field: "media", name: imageName, type: "image/jpeg", bytes: $0)] } ?? []
+        return try await browser.postMultipart("/compose", [("csrf", csrf)] + fields, files: files)
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func anEditorsPost_waitsForAnOwner_thenPublishesOnce_andARejectionCancelsWithItsReason() async throws {
+        let (daemon, editor, account) = try await start()
+        #expect(try await editor.signIn("ben", Self.password).status == 303)
+        let image = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("run-4x5.jpg"))))
+
+        // Refused (no account ticked): the page comes back with what was typed, and nothing is stored.
+        let refused = try await compose(editor, [("text", "Sunday <long> run"), ("alt", "Route along the river"), ("at", "in 2h")])
+        #expect(refused.status == 400 && refused.bodyText.contains("Sunday &lt;long&gt; run") && refused.bodyText.contains("value=\"Route along the river\""),
+                "\(refused.status) \(refused.bodyText.prefix(800))")
+        let notAnImage = try await compose(editor, [("text", "Sunday run"), ("account", account.reference), ("at", "in 2h")],
+                                           image: Array("not a picture at all".utf8), imageName: "route.png")
+        #expect(notAnImage.status == 400 && notAnImage.bodyText.contains("role=\"alert\"") && notAnImage.bodyText.contains("Sunday run"),
+                "\(notAnImage.status) \(notAnImage.bodyText.prefix(800))")
+        #expect(try daemon.posts(state: "all").isEmpty, "a refused form stores nothing")
+
+        let made = try await compose(editor, [("text", "Sunday long run by the river"), ("account", account.reference), ("alt", "Route along the river"),
+                                              ("at", "in 3s"), ("zone", "Europe/Paris"), ("action", "schedule")], image: image)
+        #expect(made.status == 303, "\(made.status) \(made.bodyText.prefix(800))")
+        let id = try #require(made.header("location")?.split(separator: "/").last.flatMap { Int64($0) })
+        let waiting = try daemon.schedctl(["show", "\(id)", "--json"]).decode(PostView.self)
+        #expect(waiting.deliveries.map(\.state) == [.awaitingApproval] && waiting.media.first?.alt == "Route along the river")
+        #expect(try daemon.posts(state: "awaiting_approval").map(\.id) == [id])
+
+        // The editor cannot approve it; a viewer cannot compose.
+        let page = try await editor.get("/posts/\(id)")
+        #expect(page.bodyText.contains("awaiting approval") && !page.bodyText.contains("id=\"approve\""))
+        let selfApproval = try await editor.post("/posts/\(id)/approve", [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? "")])
+        #expect(selfApproval.status == 403, "\(selfApproval.status) \(selfApproval.bodyText.prefix(400))")
+        let viewer = WebVisitor(base: editor.base)
+        #expect(try await viewer.signIn("cleo", Self.password).status == 303)
+        #expect(try await viewer.get("/compose").status == 403)
+        let viewerToday = try await viewer.get("/")
+        let viewerCompose = try await viewer.postMultipart("/compose", [("csrf", WebVisitor.hiddenCSRF(in: viewerToday.bodyText) ?? ""), ("text", "x"),
+                                                                         ("account", account.reference), ("at", "in 1h")])
+        let postsAfterViewer = try daemon.posts(state: "all").count
+        #expect(viewerCompose.status == 403 && postsAfterViewer == 1)
+        let approved = try daemon.schedctl(["approve", "\(id)"])
+        #expect(approved.status == 0 && approved.stdout.contains("post \(id) approved"), "\(approved.stdout) \(approved.stderr)")
+        try await eventually(timeout: .seconds(30), "the approved post published") {
+            try daemon.schedctl(["show", "\(id)", "--json"]).decode(PostView.self).deliveries.first?.state == .published
+        }
+        let received = try daemon.schedctl(["sandbox", "received", "--json"]).decode([JSONValue].self)
+        let tweets = received.filter { $0["path"]?.stringValue == "/2/tweets" }
+        #expect(tweets.count == 1, "published once: \(received)")
+
+        // A second post rejected from the command line: cancelled, with the reason as its error and an event.
+        let second = try await compose(editor, [("text", "Track session moved?"), ("account", account.reference), ("at", "in 2h")])
+        let secondID = try #require(second.header("location")?.split(separator: "/").last.flatMap { Int64($0) })
+        #expect(try daemon.schedctl(["reject", "\(secondID)", "--reason", " "]).status == 2, "an empty reason is refused")
+        let rejected = try daemon.schedctl(["reject", "\(secondID)", "--reason", "Say which Tuesday"])
+        #expect(rejected.status == 0, "\(rejected.stderr)")
+        let cancelled = try daemon.schedctl(["show", "\(secondID)", "--json"]).decode(PostView.self)
+        #expect(cancelled.deliveries.first?.state == .cancelled && cancelled.deliveries.first?.error == "rejected by schedctl: Say which Tuesday")
+        #expect(try daemon.schedctl(["approve", "\(secondID)"]).status != 0, "a rejected post cannot be approved")
+        #expect(try daemon.schedctl(["events"]).stdout.contains("rejected: Post \(secondID) was rejected by schedctl: Say which Tuesday"))
+        _ = try await daemon.stop()
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aSaveOverAnEditFromAnotherTab_isRefused_keepingTheTextTyped() async throws {
+        let (daemon, owner, account) = try await start()
+        #expect(try await owner.signIn("ada", Self.password).status == 303)
+        let post = try daemon.schedule("Hill repeats at six", to: account.reference, at: "in 2h")
+        let firstTab = try await owner.get("/posts/\(post.id)")
+        let secondTab = try await owner.get("/posts/\(post.id)")
+        func fields(_ page: HTTPResponse, text: String) throws -> [(String, String)] {
+            let updated = try #require(page.bodyText.firstMatch(of: /name="updated" value="([^"]*)"/).map { String($0.1) })
+            let at = try #require(page.bodyText.firstMatch(of: /name="at" value="([^"]*)"/).map { String($0.1) })
+            return [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("updated", updated), ("text", text), ("at", at)]
+        }
+        let saved = try await owner.post("/posts/\(post.id)/edit", try fields(firstTab, text: "Hill repeats at half past six"))
+        #expect(saved.status == 200 && saved.bodyText.contains("Saved."), "\(saved.status) \(saved.bodyText.prefix(600))")
+        let stale = try await owner.post("/posts/\(post.id)/edit", try fields(secondTab, text: "Hill repeats at seven, bring lights"))
+        #expect(stale.status == 409 && stale.bodyText.contains("was changed since this page was opened"), "\(stale.status)")
+        #expect(stale.bodyText.contains(">Hill repeats at seven, bring lights</textarea>"), "the person's text is kept")
+        #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).text == "Hill repeats at half past six")
+        _ = try await daemon.stop()
+    }
+}
