@@ -22,7 +22,9 @@ struct ScaleBench {
         defer { sandbox.stop() }
         let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
         let state = work + "/state"
+        let webPort = try WebPageBench.freePort()
         let config = "sandbox = true\nstate_dir = \"\(state)\"\nlog_level = \"warning\"\n[networks.x]\napi_base_url = \"\(sandboxURL)\"\n"
+            + "[web]\nlisten = \"127.0.0.1:\(webPort)\"\n"
         try config.write(toFile: work + "/schedulerd.toml", atomically: true, encoding: .utf8)
         let control = BenchControl(socket: state + "/control.sock", sandboxURL: sandboxURL)
         var lines: [String] = []
@@ -55,6 +57,7 @@ struct ScaleBench {
                      + "calendar \(Self.format(try schedctl(["calendar"], state: state), "%.1f")) ms, "
                      + "list \(Self.format(try schedctl(["list"], state: state), "%.1f")) ms, "
                      + "list --page 1000 \(Self.format(try schedctl(["list", "--page", "1000"], state: state), "%.1f")) ms")
+        lines += try await WebPageBench(base: "http://127.0.0.1:\(webPort)", control: control, repeats: repeats).run(showing: Int64(rows / 2))
         return lines
     }
 
