@@ -1,8 +1,9 @@
 # schedulerd: the two commands a newcomer needs are `make demo` and `make test`.
 SWIFT ?= swift
 DEB_PACKAGES := libcurl4-openssl-dev libsqlite3-dev libssl-dev libcairo2-dev libjpeg-dev libxml2-dev
-# What the API contract test runs beside the build: a venv for its Python tools, socat to bridge the socket to TCP, curl.
-TEST_PACKAGES := python3-venv socat curl
+# What the API contract test runs beside the build: a venv for its Python tools, socat to bridge the socket to TCP, curl;
+# and the browser test: Debian's Chromium and its driver, with a font to draw the pages in.
+TEST_PACKAGES := python3-venv socat curl chromium chromium-driver fonts-dejavu-core
 RELEASE_BIN := .build/release
 
 ## What --version says (Sources/CBuildInfo through Package.swift): VERSION, `+dirty` when tracked files differ from the
@@ -15,7 +16,7 @@ export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
 export SCHEDULERD_COMMIT := $(GIT_COMMIT)
 export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
 
-.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test
+.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test browser-test
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -51,6 +52,7 @@ test: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests --experimental-maximum-parallelization-width $(E2E_WIDTH)
 	$(MAKE) --no-print-directory install-test
 	$(MAKE) --no-print-directory api-contract-test
+	$(MAKE) --no-print-directory browser-test
 
 ## The layering rules of docs/architecture.md (scripts/layering-test.py): routes name no store, engine or connector;
 ## schedctl imports no Connectors, OAuth, Scheduler or GRDB; Connectors no GRDB or PostgresNIO; NetworkRules no
@@ -187,6 +189,14 @@ bench-scale: deps
 api-contract-test: deps venv
 	$(SWIFT) build
 	./scripts/api-contract-test.sh
+
+## The web app in a real browser (scripts/browser-test.py, docs/web.md): headless Chromium driven by Selenium against a
+## sandbox daemon: X and Facebook linked in the browser, a photo with alt text published to both, an editor's run
+## approved by the owner, a hostile text shown as text, refusals (CSRF, a viewer, the sign-in throttle); screenshots of
+## every page at 390x844 and 1280x800 in .build/browser-screenshots/.
+browser-test: deps venv
+	$(SWIFT) build
+	./scripts/browser-test.sh
 
 ## .build/venv with the contract test's Python tools, pinned (scripts/api-contract-requirements.txt); remade when that changes.
 VENV := .build/venv

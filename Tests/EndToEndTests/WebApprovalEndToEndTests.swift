@@ -7,7 +7,8 @@ import Testing
 /// waits in `awaiting_approval`, an editor cannot approve it, a viewer cannot compose at all, `schedctl approve` lets it
 /// go out (the sandbox receives it once, with the alt text) and `schedctl reject --reason` cancels another with the
 /// reason as its error and an event. A refused form keeps what was typed; a file that is not an image is refused whole;
-/// a save over an edit made in another tab is refused with the person's text kept.
+/// a save over an edit made in another tab is refused with the person's text kept; unlinking asks first, saying what it
+/// cancels.
 @Suite(.serialized) struct WebApprovalEndToEndTests {
     static let password = "long enough passphrase"
 
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func aSaveOverAnEditFromAnotherTab_isRefused_keepingTheTextTyped() async throws {
+    func aSaveOverAnEditFromAnotherTab_isRefused_keepingTheTextTyped_andUnlinkingAsksFirst() async throws {
         let (daemon, owner, account) = try await start()
         #expect(try await owner.signIn("ada", Self.password).status == 303)
         let post = try daemon.schedule("Hill repeats at six", to: account.reference, at: "in 2h")
@@ -111,6 +112,49 @@ import Testing
         #expect(stale.status == 409 && stale.bodyText.contains("was changed since this page was opened"), "\(stale.status)")
         #expect(stale.bodyText.contains(">Hill repeats at seven, bring lights</textarea>"), "the person's text is kept")
         #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).text == "Hill repeats at half past six")
+
+        // Unlinking asks first, saying what it cancels; only the answer unlinks.
+        let csrf = WebVisitor.hiddenCSRF(in: saved.bodyText) ?? ""
+        let question = try await owner.post("/accounts/unlink", [("csrf", csrf), ("account", account.reference)])
+        #expect(question.status == 200 && question.bodyText.contains("Its 1 waiting post will be cancelled"), "\(question.bodyText.prefix(800))")
+        #expect(try daemon.schedctl(["accounts", "list", "--json"]).decode([AccountView].self).count == 1, "asking unlinks nothing")
+        let unlinked = try await owner.post("/accounts/unlink", [("csrf", csrf), ("account", account.reference), ("confirm", "yes")])
+        #expect(unlinked.status == 200 && unlinked.bodyText.contains("1 waiting post cancelled"), "\(unlinked.bodyText.prefix(800))")
+        #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.first?.state == .cancelled)
+        _ = try await daemon.stop()
+    }
+}
+
+/// The Instagram handoff on the phone: the caption to copy (escaped), the picture to save, and "I posted it" with the
+/// permalink, which publishes the delivery as `schedctl handoff done` does; a permalink that is no web address is refused.
+@Suite(.serialized) struct WebHandoffEndToEndTests {
+    @Test(.timeLimit(.minutes(2)))
+    func aHandoffShowsItsCaptionAndPicture_andIPostedItPublishesIt() async throws {
+        let (daemon, owner, _) = try await WebApprovalEndToEndTests().start()
+        #expect(try await owner.signIn("ada", WebApprovalEndToEndTests.password).status == 303)
+        let added = try daemon.schedctl(["accounts", "add", "instagram", "--handoff", "--handle", "club.runs", "--json"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let scheduled = try daemon.schedctl(["schedule", "Track night <6x800> & cake", "--to", "instagram:@club.runs", "--at", "in 1s",
+                                             "--media", Fixtures.path("run-4x5.jpg"), "--alt", "Six laps", "--json"])
+        let post = try scheduled.decode(PostView.self)
+        try await eventually(timeout: .seconds(30), "the post handed off") {
+            try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.first?.state == .handedOff
+        }
+        let page = try await owner.get("/handoffs")
+        #expect(page.status == 200 && page.bodyText.contains(">Track night &lt;6x800&gt; &amp; cake</textarea>"), "\(page.bodyText.prefix(1200))")
+        let picture = try #require(page.bodyText.firstMatch(of: /href="\/media\/([0-9a-f]{64})" download/).map { String($0.1) })
+        let image = try await owner.get("/media/\(picture)")
+        #expect(image.status == 200 && image.header("content-type") == "image/jpeg" && image.body.starts(with: [0xFF, 0xD8]))
+        #expect(try await WebVisitor(base: owner.base).get("/media/\(picture)").status == 303, "pictures only for people signed in")
+
+        let delivery = try #require(post.deliveries.first?.id)
+        let csrf = WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""
+        let bad = try await owner.post("/handoffs/\(delivery)/done", [("csrf", csrf), ("url", "javascript:alert(1)")])
+        #expect(bad.status == 400 && bad.bodyText.contains("Nothing was changed"), "\(bad.status)")
+        let done = try await owner.post("/handoffs/\(delivery)/done", [("csrf", csrf), ("url", "https://www.instagram.com/p/Cafe123/")])
+        #expect(done.status == 200 && done.bodyText.contains("is marked as published"), "\(done.bodyText.prefix(600))")
+        let published = try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.first
+        #expect(published?.state == .published && published?.remoteUrl == "https://www.instagram.com/p/Cafe123/")
         _ = try await daemon.stop()
     }
 }

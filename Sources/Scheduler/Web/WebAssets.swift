@@ -9,7 +9,7 @@ enum WebAssets {
         .bar { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .5rem 1rem; border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; color: var(--ink); text-decoration: none; }
         nav a { color: var(--accent); }
-        main { padding: 1rem; max-width: 60rem; margin: 0 auto; }
+        main { padding: 1rem; max-width: 72rem; margin: 0 auto; }
         .stack { display: grid; gap: .5rem; max-width: 22rem; }
         input, button { font: inherit; padding: .6rem .7rem; min-height: 44px; }
         input { border: 1px solid var(--muted); border-radius: 4px; }
@@ -54,6 +54,8 @@ enum WebAssets {
         .count { font-size: .9rem; color: var(--muted); min-height: 1.2em; }
         .count.over { color: var(--error); font-weight: 700; }
         .picture, .thumb { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 4px; }
+        .picture { max-height: 50vh; width: auto; display: block; }
+        .day.today { border: 2px solid var(--accent); }
         .thumb { max-height: 10rem; }
         .toolbar { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
         .toolbar select, .toolbar button { width: auto; }
@@ -111,6 +113,15 @@ enum WebAssets {
             box.addEventListener("input", later);
             if (form) { form.addEventListener("change", later); }
             if (box.value) { ask(); }
+          });
+          document.querySelectorAll("button[data-copy]").forEach(function (button) {
+            button.addEventListener("click", function () {
+              var source = document.getElementById(button.getAttribute("data-copy"));
+              if (!source) { return; }
+              source.select();
+              var done = function () { button.textContent = "Copied"; };
+              if (navigator.clipboard) { navigator.clipboard.writeText(source.value).then(done, function () {}); } else { done(); }
+            });
           });
         });
         """

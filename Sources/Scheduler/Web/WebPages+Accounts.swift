@@ -11,15 +11,17 @@ extension WebPages {
     func addAccountRoutes(to router: Router<WebContext>) {
         router.get("accounts") { request, _ in
             guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-            return try await accountsPage(request, session)
+            return try await accountsPage(request, session, linked: request.uri.queryParameters.get("linked").map { String($0) })
         }
         router.get("accounts/link/:network") { request, context in try await startLink(request, network: context.parameters.get("network")) }
         router.get("accounts/callback") { request, _ in try await finishLink(request) }
         router.post("accounts/unlink") { request, _ in try await unlink(request) }
     }
 
-    func accountsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil,
+    /// `linked`: the account a link just made, said so on the page when it is among the accounts.
+    func accountsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil, linked: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
+        var notes = notes
         var context = layout(session, title: "Accounts")
         let format = timeFormat(request)
         do {
@@ -27,7 +29,7 @@ extension WebPages {
             context["accounts"] = accounts.map { account -> [String: Any] in
                 var entry: [String: Any] = ["reference": account.reference, "name": account.displayName, "network": account.network.displayName,
                                             "initial": String(account.displayName.prefix(1)).uppercased(), "status": account.status.rawValue,
-                                            "pending": account.pendingPosts, "ok": account.status == .active]
+                                            "pending": Self.count(account.pendingPosts, "post"), "ok": account.status == .active]
                 if let reason = account.statusReason { entry["reason"] = reason }
                 if let expires = account.accessExpiresAt {
                     entry["expires"] = (account.refreshable ? "renews itself; the token runs to " : "must be linked again by ") + format.string(from: expires)
@@ -36,6 +38,9 @@ extension WebPages {
                 return entry
             }
             context["noAccounts"] = accounts.isEmpty
+            if let account = accounts.first(where: { $0.reference == linked }) {
+                notes.insert("Linked \(account.network.displayName) \(account.reference) (\(account.displayName)).", at: 0)
+            }
         } catch {
             context["storeDown"] = "The database does not answer just now, so the accounts cannot be shown; reload in a moment."
         }
@@ -78,8 +83,8 @@ extension WebPages {
         do {
             let account = try await services.accounts.completeLink(id: linkID, CompleteLinkRequest(response: configuration.baseURL + "\(request.uri)"))
             logger.info("web account linked", metadata: ["web.user": "\(session.user.name)", "account": "\(account.reference)"])
-            response = try await accountsPage(request, session, notes: ["Linked \(account.network.displayName) \(account.reference) (\(account.displayName))."]
-                                                + (account.notes ?? []))
+            // Away from the callback's address: reloading it would send a spent code.
+            response = Self.redirect("/accounts?linked=" + (account.reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         } catch {
             guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
             response = try await accountsPage(request, session, error: refused.message, status: refused.status)
@@ -94,15 +99,30 @@ extension WebPages {
         guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
         guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "unlink accounts") }
         let reference = form["account"] ?? ""
+        // First the question, with what unlinking cancels; only the answer's form (confirm=yes) unlinks.
+        guard form["confirm"] == "yes" else {
+            do {
+                let account = try await services.accounts.account(reference: reference)
+                return Self.page("unlink", layout(session, title: "Unlink \(account.reference)")
+                    .merging(["reference": account.reference, "name": account.displayName,
+                              "cancels": account.pendingPosts == 0 ? "No waiting post is cancelled."
+                                  : "Its \(Self.count(account.pendingPosts, "waiting post")) will be cancelled and not go out."]) { $1 })
+            } catch {
+                return Self.refusal(error, next: "/accounts")
+            }
+        }
         do {
             let done = try await services.accounts.unlink(reference: reference, cancelPending: true)
-            let cancelled = done.cancelledPosts == 0 ? "no waiting post was cancelled" : "\(done.cancelledPosts) waiting posts were cancelled"
+            let cancelled = done.cancelledPosts == 0 ? "no waiting post was cancelled" : "\(Self.count(done.cancelledPosts, "waiting post")) cancelled"
             return try await accountsPage(request, session, notes: ["Unlinked \(done.account.reference); \(cancelled)."] + (done.note.map { [$0] } ?? []))
         } catch {
             guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
             return try await accountsPage(request, session, error: refused.message, status: refused.status)
         }
     }
+
+    /// "1 post", "3 posts".
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     static func ownersOnly(_ session: WebSessions.Session, _ what: String) -> Response {
         problemPage(status: .forbidden, heading: "For owners",

@@ -60,7 +60,7 @@ extension WebPages {
         words.dateFormat = "EEE d MMM"
         var entry: [String: Any] = [
             "date": day.date, "words": words.string(from: date), "newAt": "\(day.date) 09:00",
-            "outside": calendar.component(.month, from: date) != anchorMonth,
+            "outside": calendar.component(.month, from: date) != anchorMonth, "today": calendar.isDateInToday(date),
             "posts": day.posts.map { post -> [String: Any] in
                 let state = Self.headlineState(post)
                 return ["id": post.id, "time": post.dueAt.map { time.string(from: $0) } ?? "", "state": state.rawValue,

@@ -35,6 +35,7 @@ struct WebPages: Sendable {
         addAccountRoutes(to: router)
         addFactRoutes(to: router)
         addCheckRoute(to: router)
+        addHandoffRoutes(to: router)
     }
 
     // MARK: Signing in and out

@@ -104,7 +104,7 @@ extension WebTemplates {
               <a href="/calendar?view={{span}}&amp;start={{following}}">Later →</a></p>
             <ol class="days{{#isMonth}} month{{/isMonth}}">
             {{#days}}
-              <li class="day{{#outside}} outside{{/outside}}"><h2 class="day-name"><a href="/calendar?view=day&amp;start={{date}}">{{words}}</a></h2>
+              <li class="day{{#outside}} outside{{/outside}}{{#today}} today{{/today}}"{{#today}} aria-current="date"{{/today}}><h2 class="day-name"><a href="/calendar?view=day&amp;start={{date}}">{{words}}</a></h2>
                 <ul class="entries">
                 {{#posts}}<li><a class="entry state-{{state}}" href="/posts/{{id}}"><span class="time">{{time}}</span> {{networks}}
                   <span class="state state-{{state}}">{{stateWords}}</span><span class="text snippet">{{text}}</span></a></li>{{/posts}}

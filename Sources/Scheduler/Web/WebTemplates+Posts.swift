@@ -16,6 +16,7 @@ extension WebTemplates {
             {{/hasAwaiting}}
             {{#hasHandedOff}}
             <section aria-labelledby="handoffs"><h2 id="handoffs">Waiting for you to post by hand</h2>
+            <p><a href="/handoffs">Copy their captions and save their pictures</a></p>
             <ul class="posts">{{#handedOff}}{{> post-line}}{{/handedOff}}</ul></section>
             {{/hasHandedOff}}
             <section aria-labelledby="next"><h2 id="next">Going out next</h2>

@@ -35,7 +35,7 @@ enum WebTemplates {
               <a class="brand" href="/">schedulerd</a>
               {{#user}}
               <nav aria-label="Main"><a href="/">Today</a> <a href="/calendar">Calendar</a> <a href="/compose">Compose</a>
-                <a href="/runs">Runs</a> <a href="/accounts">Accounts</a> <a href="/events">Events</a>{{#isOwner}} <a href="/status">Status</a>{{/isOwner}}</nav>
+                <a href="/runs">Runs</a> <a href="/handoffs">By hand</a> <a href="/accounts">Accounts</a> <a href="/events">Events</a>{{#isOwner}} <a href="/status">Status</a>{{/isOwner}}</nav>
               <form method="post" action="/logout" class="inline">
                 <input type="hidden" name="csrf" value="{{csrf}}">
                 <span class="who">{{name}} ({{role}})</span>
