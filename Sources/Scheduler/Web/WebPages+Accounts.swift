@@ -55,7 +55,7 @@ extension WebPages {
 
     func startLink(_ request: Request, network raw: String?) async throws -> Response {
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "link accounts") }
+        guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         guard let network = raw.flatMap(Network.init(rawValue:)), services.accounts.browserLinkableNetworks.contains(network) else {
             return try await accountsPage(request, session, error: "'\(raw ?? "")' cannot be linked from the web app.", status: .notFound)
         }
@@ -75,7 +75,7 @@ extension WebPages {
     /// with the link this browser started; another browser's redirect finds no link and changes nothing.
     func finishLink(_ request: Request) async throws -> Response {
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "link accounts") }
+        guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         guard let linkID = request.cookies[Self.linkCookie]?.value, !linkID.isEmpty else {
             return try await accountsPage(request, session, error: "This browser started no link, or it is older than 15 minutes; start again.", status: .badRequest)
         }
@@ -94,10 +94,7 @@ extension WebPages {
     }
 
     func unlink(_ request: Request) async throws -> Response {
-        let form = try await WebForm.read(request)
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "unlink accounts") }
+        let (form, session) = try await admit(request, may: .manageAccounts)
         let reference = form["account"] ?? ""
         // First the question, with what unlinking cancels; only the answer's form (confirm=yes) unlinks.
         guard form["confirm"] == "yes" else {
@@ -123,10 +120,4 @@ extension WebPages {
 
     /// "1 post", "3 posts".
     static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-
-    static func ownersOnly(_ session: WebSessions.Session, _ what: String) -> Response {
-        problemPage(status: .forbidden, heading: "For owners",
-                    message: "\(session.user.name) is \(session.user.role == .editor ? "an" : "a") \(session.user.role.rawValue); only an owner may \(what). Nothing was changed.",
-                    next: "/", nextWords: "Back to Today")
-    }
 }

@@ -9,21 +9,14 @@ import SchedulerCore
 extension WebPages {
     func addComposeRoutes(to router: Router<WebContext>) {
         router.get("compose") { request, _ in
-            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-            guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
-            var typed = ComposeForm()
-            typed.at = request.uri.queryParameters.get("at").map { String($0) } ?? ""
-            typed.zone = viewerZone(request)
+            let (session, typed) = try await blankForm(request)
             return try await composePage(session, typed)
         }
         router.post("compose") { request, _ in try await compose(request) }
     }
 
     func compose(_ request: Request) async throws -> Response {
-        let form = try await WebForm.read(request, limit: WebForm.uploadLimit)
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        let (form, session) = try await admit(request, may: .changePosts, limit: WebForm.uploadLimit)
         var typed = ComposeForm(form)
         do {
             if let upload = form.files["media"] {
@@ -62,6 +55,17 @@ extension WebPages {
         return Self.page("compose", context, status: refused?.status ?? .ok)
     }
 
+    /// A new composer or runs form for someone who may write posts: in the viewer's zone, at the time `?at=` names
+    /// (the calendar's "new post here").
+    func blankForm(_ request: Request) async throws -> (WebSessions.Session, ComposeForm) {
+        guard let session = try await signedIn(request) else { throw WebRefusal(response: Self.redirect("/login")) }
+        guard session.user.role.may(.changePosts) else { throw WebRefusal(response: Self.notAllowed(session, .changePosts)) }
+        var typed = ComposeForm()
+        typed.at = request.uri.queryParameters.get("at").map { String($0) } ?? ""
+        typed.zone = viewerZone(request)
+        return (session, typed)
+    }
+
     /// What the composer and the runs page both offer: the accounts to tick (by avatar and name), what was typed, the
     /// zones, and whether the post will wait for an owner.
     func fillChoices(_ context: inout [String: Any], _ session: WebSessions.Session, _ typed: ComposeForm) async {
@@ -75,12 +79,6 @@ extension WebPages {
         context["typed"] = typed.context
         context["zones"] = Self.zoneOptions(selected: typed.zone)
         context["needsApproval"] = services.posts.approvalRequired && session.user.role.needsApproval
-    }
-
-    static func notYours(_ session: WebSessions.Session) -> Response {
-        problemPage(status: .forbidden, heading: "Not yours to change",
-                    message: "\(session.user.name) is a \(session.user.role.rawValue), who can read posts but not write or change them. Nothing was changed.",
-                    next: "/", nextWords: "Back to Today")
     }
 
     /// A service's refusal as a typed value, for a page that shows it beside what was typed.

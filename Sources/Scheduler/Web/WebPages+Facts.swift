@@ -29,7 +29,7 @@ extension WebPages {
 
     func statusPage(_ request: Request) async throws -> Response {
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard session.user.role.may(.manageAccounts) else { return Self.ownersOnly(session, "see the daemon's status") }
+        guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         var context = layout(session, title: "Status")
         let format = timeFormat(request)
         do {

@@ -41,10 +41,7 @@ extension WebPages {
     }
 
     func handoffDone(_ request: Request, delivery raw: String?) async throws -> Response {
-        let form = try await WebForm.read(request)
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        let (form, session) = try await admit(request, may: .changePosts)
         guard let delivery = raw.flatMap(Int64.init), delivery > 0 else { throw HTTPError(.notFound) }
         do {
             let post = try await services.handoffs.confirm(deliveryID: delivery, url: form.trimmed("url"))

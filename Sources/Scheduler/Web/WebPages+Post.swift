@@ -91,10 +91,7 @@ extension WebPages {
     /// given the form and the person. `landOnResult`: show the post the change made (a duplicate) rather than `id`.
     func change(_ request: Request, id raw: String?, landOnResult: Bool = false,
                 _ action: (Int64, WebForm, PostAuthor) async throws -> PostView) async throws -> Response {
-        let form = try await WebForm.read(request)
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        let (form, session) = try await admit(request, may: .changePosts)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let done: PostView
         do { done = try await action(id, form, PostAuthor(name: session.user.name, role: session.user.role)) } catch {
@@ -108,10 +105,7 @@ extension WebPages {
     /// An edit of text and time. The form carries when the post was last changed as the page showed it: a save over a
     /// change made since (in another tab, by another person) is refused with the post as it is now, keeping the text typed.
     func edit(_ request: Request, id raw: String?) async throws -> Response {
-        let form = try await WebForm.read(request)
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        let (form, session) = try await admit(request, may: .changePosts)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let text = form["text"] ?? "", at = form["at"] ?? ""
         do {

@@ -9,20 +9,14 @@ import SchedulerCore
 extension WebPages {
     func addRunRoutes(to router: Router<WebContext>) {
         router.get("runs") { request, _ in
-            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-            guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
-            var typed = ComposeForm()
-            typed.zone = viewerZone(request)
+            let (session, typed) = try await blankForm(request)
             return try await runsPage(session, typed)
         }
         router.post("runs") { request, _ in try await postRun(request) }
     }
 
     func postRun(_ request: Request) async throws -> Response {
-        let form = try await WebForm.read(request, limit: WebForm.uploadLimit)
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
-        guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
-        guard session.user.role.may(.changePosts) else { return Self.notYours(session) }
+        let (form, session) = try await admit(request, may: .changePosts, limit: WebForm.uploadLimit)
         let typed = ComposeForm(form)
         guard let upload = form.files["run"] else {
             return try await runsPage(session, typed, refused: RequestError.badRequest("choose a run file (GPX or TCX) to post"))

@@ -54,6 +54,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
+        } catch let refusal as WebRefusal {
+            response = refusal.response
         } catch let error as HTTPError where error.status == .notFound {
             response = WebPages.problemPage(status: .notFound, heading: "Not found", message: "There is no page at this address.",
                                             next: "/", nextWords: "Back to Today")
