@@ -72,6 +72,18 @@ import Testing
                                                                          ("account", account.reference), ("at", "in 1h")])
         let postsAfterViewer = try daemon.posts(state: "all").count
         #expect(viewerCompose.status == 403 && postsAfterViewer == 1)
+
+        // What scheduling says reaches the post's page over the redirect: a PNG converted to JPEG for Instagram.
+        let owner = WebVisitor(base: editor.base)
+        #expect(try await owner.signIn("ada", Self.password).status == 303)
+        let instagram = try daemon.addSandboxAccount(username: "approval_gram", network: "instagram")
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("square-ish.png"))))
+        let converted = try await compose(owner, [("text", "Track night"), ("account", instagram.reference), ("alt", "Six laps"), ("at", "in 2h")],
+                                          image: png, imageName: "laps.png")
+        let convertedPage = try await owner.get(try #require(converted.header("location")))
+        #expect(convertedPage.bodyText.contains("was converted to JPEG, because Instagram takes only JPEG"), "\(convertedPage.bodyText.prefix(900))")
+        #expect(!(try await owner.get(try #require(converted.header("location")))).bodyText.contains("converted to JPEG"), "said once")
+        _ = try daemon.schedctl(["cancel", String(converted.header("location")?.split(separator: "/").last ?? "")])
         let approved = try daemon.schedctl(["approve", "\(id)"])
         #expect(approved.status == 0 && approved.stdout.contains("post \(id) approved"), "\(approved.stdout) \(approved.stderr)")
         try await eventually(timeout: .seconds(30), "the approved post published") {

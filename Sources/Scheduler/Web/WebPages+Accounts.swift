@@ -26,11 +26,15 @@ extension WebPages {
         let format = timeFormat(request)
         do {
             let accounts = try await services.accounts.list(includeRevoked: false)
+            let slots = Dictionary((try await services.queue.allSlots()).map { ($0.account, $0) }, uniquingKeysWith: { first, _ in first })
             context["accounts"] = accounts.map { account -> [String: Any] in
                 var entry: [String: Any] = ["reference": account.reference, "name": account.displayName, "network": account.network.displayName,
                                             "initial": String(account.displayName.prefix(1)).uppercased(), "status": account.status.rawValue,
                                             "pending": Self.count(account.pendingPosts, "post"), "ok": account.status == .active]
                 if let reason = account.statusReason { entry["reason"] = reason }
+                if let times = slots[account.reference]?.slots, !times.isEmpty {
+                    entry["slots"] = times + (slots[account.reference]?.zone.map { " (\($0))" } ?? "")
+                }
                 if let expires = account.accessExpiresAt {
                     entry["expires"] = (account.refreshable ? "renews itself; the token runs to " : "must be linked again by ") + format.string(from: expires)
                 }

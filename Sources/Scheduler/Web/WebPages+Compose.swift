@@ -29,6 +29,7 @@ extension WebPages {
                 logger.info("web post scheduled", metadata: ["web.user": "\(session.user.name)", "post.id": "\(post.id)"])
                 var response = Self.redirect("/posts/\(post.id)")
                 response.setCookie(zoneCookie(typed.zone))
+                if let notes = post.notes, !notes.isEmpty { response.setCookie(notesCookie(notes, postID: post.id)) }
                 return response
             case .preview(let preview):
                 return try await composePage(session, typed, preview: preview)
@@ -51,6 +52,9 @@ extension WebPages {
             context["preview"] = preview.deliveries.map { ["account": $0.account, "text": $0.text, "length": $0.weightedLength] as [String: Any] }
             context["previewTime"] = "\(preview.dueLocal) (\(preview.dueZone))"
             if let notes = preview.notes { context["previewNotes"] = notes }
+            if let occurrences = preview.occurrences, !occurrences.isEmpty {
+                context["occurrences"] = occurrences.map { "\($0.dueLocal) (\($0.dueZone))" }
+            }
         }
         return Self.page("compose", context, status: refused?.status ?? .ok)
     }

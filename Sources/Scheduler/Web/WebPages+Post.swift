@@ -1,3 +1,4 @@
+import CryptoPrimitives
 import Foundation
 import Hummingbird
 import SchedulerCore
@@ -35,8 +36,11 @@ extension WebPages {
         router.get("media/:id") { request, context in try await media(request, id: context.parameters.get("id")) }
     }
 
-    func postPage(_ request: Request, id raw: String?, notes: [String] = [], editing: (text: String, at: String, error: String)? = nil,
+    func postPage(_ request: Request, id raw: String?, notes given: [String] = [], editing: (text: String, at: String, error: String)? = nil,
                   status: HTTPResponse.Status = .ok) async throws -> Response {
+        // What scheduling said (a PNG converted for Instagram, how the time was read), carried over its redirect.
+        let flashed = given.isEmpty ? request.cookies[Self.notesCookieName].flatMap { Self.notes(fromCookie: $0.value) } : nil
+        let notes = given + (flashed ?? [])
         guard let session = try await signedIn(request) else { return Self.redirect("/login") }
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let post: PostView
@@ -65,7 +69,24 @@ extension WebPages {
             context["hasHistory"] = !entries.isEmpty
         }
         if !notes.isEmpty { context["notes"] = notes }
-        return Self.page("post", context, status: status)
+        var response = Self.page("post", context, status: status)
+        if flashed != nil { response.setCookie(notesCookie([], postID: id)) }
+        return response
+    }
+
+    static let notesCookieName = "schedulerd_notes"
+
+    /// A post's notes for the page the browser is sent to next: a cookie for that page only, read once, a minute at most.
+    /// Notes are the service's words about the post (never a secret); too many to fit a cookie are left to `schedctl show`.
+    func notesCookie(_ notes: [String], postID: Int64) -> Cookie {
+        let encoded = notes.isEmpty ? "" : (try? JSONEncoder().encode(notes)).map { Base64.encodeURL(Array($0)) } ?? ""
+        return Cookie(name: Self.notesCookieName, value: encoded.count > 3_000 ? "" : encoded, maxAge: encoded.isEmpty ? 0 : 60,
+                      path: "/posts/\(postID)", secure: configuration.isHTTPS, httpOnly: true, sameSite: .lax)
+    }
+
+    static func notes(fromCookie value: String) -> [String]? {
+        guard !value.isEmpty, let bytes = Base64.decodeURL(value) else { return nil }
+        return try? JSONDecoder().decode([String].self, from: Data(bytes))
     }
 
     /// A delivery as the post's page lists it; its link only when it is a web address (never `javascript:`).

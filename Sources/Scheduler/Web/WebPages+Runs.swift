@@ -30,7 +30,9 @@ extension WebPages {
             switch try await services.runs.schedule(run, author: PostAuthor(name: session.user.name, role: session.user.role)) {
             case .stored(let stored):
                 logger.info("web run scheduled", metadata: ["web.user": "\(session.user.name)", "post.id": "\(stored.id)"])
-                return Self.redirect("/posts/\(stored.id)")
+                var response = Self.redirect("/posts/\(stored.id)")
+                if let notes = stored.notes, !notes.isEmpty { response.setCookie(notesCookie(notes, postID: stored.id)) }
+                return response
             case .preview(let preview):
                 return try await runsPage(session, typed, preview: preview, runName: upload.filename)
             }

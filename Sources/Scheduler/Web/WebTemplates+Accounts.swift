@@ -14,6 +14,7 @@ extension WebTemplates {
                 <span class="accounts">{{reference}}</span> <span class="state{{^ok}} state-failed{{/ok}}">{{status}}</span>
                 {{#reason}}<p class="error">{{reason}}</p>{{/reason}}
                 <p class="muted">{{network}} · {{pending}} waiting{{#expires}} · {{expires}}{{/expires}}</p>
+                {{#slots}}<p class="muted">Posting slots: {{slots}}</p>{{/slots}}
                 {{#afterExpiry}}<p class="warn">{{afterExpiry}}</p>{{/afterExpiry}}
                 {{#mayManage}}
                 <form method="post" action="/accounts/unlink" class="inline-form">

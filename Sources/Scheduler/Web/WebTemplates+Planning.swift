@@ -31,7 +31,8 @@ extension WebTemplates {
             {{#previewTime}}<section aria-labelledby="preview-heading" class="panel"><h2 id="preview-heading">What each network receives, {{previewTime}}</h2>
             <ul class="posts">{{#preview}}<li><span class="accounts">{{account}}</span> <span class="muted">{{length}} characters as counted there</span>
               <p class="text">{{text}}</p></li>{{/preview}}</ul>
-            {{#previewNotes}}<p class="note">{{.}}</p>{{/previewNotes}}</section>{{/previewTime}}
+            {{#previewNotes}}<p class="note">{{.}}</p>{{/previewNotes}}
+            <ul class="history">{{#occurrences}}<li>Then {{.}}</li>{{/occurrences}}</ul></section>{{/previewTime}}
             <form id="compose" method="post" action="/compose" enctype="multipart/form-data" class="stack wide">
               <input type="hidden" name="csrf" value="{{csrf}}">
               <label for="text">Text</label>
