@@ -93,6 +93,21 @@ import Testing
         let tweets = received.filter { $0["path"]?.stringValue == "/2/tweets" }
         #expect(tweets.count == 1, "published once: \(received)")
 
+        // Approved, a post is no longer the editor's to change.
+        let tempo = try await compose(editor, [("text", "Tempo Tuesday"), ("account", account.reference), ("at", "in 3h")])
+        let tempoID = try #require(tempo.header("location")?.split(separator: "/").last.flatMap { Int64($0) })
+        let waitingPage = try await editor.get("/posts/\(tempoID)")
+        let stamp = try #require(waitingPage.bodyText.firstMatch(of: /name="updated" value="([^"]*)"/).map { String($0.1) }, "editable while it waits")
+        #expect(try daemon.schedctl(["approve", "\(tempoID)"]).status == 0)
+        let tempoPage = try await editor.get("/posts/\(tempoID)")
+        #expect(tempoPage.status == 200 && !tempoPage.bodyText.contains("action=\"/posts/\(tempoID)/edit\""), "no edit form offered once approved")
+        let dueLocal = try daemon.schedctl(["show", "\(tempoID)", "--json"]).decode(PostView.self).dueLocal
+        let refusedEdit = try await editor.post("/posts/\(tempoID)/edit", [("csrf", WebVisitor.hiddenCSRF(in: tempoPage.bodyText) ?? ""),
+                                                                           ("updated", stamp), ("text", "Tempo Tuesday, free beer"), ("at", dueLocal)])
+        #expect(refusedEdit.status == 403 && refusedEdit.bodyText.contains("only an owner changes it now"), "\(refusedEdit.status) \(refusedEdit.bodyText.prefix(600))")
+        let stillApproved = try daemon.schedctl(["show", "\(tempoID)", "--json"]).decode(PostView.self)
+        #expect(stillApproved.text == "Tempo Tuesday" && stillApproved.deliveries.first?.state == .scheduled)
+
         // A second post rejected from the command line: cancelled, with the reason as its error and an event.
         let second = try await compose(editor, [("text", "Track session moved?"), ("account", account.reference), ("at", "in 2h")])
         let secondID = try #require(second.header("location")?.split(separator: "/").last.flatMap { Int64($0) })

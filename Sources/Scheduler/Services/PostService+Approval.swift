@@ -50,6 +50,13 @@ extension PostService {
         return try await store.settleApproval(id: id, verdict: .rejected(reason: reason), by: author.name, now: now())
     }
 
+    /// A post an owner approved stays as approved: someone whose posts need approval may change it while it waits (or
+    /// is a draft), not after. They can cancel it and propose the change as a new post (duplicate, edit, schedule).
+    func mayEdit(_ post: PostView, author: PostAuthor) throws {
+        guard approvalRequired, author.role.needsApproval, post.deliveries.contains(where: { $0.state == .scheduled || $0.state == .retrying }) else { return }
+        throw RequestError(.forbidden, "post \(post.id) was approved as it is; only an owner changes it now. Duplicate it to propose a change")
+    }
+
     private func mayApprove(_ author: PostAuthor) throws {
         guard author.role.may(.approvePosts) else {
             throw RequestError(.forbidden, "\(author.name) is \(author.role == .editor ? "an" : "a") \(author.role.rawValue); only an owner approves or rejects posts")

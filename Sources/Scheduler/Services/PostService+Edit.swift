@@ -6,9 +6,11 @@ import SchedulerCore
 extension PostService {
     /// Changes what has not gone out: every change is checked against each network's rules for every delivery it
     /// touches (and X's duplicate rule), then written in one transaction, or nothing is written. The store refuses, as a
-    /// conflict, a change that would touch a delivery that has gone out or is going out.
-    public func edit(id: Int64, _ asked: EditPostRequest) async throws -> PostView {
+    /// conflict, a change that would touch a delivery that has gone out or is going out. `author`: who asks; a person
+    /// whose posts need approval may not change one an owner approved.
+    public func edit(id: Int64, _ asked: EditPostRequest, author: PostAuthor = .operator) async throws -> PostView {
         let current = try await store.post(id: id)
+        try mayEdit(current, author: author)
         if asked.series == true {
             guard let text = asked.text, asked.at == nil, asked.lateness == nil, asked.tz == nil, !asked.changesDeliveries else {
                 throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")

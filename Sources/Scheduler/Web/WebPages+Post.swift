@@ -57,7 +57,9 @@ extension WebPages {
         context["canRetry"] = !states.isDisjoint(with: [.failed, .missed, .expired])
         context["canCancel"] = !states.isDisjoint(with: [.draft, .awaitingApproval, .scheduled, .retrying])
         context["canResolve"] = !states.isDisjoint(with: [.failed, .unknown, .missed, .expired, .handedOff])
+        let author = PostAuthor(name: session.user.name, role: session.user.role)
         context["canEdit"] = mayChange && !post.deliveries.isEmpty && post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) }
+            && (try? services.posts.mayEdit(post, author: author)) != nil
         context["awaiting"] = states.contains(.awaitingApproval)
         context["mayApprove"] = states.contains(.awaitingApproval) && session.user.role.may(.approvePosts)
         context["edit"] = ["text": editing?.text ?? post.text, "at": editing?.at ?? post.dueLocal, "zone": post.dueZone,
@@ -137,7 +139,8 @@ extension WebPages {
             }
             let sameTime = at.trimmingCharacters(in: .whitespaces) == current.dueLocal
             _ = try await services.posts.edit(id: id, EditPostRequest(text: text == current.text ? nil : text, at: sameTime ? nil : at,
-                                                                    tz: sameTime ? nil : form.trimmed("zone")))
+                                                                    tz: sameTime ? nil : form.trimmed("zone")),
+                                              author: PostAuthor(name: session.user.name, role: session.user.role))
         } catch {
             guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/posts/\(id)") }
             return try await postPage(request, id: raw, editing: (text, at, Self.sentence(refused.message) + " Nothing was changed."), status: refused.status)

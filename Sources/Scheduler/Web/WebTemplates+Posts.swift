@@ -38,6 +38,7 @@ extension WebTemplates {
         "post": """
             {{> layout-head}}
             <h1>Post {{id}}</h1>
+            {{#editError}}<p class="error" role="alert">{{editError}}</p>{{/editError}}
             {{#notes}}<p class="note" role="status">{{.}}</p>{{/notes}}
             <p><span class="time">{{due}}</span></p>
             <p class="text">{{text}}</p>
@@ -81,7 +82,6 @@ extension WebTemplates {
             {{/canResolve}}
             {{#canEdit}}
             <section aria-labelledby="edit-heading" class="panel"><h2 id="edit-heading">Edit</h2>
-            {{#editError}}<p class="error" role="alert">{{editError}}</p>{{/editError}}
             {{#edit}}
             <form method="post" action="/posts/{{id}}/edit" class="stack wide">
               <input type="hidden" name="csrf" value="{{csrf}}">
