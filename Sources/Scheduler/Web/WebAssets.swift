@@ -68,6 +68,7 @@ enum WebAssets {
         .entry:hover .snippet { text-decoration: underline; }
         .snippet { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: var(--muted); }
         .planned { opacity: .85; font-style: italic; border-top: 1px dashed var(--line); }
+        .free a { display: block; padding: .25rem 0; color: var(--accent); border-top: 1px dashed var(--line); font-size: .9rem; }
         .new { display: inline-block; font-size: .9rem; margin-top: .25rem; }
         .history { font-size: .9rem; padding-left: 1rem; }
         .excerpt { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }

@@ -34,7 +34,13 @@ extension WebPages {
         do {
             let days = try await services.calendar.days(firstDay: Self.dayString(first, in: calendar), count: count, zone: zone,
                                                         perDay: span == .month ? 4 : 50, accountID: nil)
-            context["days"] = days.map { dayEntry($0, calendar: calendar, anchorMonth: calendar.component(.month, from: anchor)) }
+            let free = span == .month ? [] : try await freeSlots(in: calendar)
+            context["days"] = days.map { day in
+                var entry = dayEntry(day, calendar: calendar, anchorMonth: calendar.component(.month, from: anchor))
+                let slots = free.filter { $0.day == day.date }
+                if !slots.isEmpty { entry["free"] = slots.map(\.entry) }
+                return entry
+            }
             context["heading"] = Self.heading(span, first: first, count: count, in: calendar)
         } catch {
             guard let refused = Self.requestError(error) else {
@@ -71,6 +77,25 @@ extension WebPages {
         let more = day.count - day.posts.count
         if more > 0 { entry["more"] = "\(more)\(day.countIsAtLeast ? " or more" : "") more" }
         return entry
+    }
+
+    /// The queue's next free posting slots (three per account with slots), by day in the calendar's zone, each opening
+    /// the composer at that time for that account.
+    func freeSlots(in calendar: Calendar) async throws -> [(day: String, entry: [String: Any])] {
+        let time = DateFormatter()
+        time.locale = Locale(identifier: "en_US_POSIX")
+        time.timeZone = calendar.timeZone
+        time.dateFormat = "HH:mm"
+        return try await services.queue.queue(account: nil).flatMap { queue in
+            queue.nextFree.map { instant in
+                let day = Self.dayString(instant, in: calendar)
+                let at = "\(day) \(time.string(from: instant))"
+                let link = "/compose?at=\(at.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                    + "&account=\(queue.account.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                    + "&zone=\(calendar.timeZone.identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                return (day, ["time": time.string(from: instant), "account": queue.account, "link": link] as [String: Any])
+            }
+        }
     }
 
     static func range(_ span: CalendarSpan, around anchor: Date, in calendar: Calendar) -> (Date, Int) {

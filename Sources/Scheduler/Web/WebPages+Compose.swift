@@ -66,6 +66,7 @@ extension WebPages {
         guard session.user.role.may(.changePosts) else { throw WebRefusal(response: Self.notAllowed(session, .changePosts)) }
         var typed = ComposeForm()
         typed.at = request.uri.queryParameters.get("at").map { String($0) } ?? ""
+        typed.accounts = request.uri.queryParameters.getAll("account").map { String($0) }
         typed.zone = viewerZone(request)
         return (session, typed)
     }

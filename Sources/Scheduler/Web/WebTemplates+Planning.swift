@@ -109,6 +109,7 @@ extension WebTemplates {
                 <ul class="entries">
                 {{#posts}}<li><a class="entry state-{{state}}" href="/posts/{{id}}"><span class="time">{{time}}</span> {{networks}}
                   <span class="state state-{{state}}">{{stateWords}}</span><span class="text snippet">{{text}}</span></a></li>{{/posts}}
+                {{#mayChange}}{{#free}}<li class="free"><a href="{{link}}"><span class="time">{{time}}</span> free slot · {{account}}</a></li>{{/free}}{{/mayChange}}
                 {{#planned}}<li class="planned"><span class="time">{{time}}</span> {{accounts}} <span class="state">planned</span>
                   <span class="text snippet">{{text}}</span></li>{{/planned}}
                 </ul>
