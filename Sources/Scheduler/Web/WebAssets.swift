@@ -36,6 +36,7 @@ enum WebAssets {
         input:not([type=checkbox]) { width: 100%; }
         label { font-weight: 600; }
         .check, .choices label { font-weight: 400; }
+        label.check { display: flex; gap: .5rem; align-items: center; min-height: 44px; }
         fieldset { border: 1px solid var(--line); border-radius: 4px; padding: .5rem .75rem; }
         .choices { list-style: none; padding: 0; margin: 0; display: grid; gap: .25rem; }
         .choices li { display: flex; gap: .5rem; align-items: center; min-height: 44px; }
