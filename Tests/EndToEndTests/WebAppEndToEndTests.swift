@@ -130,7 +130,9 @@ import Testing
         #expect(listed.map(\.name) == ["ada", "bob"] && listed.map(\.role) == [.owner, .viewer])
         // A new password ends every session of the person.
         #expect(try daemon.schedctl(["web", "user", "passwd", "ada"], stdin: "a brand new passphrase\n").status == 0)
-        #expect(try await browser.get("/").status == 303)
+        let ended = try await browser.get("/")
+        #expect(ended.status == 303 && ended.header("location") == "/login?ended=1", "\(ended.status) \(ended.header("location") ?? "")")
+        #expect(try await browser.get("/login?ended=1").bodyText.contains("Your session ended"), "the sign-in page says why")
         _ = try await daemon.stop()
     }
 }

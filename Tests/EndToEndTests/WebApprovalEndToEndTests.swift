@@ -49,6 +49,9 @@ import Testing
                                            image: Array("not a picture at all".utf8), imageName: "route.png")
         #expect(notAnImage.status == 400 && notAnImage.bodyText.contains("role=\"alert\"") && notAnImage.bodyText.contains("Sunday run"),
                 "\(notAnImage.status) \(notAnImage.bodyText.prefix(800))")
+        let huge = try await compose(editor, [("text", "Sunday run"), ("account", account.reference), ("at", "in 2h")],
+                                     image: [UInt8](repeating: 0xFF, count: 41 * 1_024 * 1_024), imageName: "huge.jpg")
+        #expect(huge.status == 413 && huge.bodyText.contains("Nothing was changed"), "an upload over 40 MB: \(huge.status)")
         #expect(try daemon.posts(state: "all").isEmpty, "a refused form stores nothing")
 
         let made = try await compose(editor, [("text", "Sunday long run by the river"), ("account", account.reference), ("alt", "Route along the river"),

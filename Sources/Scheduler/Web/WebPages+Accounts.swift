@@ -10,7 +10,7 @@ extension WebPages {
 
     func addAccountRoutes(to router: Router<WebContext>) {
         router.get("accounts") { request, _ in
-            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+            let session = try await requireSession(request)
             return try await accountsPage(request, session, linked: request.uri.queryParameters.get("linked").map { String($0) })
         }
         router.get("accounts/link/:network") { request, context in try await startLink(request, network: context.parameters.get("network")) }
@@ -58,7 +58,7 @@ extension WebPages {
     }
 
     func startLink(_ request: Request, network raw: String?) async throws -> Response {
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         guard let network = raw.flatMap(Network.init(rawValue:)), services.accounts.browserLinkableNetworks.contains(network) else {
             return try await accountsPage(request, session, error: "'\(raw ?? "")' cannot be linked from the web app.", status: .notFound)
@@ -78,7 +78,7 @@ extension WebPages {
     /// The network's redirect: the whole address is the authorization's answer (code and state, or the error), taken
     /// with the link this browser started; another browser's redirect finds no link and changes nothing.
     func finishLink(_ request: Request) async throws -> Response {
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         guard let linkID = request.cookies[Self.linkCookie]?.value, !linkID.isEmpty else {
             return try await accountsPage(request, session, error: "This browser started no link, or it is older than 15 minutes; start again.", status: .badRequest)

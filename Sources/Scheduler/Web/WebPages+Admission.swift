@@ -13,7 +13,7 @@ struct WebRefusal: Error {
 extension WebPages {
     func admit(_ request: Request, may action: WebAction, limit: Int = WebForm.limit) async throws -> (WebForm, WebSessions.Session) {
         let form = try await WebForm.read(request, limit: limit)
-        guard let session = try await signedIn(request) else { throw WebRefusal(response: Self.redirect("/login")) }
+        let session = try await requireSession(request)
         guard form.carries(csrf: session.csrf) else { throw WebRefusal(response: Self.csrfRefusal()) }
         guard session.user.role.may(action) else { throw WebRefusal(response: Self.notAllowed(session, action)) }
         return (form, session)

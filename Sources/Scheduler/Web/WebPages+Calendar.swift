@@ -13,7 +13,7 @@ extension WebPages {
     enum CalendarSpan: String { case day, week, month }
 
     func calendarPage(_ request: Request) async throws -> Response {
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         let query = request.uri.queryParameters
         let span = query.get("view").flatMap { CalendarSpan(rawValue: String($0)) } ?? .week
         let zoneName = viewerZone(request)

@@ -62,7 +62,7 @@ extension WebPages {
     /// A new composer or runs form for someone who may write posts: in the viewer's zone, at the time `?at=` names
     /// (the calendar's "new post here").
     func blankForm(_ request: Request) async throws -> (WebSessions.Session, ComposeForm) {
-        guard let session = try await signedIn(request) else { throw WebRefusal(response: Self.redirect("/login")) }
+        let session = try await requireSession(request)
         guard session.user.role.may(.changePosts) else { throw WebRefusal(response: Self.notAllowed(session, .changePosts)) }
         var typed = ComposeForm()
         typed.at = request.uri.queryParameters.get("at").map { String($0) } ?? ""

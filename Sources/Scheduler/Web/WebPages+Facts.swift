@@ -10,7 +10,7 @@ extension WebPages {
     }
 
     func eventsPage(_ request: Request) async throws -> Response {
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         var context = layout(session, title: "Events")
         let format = timeFormat(request)
         do {
@@ -28,7 +28,7 @@ extension WebPages {
     }
 
     func statusPage(_ request: Request) async throws -> Response {
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         var context = layout(session, title: "Status")
         let format = timeFormat(request)

@@ -7,7 +7,7 @@ import SchedulerCore
 extension WebPages {
     func addHandoffRoutes(to router: Router<WebContext>) {
         router.get("handoffs") { request, _ in
-            guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+            let session = try await requireSession(request)
             return try await handoffsPage(request, session)
         }
         router.post("handoffs/:delivery/done") { request, context in try await handoffDone(request, delivery: context.parameters.get("delivery")) }

@@ -41,7 +41,7 @@ extension WebPages {
         // What scheduling said (a PNG converted for Instagram, how the time was read), carried over its redirect.
         let flashed = given.isEmpty ? request.cookies[Self.notesCookieName].flatMap { Self.notes(fromCookie: $0.value) } : nil
         let notes = given + (flashed ?? [])
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let post: PostView
         do { post = try await services.posts.post(id: id) } catch { return Self.refusal(error, next: "/") }
@@ -150,7 +150,7 @@ extension WebPages {
 
     /// A post's picture, for its page and the composer's preview: signed-in people only, by its SHA-256.
     func media(_ request: Request, id raw: String?) async throws -> Response {
-        guard try await signedIn(request) != nil else { return Self.redirect("/login") }
+        _ = try await requireSession(request)
         guard let id = raw, id.count == 64, id.allSatisfy(\.isHexDigit) else { throw HTTPError(.notFound) }
         let file: (contentType: String, bytes: [UInt8])
         do { file = try await services.media.download(id: id) } catch { throw HTTPError(.notFound) }

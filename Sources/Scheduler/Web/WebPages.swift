@@ -46,6 +46,9 @@ struct WebPages: Sendable {
         let token = Base64.encodeURL(SecureRandom.bytes(32))
         var context: [String: Any] = ["title": "Sign in", "typedName": typedName, "loginCSRF": token]
         if let error { context["error"] = error }
+        if error == nil, request.uri.queryParameters.get("ended") != nil {
+            context["ended"] = "Your session ended (a session lasts 12 hours from its last use, 7 days at most). Sign in again; nothing you had saved is lost."
+        }
         var response = Self.page("login", context, status: status)
         for field in headers { response.headers.append(field) }
         response.setCookie(cookie(Self.loginCookie, token, maxAge: 3_600, path: "/login", sameSite: .strict))
@@ -87,6 +90,14 @@ struct WebPages: Sendable {
         return response
     }
 
+    /// The person signed in, or a refusal that sends the browser to sign in: saying the session ended when the request
+    /// carried one (expired, or ended by "log out everywhere" or a new password).
+    func requireSession(_ request: Request) async throws -> WebSessions.Session {
+        if let session = try await signedIn(request) { return session }
+        let carried = request.cookies[Self.sessionCookie].map { !$0.value.isEmpty } ?? false
+        throw WebRefusal(response: Self.redirect(carried ? "/login?ended=1" : "/login"))
+    }
+
     /// The session the request's cookie names, if it is still good.
     func signedIn(_ request: Request) async throws -> WebSessions.Session? {
         guard let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty else { return nil }
@@ -96,7 +107,7 @@ struct WebPages: Sendable {
     // MARK: Pages
 
     func today(_ request: Request) async throws -> Response {
-        guard let session = try await signedIn(request) else { return Self.redirect("/login") }
+        let session = try await requireSession(request)
         var context = layout(session, title: "Today")
         do {
             let facts = try await services.status()

@@ -61,7 +61,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
                                             next: "/", nextWords: "Back to Today")
         } catch let error as HTTPError where error.status == .contentTooLarge {
             response = WebPages.problemPage(status: .contentTooLarge, heading: "Too large",
-                                            message: "What was sent is larger than this page takes. Nothing was changed.",
+                                            message: "What was sent is larger than this page takes: 40 MB with a file (a picture or a run), 64 KB without. Nothing was changed.",
                                             next: "/", nextWords: "Back to Today")
         } catch {
             // Never a stack trace or an internal message in a page: the log has the error, the person a way on.

@@ -54,6 +54,7 @@ enum WebTemplates {
             {{> layout-head}}
             <h1>Sign in</h1>
             {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+            {{#ended}}<p class="note" role="status">{{ended}}</p>{{/ended}}
             <form method="post" action="/login" class="stack">
               <input type="hidden" name="csrf" value="{{loginCSRF}}">
               <label for="name">Name</label>
