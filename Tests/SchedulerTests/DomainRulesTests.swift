@@ -11,7 +11,9 @@ import Testing
     }
 
     @Test func theLifecyclesSets_holdWhatEachActionActsOn() {
-        #expect(DeliveryLifecycle.waiting == [.scheduled, .draft])
+        #expect(DeliveryLifecycle.waiting == [.scheduled, .draft, .awaitingApproval])
+        #expect(DeliveryLifecycle.cancellable.contains(.awaitingApproval) && DeliveryLifecycle.cancelledByUnlink.contains(.awaitingApproval),
+                "a post waiting for an owner can be cancelled, and unlinking its account cancels it")
         #expect(!DeliveryLifecycle.cancellable.contains(.publishing) && !DeliveryLifecycle.cancellable.contains(.published))
         #expect(DeliveryLifecycle.unfinished == DeliveryLifecycle.cancelledByUnlink.union([.publishing]))
         #expect(!DeliveryLifecycle.cancelledByUnlink.contains(.draft))

@@ -27,7 +27,7 @@ import Testing
                             "v14: accounts refused for a permission",
                             "v15: Bluesky, Mastodon and Threads, and keys stored before publishing",
                             "v16: a post's visibility, content warning and language",
-                            "v17: the web app's people and sessions"])
+                            "v17: the web app's people and sessions", "v18: posts awaiting an owner's approval"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new
