@@ -9,7 +9,7 @@ enum FileCheck {
             throw RunFileError(path: path, problem: "the file does not exist")
         }
         guard !isDirectory.boolValue else {
-            throw RunFileError(path: path, problem: "is a directory, not a GPX or TCX file")
+            throw RunFileError(path: path, problem: "is a directory, not a GPX, TCX or FIT file")
         }
         guard files.isReadableFile(atPath: path) else {
             throw RunFileError(path: path, problem: "the file cannot be read (check its permissions)")

@@ -40,7 +40,6 @@ enum FileOpening {
         if starts(Array("%PDF".utf8)) { return "a PDF document" }
         if starts([0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive (a .kmz is one: export the run as GPX or TCX instead)" }
         if starts([0x1F, 0x8B]) { return "a gzip-compressed file (uncompress it first: gunzip FILE)" }
-        if starts(Array(".FIT".utf8), at: 8) { return "a Garmin FIT file (export the activity as GPX or TCX instead)" }
         return nil
     }
 

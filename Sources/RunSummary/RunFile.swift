@@ -3,13 +3,14 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads a GPX 1.1 or TCX file, streaming, and summarises it.
+/// Reads a GPX 1.1 or TCX file, streaming, or a FIT file, and summarises it.
 public enum RunFile {
     /// `title` replaces the generated one; `timeZone` is the runner's zone.
     public static func summarize(path: String, timeZone: TimeZone, title: String? = nil) throws(RunFileError) -> RunSummary {
         func failure(_ problem: String) -> RunFileError { RunFileError(path: path, problem: problem) }
 
         try FileCheck.check(path)
+        if isFIT(path) { return try summarizeFIT(path: path, timeZone: timeZone, title: title) }
         guard let stream = InputStream(fileAtPath: path) else { throw failure("the file cannot be opened") }
         let reader = RunXMLReader()
         let parser = XMLParser(stream: stream)
@@ -24,6 +25,34 @@ public enum RunFile {
         }
         var run = reader.run
         run.finish()
+        return try RunSummaryBuilder.build(run, timeZone: timeZone, title: title, failure: failure)
+    }
+
+    /// A FIT file says so at bytes 8-11 (".FIT"), whatever it is named.
+    static func isFIT(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 12)) ?? Data()
+        return head.count == 12 && Array(head[8..<12]) == Array(".FIT".utf8)
+    }
+
+    /// A FIT file read whole (it is binary and small: a 10-hour run is about 1.5 MB), its records folded as a GPX
+    /// file's points are, the session's distance and timer time taken as the file's own totals.
+    static func summarizeFIT(path: String, timeZone: TimeZone, title: String?) throws(RunFileError) -> RunSummary {
+        func failure(_ problem: String) -> RunFileError { RunFileError(path: path, problem: problem) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= FITDecoder.maxFileSize else {
+            throw failure("the file is \(size / 1_048_576) MB, more than any run file (at most \(FITDecoder.maxFileSize / 1_048_576) MB)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw failure("the file cannot be read") }
+        let points: [TrackPoint], session: FITRunReader.Session?
+        do { (points, session) = try FITRunReader.read(Array(data)).run() } catch { throw failure(error.description) }
+        var run = RunAccumulator()
+        for point in points { run.add(point) }
+        run.finish()
+        if let session, session.distanceMeters != nil || session.timerSeconds != nil {
+            run.laps.add(seconds: session.timerSeconds, distance: session.distanceMeters, calories: nil)
+        }
         return try RunSummaryBuilder.build(run, timeZone: timeZone, title: title, failure: failure)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The few figures runners care about, read from one GPX or TCX file, and the route to draw.
+/// The few figures runners care about, read from one GPX, TCX or FIT file, and the route to draw.
 ///
 /// Figures the file has no data for are nil (a treadmill run has no route and no elevation).
 public struct RunSummary: Sendable, Equatable {

@@ -28,7 +28,7 @@ import Testing
     @Test func aDirectory() throws {
         let files = try TemporaryFiles()
         let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: files.directory.path, timeZone: utc) }
-        #expect(error?.problem == "is a directory, not a GPX or TCX file")
+        #expect(error?.problem == "is a directory, not a GPX, TCX or FIT file")
     }
 
     @Test func anEmptyFile() throws {

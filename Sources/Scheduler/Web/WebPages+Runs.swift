@@ -3,7 +3,7 @@ import Hummingbird
 import RunPosts
 import SchedulerCore
 
-/// Runs from the phone: a GPX or TCX file uploaded, read by the same reader as `schedctl schedule --run`, and posted
+/// Runs from the phone: a FIT, GPX or TCX file uploaded, read by the same reader as `schedctl schedule --run`, and posted
 /// through ``RunPostService``: each network's text from its template, the card drawn and attached. A preview is the
 /// dry run (each network's text); scheduling shows the post with its card.
 extension WebPages {
@@ -19,7 +19,7 @@ extension WebPages {
         let (form, session) = try await admit(request, may: .changePosts, limit: WebForm.uploadLimit)
         let typed = ComposeForm(form)
         guard let upload = form.files["run"] else {
-            return try await runsPage(session, typed, refused: RequestError.badRequest("choose a run file (GPX or TCX) to post"))
+            return try await runsPage(session, typed, refused: RequestError.badRequest("choose a run file (FIT, GPX or TCX) to post"))
         }
         do {
             let zone = TimeZone(identifier: typed.zone) ?? self.zone

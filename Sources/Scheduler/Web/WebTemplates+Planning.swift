@@ -70,15 +70,15 @@ extension WebTemplates {
         "runs": """
             {{> layout-head}}
             <h1>Post a run</h1>
-            <p>Upload the GPX or TCX file your watch or app exported; the post gets a card of the run and each network a text of its own.</p>
+            <p>Upload the FIT, GPX or TCX file your watch or app recorded; the post gets a card of the run and each network a text of its own.</p>
             {{> refusal}}
             {{#runName}}<section aria-labelledby="preview-heading" class="panel"><h2 id="preview-heading">{{runName}}: what each network receives</h2>
             <ul class="posts">{{#preview}}<li><span class="accounts">{{account}}</span><p class="text">{{text}}</p></li>{{/preview}}</ul>
             <p class="muted">Choose the file again to schedule it.</p></section>{{/runName}}
             <form id="run" method="post" action="/runs" enctype="multipart/form-data" class="stack wide">
               <input type="hidden" name="csrf" value="{{csrf}}">
-              <label for="run-file">Run file (GPX or TCX)</label>
-              <input id="run-file" name="run" type="file" accept=".gpx,.tcx,application/gpx+xml,application/vnd.garmin.tcx+xml,application/xml" required>
+              <label for="run-file">Run file (FIT, GPX or TCX)</label>
+              <input id="run-file" name="run" type="file" accept=".fit,.gpx,.tcx,application/gpx+xml,application/vnd.garmin.tcx+xml,application/xml" required>
               {{> account-choices}}
               {{> when}}
               <div class="actions">

@@ -8,7 +8,7 @@ import SchedulerCore
 struct RunSummaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run-summary",
-        abstract: "Summarise a GPX or TCX run and print each network's text; needs no daemon.",
+        abstract: "Summarise a GPX, TCX or FIT run and print each network's text; needs no daemon.",
         discussion: """
             Texts come from <dir>/<network>.mustache (x, facebook, linkedin, instagram) in the templates directory \
             (--templates, else $SCHEDCTL_TEMPLATES, else $XDG_CONFIG_HOME/schedulerd/templates or \

@@ -43,14 +43,14 @@ struct ScheduleCommand: AsyncParsableCommand {
             separated by a line '---'.
             On Mastodon, --visibility, --content-warning and --language apply to every part; Bluesky takes --language.
             Several --media make a multi-photo post on Facebook, a MultiImage post on LinkedIn and a carousel on Instagram.
-            With --run FILE (a GPX or TCX run) each account's text comes from its network's template \
+            With --run FILE (a GPX, TCX or FIT run) each account's text comes from its network's template \
             (see `schedctl run-summary`) and the picture of the run is attached.
             """)
 
     @Argument(help: "The text of the post, or - to read it from standard input (not with --run).")
     var text: String?
 
-    @Option(name: .customLong("run"), help: "Post a run: a GPX or TCX file, read here; texts from the templates, with the picture attached.")
+    @Option(name: .customLong("run"), help: "Post a run: a GPX, TCX or FIT file, read here; texts from the templates, with the picture attached.")
     var runFile: String?
 
     @Option(help: "With --run: metric or imperial.")

@@ -1,0 +1,78 @@
+/// A run from a FIT file: the `record` messages as track points, the `session` messages' sport and totals ("FIT
+/// Profile": record = 20, session = 18). The totals the watch showed (session distance and timer time) are the file's
+/// own figures, as a TCX file's laps are; the route and splits come from the records.
+struct FITRunReader {
+    /// A session's sport and what it states ("FIT Profile", session fields 2, 5, 6, 7, 8, 9).
+    struct Session: Sendable, Equatable {
+        var start: UInt32?
+        var sport: Int64?
+        var subSport: Int64?
+        var elapsedSeconds: Double?
+        var timerSeconds: Double?
+        var distanceMeters: Double?
+    }
+
+    /// "FIT Profile", enum `sport`.
+    static let sportNames: [Int64: String] = [0: "generic", 1: "running", 2: "cycling", 3: "transition", 4: "fitness equipment",
+                                              5: "swimming", 10: "training", 11: "walking", 17: "hiking", 21: "e-biking"]
+    static let running: Int64 = 1
+
+    private(set) var points: [TrackPoint] = []
+    private(set) var sessions: [Session] = []
+
+    /// Reads every message of `bytes`.
+    static func read(_ bytes: [UInt8]) throws(FITError) -> FITRunReader {
+        var reader = FITRunReader()
+        try FITDecoder(bytes: bytes).decode { message throws(FITError) in reader.take(message) }
+        return reader
+    }
+
+    mutating func take(_ message: FITMessage) {
+        switch message.global {
+        case 20: if let point = Self.point(message) { points.append(point) }
+        case 18: sessions.append(Self.session(message))
+        default: break
+        }
+    }
+
+    /// A record as a track point; nil when it carries nothing a run uses (every field invalid).
+    static func point(_ message: FITMessage) -> TrackPoint? {
+        let v = message.values
+        var point = TrackPoint()
+        point.time = message.timestamp.map { Double($0) + FITDecoder.epoch }
+        if let lat = v[0], let lon = v[1] {
+            // Semicircles: 2^31 of them make 180 degrees.
+            point.coordinate = Coordinate(latitude: Double(lat) * 180 / 2_147_483_648, longitude: Double(lon) * 180 / 2_147_483_648)
+        }
+        // Enhanced altitude (field 78) before altitude (2): both metres × 5 + 500.
+        if let altitude = v[78] ?? v[2] { point.elevation = Double(altitude) / 5 - 500 }
+        if let heartRate = v[3] { point.heartRate = Int(heartRate) }
+        if let cadence = v[4] { point.cadence = Int(cadence) }
+        if let distance = v[5] { point.cumulativeDistance = Double(distance) / 100 }
+        guard point.time != nil || point.coordinate != nil || point.cumulativeDistance != nil else { return nil }
+        return point
+    }
+
+    static func session(_ message: FITMessage) -> Session {
+        let v = message.values
+        return Session(start: v[2].map { UInt32(truncatingIfNeeded: $0) }, sport: v[5], subSport: v[6],
+                       elapsedSeconds: v[7].map { Double($0) / 1000 }, timerSeconds: v[8].map { Double($0) / 1000 },
+                       distanceMeters: v[9].map { Double($0) / 100 })
+    }
+
+    /// The run of the file: its one running session (or the file's only activity when it has no session), with the
+    /// records in that session's time; a file with no running session, or with several, is refused with what it holds.
+    func run() throws(FITError) -> (points: [TrackPoint], session: Session?) {
+        let runs = sessions.filter { $0.sport == Self.running }
+        if sessions.isEmpty { return (points, nil) }
+        guard let session = runs.first else {
+            let sports = Set(sessions.map { Self.sportNames[$0.sport ?? 0] ?? "sport \($0.sport ?? 0)" }).sorted().joined(separator: ", ")
+            throw FITError(0, "is a \(sports) activity, not a run")
+        }
+        guard runs.count == 1 else { throw FITError(0, "holds \(runs.count) runs; split it into one file per run") }
+        guard sessions.count > 1, let start = session.start, let elapsed = session.elapsedSeconds else { return (points, session) }
+        // A multi-sport file: only the records within the run's own time.
+        let from = Double(start) + FITDecoder.epoch, to = from + elapsed
+        return (points.filter { ($0.time ?? from) >= from && ($0.time ?? from) <= to }, session)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import RunSummary
+
+/// FIT files (made by ``FITWriter``, written apart from the decoder) read to the figures they hold, in either byte order,
+/// with compressed timestamps, developer fields and invalid values; and every bad file refused with what and where.
+@Suite struct FITFileTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    func summary(_ bytes: [UInt8], name: String = "run.fit") throws -> RunSummary {
+        let files = try TemporaryFiles()
+        return try RunFile.summarize(path: try files.write(name, bytes: bytes), timeZone: utc)
+    }
+
+    func problem(_ bytes: [UInt8], name: String = "bad.fit") throws -> String {
+        let files = try TemporaryFiles()
+        let path = try files.write(name, bytes: bytes)
+        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
+        return try #require(error).problem
+    }
+
+    @Test func aRun_isReadToItsFigures_fromTheSessionAndTheRecords() throws {
+        let run = try summary(FITWriter.run(seconds: 600, speed: 3, sessionDistance: 1_805))
+        #expect(run.distanceMeters == 1_805, "the session's distance, as the watch showed it")
+        #expect(run.elapsedSeconds == 600 && abs(run.movingSeconds - 600) < 1)
+        #expect(run.heartRateAverage == 140 && run.heartRateMax == 140 && run.cadenceAverage != nil)
+        #expect(run.start == Date(timeIntervalSince1970: 1_900_000_000))
+        #expect(run.route.count > 2 && abs((run.route.first?.latitude ?? 0) - 48.85) < 0.0001, "the route from the records")
+        #expect(run.pointCount == 601)
+    }
+
+    @Test func bigEndian_compressedTimestamps_andDeveloperFields_readTheSame() throws {
+        let plain = try summary(FITWriter.run(seconds: 300))
+        for (name, bytes) in [("big-endian", FITWriter.run(seconds: 300, bigEndian: true)),
+                              ("compressed timestamps", FITWriter.run(seconds: 300, compressed: true)),
+                              ("developer fields", FITWriter.run(seconds: 300, developerBytes: 5))] {
+            let other = try summary(bytes)
+            #expect(other.distanceMeters == plain.distanceMeters && other.elapsedSeconds == plain.elapsedSeconds, "\(name)")
+            #expect(other.route == plain.route && other.heartRateAverage == plain.heartRateAverage, "\(name)")
+        }
+    }
+
+    @Test func aTreadmillRun_hasNoRoute_butItsDistanceAndTime() throws {
+        let run = try summary(FITWriter.run(seconds: 400, positions: false))
+        #expect(run.route.isEmpty && run.distanceMeters == 1_200 && run.elapsedSeconds == 400)
+    }
+
+    @Test func invalidValues_areLeftOut_andARecordWithNothingValidIsNoPoint() throws {
+        var writer = FITWriter()
+        let start = FITWriter.fitTime(Date(timeIntervalSince1970: 1_900_000_000))
+        for second in 0...120 {
+            writer.message(20, [.u32(253, start + UInt32(second)), .s32(0, FITWriter.semicircles(48.85 + Double(second) * 3 / 111_195)),
+                                .s32(1, FITWriter.semicircles(2.35)), .u8(3, second % 2 == 0 ? 150 : nil), .u32(5, UInt32(second * 300))])
+        }
+        writer.message(20, [.u32(253, nil), .s32(0, nil), .s32(1, nil), .u8(3, nil), .u32(5, nil)])
+        let run = try summary(writer.file)
+        #expect(run.heartRateAverage == 150, "0xFF marks no heart rate, never 255 bpm")
+        #expect(run.pointCount == 121, "a record with every field invalid is no point")
+    }
+
+    @Test func twoChainedFiles_areReadAsOne() throws {
+        let first = FITWriter.run(seconds: 200)
+        var second = FITWriter()
+        second.message(0, local: 1, [.e(0, 4)])
+        let run = try summary(first + second.file)
+        #expect(run.elapsedSeconds == 200)
+    }
+
+    @Test func aCyclingFile_isRefusedWithItsSport_andAFileWithTwoRunsSaysSo() throws {
+        #expect(try problem(FITWriter.run(seconds: 100, sport: 2)) == "is a cycling activity, not a run (at byte 0)")
+        var writer = FITWriter()
+        for _ in 0..<2 { writer.message(18, [.e(5, 1), .u32(7, 1000)]) }
+        #expect(try problem(writer.file).contains("holds 2 runs"))
+    }
+
+    @Test func badFiles_areRefusedWithWhatAndWhere() throws {
+        let good = FITWriter.run(seconds: 60)
+        #expect(try problem([]) == "the file is empty")
+        #expect(try problem(Array(good.prefix(good.count - 40))).contains("it is cut short, or its header is wrong (at byte 4)"))
+        var damaged = good
+        damaged[200] ^= 0x55
+        #expect(try problem(damaged).contains("the file's CRC is wrong"))
+        var headerDamaged = good
+        headerDamaged[2] ^= 0x01
+        #expect(try problem(headerDamaged) == "the header's CRC is wrong: the header is damaged (at byte 12)")
+        var lying = good
+        lying[4] = 0xFF; lying[5] = 0xFF
+        lying[12] = 0; lying[13] = 0
+        #expect(try problem(lying).contains("the header says"), "a header that lies about its size")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        let pngProblem = try problem(png, name: "run.fit")
+        #expect(pngProblem.contains("not a GPX or TCX file") && pngProblem.contains("PNG"), "a PNG renamed .fit: \(pngProblem)")
+        // A data message whose local type no definition declared: a definition for message 20 on local 0, data on local 5.
+        var writer = FITWriter()
+        writer.message(20, [.u32(253, 1_000)])
+        var orphan = writer.records
+        orphan += [0x05, 1, 2, 3, 4]
+        var header: [UInt8] = [14, 0x20] + FITWriter.Field.bytes(2132, 2) + FITWriter.Field.bytes(UInt64(orphan.count), 4) + Array(".FIT".utf8)
+        header += FITWriter.Field.bytes(UInt64(FITWriter.crc(header)), 2)
+        let body = header + orphan
+        let orphaned = body + FITWriter.Field.bytes(UInt64(FITWriter.crc(body)), 2)
+        #expect(try problem(orphaned).contains("a data message of local type 5 comes before any definition of it"))
+    }
+
+    @Test func aFileLargerThanAnyRun_isRefusedBeforeReading() throws {
+        var big = FITWriter.run(seconds: 10)
+        big += [UInt8](repeating: 0, count: FITDecoder.maxFileSize)
+        #expect(try problem(big).contains("more than any run file"))
+    }
+}
