@@ -16,7 +16,7 @@ export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
 export SCHEDULERD_COMMIT := $(GIT_COMMIT)
 export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
 
-.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test browser-test
+.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test browser-test fuzz-fit
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -197,6 +197,11 @@ api-contract-test: deps venv
 browser-test: deps venv
 	$(SWIFT) build
 	./scripts/browser-test.sh
+
+## libFuzzer over the FIT decoder (scripts/fuzz-fit.sh): its three files built with -sanitize=fuzzer,address, from a
+## seeded corpus, FUZZ_RUNS executions (2,000,000); a crash fails and leaves its input in .build/fuzz-fit/.
+fuzz-fit:
+	./scripts/fuzz-fit.sh
 
 ## .build/venv with the contract test's Python tools, pinned (scripts/api-contract-requirements.txt); remade when that changes.
 VENV := .build/venv

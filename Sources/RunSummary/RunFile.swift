@@ -53,6 +53,6 @@ public enum RunFile {
         if let session, session.distanceMeters != nil || session.timerSeconds != nil {
             run.laps.add(seconds: session.timerSeconds, distance: session.distanceMeters, calories: nil)
         }
-        return try RunSummaryBuilder.build(run, timeZone: timeZone, title: title, failure: failure)
+        return FITRunReader.withSessionFigures(try RunSummaryBuilder.build(run, timeZone: timeZone, title: title, failure: failure), session)
     }
 }

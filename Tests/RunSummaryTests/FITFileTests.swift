@@ -29,6 +29,19 @@ import Testing
         #expect(run.pointCount == 601)
     }
 
+    @Test func theWatchesOwnFigures_comeFromTheSession_theRouteAndSplitsFromTheRecords() throws {
+        // The session states a timer time shorter than elapsed (auto-pause), the barometer's ascent, heart rate and calories.
+        let bytes = FITWriter.run(seconds: 1_200, speed: 3, sessionDistance: 3_610,
+                                  sessionExtras: [.u16(22, 57), .u8(16, 152), .u8(17, 178), .u16(11, 310)])
+        var patched = try summary(bytes)
+        #expect(patched.elevationGainMeters == 57 && patched.heartRateAverage == 152 && patched.heartRateMax == 178 && patched.calories == 310)
+        #expect(patched.distanceMeters == 3_610 && patched.movingSeconds == 1_200)
+        #expect(abs((patched.paceSecondsPerKilometre ?? 0) - 1_200 / 3.61) < 0.01, "the pace from the watch's distance and timer time")
+        #expect(patched.kilometreSplitSeconds.count == 3, "the splits from the records")
+        patched = try summary(FITWriter.run(seconds: 1_200, speed: 3))
+        #expect(patched.heartRateAverage == 140, "without them in the session, the records' figures")
+    }
+
     @Test func bigEndian_compressedTimestamps_andDeveloperFields_readTheSame() throws {
         let plain = try summary(FITWriter.run(seconds: 300))
         for (name, bytes) in [("big-endian", FITWriter.run(seconds: 300, bigEndian: true)),
@@ -106,5 +119,31 @@ import Testing
         var big = FITWriter.run(seconds: 10)
         big += [UInt8](repeating: 0, count: FITDecoder.maxFileSize)
         #expect(try problem(big).contains("more than any run file"))
+    }
+
+    /// Inputs `make fuzz-fit` found crashing the decoder, kept so they stay fixed: each must be refused or read, never trap.
+    static let fuzzerFindings: [(why: String, hex: String)] = [
+        ("a compressed timestamp after a timestamp near 2^32 overflowed (found in the first 966,165 executions)", [
+            "0e205408180100002e464954a9bb400000140005fd04860004850104850301020504860000ab9041809db022003fab01",
+            "8c000000000001ab9041109fb022003fab018c2c0100000002ab9041a0ffffffffff0e205408180100002e464954a9bb",
+            "400001001405fd0486000485010485030102050486004190ab0022b09d8001ab3f008c00000000004190ab0122b09f10",
+            "faffffffffffff7f2c004190ab0222b0a0a001ab3f008c003a0258004190ab004190ab0422b0a3c001ab3f008c000004",
+            "b0004190ab0522b0a55001ab3f008c000005dc004190ab0622b0a6e001ab3f008c00000708004190ab0722b0a87001ab",
+            "fb008c0000083400010000b0aa0001ab3f008c000009609001ab3f008c00000a8c004190abffffffffffffffff050a22",
+            "b0ad2001ffffffff",
+        ].joined()),
+    ]
+
+    @Test(arguments: fuzzerFindings.indices)
+    func whatTheFuzzerFound_isRefusedWithAnOffset_neverATrap(_ index: Int) throws {
+        let finding = Self.fuzzerFindings[index]
+        let bytes = stride(from: 0, to: finding.hex.count, by: 2).map { offset -> UInt8 in
+            let start = finding.hex.index(finding.hex.startIndex, offsetBy: offset)
+            return UInt8(finding.hex[start..<finding.hex.index(start, offsetBy: 2)], radix: 16)!
+        }
+        for checksCRC in [true, false] {
+            let error = #expect(throws: FITError.self, "\(finding.why)") { try FITDecoder(bytes: bytes, checksCRC: checksCRC).decode { _ throws(FITError) in } }
+            #expect((error?.offset ?? -1) >= 0 && (error?.offset ?? .max) <= bytes.count)
+        }
     }
 }

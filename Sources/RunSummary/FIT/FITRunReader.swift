@@ -2,7 +2,7 @@
 /// Profile": record = 20, session = 18). The totals the watch showed (session distance and timer time) are the file's
 /// own figures, as a TCX file's laps are; the route and splits come from the records.
 struct FITRunReader {
-    /// A session's sport and what it states ("FIT Profile", session fields 2, 5, 6, 7, 8, 9).
+    /// A session's sport and the totals the watch showed ("FIT Profile", session fields 2, 5, 6, 7, 8, 9, 11, 16, 17, 22).
     struct Session: Sendable, Equatable {
         var start: UInt32?
         var sport: Int64?
@@ -10,6 +10,10 @@ struct FITRunReader {
         var elapsedSeconds: Double?
         var timerSeconds: Double?
         var distanceMeters: Double?
+        var calories: Int?
+        var heartRateAverage: Int?
+        var heartRateMax: Int?
+        var ascentMeters: Double?
     }
 
     /// "FIT Profile", enum `sport`.
@@ -57,7 +61,25 @@ struct FITRunReader {
         let v = message.values
         return Session(start: v[2].map { UInt32(truncatingIfNeeded: $0) }, sport: v[5], subSport: v[6],
                        elapsedSeconds: v[7].map { Double($0) / 1000 }, timerSeconds: v[8].map { Double($0) / 1000 },
-                       distanceMeters: v[9].map { Double($0) / 100 })
+                       distanceMeters: v[9].map { Double($0) / 100 }, calories: v[11].map { Int($0) },
+                       heartRateAverage: v[16].map { Int($0) }, heartRateMax: v[17].map { Int($0) }, ascentMeters: v[22].map { Double($0) })
+    }
+
+    /// The summary with the figures the watch showed where the session states them: the timer time as the moving time
+    /// (the watch's auto-pause decided it), the ascent (its barometer's), heart rate and calories. The distance is
+    /// already the session's (as the file's own total); the route, splits and profile stay the records'.
+    static func withSessionFigures(_ summary: RunSummary, _ session: Session?) -> RunSummary {
+        guard let session else { return summary }
+        var summary = summary
+        if let timer = session.timerSeconds, timer > 0, timer <= summary.elapsedSeconds + 1 {
+            summary.movingSeconds = timer
+            summary.paceSecondsPerKilometre = summary.distanceMeters > 0 ? timer / (summary.distanceMeters / 1000) : nil
+        }
+        if let ascent = session.ascentMeters { summary.elevationGainMeters = ascent }
+        if let average = session.heartRateAverage { summary.heartRateAverage = average }
+        if let maximum = session.heartRateMax { summary.heartRateMax = maximum }
+        if let calories = session.calories { summary.calories = calories }
+        return summary
     }
 
     /// The run of the file: its one running session (or the file's only activity when it has no session), with the

@@ -71,7 +71,7 @@ struct FITWriter {
     /// session (running) stating `sessionDistance` when given.
     static func run(seconds: Int, speed: Double = 3, start: Date = Date(timeIntervalSince1970: 1_900_000_000), bigEndian: Bool = false,
                     developerBytes: UInt8 = 0, compressed: Bool = false, positions: Bool = true, sport: UInt8 = 1,
-                    sessionDistance: Double? = nil) -> [UInt8] {
+                    sessionDistance: Double? = nil, sessionExtras: [Field] = []) -> [UInt8] {
         var writer = FITWriter(bigEndian: bigEndian, developerBytes: developerBytes)
         writer.message(0, local: 1, [.e(0, 4), .u32(4, fitTime(start))])   // file_id: type activity, time created
         let metresPerDegree = 111_195.0
@@ -86,7 +86,8 @@ struct FITWriter {
         }
         let distance = sessionDistance ?? Double(seconds) * speed
         writer.message(18, local: 3, [.u32(253, fitTime(start) + UInt32(seconds)), .u32(2, fitTime(start)), .e(5, sport), .e(6, 0),
-                                      .u32(7, UInt32(seconds * 1000)), .u32(8, UInt32(seconds * 1000)), .u32(9, UInt32(distance * 100))])
+                                      .u32(7, UInt32(seconds * 1000)), .u32(8, UInt32(seconds * 1000)), .u32(9, UInt32(distance * 100))]
+                                + sessionExtras)
         return writer.file
     }
 }
