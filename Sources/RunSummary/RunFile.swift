@@ -41,9 +41,8 @@ public enum RunFile {
     static func summarizeFIT(path: String, timeZone: TimeZone, title: String?) throws(RunFileError) -> RunSummary {
         func failure(_ problem: String) -> RunFileError { RunFileError(path: path, problem: problem) }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= FITDecoder.maxFileSize else {
-            throw failure("the file is \(size / 1_048_576) MB, more than any run file (at most \(FITDecoder.maxFileSize / 1_048_576) MB)")
-        }
+        // Measured before reading, so a huge file is never loaded.
+        guard size <= FITDecoder.maxFileSize else { throw failure(FITDecoder.tooLarge(size)) }
         guard let data = FileManager.default.contents(atPath: path) else { throw failure("the file cannot be read") }
         let points: [TrackPoint], session: FITRunReader.Session?
         do { (points, session) = try FITRunReader.read(Array(data)).run() } catch { throw failure(error.description) }

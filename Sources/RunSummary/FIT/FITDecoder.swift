@@ -25,9 +25,7 @@ struct FITDecoder {
     /// Calls `handle` with each data message of every chained file, in order.
     func decode(_ handle: (FITMessage) throws(FITError) -> Void) throws(FITError) {
         guard !bytes.isEmpty else { throw FITError(0, "the file is empty") }
-        guard bytes.count <= Self.maxFileSize else {
-            throw FITError(0, "the file is \(bytes.count / 1_048_576) MB, more than any run file (at most \(Self.maxFileSize / 1_048_576) MB)")
-        }
+        guard bytes.count <= Self.maxFileSize else { throw FITError(0, Self.tooLarge(bytes.count)) }
         var start = 0
         repeat {
             start = try decodeFile(at: start, handle)
@@ -152,6 +150,11 @@ struct FITDecoder {
         }
         if let timestamp = message.values[253] { message.timestamp = UInt32(truncatingIfNeeded: timestamp) }
         return message
+    }
+
+    /// Why a file of `size` bytes is not read: said the same whether the file or its bytes are measured.
+    static func tooLarge(_ size: Int) -> String {
+        "the file is \(size / 1_048_576) MB, more than any run file (at most \(maxFileSize / 1_048_576) MB)"
     }
 
     /// What a file that is not FIT looks like, when its first bytes say.

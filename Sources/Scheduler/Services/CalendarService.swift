@@ -35,18 +35,15 @@ public struct CalendarService: Sendable {
     public func days(firstDay: String, count: Int, zone: TimeZone, perDay: Int, accountID: Int64?) async throws -> [CalendarDayView] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let parts = firstDay.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, DateComponents(calendar: calendar, year: parts[0], month: parts[1], day: parts[2]).isValidDate,
-              let first = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else {
+        guard let first = DayName.start(of: firstDay, in: calendar) else {
             throw RequestError.badRequest("'\(firstDay)' is not a date such as 2026-12-01")
         }
         let starts = (0...count).compactMap { calendar.date(byAdding: .day, value: $0, to: first) }
         let planned = try await series?.planned(from: starts[0], to: starts[count], accountID: accountID) ?? []
         var days: [CalendarDayView] = []
         for (start, end) in zip(starts, starts.dropFirst()) {
-            let c = calendar.dateComponents([.year, .month, .day], from: start)
             let counted = try await store.countDue(from: start, to: end, accountID: accountID, limit: CalendarDayView.countLimit + 1)
-            days.append(CalendarDayView(date: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!),
+            days.append(CalendarDayView(date: DayName.string(start, in: calendar),
                                         posts: try await store.postsDue(from: start, to: end, accountID: accountID, limit: perDay),
                                         count: min(counted, CalendarDayView.countLimit), countIsAtLeast: counted > CalendarDayView.countLimit,
                                         planned: planned.filter { $0.dueAt >= start && $0.dueAt < end }))

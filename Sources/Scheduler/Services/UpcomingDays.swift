@@ -15,8 +15,7 @@ enum UpcomingDays {
         let ranges = zip(starts, starts.dropFirst()).map { DateInterval(start: $0, end: $1) }
         let found = try await store.upcoming(in: ranges, first: postsPerDay, countUpTo: UpcomingDayView.countLimit)
         return zip(ranges, found).map { range, day in
-            let c = calendar.dateComponents([.year, .month, .day], from: range.start)
-            return UpcomingDayView(date: String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!),
+            return UpcomingDayView(date: DayName.string(range.start, in: calendar),
                                    weekday: Weekday.short(Weekday.of(range.start, in: calendar)), posts: day.posts,
                                    count: min(day.count, UpcomingDayView.countLimit), countIsAtLeast: day.count > UpcomingDayView.countLimit)
         }

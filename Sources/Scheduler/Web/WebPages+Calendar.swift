@@ -21,22 +21,23 @@ extension WebPages {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         calendar.firstWeekday = 2
-        let anchor = query.get("start").flatMap { Self.day(String($0), in: calendar) } ?? calendar.startOfDay(for: Date())
+        let anchor = query.get("start").flatMap { DayName.start(of: String($0), in: calendar) } ?? calendar.startOfDay(for: Date())
         let (first, count) = Self.range(span, around: anchor, in: calendar)
         var context = layout(session, title: "Calendar")
         context["zones"] = Self.zoneOptions(selected: zoneName)
         context["span"] = span.rawValue
         context["isMonth"] = span == .month
-        context["start"] = Self.dayString(anchor, in: calendar)
-        context["previous"] = Self.dayString(Self.step(span, from: anchor, by: -1, in: calendar), in: calendar)
-        context["following"] = Self.dayString(Self.step(span, from: anchor, by: 1, in: calendar), in: calendar)
+        context["start"] = DayName.string(anchor, in: calendar)
+        context["previous"] = DayName.string(Self.step(span, from: anchor, by: -1, in: calendar), in: calendar)
+        context["following"] = DayName.string(Self.step(span, from: anchor, by: 1, in: calendar), in: calendar)
         context["mayChange"] = session.user.role.may(.changePosts)
         do {
-            let days = try await services.calendar.days(firstDay: Self.dayString(first, in: calendar), count: count, zone: zone,
+            let days = try await services.calendar.days(firstDay: DayName.string(first, in: calendar), count: count, zone: zone,
                                                         perDay: span == .month ? 4 : 50, accountID: nil)
-            let free = span == .month ? [] : try await freeSlots(in: calendar)
+            let time = Self.formatter("HH:mm", zone), words = Self.formatter("EEE d MMM", zone)
+            let free = span == .month ? [] : try await freeSlots(in: calendar, time: time)
             context["days"] = days.map { day in
-                var entry = dayEntry(day, calendar: calendar, anchorMonth: calendar.component(.month, from: anchor))
+                var entry = dayEntry(day, calendar: calendar, anchorMonth: calendar.component(.month, from: anchor), time: time, words: words)
                 let slots = free.filter { $0.day == day.date }
                 if !slots.isEmpty { entry["free"] = slots.map(\.entry) }
                 return entry
@@ -54,16 +55,9 @@ extension WebPages {
         return response
     }
 
-    func dayEntry(_ day: CalendarDayView, calendar: Calendar, anchorMonth: Int) -> [String: Any] {
-        let time = DateFormatter()
-        time.locale = Locale(identifier: "en_US_POSIX")
-        time.timeZone = calendar.timeZone
-        time.dateFormat = "HH:mm"
-        let date = Self.day(day.date, in: calendar) ?? Date()
-        let words = DateFormatter()
-        words.locale = Locale(identifier: "en_US_POSIX")
-        words.timeZone = calendar.timeZone
-        words.dateFormat = "EEE d MMM"
+    /// A day of the calendar; `time` and `words` are the page's formatters (`HH:mm`, `EEE d MMM`) in its zone.
+    func dayEntry(_ day: CalendarDayView, calendar: Calendar, anchorMonth: Int, time: DateFormatter, words: DateFormatter) -> [String: Any] {
+        let date = DayName.start(of: day.date, in: calendar) ?? Date()
         var entry: [String: Any] = [
             "date": day.date, "words": words.string(from: date), "newAt": "\(day.date) 09:00",
             "outside": calendar.component(.month, from: date) != anchorMonth, "today": calendar.isDateInToday(date),
@@ -81,14 +75,10 @@ extension WebPages {
 
     /// The queue's next free posting slots (three per account with slots), by day in the calendar's zone, each opening
     /// the composer at that time for that account.
-    func freeSlots(in calendar: Calendar) async throws -> [(day: String, entry: [String: Any])] {
-        let time = DateFormatter()
-        time.locale = Locale(identifier: "en_US_POSIX")
-        time.timeZone = calendar.timeZone
-        time.dateFormat = "HH:mm"
+    func freeSlots(in calendar: Calendar, time: DateFormatter) async throws -> [(day: String, entry: [String: Any])] {
         return try await services.queue.queue(account: nil).flatMap { queue in
             queue.nextFree.map { instant in
-                let day = Self.dayString(instant, in: calendar)
+                let day = DayName.string(instant, in: calendar)
                 let at = "\(day) \(time.string(from: instant))"
                 let link = "/compose?at=\(at.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
                     + "&account=\(queue.account.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
@@ -120,29 +110,11 @@ extension WebPages {
     }
 
     static func heading(_ span: CalendarSpan, first: Date, count: Int, in calendar: Calendar) -> String {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = calendar.timeZone
         switch span {
-        case .day: format.dateFormat = "EEEE d MMMM yyyy"; return format.string(from: first)
-        case .month:
-            format.dateFormat = "MMMM yyyy"
-            return format.string(from: calendar.date(byAdding: .day, value: count / 2, to: first)!)
-        case .week:
-            format.dateFormat = "d MMM yyyy"
-            return "Week of \(format.string(from: first))"
+        case .day: formatter("EEEE d MMMM yyyy", calendar.timeZone).string(from: first)
+        case .month: formatter("MMMM yyyy", calendar.timeZone).string(from: calendar.date(byAdding: .day, value: count / 2, to: first)!)
+        case .week: "Week of \(formatter("d MMM yyyy", calendar.timeZone).string(from: first))"
         }
-    }
-
-    static func day(_ text: String, in calendar: Calendar) -> Date? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3, DateComponents(calendar: calendar, year: parts[0], month: parts[1], day: parts[2]).isValidDate else { return nil }
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
-    }
-
-    static func dayString(_ date: Date, in calendar: Calendar) -> String {
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
 
     /// The state a post is listed by: the first delivery not published, else published.

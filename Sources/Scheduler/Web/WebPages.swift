@@ -190,11 +190,15 @@ struct WebPages: Sendable {
         return forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? peer
     }
 
-    static func dueFormat(_ zone: TimeZone) -> DateFormatter {
+    static func dueFormat(_ zone: TimeZone) -> DateFormatter { formatter("EEE d MMM HH:mm", zone) }
+
+    /// A formatter for the pages' English dates in `zone`; made once per page and used for all its lines, since making
+    /// one costs more than using it.
+    static func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone
-        formatter.dateFormat = "EEE d MMM HH:mm"
+        formatter.dateFormat = format
         return formatter
     }
 }

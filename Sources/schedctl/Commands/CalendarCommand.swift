@@ -86,8 +86,7 @@ struct CalendarRange {
             last = calendar.date(byAdding: .day, value: 7 - Weekday.of(last, in: calendar), to: last)!
         }
         count = calendar.dateComponents([.day], from: first, to: last).day! + 1
-        let c = calendar.dateComponents([.year, .month, .day], from: first)
-        firstDay = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        firstDay = DayName.string(first, in: calendar)
         start = first
         end = calendar.date(byAdding: .day, value: 1, to: last)!
         let shown = calendar.dateComponents([.year, .month], from: anchor)
