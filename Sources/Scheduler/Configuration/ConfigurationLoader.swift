@@ -49,6 +49,7 @@ public enum ConfigurationLoader {
         try readEngine(&reader, into: &configuration, file: file)
         try readServices(&reader, into: &configuration, file: file)
         try readNetworks(&reader, into: &configuration)
+        try readRuns(&reader, into: &configuration)
         try reader.finish()
         return configuration
     }

@@ -47,6 +47,8 @@ public struct DaemonConfiguration: Sendable {
     public var metricsListen: ListenAddress?
     /// `[web]`: the web app; nil, off.
     public var web: WebConfiguration?
+    /// `[runs]`: the inbox folder, privacy zones and the map.
+    public var runs = RunsConfiguration()
 
     public init() {}
 

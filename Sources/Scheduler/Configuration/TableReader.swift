@@ -77,6 +77,26 @@ struct TableReader {
         return seconds
     }
 
+    /// A number, integer or not (a latitude).
+    mutating func number(_ key: String) throws(ConfigurationError) -> Double? {
+        guard let raw = value(key) else { return nil }
+        if let number = raw.double { return number }
+        if let number = raw.int { return Double(number) }
+        throw error(key, "expected a number, found \(raw.type)")
+    }
+
+    /// An array of tables (`[[key]]`, or `[{ ... }, { ... }]`), each read as its own table named `key[i]`.
+    mutating func tableArray(_ key: String, example: String) throws(ConfigurationError) -> [TableReader]? {
+        guard let raw = value(key) else { return nil }
+        guard let array = raw.array else { throw error(key, "expected an array of tables, such as \(example)") }
+        var tables: [TableReader] = []
+        for (index, element) in array.enumerated() {
+            guard let nested = element.table else { throw error(key, "element \(index + 1) is not a table; write each as \(example)") }
+            tables.append(TableReader(table: nested, file: file, prefix: "\(prefix)\(key)[\(index + 1)]."))
+        }
+        return tables
+    }
+
     mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
         guard let raw = value(key) else { return nil }
         guard let nested = raw.table else { throw error(key, "expected a table ([\(prefix)\(key)]), found \(raw.type)") }

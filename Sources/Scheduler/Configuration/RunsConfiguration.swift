@@ -1,0 +1,98 @@
+import Foundation
+import RunSummary
+
+/// `[runs]`: runs that arrive by themselves (the inbox folder and its rules), what of a run is never shown (privacy
+/// zones, the first and last metres), and the map drawn under the route.
+public struct RunsConfiguration: Sendable {
+    /// The folder the daemon watches for finished runs; nil, no inbox.
+    public var inbox: String?
+    /// How long a file a writer closed must stay unchanged before it is read: synced folders write in several goes.
+    /// A file renamed into the folder is complete at once.
+    public var settleSeconds: Double = 2
+    /// The zone a run's times are read in (its title, an `at` rule's day): the runner's, else the daemon's.
+    public var timeZone: TimeZone?
+    public var units: Units = .metric
+    /// What becomes of a file, by the first rule whose `match` fits its name.
+    public var rules: [InboxRule] = []
+    /// What of the route is never drawn.
+    public var privacy = RunPrivacy()
+    /// `[runs.map]`: tiles under the route; nil, none.
+    public var map: RunMapSettings?
+
+    public init() {}
+}
+
+/// `[[runs.rules]]`: which files, to which accounts, when, with which templates.
+public struct InboxRule: Sendable, Equatable {
+    /// A shell-style pattern on the file's name (`*.fit`, `club-*`); `*` takes every file.
+    public var match: String = "*"
+    /// Account references as `schedctl schedule --to` takes them.
+    public var to: [String]
+    public var when: InboxTiming
+    /// A templates directory as `schedctl --templates` takes; nil, the built-in texts.
+    public var templates: String?
+    /// The splits as a thread after the first part.
+    public var thread: Bool = false
+
+    public init(match: String = "*", to: [String], when: InboxTiming, templates: String? = nil, thread: Bool = false) {
+        self.match = match; self.to = to; self.when = when; self.templates = templates; self.thread = thread
+    }
+}
+
+/// When a run from the inbox is posted.
+public enum InboxTiming: Sendable, Equatable, CustomStringConvertible {
+    /// Kept as a draft for a person to finish.
+    case draft
+    /// At this wall-clock time on the run's day in the runner's zone (the next day when that time has passed).
+    case at(hour: Int, minute: Int)
+    /// This long after the run ended.
+    case after(seconds: Int)
+    /// At the first account's queue's next free slot.
+    case nextSlot
+
+    /// `draft`, `19:00`, `+2h`, `next-slot`.
+    public static func parse(_ text: String) -> InboxTiming? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch trimmed {
+        case "draft": return .draft
+        case "next-slot": return .nextSlot
+        default: break
+        }
+        if trimmed.hasPrefix("+") {
+            guard let seconds = DurationText.seconds(String(trimmed.dropFirst())), seconds > 0 else { return nil }
+            return .after(seconds: seconds)
+        }
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        return .at(hour: hour, minute: minute)
+    }
+
+    public var description: String {
+        switch self {
+        case .draft: "draft"
+        case .nextSlot: "next-slot"
+        case let .at(hour, minute): String(format: "%02d:%02d", hour, minute)
+        case let .after(seconds): "+\(seconds)s"
+        }
+    }
+}
+
+/// `[runs.map]`: map tiles drawn under the route, from a tile server that allows it, with its attribution.
+public struct RunMapSettings: Sendable, Equatable {
+    /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`: the three placeholders are required.
+    public var tiles: String
+    /// Drawn on the card; tile servers' licences require it (OpenStreetMap: "© OpenStreetMap contributors").
+    public var attribution: String
+    /// Where fetched tiles are kept; `state_dir/tiles` when unset.
+    public var cacheDirectory: String?
+    /// The cache's size limit; the least recently used tiles go first.
+    public var cacheMaxBytes: Int = 100 * 1_024 * 1_024
+    /// How long the tiles of one card may take in all; past it the card is drawn without the map.
+    public var timeoutSeconds: Int = 5
+
+    public init(tiles: String, attribution: String) {
+        self.tiles = tiles
+        self.attribution = attribution
+    }
+}
