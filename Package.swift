@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "SandboxContractTests", dependencies: ["SandboxContract"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "SchedctlOutputTests", dependencies: ["SchedctlOutput", "SchedulerCore"], exclude: ["Golden"]),
-        .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
+        .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary", "FITTestSupport"]),
         .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "NetworkRules"]),
@@ -172,6 +172,8 @@ let package = Package(
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
         .target(name: "TestHTTPReceiver", path: "Tests/TestHTTPReceiver"),
+        // FIT files for the tests, from an encoder written apart from the decoder.
+        .target(name: "FITTestSupport", path: "Tests/FITTestSupport"),
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
@@ -185,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver",
+                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver", "FITTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

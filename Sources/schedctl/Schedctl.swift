@@ -22,7 +22,7 @@ struct Schedctl: AsyncParsableCommand {
         subcommands: [StatusCommand.self, ScheduleCommand.self, DraftsCommand.self, QueueCommand.self, SlotsCommand.self, CalendarCommand.self, ListCommand.self,
                       ShowCommand.self, EditCommand.self, DuplicateCommand.self, CancelCommand.self, ApproveCommand.self, RejectCommand.self, ImportCommand.self, ExportCommand.self, CheckCommand.self, AccountsCommand.self, HandoffCommand.self,
                       RetryCommand.self, ResolveCommand.self, PauseCommand.self, ResumeCommand.self, HistoryCommand.self,
-                      EventsCommand.self, DoctorCommand.self, RunSummaryCommand.self, SandboxCommand.self, BackupCommand.self, WebCommand.self])
+                      EventsCommand.self, DoctorCommand.self, RunSummaryCommand.self, RunsCommand.self, SandboxCommand.self, BackupCommand.self, WebCommand.self])
 }
 
 /// Runs the command and maps every failure to a documented exit code.

@@ -1,3 +1,4 @@
+import FITTestSupport
 import Foundation
 import Testing
 @testable import RunSummary

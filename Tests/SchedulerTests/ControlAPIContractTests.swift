@@ -49,6 +49,7 @@ import Testing
         return ControlAPIRoutes(DaemonServices(
             posts: posts,
             runs: RunPostService(posts: posts),
+            inbox: nil,
             accounts: AccountService(store: store, linkers: LinkerRegistry(), vault: vault,
                                      credentials: CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: logger),
                                      wake: wake, headlessRedirectURI: "http://127.0.0.1/callback"),

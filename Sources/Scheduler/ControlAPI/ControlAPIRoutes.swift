@@ -31,7 +31,7 @@ struct ControlAPIRoutes: Sendable {
         backup = services.backup
         sandbox = SandboxRoutes(sandbox: services.sandbox)
         status = StatusRoutes(status: services.status, doctor: services.doctor)
-        runs = RunRoutes(runs: services.runs)
+        runs = RunRoutes(runs: services.runs, inbox: services.inbox)
         webUsers = WebUserRoutes(users: services.webUsers)
     }
 

@@ -114,6 +114,7 @@ public struct Daemon: Sendable {
         // First, so they stop last: a scrape or a page during shutdown still answers.
         if let prometheus { running.insert(prometheus, at: 0) }
         if let web = webServer(store: store, services: services) { running.insert(web, at: 0) }
+        if let inbox = services.inbox { running.append(inbox) }
         if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
             running.append(WatchdogService(notifier: notifier, interval: interval))
         }
@@ -139,9 +140,13 @@ public struct Daemon: Sendable {
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
                             probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> DaemonServices {
-        DaemonServices(
+        let runs = RunPostService(posts: posts)
+        return DaemonServices(
             posts: posts,
-            runs: RunPostService(posts: posts),
+            runs: runs,
+            inbox: configuration.runs.inbox.map {
+                InboxService(folder: $0, settings: configuration.runs, runs: runs, store: store, zone: configuration.timeZone, logger: logger)
+            },
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI,
                                      webRedirectURI: configuration.web.map { $0.baseURL + WebPages.linkCallbackPath }),

@@ -6,6 +6,8 @@ import SchedulerCore
 struct DaemonServices: Sendable {
     var posts: PostService
     var runs: RunPostService
+    /// `[runs] inbox`; nil when no folder is watched.
+    var inbox: InboxService?
     var accounts: AccountService
     var handoffs: HandoffService
     var queue: QueueService

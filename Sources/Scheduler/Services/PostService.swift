@@ -64,13 +64,16 @@ public struct PostService: Sendable {
 
     /// Checks and stores a post for `author`: from the control socket, the operator; from the web app, the person
     /// signed in, whose post may have to wait for an owner's approval.
-    public func schedule(_ request: SchedulePostRequest, author: PostAuthor = .operator) async throws -> Scheduled {
+    /// `inboxFile`: the run file from the inbox this post is made from, marked posted in the post's own transaction.
+    public func schedule(_ request: SchedulePostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> Scheduled {
         let checked = try await check(request)
         let notes = checked.mediaNotes + (await networkNotes(checked, text: request.text))
-        return Self.adding(notes, to: try await schedule(checked, request, awaitingApproval: try awaitsApproval(request, author: author)))
+        let approval = try awaitsApproval(request, author: author)
+        return Self.adding(notes, to: try await schedule(checked, request, awaitingApproval: approval, inboxFile: inboxFile))
     }
 
-    private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest, awaitingApproval: Bool) async throws -> Scheduled {
+    private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest, awaitingApproval: Bool,
+                          inboxFile: InboxFileClaim?) async throws -> Scheduled {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
         if let rule, let start = checked.seriesStart {
             return try await scheduleSeries(rule, start: start, request: request, targets: targets, media: attachments,
@@ -78,6 +81,7 @@ public struct PostService: Sendable {
         }
         var post = checked.post(text: request.text)
         post.awaitingApproval = awaitingApproval
+        post.inboxFile = inboxFile
         if nextSlot {
             let queue = try requireQueue()
             if request.dryRun == true {

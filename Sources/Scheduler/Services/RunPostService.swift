@@ -15,7 +15,7 @@ public struct RunPostService: Sendable {
         self.posts = posts
     }
 
-    public func schedule(_ request: RunPostRequest, author: PostAuthor = .operator) async throws -> PostService.Scheduled {
+    public func schedule(_ request: RunPostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> PostService.Scheduled {
         if let problem = request.summary.wireProblem { throw RequestError.badRequest("the run's summary cannot be used: \(problem)") }
         let units = request.units ?? .metric
         let name = request.file ?? "the run"
@@ -39,7 +39,7 @@ public struct RunPostService: Sendable {
         post.overrides = overrides.isEmpty ? nil : overrides
         post.media = [picture] + (post.media ?? [])
         post.thread = try thread(after: text, request: request, units: units)
-        return try await posts.schedule(post, author: author)
+        return try await posts.schedule(post, author: author, inboxFile: inboxFile)
     }
 
     /// A run file a person uploaded (the web app): read as `schedctl` reads one from disk, from a private temporary

@@ -83,6 +83,8 @@ enum SchemaHistory {
              postgres: ("v13: the web app's people and sessions", PostgresSchema.v13)),
         pair("posts awaiting an owner's approval", sqlite: ("v18: posts awaiting an owner's approval", SQLiteStore.migrateV18),
              postgres: ("v14: posts awaiting an owner's approval", PostgresSchema.v14)),
+        pair("the files the inbox folder took", sqlite: ("v19: the files the inbox folder took", SQLiteStore.migrateV19),
+             postgres: ("v15: the files the inbox folder took", PostgresSchema.v15)),
     ]
 
     /// SQLite's migrations, in order.

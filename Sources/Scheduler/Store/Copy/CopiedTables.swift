@@ -46,7 +46,7 @@ struct CopiedTable: Sendable {
 
     /// `series` before `post`, whose occurrences refer to it (its own template_post_id has no foreign key).
     static let all: [CopiedTable] = [account, series, post, postPart, postMedia, delivery, deliveryPart, publishKey, attempt, setting, event,
-                                     networkPause, postingSlot, instanceApp, webUser]
+                                     networkPause, postingSlot, instanceApp, webUser, inboxFile]
 
     static let account = CopiedTable("account", label: "accounts", [
         Column("id", .bigint), Column("network", .text), Column("remote_id", .text), Column("handle", .text),
@@ -72,6 +72,14 @@ struct CopiedTable: Sendable {
     static let webUser = CopiedTable("web_user", label: "web users", [
         Column("id", .bigint), Column("name", .text), Column("role", .text), Column("password_hash", .text),
         Column("created_at", .bigint), Column("updated_at", .bigint),
+    ])
+
+    /// The inbox's memory of the files it took, so a file posted before is not posted again from the other store. A file
+    /// a daemon was taking arrives with no holder: the next claim takes it over.
+    static let inboxFile = CopiedTable("inbox_file", label: "inbox files", key: ["sha256"], serial: false, [
+        Column("sha256", .text), Column("name", .text), Column("state", .text), Column("holder", .text, from: "NULL"),
+        Column("held_until", .bigint, from: "0"), Column("post_id", .bigint), Column("error", .text), Column("arrived_at", .bigint),
+        Column("updated_at", .bigint), Column("seen_again", .integer),
     ])
 
     static let post = CopiedTable("post", label: "posts", [

@@ -2,4 +2,4 @@
 /// the services ``PostStore`` and ``AccountStore``. Two implementations: ``SQLiteStore`` (one daemon, one
 /// file, the default) and ``PostgresStore`` (several daemons on several machines sharing one database).
 public typealias SchedulerStore = AccountStore & DeliveryStore & EventStore & MediaReferenceStore & PostStore & QueueStore & SeriesStore
-    & DeliveryCountStore & WebUserStore
+    & DeliveryCountStore & WebUserStore & InboxStore

@@ -9,6 +9,7 @@ extension PostgresStore: PostStore {
     public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
         try await write { session in
             let postID = try await insertPostRows(post, now: now, session)
+            try await markInboxFilePosted(post, postID: postID, now: now, session)
             try await session.notifyDueTimesChanged()
             return try await Self.postView(id: postID, session)!
         }

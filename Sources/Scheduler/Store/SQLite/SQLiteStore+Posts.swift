@@ -8,6 +8,7 @@ extension SQLiteStore {
     public func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
         try await writer.write { db in
             let postID = try Self.insertPostRows(post, now: now, db)
+            try markInboxFilePosted(post, postID: postID, now: now, db)
             return try Self.postView(id: postID, db)!
         }
     }

@@ -3,15 +3,15 @@ import Foundation
 /// FIT files made for the tests, written apart from the decoder (its own CRC, bit by bit, CRC-16/ARC; its own field
 /// layout), from the FIT Protocol's description: a 14-byte header with its CRC, definition and data messages in
 /// either byte order, compressed timestamp headers, developer fields, and the file CRC.
-struct FITWriter {
-    enum Field {
+public struct FITWriter {
+    public enum Field: Sendable {
         case u8(UInt8, UInt8?), u16(UInt8, UInt16?), u32(UInt8, UInt32?), s32(UInt8, Int32?), e(UInt8, UInt8?)
 
-        var number: UInt8 { switch self { case .u8(let n, _), .u16(let n, _), .u32(let n, _), .s32(let n, _), .e(let n, _): n } }
-        var size: UInt8 { switch self { case .u8, .e: 1; case .u16: 2; case .u32, .s32: 4 } }
-        var baseType: UInt8 { switch self { case .e: 0x00; case .u8: 0x02; case .u16: 0x84; case .u32: 0x86; case .s32: 0x85 } }
+        public var number: UInt8 { switch self { case .u8(let n, _), .u16(let n, _), .u32(let n, _), .s32(let n, _), .e(let n, _): n } }
+        public var size: UInt8 { switch self { case .u8, .e: 1; case .u16: 2; case .u32, .s32: 4 } }
+        public var baseType: UInt8 { switch self { case .e: 0x00; case .u8: 0x02; case .u16: 0x84; case .u32: 0x86; case .s32: 0x85 } }
         /// The value's bytes, least significant first; an absent value is the type's invalid marker.
-        var littleEndian: [UInt8] {
+        public var littleEndian: [UInt8] {
             switch self {
             case .u8(_, let v), .e(_, let v): [v ?? 0xFF]
             case .u16(_, let v): Self.bytes(UInt64(v ?? 0xFFFF), 2)
@@ -19,17 +19,22 @@ struct FITWriter {
             case .s32(_, let v): Self.bytes(UInt64(UInt32(bitPattern: v ?? 0x7FFF_FFFF)), 4)
             }
         }
-        static func bytes(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
+        public static func bytes(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
     }
 
-    var bigEndian = false
+    public var bigEndian = false
     /// Developer fields' total size added to every definition (and zero bytes to every message).
-    var developerBytes: UInt8 = 0
-    private(set) var records: [UInt8] = []
+    public var developerBytes: UInt8 = 0
+    public private(set) var records: [UInt8] = []
     private var defined: [UInt8: [UInt8]] = [:]
 
+    public init(bigEndian: Bool = false, developerBytes: UInt8 = 0) {
+        self.bigEndian = bigEndian
+        self.developerBytes = developerBytes
+    }
+
     /// A data message of global number `global` on local type `local`, preceded by its definition when that changed.
-    mutating func message(_ global: UInt16, local: UInt8 = 0, _ fields: [Field], compressedOffset: UInt8? = nil) {
+    public mutating func message(_ global: UInt16, local: UInt8 = 0, _ fields: [Field], compressedOffset: UInt8? = nil) {
         var definition: [UInt8] = [0, bigEndian ? 1 : 0] + (bigEndian ? [UInt8(global >> 8), UInt8(global & 0xFF)] : [UInt8(global & 0xFF), UInt8(global >> 8)])
         definition.append(UInt8(fields.count))
         for field in fields { definition += [field.number, field.size, field.baseType] }
@@ -45,7 +50,7 @@ struct FITWriter {
     }
 
     /// Header, records, CRC.
-    var file: [UInt8] {
+    public var file: [UInt8] {
         var header: [UInt8] = [14, 0x20] + Field.bytes(2132, 2) + Field.bytes(UInt64(records.count), 4) + Array(".FIT".utf8)
         header += Field.bytes(UInt64(Self.crc(header)), 2)
         let body = header + records
@@ -53,7 +58,7 @@ struct FITWriter {
     }
 
     /// CRC-16/ARC (polynomial 0x8005 reflected, initial 0), computed bit by bit.
-    static func crc(_ bytes: [UInt8]) -> UInt16 {
+    public static func crc(_ bytes: [UInt8]) -> UInt16 {
         var crc: UInt16 = 0
         for byte in bytes {
             crc ^= UInt16(byte)
@@ -63,13 +68,13 @@ struct FITWriter {
     }
 
     /// FIT time (seconds since 1989-12-31T00:00Z) of a date.
-    static func fitTime(_ date: Date) -> UInt32 { UInt32(date.timeIntervalSince1970 - 631_065_600) }
+    public static func fitTime(_ date: Date) -> UInt32 { UInt32(date.timeIntervalSince1970 - 631_065_600) }
     /// Degrees as semicircles.
-    static func semicircles(_ degrees: Double) -> Int32 { Int32((degrees * 2_147_483_648 / 180).rounded()) }
+    public static func semicircles(_ degrees: Double) -> Int32 { Int32((degrees * 2_147_483_648 / 180).rounded()) }
 
     /// A run going north at `speed` m/s, one record a second, with heart rate, cadence, altitude and distance, then its
     /// session (running) stating `sessionDistance` when given.
-    static func run(seconds: Int, speed: Double = 3, start: Date = Date(timeIntervalSince1970: 1_900_000_000), bigEndian: Bool = false,
+    public static func run(seconds: Int, speed: Double = 3, start: Date = Date(timeIntervalSince1970: 1_900_000_000), bigEndian: Bool = false,
                     developerBytes: UInt8 = 0, compressed: Bool = false, positions: Bool = true, sport: UInt8 = 1,
                     sessionDistance: Double? = nil, sessionExtras: [Field] = []) -> [UInt8] {
         var writer = FITWriter(bigEndian: bigEndian, developerBytes: developerBytes)
@@ -89,13 +94,5 @@ struct FITWriter {
                                       .u32(7, UInt32(seconds * 1000)), .u32(8, UInt32(seconds * 1000)), .u32(9, UInt32(distance * 100))]
                                 + sessionExtras)
         return writer.file
-    }
-}
-
-extension TemporaryFiles {
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let path = directory.appendingPathComponent(name).path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
     }
 }

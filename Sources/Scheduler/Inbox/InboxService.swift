@@ -1,0 +1,159 @@
+import CryptoPrimitives
+import Foundation
+import Logging
+import RunPosts
+import RunSummary
+import SchedulerCore
+import ServiceLifecycle
+
+/// `[runs] inbox`: a folder a watch's sync (or a person) drops finished runs into. Each complete file (see
+/// ``InboxArrivals``) is read, taken by its SHA-256 (``InboxStore``), made into a post by the first rule that fits its
+/// name, as `schedctl schedule --run` would make it, and moved to `done/`; a file that cannot be posted goes to
+/// `failed/` with a `.txt` saying why. The store writes an event for each (`inbox_posted`, `inbox_failed`,
+/// `inbox_skipped`), so a hook can tell the runner's phone.
+public struct InboxService: Service {
+    /// How long a daemon's claim on a file keeps others off it: far more than reading a run and storing its post takes.
+    static let leaseSeconds = 60
+    /// The largest file read: a FIT of a day's activity is a few MB, a GPX of one under 50.
+    static let maximumBytes = 64 * 1_024 * 1_024
+
+    let settings: RunsConfiguration
+    let shelf: InboxShelf
+    let runs: RunPostService
+    let store: any InboxStore
+    let zone: TimeZone
+    let arrivals: InboxArrivals
+    let logger: Logger
+    /// This run of the daemon, on the claims it makes.
+    let holder = UUID().uuidString.lowercased()
+
+    public init(folder: String, settings: RunsConfiguration, runs: RunPostService, store: any InboxStore, zone: TimeZone, logger: Logger) {
+        self.settings = settings
+        self.shelf = InboxShelf(folder: folder)
+        self.runs = runs
+        self.store = store
+        self.zone = settings.timeZone ?? zone
+        self.arrivals = InboxArrivals(settleSeconds: settings.settleSeconds)
+        self.logger = logger
+    }
+
+    /// The folder is watched before it is read, so no file arriving in between is missed (one seen twice is harmless).
+    public func run() async throws {
+        do { try shelf.prepare() } catch {
+            throw InboxError("cannot make the inbox folder \(shelf.folder) and its done/ and failed/: \(error.localizedDescription)")
+        }
+        let changes: AsyncStream<FolderChange>
+        do { changes = try FolderWatcher(path: shelf.folder).changes() } catch { throw InboxError(error.description) }
+        await arrivals.found(try shelf.names())
+        logger.info("watching the inbox for runs", metadata: ["inbox": "\(shelf.folder)", "inbox.rules": "\(settings.rules.count)"])
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await cancelWhenGracefulShutdown {
+                    for await change in changes {
+                        if change == .overflow { await arrivals.found((try? shelf.names()) ?? []) } else { await arrivals.handle(change) }
+                    }
+                }
+                await arrivals.stop()
+            }
+            group.addTask {
+                for await name in arrivals.ready { await take(name) }
+            }
+        }
+    }
+
+    /// What `schedctl runs inbox` shows.
+    public func view(limit: Int) async throws -> InboxView {
+        InboxView(folder: shelf.folder, waiting: await arrivals.waiting(), files: try await store.inboxFiles(limit: limit))
+    }
+
+    /// One complete file: claimed, posted or failed, and moved out of the way.
+    func take(_ name: String) async {
+        defer { Task { await arrivals.finished(name) } }
+        guard let bytes = read(name) else { return }
+        let claim = InboxFileClaim(sha256: Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined(), name: name, holder: holder)
+        do {
+            switch try await store.claimInboxFile(claim, leaseSeconds: Self.leaseSeconds, now: Date()) {
+            case .taken:
+                await post(bytes, claim: claim)
+            case .postedBefore(let postID, let firstName):
+                logger.notice("skipped a run posted before", metadata: ["inbox.file": "\(name)", "inbox.first_name": "\(firstName)",
+                                                                       "post": "\(postID.map(String.init) ?? "deleted")"])
+                shelve(name) { try shelf.moveToDone(name) }
+            case .heldElsewhere:
+                await arrivals.retry(name, after: .seconds(Self.leaseSeconds))
+            }
+        } catch {
+            logger.error("cannot take a run from the inbox; it is tried again", metadata: ["inbox.file": "\(name)", "error": "\(error)"])
+            await arrivals.retry(name, after: .seconds(30))
+        }
+    }
+
+    /// The file's bytes, or nil when it went away or is no regular file (a directory, a link to one).
+    private func read(_ name: String) -> [UInt8]? {
+        let path = shelf.path(of: name)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = attributes[.size] as? Int else { return nil }
+        guard size <= Self.maximumBytes else {
+            shelve(name) { try shelf.moveToFailed(name, reason: "the file is \(size / 1_048_576) MB, more than any run file (64 MB)", at: Date()) }
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return [UInt8](data)
+    }
+
+    /// Reads the run and makes its post, with the row marked posted in the post's transaction; or says why not.
+    private func post(_ bytes: [UInt8], claim: InboxFileClaim) async {
+        let name = claim.name
+        do {
+            let request = try request(for: bytes, name: name)
+            let scheduled = try await runs.schedule(request, author: .operator, inboxFile: claim)
+            if case .stored(let view) = scheduled { logger.info("posted a run from the inbox", metadata: ["inbox.file": "\(name)", "post": "\(view.id)"]) }
+            shelve(name) { try shelf.moveToDone(name) }
+        } catch let error as RequestError where [.badRequest, .notFound, .forbidden, .conflict].contains(error.code) {
+            await fail(claim, reason: error.message)
+        } catch let error as InboxError {
+            await fail(claim, reason: error.description)
+        } catch {
+            logger.error("cannot post a run from the inbox now; it is tried again", metadata: ["inbox.file": "\(name)", "error": "\(error)"])
+            await arrivals.retry(name, after: .seconds(30))
+        }
+    }
+
+    /// The post the first matching rule asks for.
+    private func request(for bytes: [UInt8], name: String) throws -> RunPostRequest {
+        guard InboxFileNames.isRunFile(name) else { throw InboxError("\(name) is not a run file; the inbox reads .fit, .gpx and .tcx files") }
+        guard let rule = InboxFileNames.rule(for: name, in: settings.rules) else {
+            throw InboxError("no [[runs.rules]] match fits \(name); add a rule with match = \"*\" to take every file")
+        }
+        let summary = try runs.summarize(upload: bytes, name: name, zone: zone)
+        return InboxSchedule.request(rule, summary: summary, file: name, units: settings.units, templates: try templates(rule), now: Date())
+    }
+
+    private func templates(_ rule: InboxRule) throws(InboxError) -> [String: RunTemplateSource]? {
+        guard let directory = rule.templates else { return nil }
+        do {
+            let read = try RunTemplates(directory: directory).read()
+            return Dictionary(uniqueKeysWithValues: read.map { ($0.key.rawValue, $0.value) })
+        } catch { throw InboxError(error.description) }
+    }
+
+    private func fail(_ claim: InboxFileClaim, reason: String) async {
+        logger.warning("a run from the inbox was not posted", metadata: ["inbox.file": "\(claim.name)", "reason": "\(reason)"])
+        do { try await store.failInboxFile(claim, reason: reason, now: Date()) } catch {
+            logger.error("cannot record why a run was not posted", metadata: ["inbox.file": "\(claim.name)", "error": "\(error)"])
+        }
+        shelve(claim.name) { try shelf.moveToFailed(claim.name, reason: reason, at: Date()) }
+    }
+
+    private func shelve(_ name: String, _ move: () throws -> String) {
+        do { try move() } catch {
+            logger.error("cannot move a run out of the inbox", metadata: ["inbox.file": "\(name)", "error": "\(error.localizedDescription)"])
+        }
+    }
+}
+
+/// Why the inbox cannot start, or a file cannot become a post.
+struct InboxError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

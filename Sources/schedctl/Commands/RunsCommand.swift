@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import SchedctlOutput
+import SchedulerCore
+
+struct RunsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "runs",
+        abstract: "Runs that arrive by themselves: the inbox folder the daemon watches.",
+        subcommands: [RunsInbox.self],
+        defaultSubcommand: RunsInbox.self)
+}
+
+struct RunsInbox: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inbox",
+        abstract: "What arrived in the inbox folder and what became of it.",
+        discussion: """
+            Files still being written are listed as waiting; each file taken shows the post it became, or why it was \
+            not posted (the file is then in failed/, with a .txt beside it). The same file arriving again is skipped \
+            and counted. Times are in this machine's zone (--tz to choose).
+            Examples:
+              schedctl runs inbox
+              schedctl runs inbox --limit 200 --json
+            """)
+
+    @Option(help: "How many files taken to show (1-1000).")
+    var limit = 50
+
+    @Option(help: "IANA time zone the times are shown in (default: this machine's).")
+    var tz: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        guard (1...1_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000; got \(limit).") }
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+    }
+
+    func run() async throws {
+        let (inbox, data) = try await options.client().get("/v1/runs/inbox?limit=\(limit)", as: InboxView.self)
+        if options.json { return Output.json(data) }
+        let terminal = Terminal.current()
+        let zone = tz.flatMap(TimeZone.init(identifier:)) ?? .current
+        print(InboxText.render(inbox, zone: zone, width: terminal.columns, color: terminal.color), terminator: "")
+    }
+}
