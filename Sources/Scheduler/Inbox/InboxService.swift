@@ -146,7 +146,7 @@ public struct InboxService: Service {
     }
 
     private func shelve(_ name: String, _ move: () throws -> String) {
-        do { try move() } catch {
+        do { _ = try move() } catch {
             logger.error("cannot move a run out of the inbox", metadata: ["inbox.file": "\(name)", "error": "\(error.localizedDescription)"])
         }
     }

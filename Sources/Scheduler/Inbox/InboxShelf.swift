@@ -36,7 +36,7 @@ struct InboxShelf: Sendable {
     func moveToFailed(_ name: String, reason: String, at now: Date) throws -> String {
         let destination = try move(name, to: failed)
         let note = "\(destination)\n\nnot posted (\(ISO8601DateFormatter().string(from: now))): \(reason)\n\nFix the cause and put the file back in the inbox to try again.\n"
-        FileManager.default.createFile(atPath: destination + ".txt", contents: Data(note.utf8), attributes: [.posixPermissions: 0o640])
+        _ = FileManager.default.createFile(atPath: destination + ".txt", contents: Data(note.utf8), attributes: [.posixPermissions: 0o640])
         return destination
     }
 
