@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "SchedctlOutputTests", dependencies: ["SchedctlOutput", "SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary"]),
-        .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
+        .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary", "CCairo"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "NetworkRules"]),
         .testTarget(name: "NetworkRulesTests", dependencies: ["NetworkRules", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
