@@ -87,8 +87,9 @@ let package = Package(
             name: "Sandbox",
             // CCrypto directly: the emulations verify signatures and PKCE with libcrypto's one-shot calls,
             // apart from the client code in OAuth they check (no OAuth here; encoding and random from CryptoPrimitives).
+            // CCairo: the map tiles it draws for run cards (Tiles/).
             dependencies: [
-                "CryptoPrimitives", "CCrypto", "SchedulerCore", "HTTPClient", "SandboxContract",
+                "CryptoPrimitives", "CCrypto", "CCairo", "SchedulerCore", "HTTPClient", "SandboxContract",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -155,13 +156,13 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestHTTPReceiver"], exclude: ["test_http_server.py"]),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["Sandbox", "OAuth", "CryptoPrimitives", "SchedulerCore", "HTTPClient", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Sandbox", "OAuth", "CryptoPrimitives", "SchedulerCore", "HTTPClient", "CCairo", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "SandboxContractTests", dependencies: ["SandboxContract"]),
         .testTarget(name: "SchedulerCoreTests", dependencies: ["SchedulerCore"]),
         .testTarget(name: "SchedctlOutputTests", dependencies: ["SchedctlOutput", "SchedulerCore"], exclude: ["Golden"]),
         .testTarget(name: "RunSummaryTests", dependencies: ["RunSummary", "FITTestSupport"]),
-        .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary"]),
+        .testTarget(name: "RunCardTests", dependencies: ["RunCard", "RunSummary", "CCairo"]),
         .testTarget(name: "MediaCodecsTests", dependencies: ["MediaCodecs", "CCairo"]),
         .testTarget(name: "RunPostsTests", dependencies: ["RunPosts", "RunSummary", "SchedulerCore", "NetworkRules"]),
         .testTarget(name: "NetworkRulesTests", dependencies: ["NetworkRules", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),

@@ -2,12 +2,18 @@ import CCairo
 import Foundation
 import RunSummary
 
-/// The middle of the card: a rounded panel with the route trace and its start and finish,
-/// or, for a treadmill run (no positions), a treadmill drawing and "Treadmill run".
+/// The middle of the card: a rounded panel with the route trace and its start and finish (over a map when the card is
+/// given its tiles), or, for a treadmill run (no positions), a treadmill drawing and "Treadmill run".
 enum MapPanel {
-    static func draw(_ route: [Coordinate], in panel: Rect, on canvas: Canvas) {
+    /// With `tiles`, the route goes over a map (``MapFrame``, ``TileLayer``) and the tiles' attribution over both.
+    static func draw(_ route: [Coordinate], in panel: Rect, tiles: MapTiles? = nil, on canvas: Canvas) {
         Panels.background(panel, on: canvas)
-        if let projection = RouteProjection(route: route, box: CardLayout.routeBox(in: panel)) {
+        if let tiles, let frame = MapFrame(route: route, panel: panel) {
+            let drawn = TileLayer.draw(frame, tiles, in: panel, on: canvas)
+            if drawn > 0 { Panels.edge(panel, on: canvas) }
+            drawRoute(route.map(frame.projection.point), on: canvas)
+            if drawn > 0 { TileLayer.drawAttribution(tiles.attribution, in: panel, on: canvas) }
+        } else if let projection = RouteProjection(route: route, box: CardLayout.routeBox(in: panel)) {
             drawRoute(route.map(projection.point), on: canvas)
         } else {
             drawTreadmill(in: panel, on: canvas)

@@ -22,7 +22,10 @@ public enum RunCard {
     }
 
     /// The card's bytes (PNG unless asked).
-    public static func render(_ summary: RunSummary, units: Units, format: Format = .png) throws -> [UInt8] {
+    ///
+    /// - Parameter map: the tiles ``mapTiles(for:units:)`` named, fetched, with their attribution: the route is drawn
+    ///   over them. Without, the panel is plain.
+    public static func render(_ summary: RunSummary, units: Units, format: Format = .png, map: MapTiles? = nil) throws -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw RunCardError("cannot create an image surface of \(width)×\(height)")
         }
@@ -35,7 +38,7 @@ public enum RunCard {
         canvas.fill(Palette.background)
         Header.draw(title: summary.title, startLine: RunFormat.startLine(summary.start, timeZone: summary.timeZone), on: canvas)
         let plan = CardPlan(summary, units: units)
-        MapPanel.draw(summary.route, in: plan.map, on: canvas)
+        MapPanel.draw(summary.route, in: plan.map, tiles: map, on: canvas)
         if let panel = plan.splits { SplitsPanel.draw(plan.splitRows, fastest: plan.fastestRows, unit: plan.splitUnit, in: panel, on: canvas) }
         if let panel = plan.profile { ProfilePanel.draw(summary.elevationProfile, units: units, in: panel, on: canvas) }
         FigureGrid.draw(Figure.list(summary, units: units), on: canvas)
@@ -43,6 +46,14 @@ public enum RunCard {
         try check(cairo_status(cr), "draw the run card")
         cairo_surface_flush(surface)
         return format == .png ? try PNGEncoding.encode(surface) : try JPEGEncoding.encode(surface)
+    }
+
+    /// The map tiles the card of `summary` would be drawn over, for fetching before ``render(_:units:format:map:)``:
+    /// those under the panel the route is drawn in, at the zoom that fits the route (``MapFrame``). Computed from the
+    /// coordinates drawn (the summary's route) and the panels the summary and units give the card; none for a run
+    /// without a route.
+    public static func mapTiles(for summary: RunSummary, units: Units) -> [TileKey] {
+        MapFrame(route: summary.route, panel: CardPlan(summary, units: units).map)?.keys ?? []
     }
 
     private static func check(_ status: cairo_status_t, _ doing: String) throws(RunCardError) {

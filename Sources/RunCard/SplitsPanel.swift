@@ -61,6 +61,11 @@ enum Panels {
     static func background(_ rect: Rect, on canvas: Canvas) {
         canvas.roundedRect(rect, radius: CardLayout.mapCornerRadius)
         canvas.fillPath(Palette.panel)
+        edge(rect, on: canvas)
+    }
+
+    /// The thin edge alone: drawn again over a map, whose tiles cover the first.
+    static func edge(_ rect: Rect, on canvas: Canvas) {
         canvas.roundedRect(rect.inset(by: 1), radius: CardLayout.mapCornerRadius - 1)
         canvas.strokePath(Palette.panelEdge, width: 2)
     }

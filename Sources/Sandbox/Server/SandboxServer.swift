@@ -193,6 +193,7 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         }).addRoutes(to: router)
         FaultControlRoutes(injector: faults).addRoutes(to: router)
         ListingControlRoutes(settings: environment.listings).addRoutes(to: router)
+        SandboxTileRoutes().addRoutes(to: router)
         return router
     }
 
