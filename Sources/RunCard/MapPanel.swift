@@ -6,28 +6,44 @@ import RunSummary
 /// given its tiles), or, for a treadmill run (no positions), a treadmill drawing and "Treadmill run".
 enum MapPanel {
     /// With `tiles`, the route goes over a map (``MapFrame``, ``TileLayer``) and the tiles' attribution over both.
-    static func draw(_ route: [Coordinate], in panel: Rect, tiles: MapTiles? = nil, on canvas: Canvas) {
+    /// `route` is what the privacy rules leave of it (``RunPrivacy/visibleRoute(_:)``), framed on its own so the panel's
+    /// edges say nothing of what was cut; `hadRoute` tells a run whose whole route is private (no map, and words saying
+    /// so) from a treadmill run.
+    static func draw(_ route: VisibleRoute, hadRoute: Bool, in panel: Rect, tiles: MapTiles? = nil, on canvas: Canvas) {
         Panels.background(panel, on: canvas)
-        if let tiles, let frame = MapFrame(route: route, panel: panel) {
+        if let tiles, let frame = MapFrame(route: route.points, panel: panel) {
             let drawn = TileLayer.draw(frame, tiles, in: panel, on: canvas)
             if drawn > 0 { Panels.edge(panel, on: canvas) }
-            drawRoute(route.map(frame.projection.point), on: canvas)
+            drawRoute(route.pieces.map { $0.map(frame.projection.point) }, on: canvas)
             if drawn > 0 { TileLayer.drawAttribution(tiles.attribution, in: panel, on: canvas) }
-        } else if let projection = RouteProjection(route: route, box: CardLayout.routeBox(in: panel)) {
-            drawRoute(route.map(projection.point), on: canvas)
+        } else if let pieces = geometry(route, in: panel) {
+            drawRoute(pieces, on: canvas)
+        } else if hadRoute {
+            drawPrivate(in: panel, on: canvas)
         } else {
             drawTreadmill(in: panel, on: canvas)
         }
     }
 
-    /// The trace, on a dark casing, then the start (green) and the finish (chequered) markers.
-    private static func drawRoute(_ points: [Point], on canvas: Canvas) {
-        canvas.polyline(points)
-        canvas.strokePath(Palette.casing, width: CardLayout.routeCasingWidth, alpha: 0.85)
-        canvas.polyline(points)
-        canvas.strokePath(Palette.accent, width: CardLayout.routeWidth)
+    /// The pieces of the route in card pixels, on a card without a map: what ``draw(_:hadRoute:in:tiles:on:)`` strokes,
+    /// for the tests to hold against the privacy zones.
+    static func geometry(_ route: VisibleRoute, in panel: Rect) -> [[Point]]? {
+        guard let projection = RouteProjection(route: route.points, box: CardLayout.routeBox(in: panel)) else { return nil }
+        return route.pieces.map { $0.map(projection.point) }
+    }
 
-        guard let markers = markers(points) else { return }
+    /// Each piece's trace, on a dark casing, then the start (green) and the finish (chequered) markers at the ends of
+    /// what is drawn.
+    private static func drawRoute(_ pieces: [[Point]], on canvas: Canvas) {
+        for points in pieces {
+            canvas.polyline(points)
+            canvas.strokePath(Palette.casing, width: CardLayout.routeCasingWidth, alpha: 0.85)
+        }
+        for points in pieces {
+            canvas.polyline(points)
+            canvas.strokePath(Palette.accent, width: CardLayout.routeWidth)
+        }
+        guard let markers = markers(pieces.flatMap { $0 }) else { return }
         drawStart(at: markers.start, radius: CardLayout.markerRadius, on: canvas)
         drawFinish(at: markers.finish, radius: markers.finishRadius, on: canvas)
     }
@@ -91,6 +107,17 @@ enum MapPanel {
         }
         canvas.fillPath(Palette.finishDark)
         cairo_restore(cr)
+    }
+
+    /// A run whose whole route lies in a privacy zone (or is shorter than the hidden start and end): the figures still
+    /// count it, the panel says why there is no map.
+    private static func drawPrivate(in box: Rect, on canvas: Canvas) {
+        canvas.font(size: 52, bold: true)
+        let title = "Route kept private"
+        canvas.text(title, at: Point(x: box.midX - canvas.advance(title) / 2, y: box.midY), colour: Palette.title)
+        canvas.font(size: 30, bold: false)
+        let note = "Inside a privacy zone"
+        canvas.text(note, at: Point(x: box.midX - canvas.advance(note) / 2, y: box.midY + 50), colour: Palette.muted)
     }
 
     /// A side view of a treadmill in line strokes (belt, rollers, upright, handlebar) and the words

@@ -25,7 +25,10 @@ public enum RunCard {
     ///
     /// - Parameter map: the tiles ``mapTiles(for:units:)`` named, fetched, with their attribution: the route is drawn
     ///   over them. Without, the panel is plain.
-    public static func render(_ summary: RunSummary, units: Units, format: Format = .png, map: MapTiles? = nil) throws -> [UInt8] {
+    /// - Parameter privacy: what of the route is never drawn (privacy zones, the first and last metres); the figures
+    ///   still count the whole run.
+    public static func render(_ summary: RunSummary, units: Units, format: Format = .png, map: MapTiles? = nil,
+                              privacy: RunPrivacy = .none) throws -> [UInt8] {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
             throw RunCardError("cannot create an image surface of \(width)×\(height)")
         }
@@ -38,7 +41,7 @@ public enum RunCard {
         canvas.fill(Palette.background)
         Header.draw(title: summary.title, startLine: RunFormat.startLine(summary.start, timeZone: summary.timeZone), on: canvas)
         let plan = CardPlan(summary, units: units)
-        MapPanel.draw(summary.route, in: plan.map, tiles: map, on: canvas)
+        MapPanel.draw(privacy.visibleRoute(summary.route), hadRoute: !summary.route.isEmpty, in: plan.map, tiles: map, on: canvas)
         if let panel = plan.splits { SplitsPanel.draw(plan.splitRows, fastest: plan.fastestRows, unit: plan.splitUnit, in: panel, on: canvas) }
         if let panel = plan.profile { ProfilePanel.draw(summary.elevationProfile, units: units, in: panel, on: canvas) }
         FigureGrid.draw(Figure.list(summary, units: units), on: canvas)
@@ -52,8 +55,8 @@ public enum RunCard {
     /// those under the panel the route is drawn in, at the zoom that fits the route (``MapFrame``). Computed from the
     /// coordinates drawn (the summary's route) and the panels the summary and units give the card; none for a run
     /// without a route.
-    public static func mapTiles(for summary: RunSummary, units: Units) -> [TileKey] {
-        MapFrame(route: summary.route, panel: CardPlan(summary, units: units).map)?.keys ?? []
+    public static func mapTiles(for summary: RunSummary, units: Units, privacy: RunPrivacy = .none) -> [TileKey] {
+        MapFrame(route: privacy.visibleRoute(summary.route).points, panel: CardPlan(summary, units: units).map)?.keys ?? []
     }
 
     private static func check(_ status: cairo_status_t, _ doing: String) throws(RunCardError) {
