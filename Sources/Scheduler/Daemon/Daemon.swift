@@ -141,7 +141,7 @@ public struct Daemon: Sendable {
                             probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> DaemonServices {
         DaemonServices(
             posts: posts,
-            runs: RunPostService(posts: posts),
+            runs: RunPostService(posts: posts, map: runMap(sandboxBaseURL: sandboxURLs[.x], http: http)),
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI,
                                      webRedirectURI: configuration.web.map { $0.baseURL + WebPages.linkCallbackPath }),
@@ -157,6 +157,16 @@ public struct Daemon: Sendable {
             backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
             webUsers: WebUserService(store: store))
+    }
+
+    /// The map under run cards' routes, when `[runs.map]` asks for it: through the daemon's libcurl client, cached in
+    /// the state directory unless `cache_dir` says otherwise.
+    private func runMap(sandboxBaseURL: String?, http: CurlHTTPClient) -> MapTileSource? {
+        guard let settings = configuration.runs.map else { return nil }
+        var mapLogger = logger
+        mapLogger[metadataKey: "component"] = "run-map"
+        return MapTileSource(settings: settings.resolved(sandboxBaseURL: sandboxBaseURL), stateDirectory: configuration.stateDirectory,
+                             transport: http, logger: mapLogger)
     }
 
     /// The credential key, and what the store is told at every start: pauses for refusals lifted, retired API versions

@@ -10,9 +10,12 @@ import SchedulerCore
 /// when it did these steps itself, one request per account.
 public struct RunPostService: Sendable {
     let posts: PostService
+    /// Where the map under the route comes from (`[runs.map]`); nil, the card has none.
+    let map: MapTileSource?
 
-    public init(posts: PostService) {
+    public init(posts: PostService, map: MapTileSource? = nil) {
         self.posts = posts
+        self.map = map
     }
 
     public func schedule(_ request: RunPostRequest, author: PostAuthor = .operator) async throws -> PostService.Scheduled {
@@ -71,10 +74,12 @@ public struct RunPostService: Sendable {
         }
     }
 
-    /// The picture drawn and stored as `POST /v1/media` stores a file, with its alt text.
+    /// The picture drawn and stored as `POST /v1/media` stores a file, with its alt text. With `[runs.map]`, over the
+    /// map's tiles when they come in time, else without them (``MapTileSource``).
     private func storePicture(_ summary: RunSummary, units: Units, format: RunCard.Format, name: String) async throws -> MediaReference {
+        let tiles = await map?.tiles(RunCard.mapTiles(for: summary, units: units))
         let bytes: [UInt8]
-        do { bytes = try RunCard.render(summary, units: units, format: format) } catch {
+        do { bytes = try RunCard.render(summary, units: units, format: format, map: tiles) } catch {
             throw RequestError(.internalError, "cannot draw the picture of \(name): \(error)")
         }
         guard let library = posts.media else { throw RequestError(.unavailable, "the picture of \(name): this daemon keeps no media") }
