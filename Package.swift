@@ -179,6 +179,8 @@ let package = Package(
             name: "SchedulerTests",
             dependencies: [
                 "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver",
+                // The run card's map: its tiles, and the sandbox that serves them in-process.
+                "RunCard", "Sandbox", "CCairo",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -72,16 +72,19 @@ extension ConfigurationLoader {
         return rules
     }
 
-    /// `[runs.map]`: `tiles` with `{z}`, `{x}` and `{y}`, and its `attribution`, both required.
+    /// `[runs.map]`: `tiles` with `{z}`, `{x}` and `{y}`, and its `attribution`, both required; or `tiles = "sandbox"`
+    /// (sandbox mode only, checked when the command line is known), whose attribution may be left out.
     private static func readRunMap(_ map: inout TableReader) throws(ConfigurationError) -> RunMapSettings {
         guard let tiles = try map.string("tiles") else {
             throw map.error("tiles", "is missing; give the tile server's address, such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\"")
         }
+        let sandbox = tiles == RunMapSettings.sandboxTiles
         let sample = tiles.replacingOccurrences(of: "{z}", with: "1").replacingOccurrences(of: "{x}", with: "1").replacingOccurrences(of: "{y}", with: "1")
-        guard ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains), let url = URL(string: sample), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw map.error("tiles", "'\(tiles)' is not an http(s) address with {z}, {x} and {y}, such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\"")
+        guard sandbox || (["{z}", "{x}", "{y}"].allSatisfy(tiles.contains) && URL(string: sample).map({ ["http", "https"].contains($0.scheme ?? "") && $0.host != nil }) == true) else {
+            throw map.error("tiles", "'\(tiles)' is not an http(s) address with {z}, {x} and {y}, such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\" (or \"sandbox\" with --sandbox)")
         }
-        guard let attribution = try map.string("attribution"), !attribution.trimmingCharacters(in: .whitespaces).isEmpty else {
+        let given = try map.string("attribution")
+        guard let attribution = given ?? (sandbox ? RunMapSettings.sandboxAttribution : nil), !attribution.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw map.error("attribution", "is missing; tile servers require their attribution on the map, such as \"© OpenStreetMap contributors\"")
         }
         var settings = RunMapSettings(tiles: tiles, attribution: attribution)

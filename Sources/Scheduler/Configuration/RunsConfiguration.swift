@@ -91,6 +91,12 @@ public struct RunMapSettings: Sendable, Equatable {
     /// How long the tiles of one card may take in all; past it the card is drawn without the map.
     public var timeoutSeconds: Int = 5
 
+    /// `tiles = "sandbox"`: in sandbox mode, the sandbox's own made-up tiles (`GET /tiles/{z}/{x}/{y}.png` on its X
+    /// port), for drawing maps offline; refused without `--sandbox`.
+    public static let sandboxTiles = "sandbox"
+    /// The attribution the sandbox's tiles get when none is given.
+    public static let sandboxAttribution = "Sandbox tiles, not a real map"
+
     public init(tiles: String, attribution: String) {
         self.tiles = tiles
         self.attribution = attribution

@@ -140,7 +140,7 @@ public struct Daemon: Sendable {
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
                             probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> DaemonServices {
-        let runs = RunPostService(posts: posts)
+        let runs = RunPostService(posts: posts, map: runMap(sandboxBaseURL: sandboxURLs[.x], http: http), privacy: configuration.runs.privacy)
         return DaemonServices(
             posts: posts,
             runs: runs,
@@ -162,6 +162,16 @@ public struct Daemon: Sendable {
             backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
             webUsers: WebUserService(store: store))
+    }
+
+    /// The map under run cards' routes, when `[runs.map]` asks for it: through the daemon's libcurl client, cached in
+    /// the state directory unless `cache_dir` says otherwise.
+    private func runMap(sandboxBaseURL: String?, http: CurlHTTPClient) -> MapTileSource? {
+        guard let settings = configuration.runs.map else { return nil }
+        var mapLogger = logger
+        mapLogger[metadataKey: "component"] = "run-map"
+        return MapTileSource(settings: settings.resolved(sandboxBaseURL: sandboxBaseURL), stateDirectory: configuration.stateDirectory,
+                             transport: http, logger: mapLogger)
     }
 
     /// The credential key, and what the store is told at every start: pauses for refusals lifted, retired API versions

@@ -33,6 +33,10 @@ extension DaemonConfiguration {
             guard let parsed = LogFormat(rawValue: format) else { throw ConfigurationError("--log-format '\(format)' is not \(LogFormat.choices)") }
             configuration.logFormat = parsed
         }
+        if !configuration.sandbox, configuration.runs.map?.tiles == RunMapSettings.sandboxTiles {
+            throw ConfigurationError("\(source): runs.map.tiles = \"sandbox\" draws the sandbox's made-up tiles and needs --sandbox; "
+                + "give a tile server's address, such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\"")
+        }
         if !configuration.sandbox, configuration.x.consumerKey != nil, configuration.x.consumerSecretFile == nil,
            environment["CREDENTIALS_DIRECTORY"] == nil {
             throw ConfigurationError("\(source): networks.x.consumer_key is set but networks.x.consumer_secret_file is not")

@@ -10,9 +10,16 @@ import SchedulerCore
 /// when it did these steps itself, one request per account.
 public struct RunPostService: Sendable {
     let posts: PostService
+    /// Where the map under the route comes from (`[runs.map]`); nil, the card has none.
+    let map: MapTileSource?
+    /// What of a route is never drawn (`[runs] privacy_zones`, `hide_start_end_m`): applied here, to every card the
+    /// daemon draws, whoever read the file.
+    let privacy: RunPrivacy
 
-    public init(posts: PostService) {
+    public init(posts: PostService, map: MapTileSource? = nil, privacy: RunPrivacy = .none) {
+        self.privacy = privacy
         self.posts = posts
+        self.map = map
     }
 
     public func schedule(_ request: RunPostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> PostService.Scheduled {
@@ -71,10 +78,12 @@ public struct RunPostService: Sendable {
         }
     }
 
-    /// The picture drawn and stored as `POST /v1/media` stores a file, with its alt text.
+    /// The picture drawn and stored as `POST /v1/media` stores a file, with its alt text. With `[runs.map]`, over the
+    /// map's tiles when they come in time, else without them (``MapTileSource``).
     private func storePicture(_ summary: RunSummary, units: Units, format: RunCard.Format, name: String) async throws -> MediaReference {
+        let tiles = await map?.tiles(RunCard.mapTiles(for: summary, units: units, privacy: privacy))
         let bytes: [UInt8]
-        do { bytes = try RunCard.render(summary, units: units, format: format) } catch {
+        do { bytes = try RunCard.render(summary, units: units, format: format, map: tiles, privacy: privacy) } catch {
             throw RequestError(.internalError, "cannot draw the picture of \(name): \(error)")
         }
         guard let library = posts.media else { throw RequestError(.unavailable, "the picture of \(name): this daemon keeps no media") }
