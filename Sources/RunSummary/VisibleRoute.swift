@@ -22,11 +22,13 @@ extension RunPrivacy {
     public func visibleRoute(_ route: [Coordinate]) -> VisibleRoute {
         guard route.count >= 2 else {
             let hidden = route.filter { point in hideStartEndMeters > 0 || zones.contains { $0.contains(point) } }.count
-            return VisibleRoute(pieces: [], hiddenPoints: hidden)
+            return VisibleRoute(pieces: hidden == 0 && !route.isEmpty ? [route] : [], hiddenPoints: hidden)
         }
+        let hidden = hiddenCount(route)
+        // A route that never moved (a watch left on a bench) is one place: shown, unless it is hidden.
+        if hidden == 0, Self.cumulativeMetres(route).last == 0 { return VisibleRoute(pieces: [route], hiddenPoints: 0) }
         var pieces = [trimmedEnds(route)].filter { $0.count >= 2 }
         for zone in zones { pieces = pieces.flatMap(zone.outside) }
-        let hidden = hiddenCount(route)
         return VisibleRoute(pieces: pieces.filter { $0.count >= 2 }, hiddenPoints: hidden)
     }
 

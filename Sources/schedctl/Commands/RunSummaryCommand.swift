@@ -19,6 +19,9 @@ struct RunSummaryCommand: AsyncParsableCommand {
               schedctl run-summary morning.gpx --units imperial
               schedctl run-summary treadmill.tcx --title "Intervals" --json
             Impossible GPS points (at 0,0, faster than 12 m/s, a time out of order) are left out and counted.
+            The picture never draws the first and last 200 m of the route (--hide-start-end-m) nor any point inside a \
+            --privacy-zone; the figures still count them. The daemon applies its own [runs] privacy_zones and \
+            hide_start_end_m to every picture it draws.
             Exits 2 when the file or a template cannot be used, or nothing sensible is left of the run.
             """)
 
@@ -43,12 +46,21 @@ struct RunSummaryCommand: AsyncParsableCommand {
     @Option(help: "The templates directory.")
     var templates: String?
 
+    @Option(name: .customLong("privacy-zone"), help: "A circle the picture never draws: LAT,LON or LAT,LON,RADIUS_M (200 m when not given); repeat for several.")
+    var privacyZones: [PrivacyZoneArgument] = []
+
+    @Option(name: .customLong("hide-start-end-m"), help: "Metres at each end of the route the picture never draws (0-10000).")
+    var hideStartEnd = 200
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
         for network in to { _ = try NetworkArgument.parse(network) }
         if let image { _ = try Self.imageFormat(image) }
+        guard (0...10_000).contains(hideStartEnd) else { throw ValidationError("--hide-start-end-m must be between 0 and 10000; got \(hideStartEnd).") }
     }
+
+    var privacy: RunPrivacy { RunPrivacy(zones: privacyZones.map(\.zone), hideStartEndMeters: Double(hideStartEnd)) }
 
     /// The picture's format, from the file's extension: writing JPEG bytes under `.png` (or the reverse) makes a file
     /// that viewers and uploads misread, so any other extension is refused before anything is read or written.
@@ -71,13 +83,13 @@ struct RunSummaryCommand: AsyncParsableCommand {
         }
         let imageFormat = try image.map(Self.imageFormat)
         if let image, let imageFormat {
-            let bytes = try run.picture(units: units, format: imageFormat)
+            let bytes = try run.picture(units: units, format: imageFormat, privacy: privacy)
             guard FileManager.default.createFile(atPath: image, contents: Data(bytes)) else {
                 throw CLIError(exitCode: ExitCodes.failure, message: "cannot write the picture to \(image)")
             }
         }
         if options.json {
-            return try Output.json(RunSummaryJSON(run.summary, texts: texts))
+            return try Output.json(RunSummaryJSON(run.summary, texts: texts, hidden: privacy.visibleRoute(run.summary.route).hiddenPoints))
         }
         let summary = run.summary
         print("\(summary.title): \(RunFormat.distance(summary.distanceMeters, units)) in \(RunFormat.duration(summary.movingSeconds))"
@@ -86,6 +98,8 @@ struct RunSummaryCommand: AsyncParsableCommand {
         if dropped.total > 0 {
             print("left out \(dropped.total) of \(summary.pointCount) track points as impossible GPS: \(dropped.reasons)")
         }
+        let hidden = privacy.visibleRoute(summary.route).hiddenPoints
+        if hidden > 0 { print("the picture hides \(hidden) of the route's \(summary.route.count) points (the first and last metres, privacy zones)") }
         for (network, text) in texts {
             print("\n== \(network.rawValue) (\(RunTexts.length(text, network: network)) of \(RunTexts.maxLength(network)) characters as \(network.displayName) counts them) ==")
             print(text)
@@ -124,8 +138,8 @@ struct RunPost {
         }
     }
 
-    func picture(units: Units, format: RunCard.Format = .png) throws -> [UInt8] {
-        do { return try RunCard.render(summary, units: units, format: format) } catch {
+    func picture(units: Units, format: RunCard.Format = .png, privacy: RunPrivacy) throws -> [UInt8] {
+        do { return try RunCard.render(summary, units: units, format: format, privacy: privacy) } catch {
             throw CLIError(exitCode: ExitCodes.failure, message: "cannot draw the picture of \(path): \(error)")
         }
     }
@@ -142,14 +156,18 @@ struct RunPost {
 struct RunSummaryJSON: Encodable {
     let summary: RunSummary
     let texts: [(Network, String)]
+    /// The route's points the picture leaves out for privacy.
+    let hidden: Int
 
-    init(_ summary: RunSummary, texts: [(Network, String)]) {
+    init(_ summary: RunSummary, texts: [(Network, String)], hidden: Int) {
         self.summary = summary
         self.texts = texts
+        self.hidden = hidden
     }
 
     enum CodingKeys: String, CodingKey {
         case title, start, texts, calories, points
+        case hidden = "hidden_points", routePoints = "route_points"
         case dropped = "dropped_points", droppedBecause = "dropped_because", cadence = "cadence_spm"
         case distance = "distance_m", moving = "moving_s", elapsed = "elapsed_s", pace = "pace_s_per_km"
         case elevationGain = "elevation_gain_m", hrAverage = "hr_avg", hrMax = "hr_max"
@@ -169,6 +187,8 @@ struct RunSummaryJSON: Encodable {
         try container.encode(summary.cadenceAverage, forKey: .cadence)
         try container.encode(summary.calories, forKey: .calories)
         try container.encode(summary.pointCount, forKey: .points)
+        try container.encode(summary.route.count, forKey: .routePoints)
+        try container.encode(hidden, forKey: .hidden)
         let dropped = summary.droppedPoints
         try container.encode(dropped.total, forKey: .dropped)
         try container.encode(["zero_position": dropped.zeroPosition, "too_fast": dropped.tooFast,
@@ -185,4 +205,19 @@ struct RunSummaryJSON: Encodable {
     }
 
     private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
+
+/// `--privacy-zone 48.85,2.35,250`: a circle the picture never draws.
+struct PrivacyZoneArgument: ExpressibleByArgument {
+    let zone: PrivacyZone
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard (2...3).contains(parts.count), let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
+        let radius = parts.count == 3 ? parts[2] : 200
+        guard let radius, (10...50_000).contains(radius) else { return nil }
+        zone = PrivacyZone(center: Coordinate(latitude: lat, longitude: lon), radiusMeters: radius)
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
 }
