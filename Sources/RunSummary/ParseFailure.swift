@@ -8,7 +8,7 @@ enum ParseFailure {
     static func describe(parser: XMLParser, reader: RunXMLReader, path: String) -> String {
         let error = reader.syntaxError
         guard let root = reader.rootName else {
-            return "not a GPX or TCX file: it is not XML; \(opening(of: path))"
+            return "not a GPX, TCX or FIT file: it is not XML, nor FIT; \(opening(of: path))"
         }
         // Cut short: the root still open where the parser stopped, and it stopped at the end of the file.
         // (libxml2 reports a cut inside a tag as a broken tag, so the position tells, not the error code.)

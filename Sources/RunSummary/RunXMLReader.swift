@@ -44,7 +44,7 @@ final class RunXMLReader: NSObject, XMLParserDelegate {
             case "gpx": format = .gpx
             case "TrainingCenterDatabase": format = .tcx
             default:
-                fail(parser, ReadProblem("not a GPX or TCX file (root element <\(elementName)>)"))
+                fail(parser, ReadProblem("not a GPX, TCX or FIT file (root element <\(elementName)>)"))
                 return
             }
         }

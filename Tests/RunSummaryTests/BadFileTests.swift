@@ -80,12 +80,12 @@ import Testing
             <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><LineString>
             <coordinates>2.35,48.85,0 2.36,48.86,0</coordinates></LineString></Placemark></Document></kml>
             """
-        #expect(try error("run.kml", kml).problem == "not a GPX or TCX file (root element <kml>)")
+        #expect(try error("run.kml", kml).problem == "not a GPX, TCX or FIT file (root element <kml>)")
     }
 
     @Test func aJSONFile() throws {
         let json = #"{"type": "FeatureCollection", "features": []}"#
-        #expect(try error("run.json", json).problem == #"not a GPX or TCX file: it is not XML; it starts with "{"type": "FeatureCollection", "f…""#)
+        #expect(try error("run.json", json).problem == #"not a GPX, TCX or FIT file: it is not XML, nor FIT; it starts with "{"type": "FeatureCollection", "f…""#)
     }
 
     /// Issue 25: a photo given as the run printed its bytes; the error says what it looks like instead.
@@ -96,14 +96,14 @@ import Testing
         try Data(png).write(to: files.directory.appendingPathComponent("run.gpx"))
         let path = files.directory.appendingPathComponent("run.gpx").path
         let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
-        #expect(error?.problem == "not a GPX or TCX file: it is not XML; its first bytes look like a PNG image", "\(error?.problem ?? "")")
+        #expect(error?.problem == "not a GPX, TCX or FIT file: it is not XML, nor FIT; its first bytes look like a PNG image", "\(error?.problem ?? "")")
 
         let noise = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
         try Data(noise).write(to: files.directory.appendingPathComponent("noise.tcx"))
         let other = #expect(throws: RunFileError.self) {
             try RunFile.summarize(path: files.directory.appendingPathComponent("noise.tcx").path, timeZone: utc)
         }
-        #expect(other?.problem == "not a GPX or TCX file: it is not XML; it holds binary data, not text", "\(other?.problem ?? "")")
+        #expect(other?.problem == "not a GPX, TCX or FIT file: it is not XML, nor FIT; it holds binary data, not text", "\(other?.problem ?? "")")
         for problem in [error?.problem, other?.problem].compactMap({ $0 }) {
             #expect(problem.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }, "no control character is echoed")
         }

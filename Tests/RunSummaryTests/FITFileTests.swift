@@ -13,10 +13,10 @@ import Testing
         return try RunFile.summarize(path: try files.write(name, bytes: bytes), timeZone: utc)
     }
 
-    func problem(_ bytes: [UInt8], name: String = "bad.fit") throws -> String {
+    func problem(_ bytes: [UInt8], name: String = "bad.fit", runNumber: Int? = nil) throws -> String {
         let files = try TemporaryFiles()
         let path = try files.write(name, bytes: bytes)
-        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
+        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc, runNumber: runNumber) }
         return try #require(error).problem
     }
 
@@ -87,6 +87,40 @@ import Testing
         #expect(try problem(writer.file).contains("holds 2 runs"))
     }
 
+    /// A day's multi-sport file: a 10-minute run at 3 m/s, a 10-minute ride, a 5-minute run at 4 m/s, one record a second.
+    static func runRideRun() -> [UInt8] {
+        let start = Date(timeIntervalSince1970: 1_900_000_000)
+        var writer = FITWriter()
+        writer.message(0, local: 1, [.e(0, 4), .u32(4, FITWriter.fitTime(start))])
+        var metres = 0.0
+        for second in 0...1_500 {
+            metres += second <= 600 ? 3 : second <= 1_200 ? 8 : 4
+            writer.message(20, [.u32(253, FITWriter.fitTime(start) + UInt32(second)), .s32(0, FITWriter.semicircles(48.85 + metres / 111_195)),
+                                .s32(1, FITWriter.semicircles(2.35)), .u32(5, UInt32(metres * 100))])
+        }
+        for (from, seconds, sport, distance) in [(0, 600, UInt8(1), 1_800.0), (600, 600, 2, 4_800), (1_200, 300, 1, 1_200)] {
+            writer.message(18, local: 3, [.u32(2, FITWriter.fitTime(start) + UInt32(from)), .e(5, sport), .u32(7, UInt32(seconds * 1000)),
+                                          .u32(8, UInt32(seconds * 1000)), .u32(9, UInt32(distance * 100))])
+        }
+        return writer.file
+    }
+
+    @Test func aFileWithSeveralRuns_listsThem_andGivesTheOneChosen() throws {
+        let file = Self.runRideRun()
+        let unchosen = try problem(file)
+        #expect(unchosen.contains("holds 2 runs (1: started 2030-03-17T17:46:40Z, 1.80 km; 2: started 2030-03-17T18:06:40Z, 1.20 km)")
+                && unchosen.contains("--run-number"), "\(unchosen)")
+        let files = try TemporaryFiles()
+        let path = try files.write("day.fit", bytes: file)
+        let second = try RunFile.summarize(path: path, timeZone: utc, runNumber: 2)
+        #expect(second.distanceMeters == 1_200 && second.movingSeconds == 300, "the second run's own figures: \(second.distanceMeters) m")
+        #expect(second.start == Date(timeIntervalSince1970: 1_900_001_200), "its records start with it")
+        let first = try RunFile.summarize(path: path, timeZone: utc, runNumber: 1)
+        #expect(first.distanceMeters == 1_800 && first.movingSeconds == 600)
+        #expect(try problem(file, runNumber: 3).contains("holds 2 runs") && problem(file, runNumber: 3).contains("no run 3"))
+        #expect(try problem(FITWriter.run(seconds: 60), name: "one.fit", runNumber: 2).contains("no run 2"))
+    }
+
     @Test func badFiles_areRefusedWithWhatAndWhere() throws {
         let good = FITWriter.run(seconds: 60)
         #expect(try problem([]) == "the file is empty")
@@ -103,7 +137,7 @@ import Testing
         #expect(try problem(lying).contains("the header says"), "a header that lies about its size")
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         let pngProblem = try problem(png, name: "run.fit")
-        #expect(pngProblem.contains("not a GPX or TCX file") && pngProblem.contains("PNG"), "a PNG renamed .fit: \(pngProblem)")
+        #expect(pngProblem.contains("not a GPX, TCX or FIT file") && pngProblem.contains("PNG"), "a PNG renamed .fit: \(pngProblem)")
         // A data message whose local type no definition declared: a definition for message 20 on local 0, data on local 5.
         var writer = FITWriter()
         writer.message(20, [.u32(253, 1_000)])

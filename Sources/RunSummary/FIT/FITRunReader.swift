@@ -1,3 +1,5 @@
+import Foundation
+
 /// A run from a FIT file: the `record` messages as track points, the `session` messages' sport and totals ("FIT
 /// Profile": record = 20, session = 18). The totals the watch showed (session distance and timer time) are the file's
 /// own figures, as a TCX file's laps are; the route and splits come from the records.
@@ -83,15 +85,44 @@ struct FITRunReader {
     }
 
     /// The run of the file: its one running session (or the file's only activity when it has no session), with the
-    /// records in that session's time; a file with no running session, or with several, is refused with what it holds.
-    func run() throws(FITError) -> (points: [TrackPoint], session: Session?) {
+    /// records in that session's time; a file with no running session is refused with the sports it holds. A file with
+    /// several runs (a multi-sport day) gives the one `number` chooses, from 1, and without a choice is refused,
+    /// listing each run's start and distance for the person to choose.
+    func run(number: Int? = nil) throws(FITError) -> (points: [TrackPoint], session: Session?) {
         let runs = sessions.filter { $0.sport == Self.running }
-        if sessions.isEmpty { return (points, nil) }
-        guard let session = runs.first else {
+        if sessions.isEmpty {
+            if let number, number != 1 { throw FITError(0, "holds one activity, so there is no run \(number)") }
+            return (points, nil)
+        }
+        guard !runs.isEmpty else {
             let sports = Set(sessions.map { Self.sportNames[$0.sport ?? 0] ?? "sport \($0.sport ?? 0)" }).sorted().joined(separator: ", ")
             throw FITError(0, "is a \(sports) activity, not a run")
         }
-        guard runs.count == 1 else { throw FITError(0, "holds \(runs.count) runs; split it into one file per run") }
+        guard let number else {
+            guard runs.count == 1 else { throw FITError(0, "holds \(runs.count) runs (\(Self.list(runs))); choose one with --run-number N") }
+            return within(runs[0])
+        }
+        guard (1...runs.count).contains(number) else {
+            throw FITError(0, "holds \(runs.count) run\(runs.count == 1 ? "" : "s")\(runs.count > 1 ? " (\(Self.list(runs)))" : ""), so there is no run \(number)")
+        }
+        return within(runs[number - 1])
+    }
+
+    /// "1: started 2026-11-22T07:02:00Z, 5.00 km; 2: started 2026-11-22T18:30:00Z, 3.10 km".
+    static func list(_ runs: [Session]) -> String {
+        runs.enumerated().map { index, run in
+            var words = ["\(index + 1):"]
+            if let start = run.start {
+                let date = Date(timeIntervalSince1970: Double(start) + FITDecoder.epoch)
+                words.append("started " + ISO8601DateFormatter().string(from: date) + ",")
+            }
+            words.append(run.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "distance unknown")
+            return words.joined(separator: " ")
+        }.joined(separator: "; ")
+    }
+
+    /// The records within one session's own time, when the file holds other sessions; all of them otherwise.
+    private func within(_ session: Session) -> (points: [TrackPoint], session: Session?) {
         guard sessions.count > 1, let start = session.start, let elapsed = session.elapsedSeconds else { return (points, session) }
         // A multi-sport file: only the records within the run's own time.
         let from = Double(start) + FITDecoder.epoch, to = from + elapsed

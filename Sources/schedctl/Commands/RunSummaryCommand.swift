@@ -46,6 +46,9 @@ struct RunSummaryCommand: AsyncParsableCommand {
     @Option(help: "The templates directory.")
     var templates: String?
 
+    @Option(name: .customLong("run-number"), help: "Which run of a FIT file holding several (a multi-sport day), from 1.")
+    var runNumber: Int?
+
     @Option(name: .customLong("privacy-zone"), help: "A circle the picture never draws: LAT,LON or LAT,LON,RADIUS_M (200 m when not given); repeat for several.")
     var privacyZones: [PrivacyZoneArgument] = []
 
@@ -76,7 +79,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let networks = to.isEmpty ? Network.allCases : try to.map(NetworkArgument.parse)
-        let run = try RunPost.read(file, tz: tz, title: title, templates: templates)
+        let run = try RunPost.read(file, tz: tz, title: title, templates: templates, runNumber: runNumber)
         var texts: [(Network, String)] = []
         for network in networks where !texts.contains(where: { $0.0 == network }) {
             texts.append((network, try run.text(for: network, units: units)))
@@ -120,13 +123,13 @@ struct RunPost {
     let texts: RunTexts
 
     /// Reads and summarises the file; a bad file or templates directory is bad input (exit 2) naming the file.
-    static func read(_ path: String, tz: String?, title: String?, templates: String?) throws -> RunPost {
+    static func read(_ path: String, tz: String?, title: String?, templates: String?, runNumber: Int? = nil) throws -> RunPost {
         // The same zone `schedule` reads TIME in: --tz, else this machine's.
         let zone = try ClientZone.resolve(tz).zone
         let directory: RunTemplates
         do { directory = try RunTemplates.resolve(option: templates) } catch { throw CLIError.badInput(error.description) }
         do {
-            return RunPost(path: path, summary: try RunFile.summarize(path: path, timeZone: zone, title: title), texts: RunTexts(templates: directory))
+            return RunPost(path: path, summary: try RunFile.summarize(path: path, timeZone: zone, title: title, runNumber: runNumber), texts: RunTexts(templates: directory))
         } catch {
             throw CLIError.badInput(error.description)
         }

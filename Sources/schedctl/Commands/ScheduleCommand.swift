@@ -65,6 +65,9 @@ struct ScheduleCommand: AsyncParsableCommand {
     @Flag(name: .customLong("run-thread"), help: "With --run: post the run as an X thread, the summary then its splits (X accounts only).")
     var runThread = false
 
+    @Option(name: .customLong("run-number"), help: "With --run: which run of a FIT file holding several (a multi-sport day), from 1.")
+    var runNumber: Int?
+
     @Option(name: .long, parsing: .upToNextOption, help: "Target accounts: an id, network:@handle, or @handle.")
     var to: [String] = []
 
@@ -154,7 +157,9 @@ struct ScheduleCommand: AsyncParsableCommand {
         if sources > 1 { throw ValidationError("give one of the post's TEXT, --run FILE, --thread PART… or --thread-file FILE") }
         if sources == 0 { throw ValidationError("give the post's TEXT (- reads it from standard input), --run FILE, --thread PART… or --thread-file FILE") }
         try validateParts()
-        if runFile == nil, title != nil || templates != nil || runThread { throw ValidationError("--title, --templates and --run-thread go with --run FILE") }
+        if runFile == nil, title != nil || templates != nil || runThread || runNumber != nil {
+            throw ValidationError("--title, --templates, --run-thread and --run-number go with --run FILE")
+        }
         // An ACCOUNT before the `=`: `=TEXT` names no account, and `=` alone would leave nothing to key the text by.
         for (option, entries) in [("--text-for", textFor), ("--first-comment-for", firstCommentFor)] {
             for entry in entries where !entry.contains("=") || entry.hasPrefix("=") {
@@ -209,7 +214,7 @@ struct ScheduleCommand: AsyncParsableCommand {
     /// the daemon is asked anything), and its summary sent with the templates and the post in one request; the daemon
     /// writes each account's text by its network, draws and stores the picture, and schedules.
     private func sendRun(_ file: String) async throws -> Data {
-        let run = try RunPost.read(file, tz: tz, title: title, templates: templates)
+        let run = try RunPost.read(file, tz: tz, title: title, templates: templates, runNumber: runNumber)
         let templateSources = try run.templateSources()
         var references = try await uploadedMedia()
         let partMedia = try await uploadedPartMedia(parts: highestPart)
