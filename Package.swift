@@ -143,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox",
+                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -36,6 +36,9 @@ struct Benchmark: AsyncParsableCommand {
     @Option(help: "With --scale: the sandbox accounts the posts are spread over.")
     var scaleAccounts = 20
 
+    @Flag(name: .customLong("run-files"), help: "Instead: how long a 10-hour FIT file takes to summarise, beside the same run as GPX.")
+    var runFiles = false
+
     @Flag(help: "Keep the working folder (the state directory and its database) and print where it is.")
     var keep = false
 
@@ -97,11 +100,19 @@ struct Benchmark: AsyncParsableCommand {
         try await measureImport(control: control, accounts: accounts, scheduleSeconds: scheduleSeconds)
         print("durable claims (one claim per delivery's request, measured on this machine's disk in the same run):")
         for figure in try await ClaimDurabilityBench(deliveries: claimDeliveries, work: work).run() { print("  " + figure.text) }
+        print("run files (read and summarised in this process, in the same run):")
+        for line in try RunFileBench(work: work).run() { print("  " + line) }
         try? FileManager.default.removeItem(atPath: work)
     }
 
     /// `--scale` and `--cluster`, each a benchmark of its own; false when neither was asked for.
     private func runScaleOrCluster(work: String) async throws -> Bool {
+        if runFiles {
+            print("schedbench --run-files (release build)")
+            for line in try RunFileBench(work: work).run() { print("  " + line) }
+            try? FileManager.default.removeItem(atPath: work)
+            return true
+        }
         if let scale {
             guard scale >= 60_000 else { throw ValidationError("--scale needs at least 60000 posts: it reads page 1,000 of 50") }
             print("schedbench --scale: \(scale) pending posts imported through the control socket, then a restart")
