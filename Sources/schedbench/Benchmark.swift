@@ -98,11 +98,16 @@ struct Benchmark: AsyncParsableCommand {
               + "\(String(format: "%.1f", residentMegabytes(daemon.process.processIdentifier))) MB after the runs")
 
         try await measureImport(control: control, accounts: accounts, scheduleSeconds: scheduleSeconds)
+        try await measureInProcess(work: work)
+        try? FileManager.default.removeItem(atPath: work)
+    }
+
+    /// What is measured in this process rather than through the daemon: durable claims on this disk, and run files.
+    private func measureInProcess(work: String) async throws {
         print("durable claims (one claim per delivery's request, measured on this machine's disk in the same run):")
         for figure in try await ClaimDurabilityBench(deliveries: claimDeliveries, work: work).run() { print("  " + figure.text) }
         print("run files (read and summarised in this process, in the same run):")
         for line in try RunFileBench(work: work).run() { print("  " + line) }
-        try? FileManager.default.removeItem(atPath: work)
     }
 
     /// `--scale` and `--cluster`, each a benchmark of its own; false when neither was asked for.
