@@ -1,6 +1,7 @@
 import Foundation
 import PostgresTestCluster
 import Testing
+import TestHTTPReceiver
 
 /// Issue 25, bug 17: a PostgreSQL URL without `sslmode` to a server without TLS made start and `--check-config` wait
 /// for ever, saying nothing. Every way a connection fails ends within `[store] connect_timeout_s` with its cause, the
@@ -75,30 +76,4 @@ import Testing
     static func freePort() throws -> Int {
         try SilentListener().port
     }
-}
-
-/// A loopback port that accepts connections into its backlog and never answers: a server that hangs, or a firewall
-/// that lets the handshake through and drops the rest.
-final class SilentListener: @unchecked Sendable {
-    let port: Int
-    private let socket: Int32
-
-    init() throws {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound, listen(fd, 16) == 0 else {
-            close(fd)
-            throw E2EError("cannot listen on a loopback port: errno \(errno)")
-        }
-        socket = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit { close(socket) }
 }

@@ -11,7 +11,7 @@ import Testing
         let tables = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name")
         }
-        #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "instance_app", "network_pause", "post",
+        #expect(tables == ["account", "attempt", "delivery", "delivery_count", "delivery_part", "event", "inbox_file", "instance_app", "network_pause", "post",
                            "post_media", "post_part", "posting_slot", "publish_key", "series", "setting", "web_session", "web_user"])
         let indexes = try await store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
@@ -27,7 +27,8 @@ import Testing
                             "v14: accounts refused for a permission",
                             "v15: Bluesky, Mastodon and Threads, and keys stored before publishing",
                             "v16: a post's visibility, content warning and language",
-                            "v17: the web app's people and sessions", "v18: posts awaiting an owner's approval"])
+                            "v17: the web app's people and sessions", "v18: posts awaiting an owner's approval",
+                            "v19: the files the inbox folder took"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

@@ -75,10 +75,11 @@ struct CopiedTable: Sendable {
     ])
 
     /// The inbox's memory of the files it took, so a file posted before is not posted again from the other store. A file
-    /// a daemon was taking arrives with no holder: the next claim takes it over.
+    /// a daemon was taking keeps its holder and lease, which have run out by the time the copy is used (the daemon is
+    /// stopped for it): the next claim takes it over.
     static let inboxFile = CopiedTable("inbox_file", label: "inbox files", key: ["sha256"], serial: false, [
-        Column("sha256", .text), Column("name", .text), Column("state", .text), Column("holder", .text, from: "NULL"),
-        Column("held_until", .bigint, from: "0"), Column("post_id", .bigint), Column("error", .text), Column("arrived_at", .bigint),
+        Column("sha256", .text), Column("name", .text), Column("state", .text), Column("holder", .text),
+        Column("held_until", .bigint), Column("post_id", .bigint), Column("error", .text), Column("arrived_at", .bigint),
         Column("updated_at", .bigint), Column("seen_again", .integer),
     ])
 
