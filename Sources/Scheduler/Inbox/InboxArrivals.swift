@@ -42,9 +42,10 @@ actor InboxArrivals {
         for name in names where !InboxFileNames.isTemporary(name) && stages[name] == nil { startSettling(name) }
     }
 
-    /// Another daemon is taking the same file: look at it again after `delay`.
+    /// The file that came out of ``ready`` is to be looked at again after `delay` (another daemon is taking it, or the
+    /// store could not be reached).
     func retry(_ name: String, after delay: Duration) {
-        mark(name, .held)
+        stages[name] = (.held, stages[name]?.since ?? Date())
         timers[name]?.cancel()
         timers[name] = Task { [weak self] in
             try? await Task.sleep(for: delay)
@@ -53,8 +54,11 @@ actor InboxArrivals {
         }
     }
 
-    /// Taken, or moved away: no longer waiting.
-    func finished(_ name: String) { forget(name) }
+    /// The file that came out of ``ready`` is done with (posted, skipped, failed, or gone): no longer waiting.
+    func finished(_ name: String) {
+        timers.removeValue(forKey: name)?.cancel()
+        stages[name] = nil
+    }
 
     /// What `schedctl runs inbox` lists as waiting.
     func waiting() -> [InboxWaitingFile] {

@@ -16,6 +16,10 @@ public struct InboxService: Service {
     static let leaseSeconds = 60
     /// The largest file read: a FIT of a day's activity is a few MB, a GPX of one under 50.
     static let maximumBytes = 64 * 1_024 * 1_024
+    /// How soon a file another daemon is taking is looked at again.
+    static let heldRetry = Duration.seconds(3)
+    /// How soon a file is tried again when the store could not be reached or answered with a failure of its own.
+    static let storeRetry = Duration.seconds(30)
 
     let settings: RunsConfiguration
     let shelf: InboxShelf
@@ -56,7 +60,9 @@ public struct InboxService: Service {
                 await arrivals.stop()
             }
             group.addTask {
-                for await name in arrivals.ready { await take(name) }
+                for await name in arrivals.ready {
+                    if let delay = await take(name) { await arrivals.retry(name, after: delay) } else { await arrivals.finished(name) }
+                }
             }
         }
     }
@@ -66,25 +72,28 @@ public struct InboxService: Service {
         InboxView(folder: shelf.folder, waiting: await arrivals.waiting(), files: try await store.inboxFiles(limit: limit))
     }
 
-    /// One complete file: claimed, posted or failed, and moved out of the way.
-    func take(_ name: String) async {
-        defer { Task { await arrivals.finished(name) } }
-        guard let bytes = read(name) else { return }
+    /// One complete file: claimed, posted or failed, and moved out of the way; or, when it must be looked at again, how
+    /// soon.
+    func take(_ name: String) async -> Duration? {
+        guard let bytes = read(name) else { return nil }
         let claim = InboxFileClaim(sha256: Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined(), name: name, holder: holder)
         do {
             switch try await store.claimInboxFile(claim, leaseSeconds: Self.leaseSeconds, now: Date()) {
             case .taken:
-                await post(bytes, claim: claim)
+                return await post(bytes, claim: claim)
             case .postedBefore(let postID, let firstName):
                 logger.notice("skipped a run posted before", metadata: ["inbox.file": "\(name)", "inbox.first_name": "\(firstName)",
                                                                        "post": "\(postID.map(String.init) ?? "deleted")"])
                 shelve(name) { try shelf.moveToDone(name) }
+                return nil
             case .heldElsewhere:
-                await arrivals.retry(name, after: .seconds(Self.leaseSeconds))
+                // The other daemon is most likely posting it now: look again soon, to skip it once posted (or take it
+                // over once the other's claim has run out).
+                return Self.heldRetry
             }
         } catch {
             logger.error("cannot take a run from the inbox; it is tried again", metadata: ["inbox.file": "\(name)", "error": "\(error)"])
-            await arrivals.retry(name, after: .seconds(30))
+            return Self.storeRetry
         }
     }
 
@@ -101,8 +110,9 @@ public struct InboxService: Service {
         return [UInt8](data)
     }
 
-    /// Reads the run and makes its post, with the row marked posted in the post's transaction; or says why not.
-    private func post(_ bytes: [UInt8], claim: InboxFileClaim) async {
+    /// Reads the run and makes its post, with the row marked posted in the post's transaction; or says why not. Returns
+    /// how soon to try again when the failure was the daemon's, not the file's.
+    private func post(_ bytes: [UInt8], claim: InboxFileClaim) async -> Duration? {
         let name = claim.name
         do {
             let request = try request(for: bytes, name: name)
@@ -115,8 +125,9 @@ public struct InboxService: Service {
             await fail(claim, reason: error.description)
         } catch {
             logger.error("cannot post a run from the inbox now; it is tried again", metadata: ["inbox.file": "\(name)", "error": "\(error)"])
-            await arrivals.retry(name, after: .seconds(30))
+            return Self.storeRetry
         }
+        return nil
     }
 
     /// The post the first matching rule asks for.
