@@ -102,7 +102,9 @@ import Testing
             let directory = try TemporaryDirectory()
             let http = CurlHTTPClient()
             defer { http.shutdown() }
-            let settings = RunMapSettings(tiles: RunMapSettings.sandboxTiles, attribution: RunMapSettings.sandboxAttribution).resolved(sandboxBaseURL: base)
+            var settings = RunMapSettings(tiles: RunMapSettings.sandboxTiles, attribution: RunMapSettings.sandboxAttribution).resolved(sandboxBaseURL: base)
+            // Drawing a dozen tiles on a machine busy with the whole suite may take longer than the 5 s a card waits.
+            settings.timeoutSeconds = 60
             #expect(settings.tiles == base + "/tiles/{z}/{x}/{y}.png")
             let source = MapTileSource(settings: settings, stateDirectory: directory.path, transport: http, logger: Logger(label: "test"))
             let keys = RunCard.mapTiles(for: RunPostServiceTests.summary(), units: .metric)
@@ -141,7 +143,8 @@ import Testing
             let library = MediaLibrary(stateDirectory: state.path)
             let http = CurlHTTPClient()
             defer { http.shutdown() }
-            let settings = RunMapSettings(tiles: "sandbox", attribution: RunMapSettings.sandboxAttribution).resolved(sandboxBaseURL: base)
+            var settings = RunMapSettings(tiles: "sandbox", attribution: RunMapSettings.sandboxAttribution).resolved(sandboxBaseURL: base)
+            settings.timeoutSeconds = 60
             let runs = RunPostService(posts: .withXAndInstagramRules(store: store, library: library, now: RunPostServiceTests.now),
                                       map: MapTileSource(settings: settings, stateDirectory: state.path, transport: http, logger: Logger(label: "test")))
             var summary = RunPostServiceTests.summary()
