@@ -68,8 +68,9 @@ import Testing
         let tiles = await source.tiles(keys)
         let took = ContinuousClock.now - started
         #expect(tiles == nil)
-        // The deadline, plus what a loaded machine takes to cancel the transfers in flight: far from a hang.
-        #expect(took < .seconds(settings.timeoutSeconds + 5), "the card waited \(took)")
+        // The deadline, plus what a machine busy with the whole suite takes to wind down the transfers in flight (up to
+        // 12 s seen): bounded, where a fetch without the deadline would wait on the silent server for ever.
+        #expect(took < .seconds(settings.timeoutSeconds + 20), "the card waited \(took)")
         let notices = logs.all.filter { $0.level == .notice }
         #expect(notices.count == 1 && notices.first?.message == "run card drawn without its map: tiles missing")
         #expect(notices.first?.metadata["tiles.missing"] == "9" && notices.first?.metadata["tiles.host"] == "127.0.0.1")
