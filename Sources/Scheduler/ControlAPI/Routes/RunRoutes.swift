@@ -28,7 +28,7 @@ struct RunRoutes: Sendable {
         v1.get("runs/inbox") { request, _ -> Response in
             let limit = try RouteParameters.integer(request.uri.queryParameters.get("limit"), name: "limit", default: 50, range: 1...1_000)
             guard let inbox else {
-                throw RequestError(.notFound, "this daemon watches no inbox folder; set [runs] inbox and a [[runs.rules]] in its configuration (docs/runs.md)")
+                throw RequestError(.notFound, "this daemon watches no inbox folder; set [runs] inbox and a [[runs.rules]] in its configuration (docs/run-summaries.md)")
             }
             return try RouteParameters.json(try await inbox.view(limit: limit), status: .ok)
         }
