@@ -16,6 +16,15 @@ public enum Digest {
         return Array(out.prefix(Int(length)))
     }
 
+    /// SHA-256 of `data` as lowercase hex (64 characters): how media files, inbox runs and tile servers are named.
+    /// `bytes` keeps only the first that many bytes of the digest (a short name), all 32 by default.
+    public static func sha256Hex(_ data: [UInt8], bytes: Int = 32) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        for byte in sha256(data).prefix(bytes) { hex += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
+        return String(decoding: hex, as: UTF8.self)
+    }
+
     /// HMAC-SHA1 of `data` under `key` (20 bytes); the OAuth 1.0a signature primitive.
     public static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8] {
         hmac(EVP_sha1(), name: "HMAC(SHA-1)", key: key, data: data)

@@ -13,6 +13,12 @@ struct DigestTests {
         #expect(hex(Digest.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
+    /// The hex name files are kept under: the whole digest, or its first bytes.
+    @Test func sha256Hex_isTheDigestInLowercaseHex() {
+        #expect(Digest.sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Digest.sha256Hex(Array("abc".utf8), bytes: 8) == "ba7816bf8f01cfea")
+    }
+
     /// RFC 2202 test case 2 and RFC 4231 test case 2.
     @Test func hmac_matchesTheRFCVectors() {
         let key = Array("Jefe".utf8)

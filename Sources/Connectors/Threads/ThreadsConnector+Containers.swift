@@ -79,6 +79,6 @@ struct ThreadsContainerKey {
 
     static func digest(_ request: PublishRequest) -> String {
         let content = ([request.text, request.replyTo ?? ""] + request.media.map { "\($0.sha256) \($0.alt ?? "")" }).joined(separator: "\u{1F}")
-        return Digest.sha256(Array(content.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return Digest.sha256Hex(Array(content.utf8), bytes: 8)
     }
 }

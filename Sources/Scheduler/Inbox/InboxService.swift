@@ -76,7 +76,7 @@ public struct InboxService: Service {
     /// soon.
     func take(_ name: String) async -> Duration? {
         guard let bytes = read(name) else { return nil }
-        let claim = InboxFileClaim(sha256: Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined(), name: name, holder: holder)
+        let claim = InboxFileClaim(sha256: Digest.sha256Hex(bytes), name: name, holder: holder)
         do {
             switch try await store.claimInboxFile(claim, leaseSeconds: Self.leaseSeconds, now: Date()) {
             case .taken:

@@ -33,7 +33,7 @@ public struct MediaLibrary: Sendable {
         if let damage = MediaIntegrity.damage(in: bytes, contentType: description.contentType) {
             throw RequestError.badRequest("\(damage): the file is damaged or cut short, and nothing was stored; copy or export it again")
         }
-        let sha = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
+        let sha = Digest.sha256Hex(bytes)
         let name = "\(sha).\(description.fileExtension)"
         let path = (directory as NSString).appendingPathComponent(name)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])

@@ -18,7 +18,7 @@ struct TileCache: Sendable {
 
     init(root: String, template: String, maximumBytes: Int) {
         self.root = root
-        let hash = Digest.sha256(Array(template.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        let hash = Digest.sha256Hex(Array(template.utf8), bytes: 8)
         directory = root + "/" + hash
         self.maximumBytes = maximumBytes
     }

@@ -11,7 +11,7 @@ enum LocalMedia {
         guard let description = MediaInspector.describe(bytes) else {
             throw CLIError.badInput("\(path) is not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file")
         }
-        let sha = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
+        let sha = Digest.sha256Hex(bytes)
         return MediaItem(path: path, kind: description.kind, contentType: description.contentType, size: bytes.count, sha256: sha,
                          width: description.width, height: description.height, alt: alt, name: path)
     }

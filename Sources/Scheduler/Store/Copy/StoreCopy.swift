@@ -209,7 +209,7 @@ public struct StoreCopy: Sendable {
             let sha: String = try row["sha256"]
             let path = (folder as NSString).appendingPathComponent(((try row["path"] as String) as NSString).lastPathComponent)
             guard let data = FileManager.default.contents(atPath: path),
-                  Digest.sha256(Array(data)).map({ String(format: "%02x", $0) }).joined() == sha else {
+                  Digest.sha256Hex(Array(data)) == sha else {
                 missing += 1
                 continue
             }
