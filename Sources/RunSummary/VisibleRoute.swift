@@ -24,18 +24,19 @@ extension RunPrivacy {
             let hidden = route.filter { point in hideStartEndMeters > 0 || zones.contains { $0.contains(point) } }.count
             return VisibleRoute(pieces: hidden == 0 && !route.isEmpty ? [route] : [], hiddenPoints: hidden)
         }
-        let hidden = hiddenCount(route)
+        let along = Self.cumulativeMetres(route)
+        let hidden = hiddenCount(route, along: along)
         // A route that never moved (a watch left on a bench) is one place: shown, unless it is hidden.
-        if hidden == 0, Self.cumulativeMetres(route).last == 0 { return VisibleRoute(pieces: [route], hiddenPoints: 0) }
-        var pieces = [trimmedEnds(route)].filter { $0.count >= 2 }
+        if hidden == 0, along.last == 0 { return VisibleRoute(pieces: [route], hiddenPoints: 0) }
+        var pieces = [trimmedEnds(route, along: along)].filter { $0.count >= 2 }
         for zone in zones { pieces = pieces.flatMap(zone.outside) }
         return VisibleRoute(pieces: pieces.filter { $0.count >= 2 }, hiddenPoints: hidden)
     }
 
-    /// The route between its `hideStartEndMeters`th metre and as many before its end, with a point cut in at each.
-    private func trimmedEnds(_ route: [Coordinate]) -> [Coordinate] {
+    /// The route between its `hideStartEndMeters`th metre and as many before its end, with a point cut in at each;
+    /// `along` is each point's distance from the start.
+    private func trimmedEnds(_ route: [Coordinate], along: [Double]) -> [Coordinate] {
         guard hideStartEndMeters > 0 else { return route }
-        let along = Self.cumulativeMetres(route)
         let total = along.last ?? 0
         let from = hideStartEndMeters, to = total - hideStartEndMeters
         guard to > from else { return [] }
@@ -49,8 +50,7 @@ extension RunPrivacy {
         return kept
     }
 
-    private func hiddenCount(_ route: [Coordinate]) -> Int {
-        let along = Self.cumulativeMetres(route)
+    private func hiddenCount(_ route: [Coordinate], along: [Double]) -> Int {
         let total = along.last ?? 0
         return route.indices.filter { index in
             let ends = hideStartEndMeters > 0 && (along[index] < hideStartEndMeters || along[index] > total - hideStartEndMeters)
