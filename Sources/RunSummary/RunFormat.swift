@@ -40,6 +40,14 @@ public enum RunFormat {
     /// "152 bpm".
     public static func heartRate(_ beatsPerMinute: Int) -> String { "\(beatsPerMinute) bpm" }
 
+    /// An instant in RFC 3339 with the runner's offset: `2026-11-22T07:31:05+01:00`.
+    public static func rfc3339(_ date: Date, timeZone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
     /// "Sunday 22 November 2026 · 07:42": the start, in the runner's zone, in English
     /// (the card's other words are English too).
     public static func startLine(_ start: Date, timeZone: TimeZone) -> String {

@@ -14,7 +14,7 @@ enum InboxSchedule {
         switch rule.when {
         case .draft: post.draft = true
         case .nextSlot: post.nextSlot = true
-        case .at, .after: post.at = rfc3339(time(rule.when, summary: summary, now: now), zone: summary.timeZone)
+        case .at, .after: post.at = RunFormat.rfc3339(time(rule.when, summary: summary, now: now), timeZone: summary.timeZone)
         }
         return RunPostRequest(summary: summary, file: file, units: units, templates: templates, runThread: rule.thread ? true : nil, post: post)
     }
@@ -43,12 +43,5 @@ enum InboxSchedule {
             }
             return earliest
         }
-    }
-
-    static func rfc3339(_ date: Date, zone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 }

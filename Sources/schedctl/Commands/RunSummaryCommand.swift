@@ -201,10 +201,7 @@ struct RunSummaryJSON: Encodable {
 
     /// RFC 3339 with the runner's offset: `2026-11-22T07:31:05+01:00`.
     static func start(_ summary: RunSummary) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = summary.timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: summary.start)
+        RunFormat.rfc3339(summary.start, timeZone: summary.timeZone)
     }
 
     private static func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
