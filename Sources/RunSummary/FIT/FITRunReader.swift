@@ -114,7 +114,7 @@ struct FITRunReader {
             var words = ["\(index + 1):"]
             if let start = run.start {
                 let date = Date(timeIntervalSince1970: Double(start) + FITDecoder.epoch)
-                words.append("started " + ISO8601DateFormatter().string(from: date) + ",")
+                words.append("started " + RunFormat.rfc3339(date, timeZone: TimeZone(identifier: "UTC")!) + ",")
             }
             words.append(run.distanceMeters.map { String(format: "%.2f km", $0 / 1_000) } ?? "distance unknown")
             return words.joined(separator: " ")

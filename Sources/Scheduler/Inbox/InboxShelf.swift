@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerCore
 
 /// Where a file goes once the inbox is done with it: `done/` when it became a post (or was one before), `failed/`
 /// with `NAME.txt` beside it saying why. A name already there gets a number (`morning-2.fit`), so nothing is overwritten.
@@ -35,7 +36,7 @@ struct InboxShelf: Sendable {
     @discardableResult
     func moveToFailed(_ name: String, reason: String, at now: Date) throws -> String {
         let destination = try move(name, to: failed)
-        let note = "\(destination)\n\nnot posted (\(ISO8601DateFormatter().string(from: now))): \(reason)\n\nFix the cause and put the file back in the inbox to try again.\n"
+        let note = "\(destination)\n\nnot posted (\(RFC3339.format(now))): \(reason)\n\nFix the cause and put the file back in the inbox to try again.\n"
         _ = FileManager.default.createFile(atPath: destination + ".txt", contents: Data(note.utf8), attributes: [.posixPermissions: 0o640])
         return destination
     }
