@@ -97,7 +97,7 @@ struct Benchmark: AsyncParsableCommand {
               + "(\(String(format: "%.1f", idleAnonymous)) MB of it the daemon's own heap and stacks, the rest mapped code and libraries), "
               + "\(String(format: "%.1f", residentMegabytes(daemon.process.processIdentifier))) MB after the runs")
 
-        try await measureImport(control: control, accounts: accounts, scheduleSeconds: scheduleSeconds)
+        try measureImport(work: work, accounts: accounts, scheduleSeconds: scheduleSeconds)
         try await measureInProcess(work: work)
         try? FileManager.default.removeItem(atPath: work)
     }
@@ -120,8 +120,8 @@ struct Benchmark: AsyncParsableCommand {
         }
         if let scale {
             guard scale >= 60_000 else { throw ValidationError("--scale needs at least 60000 posts: it reads page 1,000 of 50") }
-            print("schedbench --scale: \(scale) pending posts imported through the control socket, then a restart")
-            for line in try await ScaleBench(bin: bin, rows: scale, accounts: scaleAccounts, chunk: 10_000, work: work).run() { print("  " + line) }
+            print("schedbench --scale: \(scale) pending posts imported through `schedctl import`, then a restart")
+            for line in try await ScaleBench(bin: bin, rows: scale, accounts: scaleAccounts, chunk: 100_000, work: work).run() { print("  " + line) }
             if keep { print("kept \(work)") } else { try? FileManager.default.removeItem(atPath: work) }
             return true
         }
@@ -151,22 +151,22 @@ struct Benchmark: AsyncParsableCommand {
         return (rates[0], rates[1], emulationCPU)
     }
 
-    /// An import of 10,000 rows in one request and one transaction, against scheduling one post per request
-    /// (measured before, 8 clients): the same checks per post, so the ratio is what batching saves.
-    private func measureImport(control: BenchControl, accounts: [String], scheduleSeconds: Double) async throws {
-        let accountCount = accounts.count
-        let rows = 10_000
-        let later = Date().addingTimeInterval(86_400).rounded()
-        let batch = (0..<rows).map { index in
-            SchedulePostRequest(text: "Imported post \(index)", to: [accounts[index % accountCount]], at: RFC3339.format(later.addingTimeInterval(Double(index))))
+    /// `schedctl import` of a 10,000-row and a 50,000-row file, each spread over its own 30 days: the larger file's
+    /// time per row against the smaller's (1.0 when the import is linear), and the rate against scheduling one post
+    /// per request (measured before, 8 clients): the same checks per post, so the ratio is what batching saves.
+    private func measureImport(work: String, accounts: [String], scheduleSeconds: Double) throws {
+        let files = ImportFiles(bin: bin, socket: work + "/state/control.sock", work: work)
+        var perRow: [Double] = []
+        for (number, rows) in [10_000, 50_000].enumerated() {
+            let start = Date().addingTimeInterval(86_400 + Double(number) * 31 * 86_400).rounded()
+            let path = try files.write("import-\(rows)", rows: 0..<rows, prefix: "Imported \(rows) post", accounts: accounts,
+                                       start: start, step: 30 * 86_400 / Double(rows) * 4)
+            perRow.append(try files.run(path) / Double(rows))
         }
-        let importStart = Date()
-        let imported = try await control.importBatch(batch)
-        let importSeconds = Date().timeIntervalSince(importStart)
-        guard imported == rows else { throw ValidationError("the import stored \(imported) of \(rows) rows") }
         let single = Double(posts) / scheduleSeconds
-        print("  scheduling:     \(String(format: "%.0f", single)) posts/s one per request from 8 clients; an import of \(rows) rows in one request "
-              + "\(String(format: "%.0f", Double(rows) / importSeconds)) rows/s (\(String(format: "%.1f", Double(rows) / importSeconds / single))x)")
+        print("  import:         schedctl import of 10,000 rows \(String(format: "%.0f", 1 / perRow[0])) rows/s "
+              + "(\(String(format: "%.1f", 1 / perRow[0] / single))x one post per request from 8 clients, \(String(format: "%.0f", single)) posts/s); "
+              + "of 50,000 rows \(String(format: "%.0f", 1 / perRow[1])) rows/s: \(String(format: "%.2f", perRow[1] / perRow[0])) of the 10,000-row file's time per row")
     }
 
     /// Schedules `count` posts from 8 clients, spread over `accounts`, each due at `due(index)`; returns the seconds it took.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 
-/// `make bench-scale`: fills a daemon with `rows` pending posts through its own import endpoint, restarts it, and
+/// `make bench-scale`: fills a daemon with `rows` pending posts through `schedctl import`, restarts it, and
 /// measures what a person waits for at that size: start to ready, memory, and `status`, `list` and `show`.
 ///
 /// The posts are spread over the sandbox accounts and over the three months after next week (four to a due time, so
@@ -11,7 +11,7 @@ struct ScaleBench {
     let bin: String
     let rows: Int
     let accounts: Int
-    /// Rows per import request.
+    /// Rows per import file.
     let chunk: Int
     let work: String
     /// Calls per figure; each figure is their median.
@@ -34,10 +34,8 @@ struct ScaleBench {
         try await control.waitUntilReady()
         var references: [String] = []
         for index in 0..<accounts { references.append(try await control.addAccount(username: "scale\(index)")) }
-        let fill = try await fill(control, accounts: references)
-        lines.append("import: \(rows) posts in \(rows / chunk) requests of \(chunk): \(Self.format(fill.seconds, "%.1f")) s in the daemon's "
-                     + "requests (\(Self.format(Double(rows) / fill.seconds, "%.0f")) posts/s), \(Self.format(fill.wall, "%.1f")) s with "
-                     + "schedbench's own encoding; peak RSS while importing \(Self.memory(first.process.processIdentifier, "VmHWM"))")
+        lines += importLines(try await fill(control, accounts: references, state: state))
+        lines.append("peak RSS while importing \(Self.memory(first.process.processIdentifier, "VmHWM"))")
         first.stop()
         let database = state + "/schedulerd.sqlite"
         lines.append("database: \(Self.megabytes(Self.size(database))) (\(Self.megabytes(Self.size(database + "-wal"))) of WAL left)")
@@ -91,27 +89,31 @@ struct ScaleBench {
         return lines
     }
 
-    /// Imports the posts a chunk at a time; the time the daemon's requests took, and the wall time.
-    private func fill(_ control: BenchControl, accounts: [String]) async throws -> (seconds: Double, wall: Double) {
+    /// Imports the posts through `schedctl import`, a file of ``chunk`` rows at a time; the seconds of each file.
+    private func fill(_ control: BenchControl, accounts: [String], state: String) async throws -> [Double] {
         // From an hour on, so today and the next days (what `status` shows in brief) hold thousands of posts each.
         let start = Date().addingTimeInterval(3_600).rounded()
         let step = 90 * 86_400 / Double(rows) * 4
-        var inRequests = 0.0
-        let wallStart = Date()
+        let files = ImportFiles(bin: bin, socket: state + "/control.sock", work: work)
+        var seconds: [Double] = []
         var stored = 0
         while stored < rows {
             let count = min(chunk, rows - stored)
-            let batch = (stored..<(stored + count)).map { index in
-                SchedulePostRequest(text: "Scale post \(index)", to: [accounts[index % accounts.count]],
-                                    at: RFC3339.format(start.addingTimeInterval(Double(index / 4) * step)))
-            }
-            let requestStart = Date()
-            let imported = try await control.importBatch(batch)
-            inRequests += Date().timeIntervalSince(requestStart)
-            guard imported == count else { throw BenchError("the import stored \(imported) of \(count) rows") }
+            let path = try files.write("scale-\(seconds.count + 1)", rows: stored..<(stored + count), prefix: "Scale post", accounts: accounts,
+                                       start: start, step: step)
+            seconds.append(try files.run(path))
+            try? FileManager.default.removeItem(atPath: path)
             stored += count
         }
-        return (inRequests, Date().timeIntervalSince(wallStart))
+        return seconds
+    }
+
+    /// The import's figures: the whole, and the first and last files' rates, which match when the import is linear.
+    private func importLines(_ seconds: [Double]) -> [String] {
+        let total = seconds.reduce(0, +)
+        let rate = { (index: Int) in Self.format(Double(min(chunk, rows - index * chunk)) / seconds[index], "%.0f") }
+        return ["import: \(rows) posts through `schedctl import`, \(seconds.count) files of \(min(chunk, rows)) rows: \(Self.format(total, "%.1f")) s, "
+                + "\(Self.format(Double(rows) / total, "%.0f")) rows/s (first file \(rate(0)) rows/s, last file \(rate(seconds.count - 1)) rows/s)"]
     }
 
     private func figure(_ name: String, _ path: String, _ control: BenchControl) async throws -> String {
