@@ -28,7 +28,7 @@ import Testing
                             "v15: Bluesky, Mastodon and Threads, and keys stored before publishing",
                             "v16: a post's visibility, content warning and language",
                             "v17: the web app's people and sessions", "v18: posts awaiting an owner's approval",
-                            "v19: the files the inbox folder took"])
+                            "v19: the files the inbox folder took", "v20: the key of each delivery's text"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new
@@ -61,7 +61,7 @@ import Testing
         #expect(deliveries == ["7 published remote-7"])
         #expect(attempts == 1)
         #expect(indexes == ["delivery_by_account", "delivery_by_state", "delivery_due", "delivery_due_by_account", "delivery_handoff_due",
-                            "delivery_throttled"])
+                            "delivery_same_text", "delivery_throttled"])
         #expect(integrity == "ok")
         let account = try await store.account(reference: "1")
         let draft = try await store.insertPost(NewPost(text: "new", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: account.id)]))

@@ -85,6 +85,8 @@ enum SchemaHistory {
              postgres: ("v14: posts awaiting an owner's approval", PostgresSchema.v14)),
         pair("the files the inbox folder took", sqlite: ("v19: the files the inbox folder took", SQLiteStore.migrateV19),
              postgres: ("v15: the files the inbox folder took", PostgresSchema.v15)),
+        pair("the key of each delivery's text, for X's same-text rule", sqlite: ("v20: the key of each delivery's text", SQLiteStore.migrateV20),
+             postgres: ("v16: the key of each delivery's text", PostgresSchema.v16)),
     ]
 
     /// SQLite's migrations, in order.

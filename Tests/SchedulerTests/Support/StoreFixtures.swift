@@ -68,6 +68,8 @@ protocol StoreInspection: SchedulerStore {
     func pendingDeliveriesCountedByAccount() async throws -> [Int64: Int]
     /// Deletes a post and, by the foreign keys, its deliveries (schedulerd itself never does).
     func deletePostRows(id: Int64) async throws
+    /// Empties every delivery's text key, as a database from before the keys holds them.
+    func forgetTextKeys() async throws
 }
 
 /// The states an account view counts as its pending posts.
@@ -117,6 +119,10 @@ extension SQLiteStore: StoreInspection {
 
     func deletePostRows(id: Int64) async throws {
         try await writer.write { db in try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [id]) }
+    }
+
+    func forgetTextKeys() async throws {
+        try await writer.write { db in try db.execute(sql: "UPDATE delivery SET text_key = NULL") }
     }
 }
 
@@ -171,6 +177,10 @@ extension PostgresStore: StoreInspection {
 
     func deletePostRows(id: Int64) async throws {
         try await write { session in try await session.execute("DELETE FROM post WHERE id = \(id)") }
+    }
+
+    func forgetTextKeys() async throws {
+        try await write { session in try await session.execute("UPDATE delivery SET text_key = NULL") }
     }
 }
 

@@ -122,7 +122,7 @@ struct CopiedTable: Sendable {
         Column("last_error", .text), Column("updated_at", .bigint), Column("handoff_path", .text), Column("handoff_reminded", .boolean),
         Column("handoff_expires_at", .bigint), Column("needs_check", .boolean), Column("first_claimed_at", .bigint),
         Column("throttled_until", .bigint), Column("retry_requested_at", .bigint), Column("first_comment", .text),
-        Column("part_count", .integer), Column("post_due_at", .bigint),
+        Column("part_count", .integer), Column("post_due_at", .bigint), Column("text_key", .bigint),
     ])
 
     static let attempt = CopiedTable("attempt", label: "attempts", [

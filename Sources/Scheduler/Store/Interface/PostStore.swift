@@ -21,9 +21,10 @@ public protocol PostStore: ApprovalStore {
     /// How many posts `listPosts` would list in all: read from the same indexes, for the one answer that needs it (a
     /// page past the end says how many pages there are), never for a page.
     func countPosts(filter: StateFilter, accountID: Int64?) async throws -> Int
-    /// A post other than `excluding` to `accountID` whose text for it is `text` (surrounding whitespace aside), due in
-    /// `from...to`, waiting, going out or out: read through the deliveries-by-account index, never a scan.
-    func sameText(accountID: Int64, text: String, from: Date, to: Date, excluding: Int64?) async throws -> SameTextPost?
+    /// For each probe, a post other than its `excluding` to its account whose text for it is its text (surrounding
+    /// whitespace aside), due in its window, waiting, going out or out; in one read, each probe one look in the
+    /// text-key index (``SameTextKey``), never a scan.
+    func sameText(_ probes: [SameTextProbe]) async throws -> [SameTextPost?]
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
     func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView
     /// Gives a draft its time: its deliveries become `scheduled`. Anything but a draft is a conflict. `queued`:

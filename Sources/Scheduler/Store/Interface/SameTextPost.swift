@@ -18,3 +18,23 @@ public struct SameTextPost: Sendable, Equatable {
 enum SameTextStates {
     static let sql = "('scheduled', 'retrying', 'publishing', 'published', 'unknown', 'handed_off')"
 }
+
+/// One text to look for: to `accountID`, due in `from...to`, other than post `excluding`.
+public struct SameTextProbe: Sendable {
+    public var accountID: Int64
+    public var text: String
+    public var from: Date
+    public var to: Date
+    public var excluding: Int64?
+
+    public init(accountID: Int64, text: String, from: Date, to: Date, excluding: Int64? = nil) {
+        self.accountID = accountID; self.text = text; self.from = from; self.to = to; self.excluding = excluding
+    }
+}
+
+extension PostStore {
+    /// One probe: ``sameText(_:)`` for a single text.
+    public func sameText(accountID: Int64, text: String, from: Date, to: Date, excluding: Int64?) async throws -> SameTextPost? {
+        try await sameText([SameTextProbe(accountID: accountID, text: text, from: from, to: to, excluding: excluding)])[0]
+    }
+}

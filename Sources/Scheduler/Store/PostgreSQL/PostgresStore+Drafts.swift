@@ -54,8 +54,10 @@ extension PostgresStore {
                 SELECT \(copy), position, sha256, kind, content_type, size, width, height, alt, path, part FROM post_media WHERE post_id = \(id)
                 """)
             try await session.execute("""
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
-                SELECT \(copy), account_id, text_override, 'draft', 0, \(ms), first_comment, part_count, 0 FROM delivery WHERE post_id = \(id) ORDER BY id
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at,
+                                      text_key)
+                SELECT \(copy), account_id, text_override, 'draft', 0, \(ms), first_comment, part_count, 0, text_key
+                FROM delivery WHERE post_id = \(id) ORDER BY id
                 """)
             try await session.execute("INSERT INTO post_part (post_id, part, text) SELECT \(copy), part, text FROM post_part WHERE post_id = \(id)")
             return try await Self.postView(id: copy, session)!

@@ -58,6 +58,7 @@ extension PostgresStore {
                 INSERT INTO schedulerd_migration (id, applied_at) VALUES (\(migration.id), \(Date().unixMilliseconds))
                 """)
         }
+        try await Self.fillMissingTextKeys(session)
         return PostgresSchemaState(serverVersion: version, applied: applied, appliedNow: missing.map(\.id))
     }
 }

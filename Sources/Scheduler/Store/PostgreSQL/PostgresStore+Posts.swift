@@ -57,11 +57,14 @@ extension PostgresStore: PostStore {
         for (index, part) in post.thread.enumerated() {
             try await session.execute("INSERT INTO post_part (post_id, part, text) VALUES (\(postID), \(Int32(index + 2)), \(part.text))")
         }
+        let postKey = SameTextKey.of(post.text)
         for target in post.targets {
             try await session.execute("""
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at,
+                                      text_key)
                 VALUES (\(postID), \(target.accountID), \(target.textOverride), \(post.initialState.rawValue), \(due), \(ms),
-                        \(target.firstComment), \(Int32(target.partCount(threadParts: post.thread.count))), \(due))
+                        \(target.firstComment), \(Int32(target.partCount(threadParts: post.thread.count))), \(due),
+                        \(target.textOverride.map(SameTextKey.of) ?? postKey))
                 """)
         }
         return postID
@@ -111,6 +114,9 @@ extension PostgresStore: PostStore {
             try await Self.applyDeliveryChanges(change, to: current, now: ms, session)
             if let text = change.text {
                 try await session.execute("UPDATE post SET text = \(text), updated_at = \(ms) WHERE id = \(id)")
+            }
+            if change.text != nil || !change.overrides.isEmpty || !change.addTargets.isEmpty {
+                try await Self.refreshTextKeys(postID: id, session)
             }
             if let time = change.time {
                 if try await Self.isDraft(id, session) { throw PostRefusals.draftHasNoTime(id) }

@@ -2,27 +2,75 @@ import Foundation
 import PostgresNIO
 import SchedulerCore
 
+extension PostgresSchema {
+    /// What SQLite's v20 adds: each delivery's text key, indexed with its account and due time. The keys of the rows
+    /// already there are filled in by ``PostgresStore/fillMissingTextKeys(_:)`` (the key is worked out in Swift, and a
+    /// migration here is SQL); the partial index finds the rows still without one.
+    static let v16 = """
+        ALTER TABLE delivery ADD COLUMN text_key BIGINT;
+        CREATE INDEX delivery_same_text ON delivery (account_id, text_key, post_due_at);
+        CREATE INDEX delivery_without_text_key ON delivery (id) WHERE text_key IS NULL;
+        """
+}
+
 extension PostgresStore {
-    /// X's duplicate-content rule: the account's deliveries due in the window, from the deliveries-by-account index
-    /// (account, state, due time), their texts compared. Due times are stored as given, not as database time.
-    public func sameText(accountID: Int64, text: String, from: Date, to: Date, excluding: Int64?) async throws -> SameTextPost? {
-        let wanted = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try await read { session in
+    /// Gives every delivery without a text key its key, 10,000 at a time; run where the migrations run, under their
+    /// lock, so a database migrated by v16 has every key before it serves. With none missing it is one index probe.
+    static func fillMissingTextKeys(_ session: PostgresSession) async throws {
+        while true {
             let rows = try await session.rows("""
-                SELECT d.post_id, d.post_due_at, d.state, COALESCE(d.text_override, p.text) AS text
-                FROM delivery d JOIN post p ON p.id = d.post_id
-                WHERE d.account_id = \(accountID) AND d.state IN \(unescaped: SameTextStates.sql)
-                  AND d.post_due_at BETWEEN \(from.unixMilliseconds) AND \(to.unixMilliseconds) AND d.post_id != \(excluding ?? -1)
-                ORDER BY d.post_due_at
+                SELECT d.id, COALESCE(d.text_override, p.text) AS text FROM delivery d JOIN post p ON p.id = d.post_id
+                WHERE d.text_key IS NULL ORDER BY d.id LIMIT 10000
                 """)
-            for row in rows {
-                let text: String = try row["text"]
-                guard text.trimmingCharacters(in: .whitespacesAndNewlines) == wanted else { continue }
-                let state: String = try row["state"]
-                return SameTextPost(postID: try row["post_id"], dueAt: Date(unixMilliseconds: try row["post_due_at"]),
-                                    state: DeliveryState(rawValue: state) ?? .scheduled)
-            }
-            return nil
+            guard !rows.isEmpty else { return }
+            let ids = try rows.map { try $0["id"] as Int64 }
+            let keys = try rows.map { SameTextKey.of(try $0["text"] as String) }
+            try await session.execute("""
+                UPDATE delivery d SET text_key = k.key FROM unnest(\(ids)::bigint[], \(keys)::bigint[]) AS k(id, key) WHERE d.id = k.id
+                """)
         }
+    }
+
+    /// Gives the post's deliveries the keys of their texts as they now are, after an edit changed a text or added an
+    /// account; within the caller's transaction.
+    static func refreshTextKeys(postID: Int64, _ session: PostgresSession) async throws {
+        let rows = try await session.rows("""
+            SELECT d.id, COALESCE(d.text_override, p.text) AS text FROM delivery d JOIN post p ON p.id = d.post_id WHERE d.post_id = \(postID)
+            """)
+        for row in rows {
+            try await session.execute("UPDATE delivery SET text_key = \(SameTextKey.of(try row["text"] as String)) WHERE id = \(try row["id"] as Int64)")
+        }
+    }
+
+    /// X's duplicate-content rule: for each probe, the account's deliveries in the window whose text has the same key
+    /// (`delivery_same_text`), their texts then compared whole; all in one read. Due times are stored as given, not as
+    /// database time.
+    public func sameText(_ probes: [SameTextProbe]) async throws -> [SameTextPost?] {
+        try await read { session in
+            var found: [SameTextPost?] = []
+            for probe in probes {
+                let rows = try await session.rows("""
+                    SELECT d.post_id, d.post_due_at, d.state, COALESCE(d.text_override, p.text) AS text
+                    FROM delivery d JOIN post p ON p.id = d.post_id
+                    WHERE d.account_id = \(probe.accountID) AND d.text_key = \(SameTextKey.of(probe.text))
+                      AND d.post_due_at BETWEEN \(probe.from.unixMilliseconds) AND \(probe.to.unixMilliseconds)
+                      AND d.state IN \(unescaped: SameTextStates.sql) AND d.post_id != \(probe.excluding ?? -1)
+                    ORDER BY d.post_due_at
+                    """)
+                found.append(try Self.sameTextPost(rows, wanted: SameTextKey.comparable(probe.text)))
+            }
+            return found
+        }
+    }
+
+    /// The first of `rows` whose text is `wanted`, compared whole (keys can collide).
+    private static func sameTextPost(_ rows: [PostgresStoreRow], wanted: String) throws -> SameTextPost? {
+        for row in rows {
+            guard SameTextKey.comparable(try row["text"] as String) == wanted else { continue }
+            let state: String = try row["state"]
+            return SameTextPost(postID: try row["post_id"], dueAt: Date(unixMilliseconds: try row["post_due_at"]),
+                                state: DeliveryState(rawValue: state) ?? .scheduled)
+        }
+        return nil
     }
 }

@@ -70,6 +70,7 @@ extension PostgresStore: SeriesStore {
                     RETURNING id
                     """)
                 guard changed.count == 1 else { throw SeriesRefusals.started(postID) }
+                try await Self.refreshTextKeys(postID: postID, session)
             }
         }
     }

@@ -45,8 +45,9 @@ extension SQLiteStore {
                 SELECT ?, position, sha256, kind, content_type, size, width, height, alt, path, part FROM post_media WHERE post_id = ?
                 """, arguments: [copy, id])
             try db.execute(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
-                SELECT ?, account_id, text_override, 'draft', 0, ?, first_comment, part_count, 0 FROM delivery WHERE post_id = ? ORDER BY id
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at,
+                                      text_key)
+                SELECT ?, account_id, text_override, 'draft', 0, ?, first_comment, part_count, 0, text_key FROM delivery WHERE post_id = ? ORDER BY id
                 """, arguments: [copy, ms, id])
             try db.execute(sql: "INSERT INTO post_part (post_id, part, text) SELECT ?, part, text FROM post_part WHERE post_id = ?",
                            arguments: [copy, id])

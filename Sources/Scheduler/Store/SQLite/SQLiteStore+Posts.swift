@@ -13,16 +13,34 @@ extension SQLiteStore {
         }
     }
 
+    /// One transaction for the whole batch, with a page cache large enough to hold what it changes: each row lands at
+    /// a scattered place in the indexes (a text's key above all), and with SQLite's default 2 MB cache a large import
+    /// wrote the same index pages out to the WAL again and again before its commit. The cache is given back after.
     public func insertBatch(_ items: [NewBatchItem], now: Date) async throws -> [Int64] {
-        try await writer.write { db in
-            try items.map { item in
-                switch item {
-                case .post(let post): try Self.insertPostRows(post, now: now, db)
-                case .series(let series): try Self.insertSeriesRows(series, now: now, db)
-                }
+        try await writer.writeWithoutTransaction { db in
+            let large = items.count >= Self.largeBatch
+            if large { try db.execute(sql: "PRAGMA cache_size = -\(Self.largeBatchCacheKiB)") }
+            defer {
+                if large { try? db.execute(sql: "PRAGMA cache_size = -2000; PRAGMA shrink_memory") }
             }
+            var ids: [Int64] = []
+            try db.inTransaction {
+                ids = try items.map { item in
+                    switch item {
+                    case .post(let post): try Self.insertPostRows(post, now: now, db)
+                    case .series(let series): try Self.insertSeriesRows(series, now: now, db)
+                    }
+                }
+                return .commit
+            }
+            return ids
         }
     }
+
+    /// Batches from this many rows get the larger cache.
+    static let largeBatch = 5_000
+    /// The larger cache: about what 100,000 rows change.
+    static let largeBatchCacheKiB = 128 * 1_024
 
     /// The post, its media and one delivery per target; its id. Within the caller's transaction.
     ///
@@ -53,12 +71,15 @@ extension SQLiteStore {
             try db.cachedStatement(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)")
                 .execute(arguments: [postID, index + 2, part.text])
         }
+        let postKey = SameTextKey.of(post.text)
         for target in post.targets {
             try db.cachedStatement(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at,
+                                      text_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
-                                         target.firstComment, target.partCount(threadParts: post.thread.count), due])
+                                         target.firstComment, target.partCount(threadParts: post.thread.count), due,
+                                         target.textOverride.map(SameTextKey.of) ?? postKey])
         }
         return postID
     }
@@ -105,6 +126,9 @@ extension SQLiteStore {
             try Self.applyDeliveryChanges(change, to: current, now: ms, db)
             if let text = change.text {
                 try db.execute(sql: "UPDATE post SET text = ?, updated_at = ? WHERE id = ?", arguments: [text, ms, id])
+            }
+            if change.text != nil || !change.overrides.isEmpty || !change.addTargets.isEmpty {
+                try Self.refreshTextKeys(postID: id, db)
             }
             if let time = change.time {
                 if try Self.isDraft(id, db) { throw PostRefusals.draftHasNoTime(id) }

@@ -62,6 +62,7 @@ extension SQLiteStore: SeriesStore {
                       AND NOT EXISTS (SELECT 1 FROM delivery WHERE post_id = post.id AND state != 'scheduled')
                     """, arguments: [text, ms, postID, seriesID])
                 guard db.changesCount == 1 else { throw SeriesRefusals.started(postID) }
+                try Self.refreshTextKeys(postID: postID, db)
             }
         }
     }
