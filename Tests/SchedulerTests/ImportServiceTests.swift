@@ -128,3 +128,54 @@ import Testing
         }
     }
 }
+
+extension ImportServiceTests {
+    /// X refuses a post identical to a recent one of the account: an import row repeating a stored post, or another
+    /// row of the same file, within a day, is refused naming the other; the rest of the file is stored with skip_invalid.
+    @Test(arguments: StoreBackend.allCases)
+    func rowsRepeatingAStoredPostOrEachOther_withinADay_areRefused(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            try await store.addAccount("club")
+            try await store.addAccount("coach")
+            let stored = try await service(store).importPosts(ImportRequest(posts: [row("Track at six", at: "2030-01-03 18:00")]))
+            let rows = [row("Track at six", at: "2030-01-03 09:00"),  // the stored post's text, 9 hours before it
+                        row("Hills on Sunday", at: "2030-01-05 08:00"),
+                        row(" Hills on Sunday\n", at: "2030-01-04 20:00"),  // an earlier time, a later line: this one is refused
+                        row("Hills on Sunday", at: "2030-01-07 08:00"),  // two days on
+                        row("Hills on Sunday", at: "2030-01-05 09:00", to: ["x:@coach"])]  // another account
+            let error = await #expect(throws: RequestError.self) {
+                _ = try await service(store).importPosts(ImportRequest(posts: rows, lines: [2, 3, 4, 5, 6]))
+            }
+            #expect(error?.message == "2 of 5 rows are not valid; nothing was stored")
+            #expect(error?.problems?.first?.hasPrefix("line 2: x:@club: X refuses a post identical to a recent one of the account, and post \(stored.postIds[0])")
+                    == true, "\(error?.problems ?? [])")
+            #expect(error?.problems?.last?.hasPrefix("line 4: x:@club: X refuses a post identical to a recent one of the account, and line 3 of this import")
+                    == true, "\(error?.problems ?? [])")
+
+            let view = try await service(store).importPosts(ImportRequest(posts: rows, lines: [2, 3, 4, 5, 6], skipInvalid: true))
+            #expect(view.postIds.count == 3 && view.problems.map(\.line) == [2, 4])
+        }
+    }
+}
+
+extension ImportServiceTests {
+    /// A large import is checked in slices side by side: the rows come back in their order, each problem with its line,
+    /// and a row repeating one of another slice is still found.
+    @Test func aLargeImport_checkedInSlices_keepsItsOrderAndItsLines() async throws {
+        let store = try SQLiteStore.inMemory()
+        try await store.addAccount("club")
+        var rows = (0..<4_000).map { row("Row \($0)", at: "2030-01-\(String(format: "%02d", 2 + $0 / 200)) 07:\(String(format: "%02d", $0 % 60))") }
+        rows[3_500] = row("Row 10", at: "2030-01-02 09:00")  // the text of row 10, of the first slice, the same morning
+        rows[2_500].text = String(repeating: "a", count: 300)
+        let error = await #expect(throws: RequestError.self) { _ = try await service(store).importPosts(ImportRequest(posts: rows)) }
+        #expect(error?.problems?.count == 2)
+        #expect(error?.problems?.first?.hasPrefix("line 2501: x:@club: the text counts 300 characters") == true, "\(error?.problems ?? [])")
+        #expect(error?.problems?.last?.hasPrefix("line 3501: x:@club: X refuses a post identical to a recent one of the account, and line 11 of this import")
+                == true, "\(error?.problems ?? [])")
+
+        let view = try await service(store).importPosts(ImportRequest(posts: rows, skipInvalid: true))
+        #expect(view.postIds.count == 3_998)
+        let stored = try await store.listPosts(filter: .all, limit: 4_000, offset: 0).sorted { $0.id < $1.id }
+        #expect(stored.map(\.text) == rows.enumerated().filter { ![2_500, 3_500].contains($0.offset) }.map(\.element.text))
+    }
+}

@@ -11,11 +11,21 @@ extension PostService {
     /// The problem, when `text` to X `account` at `due` repeats a post of the account due within ``sameTextWindow``
     /// (published, waiting or going out), other than `excluding` (the post being edited).
     func sameTextProblems(text: String, account: AccountView, due: Date, excluding: Int64? = nil) async throws -> [String] {
-        guard account.network == .x, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
-        guard let other = try await store.sameText(accountID: account.id, text: text, from: due.addingTimeInterval(-Self.sameTextWindow),
-                                                   to: due.addingTimeInterval(Self.sameTextWindow), excluding: excluding) else { return [] }
+        guard let probe = Self.sameTextProbe(text: text, account: account, due: due, excluding: excluding),
+              let other = try await store.sameText([probe])[0] else { return [] }
+        return [Self.sameTextProblem(other, account: account)]
+    }
+
+    /// What to look for, when the rule applies: an X account and a text that is not empty.
+    static func sameTextProbe(text: String, account: AccountView, due: Date, excluding: Int64? = nil) -> SameTextProbe? {
+        guard account.network == .x, !text.trimmingWhitespace.isEmpty else { return nil }
+        return SameTextProbe(accountID: account.id, text: text, from: due.addingTimeInterval(-sameTextWindow), to: due.addingTimeInterval(sameTextWindow),
+                             excluding: excluding)
+    }
+
+    static func sameTextProblem(_ other: SameTextPost, account: AccountView) -> String {
         let when = other.state == .published ? "was published for \(RFC3339.format(other.dueAt))" : "is due \(RFC3339.format(other.dueAt))"
-        return ["\(account.reference): X refuses a post identical to a recent one of the account, and post \(other.postID) with the same text "
-                + "\(when), within 24 hours; change the text (a date or a word is enough) or `schedctl cancel \(other.postID)`"]
+        return "\(account.reference): X refuses a post identical to a recent one of the account, and post \(other.postID) with the same text "
+            + "\(when), within 24 hours; change the text (a date or a word is enough) or `schedctl cancel \(other.postID)`"
     }
 }

@@ -110,7 +110,8 @@ public struct PostService: Sendable {
 
     /// Every check a schedule request gets before anything is stored; `accounts` resolves references (a batch
     /// shares one, so 10,000 rows to the same accounts look each up once).
-    func check(_ request: SchedulePostRequest, accounts: AccountCache? = nil) async throws -> CheckedPost {
+    /// `sameTextLater`: X's same-text rule is left to the caller, which looks up a whole import's texts at once.
+    func check(_ request: SchedulePostRequest, accounts: AccountCache? = nil, sameTextLater: Bool = false) async throws -> CheckedPost {
         let (draft, nextSlot) = try Self.checkWhen(request)
         let rule: Recurrence? = try request.repeatRule.map { text in
             do { return try Recurrence(parsing: text, until: request.until) } catch let error as ScheduleTimeError {
@@ -137,11 +138,11 @@ public struct PostService: Sendable {
         // A repeating post's text has placeholders: each occurrence's own text is checked instead (scheduleSeries).
         for (account, override) in targets where rule == nil {
             problems += validationProblems(text: override ?? request.text, media: attachments, account: account, options: options)
-            if let due = time?.instant {
+            if let due = time?.instant, !sameTextLater {
                 problems += try await sameTextProblems(text: override ?? request.text, account: account, due: due)
             }
         }
-        if request.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, attachments.isEmpty,
+        if request.text.trimmingWhitespace.isEmpty, attachments.isEmpty,
            !problems.contains(where: { $0.hasSuffix("the text is empty") }) {
             problems.append("the text is empty")
         }

@@ -1,0 +1,61 @@
+import Foundation
+import SchedulerCore
+
+/// X's same-text rule over a whole import: every row's texts looked up in the store in one read, and rows of the file
+/// itself that repeat one another (the same text to the same X account within a day), which the store cannot see yet.
+struct ImportSameText: Sendable {
+    /// One text of one row, to one X account.
+    struct Entry: Sendable {
+        var line: Int
+        var account: AccountView
+        var text: String
+        var due: Date
+    }
+
+    private(set) var entries: [Entry] = []
+
+    /// Notes the row's texts that the rule applies to.
+    mutating func add(line: Int, checked: PostService.CheckedPost, text: String) {
+        guard checked.rule == nil, let due = checked.time?.instant else { return }
+        for (account, override) in checked.targets where PostService.sameTextProbe(text: override ?? text, account: account, due: due) != nil {
+            entries.append(Entry(line: line, account: account, text: override ?? text, due: due))
+        }
+    }
+
+    /// Adds another slice's texts after this one's.
+    mutating func append(_ other: ImportSameText) {
+        entries += other.entries
+    }
+
+    /// The rows refused: each repeating a stored post, or a row earlier in the file, within the window.
+    func problems(store: any PostStore) async throws -> [ImportProblem] {
+        guard !entries.isEmpty else { return [] }
+        let probes = entries.compactMap { PostService.sameTextProbe(text: $0.text, account: $0.account, due: $0.due) }
+        let stored = try await store.sameText(probes)
+        var problems: [ImportProblem] = []
+        for (entry, other) in zip(entries, stored) {
+            if let other { problems.append(ImportProblem(line: entry.line, message: PostService.sameTextProblem(other, account: entry.account))) }
+        }
+        return problems + withinTheFile()
+    }
+
+    /// Rows of the file with the same text to one account: by account and text, in due order, a row due within the
+    /// window of the one before it is refused, naming that row (linear after the sort, however many rows repeat).
+    private func withinTheFile() -> [ImportProblem] {
+        struct Group: Hashable { var accountID: Int64; var key: Int64 }
+        let byKey = Dictionary(grouping: entries) { Group(accountID: $0.account.id, key: SameTextKey.of($0.text)) }
+        // Keys can collide: rows sharing one are told apart by their texts.
+        let groups = byKey.values.filter { $0.count > 1 }.flatMap { Dictionary(grouping: $0) { SameTextKey.comparable($0.text) }.values }
+        var problems: [ImportProblem] = []
+        for rows in groups where rows.count > 1 {
+            let byDue = rows.sorted { ($0.due, $0.line) < ($1.due, $1.line) }
+            for (earlier, later) in zip(byDue, byDue.dropFirst()) where later.due.timeIntervalSince(earlier.due) <= PostService.sameTextWindow {
+                let (kept, refused) = earlier.line < later.line ? (earlier, later) : (later, earlier)
+                problems.append(ImportProblem(line: refused.line, message: "\(refused.account.reference): X refuses a post identical to a recent one of the "
+                    + "account, and line \(kept.line) of this import has the same text, due \(RFC3339.format(kept.due)), within 24 hours; "
+                    + "change the text (a date or a word is enough)"))
+            }
+        }
+        return problems
+    }
+}
