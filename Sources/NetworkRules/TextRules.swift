@@ -24,7 +24,7 @@ public struct TextRules: Sendable {
     /// The problems with `text`, each naming the limit.
     public func problems(with text: String, networkName: String) -> [String] {
         var problems: [String] = []
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if text.trimmingWhitespace.isEmpty {
             problems.append("the text is empty")
         }
         let length = count(text)

@@ -30,7 +30,7 @@ public struct ScheduleTimeParser: Sendable {
 
     /// Parses `input`, refusing times more than a second in the past or more than ``maximumYearsAhead`` years ahead.
     public func parse(_ input: String) throws(ScheduleTimeError) -> ScheduleTime {
-        let trimmed = input.trimmingCharacters(in: .whitespaces)
+        let trimmed = input.trimmingWhitespace
         guard !trimmed.isEmpty else { throw ScheduleTimeError("the time is empty; give e.g. 2026-11-21T07:30:00+01:00, 'tomorrow 07:30' or 'in 2h'") }
         var time = try resolve(trimmed)
         // A bare time of day means the next one, as an alarm clock reads it; `today 07:30` still means today. A weekday's
@@ -47,8 +47,8 @@ public struct ScheduleTimeParser: Sendable {
         if time.instant < now.addingTimeInterval(-1) {
             throw ScheduleTimeError("'\(input)' is in the past (\(RFC3339.format(time.instant)), now is \(RFC3339.format(now)))")
         }
-        let latest = latestAccepted
-        if time.instant > latest {
+        // Any time within four years of now is within five calendar years: the calendar is asked only past that.
+        if time.instant > now.addingTimeInterval(Double(Self.maximumYearsAhead - 1) * 366 * 86_400), case let latest = latestAccepted, time.instant > latest {
             throw ScheduleTimeError("'\(input)' is more than \(Self.maximumYearsAhead) years ahead (\(RFC3339.format(time.instant)), "
                                     + "the latest accepted is \(RFC3339.format(latest))); check the year")
         }
@@ -63,6 +63,8 @@ public struct ScheduleTimeParser: Sendable {
     }
 
     private func resolve(_ text: String) throws(ScheduleTimeError) -> ScheduleTime {
+        // First: the form nearly every time takes, and never a word or a duration.
+        if let instant = RFC3339.parse(text) { return scheduleTime(at: instant) }
         let lower = text.lowercased()
         if lower == "now" { return scheduleTime(at: now) }
         if lower.hasPrefix("in ") {
@@ -72,7 +74,6 @@ public struct ScheduleTimeParser: Sendable {
             }
             return scheduleTime(at: now.addingTimeInterval(TimeInterval(seconds)))
         }
-        if let instant = RFC3339.parse(text) { return scheduleTime(at: instant) }
         if let fields = WallClockFields(text, today: today()) {
             return try scheduleTime(wallClock: fields, input: text)
         }

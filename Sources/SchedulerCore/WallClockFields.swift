@@ -139,10 +139,20 @@ struct WallClockFields: Equatable {
     }
 
     /// The wall-clock time of `instant` in `zone`, in the same form as ``formatted``.
+    ///
+    /// The zone's offset at the instant, then the fields of UTC shifted by it (`gmtime_r`): what the calendar works out,
+    /// without building one for every post an import reads.
     static func format(_ instant: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        var seconds = time_t((instant.timeIntervalSince1970).rounded(.down)) + time_t(zone.secondsFromGMT(for: instant))
+        var fields = tm()
+        gmtime_r(&seconds, &fields)
+        var text = ""
+        text.reserveCapacity(19)
+        RFC3339.append(Int(fields.tm_year) + 1900, digits: 4, to: &text)
+        for (separator, value) in [("-", fields.tm_mon + 1), ("-", fields.tm_mday), ("T", fields.tm_hour), (":", fields.tm_min), (":", fields.tm_sec)] {
+            text += separator
+            RFC3339.append(Int(value), digits: 2, to: &text)
+        }
+        return text
     }
 }

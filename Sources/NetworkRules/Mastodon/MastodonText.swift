@@ -36,7 +36,7 @@ public enum MastodonText {
     /// The text as the instance counts it: each link with a scheme replaced by `urlLength` characters, each mention by
     /// its local part.
     static func countable(_ text: String, urlLength: Int) -> String {
-        let nfc = text.precomposedStringWithCanonicalMapping
+        let nfc = text.composed
         let utf16 = nfc as NSString
         var entities: [(range: NSRange, replacement: String)] = XURLExtractor.urls(in: nfc)
             .filter { $0.url.lowercased().hasPrefix("http://") || $0.url.lowercased().hasPrefix("https://") }

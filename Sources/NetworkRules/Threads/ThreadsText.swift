@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerCore
 
 /// How Threads measures a post's text (docs/research/threads.md): at most 500 characters, "emojis are counted as the
 /// number of UTF-8 bytes", and at most 5 links. The reference is ambiguous on what else an emoji is; the stricter
@@ -19,7 +20,7 @@ public enum ThreadsText {
     }
 
     public static func links(_ text: String) -> Int {
-        Set(XURLExtractor.urls(in: text.precomposedStringWithCanonicalMapping).map { $0.url.lowercased() }).count
+        Set(XURLExtractor.urls(in: text.composed).map { $0.url.lowercased() }).count
     }
 
     /// What Threads would refuse, each naming its limit.

@@ -38,7 +38,7 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgress(total: rows.rows.count)
         // Rows without a tz are read as `schedule` reads TIME (LocalTimeRule): --tz, else this machine's zone; said once below.
         let zone = try ClientZone.resolve(tz).name
-        let withoutZone = rows.rows.filter { ($0.values["tz"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.count
+        let withoutZone = rows.rows.filter { ($0.values["tz"] ?? "").trimmingWhitespace.isEmpty }.count
         let (requests, lines, spoiled) = try await Self.readRequests(rows, file: file, zone: zone, client: client, progress: progress)
         var problems = spoiled
         // Rows the file itself spoils are not sent; the others still are, checked only, so every problem is listed at once.

@@ -77,7 +77,7 @@ struct ImportRows {
     /// The row as a schedule request, its media files uploaded; a problem with the row itself throws a message.
     static func request(_ row: Row, defaultZone: String?, directory: String, upload: (String) async throws -> String) async throws -> SchedulePostRequest {
         func value(_ key: String) -> String? {
-            row.values[key].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            row.values[key].map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         }
         guard let at = value("at") else { throw CLIError.badInput("no time in 'at'") }
         let to = (value("to") ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)

@@ -1,6 +1,7 @@
 // Ported from twitter-text (Apache License 2.0, Copyright 2018 Twitter, Inc.):
 // TwitterTextParser.parseTweet (Java, v3.1.0), including its quirks, so the numbers agree with X's.
 import Foundation
+import SchedulerCore
 
 /// Weighs a post as X does: NFC first, then each URL at a fixed length, each emoji sequence as one
 /// character, and every other code point by the weight its range has in the configuration.
@@ -8,7 +9,7 @@ enum XTextParser {
     static func parse(_ text: String, configuration: XTextConfiguration, extractURLs: Bool = true) -> XParsedText {
         // Java's String.trim(): only characters up to U+0020 count as blank.
         guard !text.utf16.allSatisfy({ $0 <= 0x20 }) else { return .empty }
-        let normalized = text.precomposedStringWithCanonicalMapping
+        let normalized = text.composed
         let urls = extractURLs ? XURLExtractor.urls(in: normalized) : []
         let emoji = configuration.emojiParsingEnabled ? emojiLengths(in: normalized) : [:]
         var counter = Counter(configuration: configuration, units: Array(normalized.utf16), urls: urls, emoji: emoji)
