@@ -15,7 +15,8 @@ extension SQLiteStore {
 
     /// One transaction for the whole batch, with a page cache large enough to hold what it changes: each row lands at
     /// a scattered place in the indexes (a text's key above all), and with SQLite's default 2 MB cache a large import
-    /// wrote the same index pages out to the WAL again and again before its commit. The cache is given back after.
+    /// wrote the same index pages out to the WAL again and again before its commit (6.5 s for 100,000 rows against
+    /// 5.6 s with it, measured). The cache is given back after.
     public func insertBatch(_ items: [NewBatchItem], now: Date) async throws -> [Int64] {
         try await writer.writeWithoutTransaction { db in
             let large = items.count >= Self.largeBatch
