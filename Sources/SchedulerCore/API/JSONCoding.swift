@@ -2,9 +2,13 @@ import Foundation
 
 /// The one JSON dialect of the control API: explicit snake_case keys on every type, RFC 3339 dates.
 public enum JSONCoding {
-    public static func encoder(pretty: Bool = false) -> JSONEncoder {
+    /// `sortedKeys: false` for what only a program reads (a request body): sorting every object's keys made up a
+    /// fifth of encoding an import's 100,000 rows.
+    public static func encoder(pretty: Bool = false, sortedKeys: Bool = true) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        if sortedKeys { encoder.outputFormatting.insert(.sortedKeys) }
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(RFC3339.format(date))

@@ -17,7 +17,7 @@ struct ControlClient {
     /// Sends a request and returns the body of a 2xx answer.
     func send(_ method: String, _ path: String, body: (some Encodable)? = Optional<String>.none) async throws -> Data {
         guard let body else { return try await sendRaw(method, path, bytes: nil) }
-        return try await sendRaw(method, path, bytes: Array(try JSONCoding.encoder().encode(body)), contentType: "application/json")
+        return try await sendRaw(method, path, bytes: Array(try JSONCoding.encoder(sortedKeys: false).encode(body)), contentType: "application/json")
     }
 
     /// Sends raw bytes (a media file, or encoded JSON) and returns the body of a 2xx answer.
