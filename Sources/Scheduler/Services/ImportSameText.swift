@@ -27,21 +27,19 @@ struct ImportSameText: Sendable {
         entries += other.entries
     }
 
-    /// The rows refused: each repeating a stored post, or a row earlier in the file, within the window.
-    func problems(store: any PostStore) async throws -> [ImportProblem] {
+    /// The rows refused for repeating a stored post within the window: every text looked up in one read.
+    func repeatingStoredPosts(store: any PostStore) async throws -> [ImportProblem] {
         guard !entries.isEmpty else { return [] }
         let probes = entries.compactMap { PostService.sameTextProbe(text: $0.text, account: $0.account, due: $0.due) }
         let stored = try await store.sameText(probes)
-        var problems: [ImportProblem] = []
-        for (entry, other) in zip(entries, stored) {
-            if let other { problems.append(ImportProblem(line: entry.line, message: PostService.sameTextProblem(other, account: entry.account))) }
+        return zip(entries, stored).compactMap { entry, other in
+            other.map { ImportProblem(line: entry.line, message: PostService.sameTextProblem($0, account: entry.account)) }
         }
-        return problems + withinTheFile()
     }
 
     /// Rows of the file with the same text to one account: by account and text, in due order, a row due within the
     /// window of the one before it is refused, naming that row (linear after the sort, however many rows repeat).
-    private func withinTheFile() -> [ImportProblem] {
+    func withinTheFile() -> [ImportProblem] {
         struct Group: Hashable { var accountID: Int64; var key: Int64 }
         let byKey = Dictionary(grouping: entries) { Group(accountID: $0.account.id, key: SameTextKey.of($0.text)) }
         // Keys can collide: rows sharing one are told apart by their texts.

@@ -15,7 +15,7 @@ extension PostService {
             throw RequestError.badRequest("'lines' has \(Counted.of(lines.count, "entry", "entries")) for \(Counted.of(request.posts.count, "post"))")
         }
         let checked = try await checkRows(request)
-        let repeated = try await checked.sameText.problems(store: store)
+        let repeated = checked.repeated + checked.sameText.withinTheFile()
         var items = checked.items
         let problems = (checked.problems + repeated).sorted { $0.line < $1.line }
         let refusedLines = Set(repeated.map(\.line))
@@ -39,10 +39,13 @@ extension PostService {
         var items: [(line: Int, item: NewBatchItem)] = []
         var problems: [ImportProblem] = []
         var sameText = ImportSameText()
+        /// Rows refused for repeating a stored post's text.
+        var repeated: [ImportProblem] = []
     }
 
     /// Checks the rows in as many slices as the machine has cores, each slice in a task of its own (a row's checks
-    /// touch nothing another row's do, but the accounts each reads once), then puts the slices back in order.
+    /// touch nothing another row's do, but the accounts each reads once), then puts the slices back in order. Rows of
+    /// 2,000 and more only: a slice costs a task and a read of its own.
     private func checkRows(_ request: ImportRequest) async throws -> CheckedRows {
         let accounts = AccountCache(store: store)
         let slices = request.posts.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount
@@ -58,6 +61,7 @@ extension PostService {
                 all.items += rows.items
                 all.problems += rows.problems
                 all.sameText.append(rows.sameText)
+                all.repeated += rows.repeated
             }
         }
     }
@@ -72,6 +76,8 @@ extension PostService {
                 checked.problems.append(ImportProblem(line: line, message: error.message))
             }
         }
+        // Each slice looks its texts up itself, so the slices' reads run side by side too.
+        checked.repeated = try await checked.sameText.repeatingStoredPosts(store: store)
         return checked
     }
 
