@@ -60,15 +60,20 @@ struct ListCommand: AsyncParsableCommand {
         var query = "state=\(state)&limit=\(limit)&offset=\((page - 1) * limit)"
         if let account { query += "&account=\(PathSegment.encode(account))" }
         if let after { query += "&after=\(after.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? after)" }
-        let listed = try await options.client().postPage(query)
         if options.json {
+            // The answer as it came: nothing decoded, nothing asked of the daemon besides.
+            let listed = try await options.client().postPage(query)
             if let next = listed.nextCursor { FileHandle.standardError.write(Data("next_cursor: \(next)\n".utf8)) }
             return Output.json(listed.data)
         }
-        guard !listed.posts.isEmpty else {
+        // The daemon's zone is asked for beside the page, not after it.
+        async let zone = zone()
+        let listed = try await options.client().postPage(query)
+        let posts = try options.client().decode([PostView].self, listed.data)
+        guard !posts.isEmpty else {
             return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
         }
-        print(PostListText.table(listed.posts, zone: try await zone(), terminal: .current()), terminator: "")
+        print(PostListText.table(posts, zone: try await zone, terminal: .current()), terminator: "")
         if let next = listed.nextCursor { print("(more: \(nextCommand(next)))") }
     }
 

@@ -2,10 +2,9 @@ import Foundation
 import SchedulerCore
 
 extension ControlClient {
-    /// A page of `GET /v1/posts?…` with what its headers say: the next page's cursor, and, on a page counted off past
-    /// the end, how many posts the listing holds.
+    /// A page of `GET /v1/posts?…`, as the daemon wrote it (decoded only for a table), with what its headers say: the
+    /// next page's cursor, and, on a page counted off past the end, how many posts the listing holds.
     struct PostPage {
-        var posts: [PostView]
         var data: Data
         var nextCursor: String?
         var total: Int?
@@ -14,7 +13,7 @@ extension ControlClient {
     func postPage(_ query: String) async throws -> PostPage {
         let response = try await exchange("GET", "/v1/posts?" + query, bytes: nil)
         let data = Data(response.body)
-        return PostPage(posts: try decode([PostView].self, data), data: data, nextCursor: response.header("Next-Cursor"),
+        return PostPage(data: data, nextCursor: response.header("Next-Cursor"),
                         total: response.header("Total-Count").flatMap { Int($0) })
     }
 }

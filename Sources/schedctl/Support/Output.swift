@@ -4,13 +4,9 @@ import SchedulerCore
 
 /// Writing results: JSON exactly as the daemon sent it (pretty-printed); the texts for people are SchedctlOutput's.
 enum Output {
+    /// The daemon's answer as it came, indented (its keys are sorted already).
     static func json(_ data: Data) {
-        if let object = try? JSONSerialization.jsonObject(with: data),
-           let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) {
-            print(String(decoding: pretty, as: UTF8.self))
-        } else {
-            print(String(decoding: data, as: UTF8.self))
-        }
+        print(JSONIndent.pretty(data))
     }
 
     static func json(_ value: some Encodable) throws {
