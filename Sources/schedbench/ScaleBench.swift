@@ -51,10 +51,7 @@ struct ScaleBench {
         lines.append("memory: RSS \(Self.memory(pid, "VmRSS")) idle with \(rows) pending (peak since the restart \(Self.memory(pid, "VmHWM")))")
 
         lines += try await queryFigures(control, references: references)
-        lines.append("schedctl, process start included (median of 5): status \(Self.format(try schedctl(["status"], state: state), "%.1f")) ms, "
-                     + "calendar \(Self.format(try schedctl(["calendar"], state: state), "%.1f")) ms, "
-                     + "list \(Self.format(try schedctl(["list"], state: state), "%.1f")) ms, "
-                     + "list --page 1000 \(Self.format(try schedctl(["list", "--page", "1000"], state: state), "%.1f")) ms")
+        lines += try schedctlLines(state: state, show: rows / 2)
         lines += try await WebPageBench(base: "http://127.0.0.1:\(webPort)", control: control, repeats: repeats).run(showing: Int64(rows / 2))
         return lines
     }
@@ -136,20 +133,30 @@ struct ScaleBench {
         "  \(name): \(format(figures.client, "%.2f")) ms / \(figures.server.map { format($0, "%.2f") + " ms" } ?? "-")"
     }
 
-    /// The median wall time of `schedctl ARGUMENTS` against the daemon, in milliseconds.
-    private func schedctl(_ arguments: [String], state: String) throws -> Double {
+    /// Each command's wall time, process start included, beside `schedctl --version`'s (the start alone, the baseline
+    /// of the same run): what is left is the command's own work and the daemon's answer.
+    private func schedctlLines(state: String, show: Int) throws -> [String] {
+        let start = try schedctl(["--version"], state: nil)
+        let commands = [["status"], ["status", "--json"], ["list"], ["list", "--json"], ["list", "--page", "1000"], ["show", "\(show)"],
+                        ["show", "\(show)", "--json"], ["calendar"]]
+        var lines = ["schedctl, process start included (median of \(repeats)); `schedctl --version` (its start alone) \(Self.format(start, "%.1f")) ms:"]
+        for command in commands {
+            let wall = try schedctl(command, state: state)
+            lines.append("  \(command.joined(separator: " ")): \(Self.format(wall, "%.1f")) ms, \(Self.format(wall - start, "%.1f")) ms past its start")
+        }
+        return lines
+    }
+
+    /// The median wall time of `schedctl ARGUMENTS` against the daemon (none for `--version`), in milliseconds:
+    /// `posix_spawn` to `waitpid`, since Foundation's `waitUntilExit` wakes on a timer and rounds a 20 ms run up.
+    private func schedctl(_ arguments: [String], state: String?) throws -> Double {
+        let argv = [bin + "/schedctl"] + arguments + (state.map { ["--socket", $0 + "/control.sock"] } ?? [])
         var times: [Double] = []
-        for _ in 0..<5 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: bin + "/schedctl")
-            process.arguments = arguments + ["--socket", state + "/control.sock"]
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        for _ in 0..<repeats {
             let start = Date()
-            try process.run()
-            process.waitUntilExit()
+            let status = try SpawnedProcess.run(argv, output: "/dev/null")
             times.append(Date().timeIntervalSince(start) * 1000)
-            guard process.terminationStatus == 0 else { throw BenchError("schedctl \(arguments.joined(separator: " ")) exited \(process.terminationStatus)") }
+            guard status == 0 else { throw BenchError("schedctl \(arguments.joined(separator: " ")) exited \(status)") }
         }
         return Self.median(times)
     }
