@@ -62,6 +62,7 @@ struct Benchmark: AsyncParsableCommand {
         try await control.waitUntilReady()
         let idleMegabytes = residentMegabytes(daemon.process.processIdentifier)
         let idleAnonymous = residentMegabytes(daemon.process.processIdentifier, field: "RssAnon:")
+        let idleMapped = MappedMemory(pid: daemon.process.processIdentifier)
 
         var accounts: [String] = []
         for index in 0..<accountCount { accounts.append(try await control.addAccount(username: "bench\(index)")) }
@@ -96,6 +97,7 @@ struct Benchmark: AsyncParsableCommand {
         print("  memory:         \(String(format: "%.1f", idleMegabytes)) MB resident when ready with nothing scheduled "
               + "(\(String(format: "%.1f", idleAnonymous)) MB of it the daemon's own heap and stacks, the rest mapped code and libraries), "
               + "\(String(format: "%.1f", residentMegabytes(daemon.process.processIdentifier))) MB after the runs")
+        print("  memory by mapping, idle: \(idleMapped.largest(10))")
 
         try measureImport(work: work, accounts: accounts, scheduleSeconds: scheduleSeconds)
         try await measureInProcess(work: work)

@@ -16,6 +16,13 @@ struct ClusterBench {
         var latenessP99: Double
         /// How late single posts, each scheduled through the next daemon a few seconds ahead, reached the emulation.
         var wakeLateness: [Double]
+        /// Statements PostgreSQL ran per delivery during the burst (`pg_stat_statements`), every daemon's.
+        var statementsPerDelivery: Double
+        /// CPU per delivery, in microseconds: the daemons', and PostgreSQL's (every `postgres` process).
+        var daemonCPU: Double
+        var postgresCPU: Double
+        /// The statements run most often since the database was made, with their counts.
+        var mostCalled: [String]
     }
 
     func run() async throws -> [String] {
@@ -24,9 +31,15 @@ struct ClusterBench {
         var figures: [Figure] = []
         for daemons in [1, 3] { figures.append(try await measure(daemons: daemons, cluster: cluster)) }
         var lines = figures.map {
-            "\($0.daemons) daemon(s): \(String(format: "%.0f", $0.throughput)) deliveries/s, lateness p99 \(String(format: "%.0f", $0.latenessP99)) ms; "
+            "\($0.daemons) daemon(s): \(String(format: "%.0f", $0.throughput)) deliveries/s, lateness p99 \(String(format: "%.0f", $0.latenessP99)) ms, "
+                + "\(String(format: "%.1f", $0.statementsPerDelivery)) statements per delivery, CPU per delivery \(String(format: "%.0f", $0.daemonCPU)) µs in "
+                + "the daemons and \(String(format: "%.0f", $0.postgresCPU)) µs in PostgreSQL; "
                 + "single posts scheduled through each daemon in turn, lateness "
                 + $0.wakeLateness.map { String(format: "%.0f", $0) }.joined(separator: ", ") + " ms"
+        }
+        for figure in figures {
+            lines.append("the statements run most often with \(figure.daemons) daemon(s), since the database was made:")
+            lines += figure.mostCalled.map { "  " + $0 }
         }
         lines.append("ratio, 3 daemons to 1: \(String(format: "%.2f", figures[1].throughput / figures[0].throughput)) "
                      + "(this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared by every daemon, sandboxd and PostgreSQL)")
@@ -85,13 +98,25 @@ struct ClusterBench {
             }
             try await group.waitForAll()
         }
+        try await cluster.psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", database: database.name)
+        let statementsBefore = try await statementCount(cluster, database: database.name)
+        let cpuBefore = (daemons: processes.reduce(0) { $0 + cpuSeconds($1.process.processIdentifier) }, postgres: Self.postgresCPUSeconds())
         guard Date() < due else { throw BenchError("scheduling took past the due time; use fewer --posts") }
         let received = try await controls[0].waitForReceived(count: posts, textPrefix: "Cluster bench post ", deadline: due.addingTimeInterval(180)).map(\.at)
+        let statements = try await statementCount(cluster, database: database.name) - statementsBefore
+        let mostCalled = try await cluster.psql("""
+            SELECT calls || '× ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 90) FROM pg_stat_statements
+            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC LIMIT 6
+            """, database: database.name).split(separator: "\n").map(String.init)
+        let daemonCPU = processes.reduce(0) { $0 + cpuSeconds($1.process.processIdentifier) } - cpuBefore.daemons
+        let postgresCPU = Self.postgresCPUSeconds() - cpuBefore.postgres
         let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
         let last = received.max()!
         return Figure(daemons: count, throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001),
                       latenessP99: lateness[min(lateness.count - 1, Int(Double(lateness.count) * 0.99))],
-                      wakeLateness: try await wakeLateness(controls))
+                      wakeLateness: try await wakeLateness(controls), statementsPerDelivery: Double(statements) / Double(posts),
+                      daemonCPU: daemonCPU / Double(posts) * 1_000_000, postgresCPU: postgresCPU / Double(posts) * 1_000_000,
+                      mostCalled: mostCalled)
     }
 
     /// With nothing else due: one post at a time, scheduled through the next daemon two to three seconds ahead, so
@@ -107,5 +132,23 @@ struct ClusterBench {
             lateness.append(received.timeIntervalSince(due) * 1000)
         }
         return lateness
+    }
+
+    /// Statements the database has run so far, as `pg_stat_statements` counts them.
+    private func statementCount(_ cluster: PostgresCluster, database: String) async throws -> Int {
+        let text = try await cluster.psql("""
+            SELECT COALESCE(sum(calls), 0) FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+            """, database: database)
+        guard let count = Int(text.trimmingCharacters(in: .whitespaces)) else { throw BenchError("pg_stat_statements answered \(text)") }
+        return count
+    }
+
+    /// The CPU every `postgres` process on the machine has used so far (the bench's own cluster: nothing else runs one).
+    static func postgresCPUSeconds() -> Double {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.compactMap(Int32.init).reduce(0) { total, pid in
+            let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+            return name.hasPrefix("postgres") ? total + cpuSeconds(pid) : total
+        }
     }
 }
