@@ -8,7 +8,8 @@ struct MappedMemory {
     let residentKilobytes: [String: Int]
 
     init(pid: Int32) {
-        let text = (try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8)) ?? ""
+        // Read to its end: a /proc file says it is empty, and a read sized by that stops after the first page.
+        let text = String(decoding: FileHandle(forReadingAtPath: "/proc/\(pid)/smaps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         var byFile: [String: Int] = [:]
         var current = "[anonymous]"
         for line in text.split(separator: "\n") {
