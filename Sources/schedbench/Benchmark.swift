@@ -61,8 +61,7 @@ struct Benchmark: AsyncParsableCommand {
         let control = BenchControl(socket: work + "/state/control.sock", sandboxURL: sandboxURL)
         try await control.waitUntilReady()
         let idleMegabytes = residentMegabytes(daemon.process.processIdentifier)
-        let idleAnonymous = residentMegabytes(daemon.process.processIdentifier, field: "RssAnon:")
-        let idleMapped = MappedMemory(pid: daemon.process.processIdentifier)
+        let (idleAnonymous, idleMapped) = (residentMegabytes(daemon.process.processIdentifier, field: "RssAnon:"), MappedMemory(pid: daemon.process.processIdentifier))
 
         var accounts: [String] = []
         for index in 0..<accountCount { accounts.append(try await control.addAccount(username: "bench\(index)")) }

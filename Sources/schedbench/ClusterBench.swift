@@ -58,46 +58,11 @@ struct ClusterBench {
         defer { for process in processes { process.stop() } }
         var controls: [BenchControl] = []
         for index in 0..<count {
-            let state = "\(directory)/state\(index)"
-            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            if index > 0 {
-                // One credential key for every daemon sharing the database.
-                try FileManager.default.copyItem(atPath: "\(directory)/state0/credentials.key", toPath: "\(state)/credentials.key")
-            }
-            let config = """
-                sandbox = true
-                state_dir = "\(state)"
-                log_level = "warning"
-                [store]
-                url = "\(database.url)"
-                password_file = "\(database.passwordFile)"
-                [networks.x]
-                api_base_url = "\(sandboxURL)"
-                """
-            try config.write(toFile: "\(directory)/schedulerd\(index).toml", atomically: true, encoding: .utf8)
-            processes.append(try BenchProcess(bin + "/schedulerd", ["--config", "\(directory)/schedulerd\(index).toml"], directory: directory,
-                                              name: "schedulerd\(index)"))
-            let control = BenchControl(socket: state + "/control.sock", sandboxURL: sandboxURL)
-            try await control.waitUntilReady()
+            let (process, control) = try await startDaemon(index, directory: directory, database: database, sandboxURL: sandboxURL)
+            processes.append(process)
             controls.append(control)
         }
-        let accountCount = (posts + perAccount - 1) / perAccount
-        var accounts: [String] = []
-        for index in 0..<accountCount { accounts.append(try await controls[0].addAccount(username: "cluster\(index)")) }
-        let targets = accounts
-        let due = Date().addingTimeInterval(max(5, Double(posts) / 150 + 3)).rounded()
-        let clients = controls
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    for index in stride(from: worker, to: posts, by: 8) {
-                        try await clients[index % clients.count].schedule(text: "Cluster bench post \(index) \(UUID().uuidString.prefix(8))",
-                                                                          account: targets[index % accountCount], at: due)
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        let due = try await scheduleBurst(through: controls)
         try await cluster.psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", database: database.name)
         let statementsBefore = try await statementCount(cluster, database: database.name)
         let cpuBefore = (daemons: processes.reduce(0) { $0 + cpuSeconds($1.process.processIdentifier) }, postgres: Self.postgresCPUSeconds())
@@ -117,6 +82,55 @@ struct ClusterBench {
                       wakeLateness: try await wakeLateness(controls), statementsPerDelivery: Double(statements) / Double(posts),
                       daemonCPU: daemonCPU / Double(posts) * 1_000_000, postgresCPU: postgresCPU / Double(posts) * 1_000_000,
                       mostCalled: mostCalled)
+    }
+
+    /// Daemon `index` of the run on the shared database, ready on its control socket.
+    private func startDaemon(_ index: Int, directory: String, database: PostgresTestDatabase, sandboxURL: String) async throws
+        -> (BenchProcess, BenchControl) {
+        let state = "\(directory)/state\(index)"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if index > 0 {
+            // One credential key for every daemon sharing the database.
+            try FileManager.default.copyItem(atPath: "\(directory)/state0/credentials.key", toPath: "\(state)/credentials.key")
+        }
+        let config = """
+            sandbox = true
+            state_dir = "\(state)"
+            log_level = "warning"
+            [store]
+            url = "\(database.url)"
+            password_file = "\(database.passwordFile)"
+            [networks.x]
+            api_base_url = "\(sandboxURL)"
+            """
+        try config.write(toFile: "\(directory)/schedulerd\(index).toml", atomically: true, encoding: .utf8)
+        let process = try BenchProcess(bin + "/schedulerd", ["--config", "\(directory)/schedulerd\(index).toml"], directory: directory,
+                                       name: "schedulerd\(index)")
+        let control = BenchControl(socket: state + "/control.sock", sandboxURL: sandboxURL)
+        try await control.waitUntilReady()
+        return (process, control)
+    }
+
+    /// Schedules the burst's posts through the daemons in turn, from 8 clients, all due at one instant; that instant.
+    private func scheduleBurst(through controls: [BenchControl]) async throws -> Date {
+        let accountCount = (posts + perAccount - 1) / perAccount
+        var accounts: [String] = []
+        for index in 0..<accountCount { accounts.append(try await controls[0].addAccount(username: "cluster\(index)")) }
+        let targets = accounts
+        let due = Date().addingTimeInterval(max(5, Double(posts) / 150 + 3)).rounded()
+        let posts = posts
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for index in stride(from: worker, to: posts, by: 8) {
+                        try await controls[index % controls.count].schedule(text: "Cluster bench post \(index) \(UUID().uuidString.prefix(8))",
+                                                                            account: targets[index % accountCount], at: due)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return due
     }
 
     /// With nothing else due: one post at a time, scheduled through the next daemon two to three seconds ahead, so
