@@ -48,11 +48,12 @@ extension PostService {
     /// 2,000 and more only: a slice costs a task and a read of its own.
     private func checkRows(_ request: ImportRequest) async throws -> CheckedRows {
         let accounts = AccountCache(store: store)
-        let slices = request.posts.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-        let size = (request.posts.count + slices - 1) / slices
+        let count = request.posts.count
+        let slices = count < 2_000 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 16)
+        let size = (count + slices - 1) / slices
         return try await withThrowingTaskGroup(of: (Int, CheckedRows).self) { group in
             for slice in 0..<slices {
-                let range = (slice * size)..<min(request.posts.count, (slice + 1) * size)
+                let range = min(count, slice * size)..<min(count, (slice + 1) * size)
                 group.addTask { (slice, try await checkRows(request, range, accounts: accounts)) }
             }
             var done = [CheckedRows](repeating: CheckedRows(), count: slices)
