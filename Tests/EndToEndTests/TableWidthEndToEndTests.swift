@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import SchedulerCore
 import Testing
 
@@ -54,6 +55,9 @@ import Testing
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: post.dueAt!)
             return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
         }
+        // The daemon says its zone on every answer, so `list` reads it from the page it asked for.
+        let page = try await CurlHTTPClient().send(HTTPRequest(url: "http://localhost/v1/posts?limit=1", unixSocketPath: daemon.socket))
+        #expect(page.header("Schedulerd-Zone") == "Europe/Kyiv")
         let list = try daemon.schedctl(["list"], environment: ["COLUMNS": "120"])
         #expect(list.stdout.hasPrefix("ID  DUE (Europe/Kyiv)  "), "the daemon's zone, named once: \(list.stdout)")
         for post in [paris, newYork] {

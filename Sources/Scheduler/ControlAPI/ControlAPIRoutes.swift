@@ -17,6 +17,8 @@ struct ControlAPIRoutes: Sendable {
     let status: StatusRoutes
     let runs: RunRoutes
     let webUsers: WebUserRoutes
+    /// The daemon's time zone, said on every answer (``DaemonZoneMiddleware``).
+    let zone: String
 
     /// The services behind the routes, as the daemon (or a test) wires them.
 
@@ -33,6 +35,7 @@ struct ControlAPIRoutes: Sendable {
         status = StatusRoutes(status: services.status, doctor: services.doctor)
         runs = RunRoutes(runs: services.runs, inbox: services.inbox)
         webUsers = WebUserRoutes(users: services.webUsers)
+        zone = services.posts.defaultZone.identifier
     }
 
     func add(to router: Router<ControlContext>) {

@@ -37,6 +37,7 @@ struct ControlServer {
     static func router(_ routes: ControlAPIRoutes) -> Router<ControlContext> {
         let router = Router(context: ControlContext.self)
         router.add(middleware: ServerTimingMiddleware())
+        router.add(middleware: DaemonZoneMiddleware(zone: routes.zone))
         router.add(middleware: ErrorMappingMiddleware())
         router.add(middleware: RouteBodyLimitMiddleware())
         routes.add(to: router)

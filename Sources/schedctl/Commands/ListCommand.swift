@@ -66,20 +66,20 @@ struct ListCommand: AsyncParsableCommand {
             if let next = listed.nextCursor { FileHandle.standardError.write(Data("next_cursor: \(next)\n".utf8)) }
             return Output.json(listed.data)
         }
-        // The daemon's zone is asked for beside the page, not after it.
-        async let zone = zone()
         let listed = try await options.client().postPage(query)
         let posts = try options.client().decode([PostView].self, listed.data)
         guard !posts.isEmpty else {
             return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
         }
-        print(PostListText.table(posts, zone: try await zone, terminal: .current()), terminator: "")
+        print(PostListText.table(posts, zone: try await zone(daemonSays: listed.zone), terminal: .current()), terminator: "")
         if let next = listed.nextCursor { print("(more: \(nextCommand(next)))") }
     }
 
-    /// `--tz`, else the daemon's zone: one zone for the whole table.
-    private func zone() async throws -> TimeZone {
+    /// `--tz`, else the daemon's zone, as its answer said it (asked for with the status from a daemon that does not
+    /// say it): one zone for the whole table.
+    private func zone(daemonSays: String?) async throws -> TimeZone {
         if let tz, let zone = TimeZone(identifier: tz) { return zone }
+        if let daemonSays, let zone = TimeZone(identifier: daemonSays) { return zone }
         let (status, _) = try await options.client().get("/v1/status", as: StatusView.self)
         return status.zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     }

@@ -8,12 +8,14 @@ extension ControlClient {
         var data: Data
         var nextCursor: String?
         var total: Int?
+        /// The daemon's zone, which it says on every answer (`Schedulerd-Zone`; nil from a daemon before 0.31).
+        var zone: String?
     }
 
     func postPage(_ query: String) async throws -> PostPage {
         let response = try await exchange("GET", "/v1/posts?" + query, bytes: nil)
         let data = Data(response.body)
         return PostPage(data: data, nextCursor: response.header("Next-Cursor"),
-                        total: response.header("Total-Count").flatMap { Int($0) })
+                        total: response.header("Total-Count").flatMap { Int($0) }, zone: response.header("Schedulerd-Zone"))
     }
 }
