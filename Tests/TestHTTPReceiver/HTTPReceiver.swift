@@ -49,11 +49,13 @@ public final class HTTPReceiver: @unchecked Sendable {
             guard connection >= 0 else { return }
             if lock.withLock({ stopped }) { close(connection); return }
             let request = readRequest(connection)
+            // Recorded before the answer: a client that saw its answer finds its request here (a test that waited for
+            // the daemon to hear the 204 read the bodies while this thread had yet to add the last one).
+            lock.withLock { requests.append(request) }
             let extra = replyHeaders().map { $0 + "\r\n" }.joined()
             let reply = "HTTP/1.1 204 No Content\r\n\(extra)Content-Length: 0\r\nConnection: close\r\n\r\n"
             _ = reply.withCString { write(connection, $0, strlen($0)) }
             close(connection)
-            lock.withLock { requests.append(request) }
         }
     }
 
