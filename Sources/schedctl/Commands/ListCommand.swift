@@ -60,27 +60,27 @@ struct ListCommand: AsyncParsableCommand {
         var query = "state=\(state)&limit=\(limit)&offset=\((page - 1) * limit)"
         if let account { query += "&account=\(PathSegment.encode(account))" }
         if let after { query += "&after=\(after.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? after)" }
+        let client = options.client()
+        let listed = try await client.postPage(query)
         if options.json {
             // The answer as it came: nothing decoded, nothing asked of the daemon besides.
-            let listed = try await options.client().postPage(query)
             if let next = listed.nextCursor { FileHandle.standardError.write(Data("next_cursor: \(next)\n".utf8)) }
             return Output.json(listed.data)
         }
-        let listed = try await options.client().postPage(query)
-        let posts = try options.client().decode([PostView].self, listed.data)
+        let posts = try client.decode([PostView].self, listed.data)
         guard !posts.isEmpty else {
             return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
         }
-        print(PostListText.table(posts, zone: try await zone(daemonSays: listed.zone), terminal: .current()), terminator: "")
+        print(PostListText.table(posts, zone: try await zone(daemonSays: listed.zone, client: client), terminal: .current()), terminator: "")
         if let next = listed.nextCursor { print("(more: \(nextCommand(next)))") }
     }
 
     /// `--tz`, else the daemon's zone, as its answer said it (asked for with the status from a daemon that does not
     /// say it): one zone for the whole table.
-    private func zone(daemonSays: String?) async throws -> TimeZone {
+    private func zone(daemonSays: String?, client: ControlClient) async throws -> TimeZone {
         if let tz, let zone = TimeZone(identifier: tz) { return zone }
         if let daemonSays, let zone = TimeZone(identifier: daemonSays) { return zone }
-        let (status, _) = try await options.client().get("/v1/status", as: StatusView.self)
+        let (status, _) = try await client.get("/v1/status", as: StatusView.self)
         return status.zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     }
 
