@@ -8,7 +8,8 @@ struct ImportSameText: Sendable {
     struct Entry: Sendable {
         var line: Int
         var account: AccountView
-        var text: String
+        /// The text, the account and the window, as the store looks them up.
+        var probe: SameTextProbe
         var due: Date
     }
 
@@ -17,8 +18,9 @@ struct ImportSameText: Sendable {
     /// Notes the row's texts that the rule applies to.
     mutating func add(line: Int, checked: PostService.CheckedPost, text: String) {
         guard checked.rule == nil, let due = checked.time?.instant else { return }
-        for (account, override) in checked.targets where PostService.sameTextProbe(text: override ?? text, account: account, due: due) != nil {
-            entries.append(Entry(line: line, account: account, text: override ?? text, due: due))
+        for (account, override) in checked.targets {
+            guard let probe = PostService.sameTextProbe(text: override ?? text, account: account, due: due) else { continue }
+            entries.append(Entry(line: line, account: account, probe: probe, due: due))
         }
     }
 
@@ -30,8 +32,7 @@ struct ImportSameText: Sendable {
     /// The rows refused for repeating a stored post within the window: every text looked up in one read.
     func repeatingStoredPosts(store: any PostStore) async throws -> [ImportProblem] {
         guard !entries.isEmpty else { return [] }
-        let probes = entries.compactMap { PostService.sameTextProbe(text: $0.text, account: $0.account, due: $0.due) }
-        let stored = try await store.sameText(probes)
+        let stored = try await store.sameText(entries.map(\.probe))
         return zip(entries, stored).compactMap { entry, other in
             other.map { ImportProblem(line: entry.line, message: PostService.sameTextProblem($0, account: entry.account)) }
         }
@@ -41,9 +42,9 @@ struct ImportSameText: Sendable {
     /// window of the one before it is refused, naming that row (linear after the sort, however many rows repeat).
     func withinTheFile() -> [ImportProblem] {
         struct Group: Hashable { var accountID: Int64; var key: Int64 }
-        let byKey = Dictionary(grouping: entries) { Group(accountID: $0.account.id, key: SameTextKey.of($0.text)) }
+        let byKey = Dictionary(grouping: entries) { Group(accountID: $0.account.id, key: SameTextKey.of($0.probe.text)) }
         // Keys can collide: rows sharing one are told apart by their texts.
-        let groups = byKey.values.filter { $0.count > 1 }.flatMap { Dictionary(grouping: $0) { SameTextKey.comparable($0.text) }.values }
+        let groups = byKey.values.filter { $0.count > 1 }.flatMap { Dictionary(grouping: $0) { SameTextKey.comparable($0.probe.text) }.values }
         var problems: [ImportProblem] = []
         for rows in groups where rows.count > 1 {
             let byDue = rows.sorted { ($0.due, $0.line) < ($1.due, $1.line) }
