@@ -7,8 +7,20 @@ public enum RFC3339 {
         // Built from the calendar fields by hand: every event and every API answer formats dates, and a format style
         // costs microseconds each time.
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        var seconds = time_t(millis >= 0 ? millis / 1000 : (millis - 999) / 1000)
+        let seconds = time_t(millis >= 0 ? millis / 1000 : (millis - 999) / 1000)
         let fraction = Int(millis - Int64(seconds) * 1000)
+        var text = dateTime(seconds)
+        if fraction != 0 {
+            text += "."
+            append(fraction, digits: 3, to: &text)
+        }
+        return text + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`, the fields of `seconds` since 1970 read as UTC (`gmtime_r`): an instant's in UTC, or, its
+    /// zone's offset added, its wall clock there.
+    static func dateTime(_ seconds: time_t) -> String {
+        var seconds = seconds
         var fields = tm()
         gmtime_r(&seconds, &fields)
         var text = ""
@@ -24,11 +36,7 @@ public enum RFC3339 {
         append(Int(fields.tm_min), digits: 2, to: &text)
         text += ":"
         append(Int(fields.tm_sec), digits: 2, to: &text)
-        if fraction != 0 {
-            text += "."
-            append(fraction, digits: 3, to: &text)
-        }
-        return text + "Z"
+        return text
     }
 
     /// `value` in decimal, zero-padded to at least `digits`.

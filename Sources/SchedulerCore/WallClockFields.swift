@@ -143,16 +143,6 @@ struct WallClockFields: Equatable {
     /// The zone's offset at the instant, then the fields of UTC shifted by it (`gmtime_r`): what the calendar works out,
     /// without building one for every post an import reads.
     static func format(_ instant: Date, in zone: TimeZone) -> String {
-        var seconds = time_t((instant.timeIntervalSince1970).rounded(.down)) + time_t(zone.secondsFromGMT(for: instant))
-        var fields = tm()
-        gmtime_r(&seconds, &fields)
-        var text = ""
-        text.reserveCapacity(19)
-        RFC3339.append(Int(fields.tm_year) + 1900, digits: 4, to: &text)
-        for (separator, value) in [("-", fields.tm_mon + 1), ("-", fields.tm_mday), ("T", fields.tm_hour), (":", fields.tm_min), (":", fields.tm_sec)] {
-            text += separator
-            RFC3339.append(Int(value), digits: 2, to: &text)
-        }
-        return text
+        RFC3339.dateTime(time_t(instant.timeIntervalSince1970.rounded(.down)) + time_t(zone.secondsFromGMT(for: instant)))
     }
 }
