@@ -23,11 +23,7 @@ extension PostgresStore {
                 WHERE d.text_key IS NULL ORDER BY d.id LIMIT 10000
                 """)
             guard !rows.isEmpty else { return }
-            let ids = try rows.map { try $0["id"] as Int64 }
-            let keys = try rows.map { SameTextKey.of(try $0["text"] as String) }
-            try await session.execute("""
-                UPDATE delivery d SET text_key = k.key FROM unnest(\(ids)::bigint[], \(keys)::bigint[]) AS k(id, key) WHERE d.id = k.id
-                """)
+            try await storeTextKeys(rows, session)
         }
     }
 
@@ -37,9 +33,17 @@ extension PostgresStore {
         let rows = try await session.rows("""
             SELECT d.id, COALESCE(d.text_override, p.text) AS text FROM delivery d JOIN post p ON p.id = d.post_id WHERE d.post_id = \(postID)
             """)
-        for row in rows {
-            try await session.execute("UPDATE delivery SET text_key = \(SameTextKey.of(try row["text"] as String)) WHERE id = \(try row["id"] as Int64)")
-        }
+        try await storeTextKeys(rows, session)
+    }
+
+    /// Each row's delivery (`id`) gets the key of its `text`, in one statement.
+    private static func storeTextKeys(_ rows: [PostgresStoreRow], _ session: PostgresSession) async throws {
+        guard !rows.isEmpty else { return }
+        let ids = try rows.map { try $0["id"] as Int64 }
+        let keys = try rows.map { SameTextKey.of(try $0["text"] as String) }
+        try await session.execute("""
+            UPDATE delivery d SET text_key = k.key FROM unnest(\(ids)::bigint[], \(keys)::bigint[]) AS k(id, key) WHERE d.id = k.id
+            """)
     }
 
     /// X's duplicate-content rule: for each probe, the account's deliveries in the window whose text has the same key

@@ -23,9 +23,7 @@ extension SQLiteStore {
                 WHERE d.id > ? AND d.text_key IS NULL ORDER BY d.id LIMIT 10000
                 """, arguments: [after])
             guard let last = rows.last else { return }
-            for row in rows {
-                try db.cachedStatement(sql: "UPDATE delivery SET text_key = ? WHERE id = ?").execute(arguments: [SameTextKey.of(row["text"]), row["id"]])
-            }
+            try storeTextKeys(rows, db)
             after = last["id"]
         }
     }
@@ -36,8 +34,13 @@ extension SQLiteStore {
         let rows = try Row.fetchAll(db, sql: """
             SELECT d.id, COALESCE(d.text_override, p.text) AS text FROM delivery d JOIN post p ON p.id = d.post_id WHERE d.post_id = ?
             """, arguments: [postID])
+        try storeTextKeys(rows, db)
+    }
+
+    /// Each row's delivery (`id`) gets the key of its `text`.
+    private static func storeTextKeys(_ rows: [Row], _ db: Database) throws {
         for row in rows {
-            try db.execute(sql: "UPDATE delivery SET text_key = ? WHERE id = ?", arguments: [SameTextKey.of(row["text"]), row["id"]])
+            try db.cachedStatement(sql: "UPDATE delivery SET text_key = ? WHERE id = ?").execute(arguments: [SameTextKey.of(row["text"]), row["id"]])
         }
     }
 
