@@ -2,8 +2,9 @@ import Foundation
 import PostgresTestCluster
 
 /// `make bench-cluster`: deliveries per second with one and with three daemons sharing one PostgreSQL database (a
-/// throwaway server of Debian's, as the tests start it), against the same emulation, in one run, and their ratio.
-/// Each run has a fresh database and a fresh sandboxd, so nothing carries over but the machine.
+/// throwaway server of Debian's, as the tests start it), against the same emulation, in one run, and their ratio; and,
+/// as the baseline, one daemon on SQLite with the same burst. Each run has a fresh database and a fresh sandboxd, so
+/// nothing carries over but the machine.
 struct ClusterBench {
     let bin: String
     let posts: Int
@@ -12,45 +13,54 @@ struct ClusterBench {
 
     struct Figure {
         var daemons: Int
+        var postgres: Bool
         var throughput: Double
         var latenessP99: Double
         /// How late single posts, each scheduled through the next daemon a few seconds ahead, reached the emulation.
         var wakeLateness: [Double]
         /// Statements PostgreSQL ran per delivery during the burst (`pg_stat_statements`), every daemon's.
-        var statementsPerDelivery: Double
+        var statementsPerDelivery: Double?
         /// CPU per delivery, in microseconds: the daemons', and PostgreSQL's (every `postgres` process).
         var daemonCPU: Double
-        var postgresCPU: Double
-        /// The statements run most often since the database was made, with their counts.
-        var mostCalled: [String]
+        var postgresCPU: Double?
+        /// The statements that took PostgreSQL longest during the burst, with their counts and times.
+        var longest: [String]
     }
 
     func run() async throws -> [String] {
         let cluster = try await PostgresCluster.start()
         defer { Task { try? await cluster.stop() } }
+        let sqlite = try await measure(daemons: 1, cluster: nil)
         var figures: [Figure] = []
         for daemons in [1, 3] { figures.append(try await measure(daemons: daemons, cluster: cluster)) }
-        var lines = figures.map {
-            "\($0.daemons) daemon(s): \(String(format: "%.0f", $0.throughput)) deliveries/s, lateness p99 \(String(format: "%.0f", $0.latenessP99)) ms, "
-                + "\(String(format: "%.1f", $0.statementsPerDelivery)) statements per delivery, CPU per delivery \(String(format: "%.0f", $0.daemonCPU)) µs in "
-                + "the daemons and \(String(format: "%.0f", $0.postgresCPU)) µs in PostgreSQL; "
-                + "single posts scheduled through each daemon in turn, lateness "
-                + $0.wakeLateness.map { String(format: "%.0f", $0) }.joined(separator: ", ") + " ms"
-        }
+        var lines = ([sqlite] + figures).map(Self.line)
         for figure in figures {
-            lines.append("the statements run most often with \(figure.daemons) daemon(s), since the database was made:")
-            lines += figure.mostCalled.map { "  " + $0 }
+            lines.append("the statements that took PostgreSQL longest during the burst with \(figure.daemons) daemon(s):")
+            lines += figure.longest.map { "  " + $0 }
         }
+        lines.append("ratio, 1 daemon on PostgreSQL to 1 on SQLite: \(String(format: "%.2f", figures[0].throughput / sqlite.throughput))")
         lines.append("ratio, 3 daemons to 1: \(String(format: "%.2f", figures[1].throughput / figures[0].throughput)) "
                      + "(this machine has \(ProcessInfo.processInfo.activeProcessorCount) cores shared by every daemon, sandboxd and PostgreSQL)")
         try? await cluster.stop()
         return lines
     }
 
-    private func measure(daemons count: Int, cluster: PostgresCluster) async throws -> Figure {
-        let directory = work + "/cluster-\(count)"
+    private static func line(_ figure: Figure) -> String {
+        let store = figure.postgres ? "PostgreSQL" : "SQLite"
+        let statements = figure.statementsPerDelivery.map { String(format: "%.1f statements per delivery, ", $0) } ?? ""
+        let inPostgres = figure.postgresCPU.map { String(format: " and %.0f µs in PostgreSQL", $0) } ?? ""
+        return "\(figure.daemons) daemon(s) on \(store): \(String(format: "%.0f", figure.throughput)) deliveries/s, "
+            + "lateness p99 \(String(format: "%.0f", figure.latenessP99)) ms, \(statements)"
+            + "CPU per delivery \(String(format: "%.0f", figure.daemonCPU)) µs in the daemons\(inPostgres); "
+            + "single posts scheduled through each daemon in turn, lateness "
+            + figure.wakeLateness.map { String(format: "%.0f", $0) }.joined(separator: ", ") + " ms"
+    }
+
+    /// One burst through `count` daemons on a fresh database of `cluster`, or through one daemon on SQLite without one.
+    private func measure(daemons count: Int, cluster: PostgresCluster?) async throws -> Figure {
+        let directory = work + (cluster == nil ? "/sqlite" : "/cluster-\(count)")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let database = try await cluster.createDatabase()
+        let database = try await cluster?.createDatabase()
         let sandbox = try BenchProcess(bin + "/sandboxd", ["--port", "0", "--log-level", "error"], directory: directory, name: "sandboxd")
         defer { sandbox.stop() }
         let sandboxURL = String(try await sandbox.waitForLine(prefix: "sandboxd listening ").split(separator: " ")[2])
@@ -63,29 +73,39 @@ struct ClusterBench {
             controls.append(control)
         }
         let due = try await scheduleBurst(through: controls)
-        try await cluster.psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", database: database.name)
-        let statementsBefore = try await statementCount(cluster, database: database.name)
+        if let cluster, let database {
+            // Counted from here: the burst's statements, not the scheduling's.
+            _ = try await cluster.psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()", database: database.name)
+        }
         let cpuBefore = (daemons: processes.reduce(0) { $0 + cpuSeconds($1.process.processIdentifier) }, postgres: Self.postgresCPUSeconds())
         guard Date() < due else { throw BenchError("scheduling took past the due time; use fewer --posts") }
         let received = try await controls[0].waitForReceived(count: posts, textPrefix: "Cluster bench post ", deadline: due.addingTimeInterval(180)).map(\.at)
-        let statements = try await statementCount(cluster, database: database.name) - statementsBefore
-        let mostCalled = try await cluster.psql("""
-            SELECT calls || '× ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 90) FROM pg_stat_statements
-            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC LIMIT 6
-            """, database: database.name).split(separator: "\n").map(String.init)
+        var statements: Int?
+        var longest: [String] = []
+        if let cluster, let database {
+            statements = try await statementCount(cluster, database: database.name)
+            longest = try await cluster.psql("""
+                SELECT calls || '×, ' || round((total_plan_time * 1000 / calls)::numeric) || ' µs planning and '
+                    || round((total_exec_time * 1000 / calls)::numeric) || ' µs running each: '
+                    || left(regexp_replace(query, '\\s+', ' ', 'g'), 70) FROM pg_stat_statements
+                WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+                ORDER BY total_plan_time + total_exec_time DESC LIMIT 8
+                """, database: database.name).split(separator: "\n").map(String.init)
+        }
         let daemonCPU = processes.reduce(0) { $0 + cpuSeconds($1.process.processIdentifier) } - cpuBefore.daemons
         let postgresCPU = Self.postgresCPUSeconds() - cpuBefore.postgres
         let lateness = received.map { $0.timeIntervalSince(due) * 1000 }.sorted()
         let last = received.max()!
-        return Figure(daemons: count, throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001),
+        return Figure(daemons: count, postgres: cluster != nil, throughput: Double(posts) / max(last.timeIntervalSince(due), 0.001),
                       latenessP99: lateness[min(lateness.count - 1, Int(Double(lateness.count) * 0.99))],
-                      wakeLateness: try await wakeLateness(controls), statementsPerDelivery: Double(statements) / Double(posts),
-                      daemonCPU: daemonCPU / Double(posts) * 1_000_000, postgresCPU: postgresCPU / Double(posts) * 1_000_000,
-                      mostCalled: mostCalled)
+                      wakeLateness: try await wakeLateness(controls), statementsPerDelivery: statements.map { Double($0) / Double(posts) },
+                      daemonCPU: daemonCPU / Double(posts) * 1_000_000,
+                      postgresCPU: cluster == nil ? nil : postgresCPU / Double(posts) * 1_000_000,
+                      longest: longest)
     }
 
     /// Daemon `index` of the run on the shared database, ready on its control socket.
-    private func startDaemon(_ index: Int, directory: String, database: PostgresTestDatabase, sandboxURL: String) async throws
+    private func startDaemon(_ index: Int, directory: String, database: PostgresTestDatabase?, sandboxURL: String) async throws
         -> (BenchProcess, BenchControl) {
         let state = "\(directory)/state\(index)"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -93,14 +113,12 @@ struct ClusterBench {
             // One credential key for every daemon sharing the database.
             try FileManager.default.copyItem(atPath: "\(directory)/state0/credentials.key", toPath: "\(state)/credentials.key")
         }
+        let store = database.map { "[store]\nurl = \"\($0.url)\"\npassword_file = \"\($0.passwordFile)\"\n" } ?? ""
         let config = """
             sandbox = true
             state_dir = "\(state)"
             log_level = "warning"
-            [store]
-            url = "\(database.url)"
-            password_file = "\(database.passwordFile)"
-            [networks.x]
+            \(store)[networks.x]
             api_base_url = "\(sandboxURL)"
             """
         try config.write(toFile: "\(directory)/schedulerd\(index).toml", atomically: true, encoding: .utf8)

@@ -191,10 +191,12 @@ public actor PostgresCluster {
 
     /// The server's settings, for pg_ctl's `-o` (read by a shell): socket only, in our directory; no
     /// durability, which a throwaway cluster does not need; connections for tests running side by side;
-    /// `pg_stat_statements` loaded, so `make bench-cluster` can count the statements each delivery costs.
+    /// `pg_stat_statements` loaded, with planning timed, so `make bench-cluster` can count the statements each delivery
+    /// costs and say where PostgreSQL's time goes.
     private var serverOptions: String {
         "-k \(shellQuoted(socketDirectory)) -c listen_addresses=\(listenAddresses) -p \(port) "
-            + "-c fsync=off -c full_page_writes=off -c max_connections=400 -c shared_preload_libraries=pg_stat_statements"
+            + "-c fsync=off -c full_page_writes=off -c max_connections=400 -c shared_preload_libraries=pg_stat_statements "
+            + "-c pg_stat_statements.track_planning=on"
     }
 
     private var stopCommand: [String] {
