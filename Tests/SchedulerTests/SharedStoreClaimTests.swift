@@ -36,6 +36,36 @@ import Testing
         // Which daemon takes how many is up to the machine (under load one may claim them all before the other starts).
     }
 
+    @Test func publishedOutcomesWrittenTogether_areEachStored_andOneThatCannotBe_failsAlone() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        try await withPostgresStore(on: database) { store in
+            let account = try await store.addAccount("runner")
+            for index in 0..<12 { try await store.addPost("post \(index)", due: Date().addingTimeInterval(-1), to: [account]) }
+            let claims = try await store.claimDue(now: Date(), limit: 12).claimed
+            #expect(claims.count == 12)
+            var ghost = try #require(claims.first)
+            ghost.deliveryID = 999_999
+            let attempt = AttemptRecord(startedAt: Date(), finishedAt: Date(), httpStatus: 201, outcome: "published")
+            let stored = await withTaskGroup(of: (Int64, Bool).self) { group in
+                for claim in claims + [ghost] {
+                    group.addTask {
+                        let written = (try? await store.recordPublished(claim, attempt: attempt, remoteID: "r\(claim.deliveryID)", remoteURL: nil,
+                                                                         found: false)) != nil
+                        return (claim.deliveryID, written)
+                    }
+                }
+                return await group.reduce(into: [Int64: Bool]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(stored[999_999] == false, "an attempt for a delivery that does not exist cannot be stored")
+            #expect(claims.allSatisfy { stored[$0.deliveryID] == true }, "the writes beside it are stored")
+            let counts = try await PostgresCluster.shared().psql("""
+                SELECT (SELECT count(*) FROM delivery WHERE state = 'published' AND remote_id = 'r' || id),
+                       (SELECT count(*) FROM event WHERE kind = 'published'), (SELECT count(*) FROM attempt)
+                """, database: database.name)
+            #expect(counts.trimmingCharacters(in: .whitespacesAndNewlines) == "12|12|12", "each published once, with one event and one attempt")
+        }
+    }
+
     @Test func aClaim_recordsItsDaemonAndALeaseOnTheDatabaseClock() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
         try await withPostgresStore(on: database, lease: 15) { store in

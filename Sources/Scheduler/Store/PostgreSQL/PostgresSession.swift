@@ -31,7 +31,7 @@ struct PostgresSession {
     /// PostgresNIO (1.33) never answers a query written to a connection that has closed (the pool closes even a
     /// leased connection when it shuts down, between two statements of a transaction): the statement would wait for
     /// good, and with it the transaction and a stopping daemon. On a closed connection a statement fails at once.
-    private func checkOpen() throws(StoreError) {
+    fileprivate func checkOpen() throws(StoreError) {
         if connection.isClosed { throw StoreError(.cannotOpen, "the connection to PostgreSQL closed") }
     }
 
@@ -69,5 +69,32 @@ struct PostgresStoreRow {
         } catch {
             throw StoreError(.corrupt, "the PostgreSQL store answered an unexpected value (\(T.self) expected)")
         }
+    }
+}
+
+/// A statement the engine runs at every claim or publish, prepared once on each pooled connection: PostgreSQL parses
+/// it once, and may keep one plan for it, where an unnamed statement is parsed and planned at every run (a millisecond
+/// for the claim). The text comes from `query` written as anywhere else, with values of the right types:
+/// ``text(of:)`` takes it from one made with placeholder values, and each run binds its own. Its text must not depend
+/// on the values (no `unescaped` value), which ``PostgresSession/rows(_:)`` checks.
+protocol PreparedQuery: PostgresPreparedStatement where Row == PostgresStoreRow {
+    var query: PostgresQuery { get }
+}
+
+extension PreparedQuery {
+    func makeBindings() -> PostgresBindings { query.binds }
+
+    func decodeRow(_ row: PostgresRow) -> PostgresStoreRow { PostgresStoreRow(row.makeRandomAccess()) }
+
+    static func text(of placeholder: Self) -> String { placeholder.query.sql }
+}
+
+extension PostgresSession {
+    func rows<Statement: PreparedQuery>(_ statement: Statement) async throws -> [PostgresStoreRow] {
+        try checkOpen()
+        assert(statement.query.sql == Statement.sql, "the text of \(Statement.self) changed with its values")
+        var rows: [PostgresStoreRow] = []
+        for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+        return rows
     }
 }

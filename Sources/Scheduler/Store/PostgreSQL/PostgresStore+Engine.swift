@@ -17,131 +17,8 @@ extension PostgresStore: DeliveryStore {
         }
     }
 
-    /// As the SQLite store's, across daemons: due rows are locked with `FOR UPDATE SKIP LOCKED` inside a CTE, so
-    /// `LIMIT` locks no more rows than it claims and two daemons never claim the same delivery; each claim records
-    /// this daemon and a lease. "Due" and "late" are decided on the database's clock: `now` is moved onto it with the
-    /// offset measured at each lease renewal, so every daemon claims by the same clock however its own drifts.
-    public func claimDue(now: Date, ahead: TimeInterval, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
-        let me = identity.id
-        let leaseMilliseconds = Int64(settings.leaseSeconds * 1000)
-        return try await write { session in
-            let databaseNow = databaseMilliseconds(now)
-            // As on SQLite: the claim below never takes a delivery past its lateness limit, and this sweep, which visits
-            // every waiting delivery that is due, runs once a second while claims come back full (a burst).
-            let missed = try await markMissed(now: databaseNow, session)
-            if try await Self.isPausedEverywhere(session) { return ([], missed) }
-            let ids = try await session.rows("""
-                WITH due AS (
-                    SELECT d.id FROM delivery d JOIN account a ON a.id = d.account_id JOIN post p ON p.id = d.post_id
-                    WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow + Int64((ahead * 1000).rounded()))
-                      AND a.status = 'active'
-                      AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause)
-                      AND NOT (\(unescaped: Self.pastLatenessLimit(now: databaseNow)))
-                    ORDER BY d.next_attempt_at LIMIT \(Int64(limit))
-                    FOR UPDATE OF d SKIP LOCKED
-                )
-                UPDATE delivery SET state = 'publishing', claimed_at = \(databaseNow), claimed_by = \(me),
-                    lease_until = \(databaseNow + leaseMilliseconds),
-                    first_claimed_at = coalesce(first_claimed_at, \(databaseNow)), throttled_until = NULL,
-                    attempt_count = attempt_count + 1, updated_at = \(databaseNow)
-                FROM due WHERE delivery.id = due.id
-                RETURNING delivery.id
-                """).map { try $0["id"] as Int64 }
-            missedSweep.withLock { $0.lastClaimFull = ids.count == limit }
-            guard !ids.isEmpty else { return ([], missed) }
-            return (try await claimedDeliveries(ids: ids, session), missed)
-        }
-    }
-
-    /// Marks `missed` every waiting delivery past its lateness limit at `databaseNow`, raising a `missed` event for each;
-    /// returns how many. Rows another daemon holds are skipped: it is deciding them.
-    private func markMissed(now databaseNow: Int64, _ session: PostgresSession) async throws -> Int {
-        let sweep = missedSweep.withLock { $0.due(now: databaseNow) }
-        let missed = !sweep ? [] : try await session.rows("""
-            WITH late AS (
-                SELECT d.id FROM delivery d JOIN post p ON p.id = d.post_id
-                WHERE d.state IN ('scheduled', 'retrying') AND d.next_attempt_at <= \(databaseNow)
-                  AND \(unescaped: Self.pastLatenessLimit(now: databaseNow))
-                FOR UPDATE OF d SKIP LOCKED
-            )
-            UPDATE delivery SET state = 'missed', updated_at = \(databaseNow), throttled_until = NULL,
-                last_error = 'not published within its lateness limit' || coalesce(' (last error: ' || last_error || ')', '')
-            FROM late WHERE delivery.id = late.id
-            RETURNING delivery.id, delivery.post_id, delivery.account_id, delivery.last_error
-            """)
-        for row in missed {
-            let account = try await Self.accountName(id: try row["account_id"], session)
-            let postID: Int64 = try row["post_id"]
-            let deliveryID: Int64 = try row["id"]
-            try await insertEvent(DeliveryEvents.missed(postID: postID, deliveryID: deliveryID, account: account,
-                                                        lastError: try row["last_error"], at: localDate(databaseNow)), session)
-        }
-        return missed.count
-    }
-
-    /// The claimed deliveries with everything a publish needs: text, account, credentials, deadline and parts.
-    private func claimedDeliveries(ids: [Int64], _ session: PostgresSession) async throws -> [ClaimedDelivery] {
-        let claimedRows = try await session.rows("""
-            SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials,
-                   coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
-                   d.first_comment, d.part_count, d.next_attempt_at, p.options,
-                   greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
-                   d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
-                                               ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
-            FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
-            WHERE d.id = ANY(\(ids)) ORDER BY d.next_attempt_at
-            """)
-        var partCounts: [Int64: Int] = [:]
-        for row in claimedRows { partCounts[try row["id"]] = Int(try row["part_count"] as Int32) }
-        return try await Self.withParts(try claimedRows.map { row in
-            ClaimedDelivery(deliveryID: try row["id"], postID: try row["post_id"], accountID: try row["account_id"],
-                            network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"], text: try row["text"],
-                            dueAt: Date(unixMilliseconds: try row["due_at"]), sendAt: localDate(try row["next_attempt_at"]),
-                            attempt: Int(try row["attempt_count"] as Int32),
-                            accountRemoteID: try row["remote_id"], handoff: try row["auth_kind"] as String == "none",
-                            needsCheck: try row["needs_check"], firstClaimedAt: localDate(try row["first_claimed_at"]),
-                            deadline: localDate(try row["deadline"]), lookedUpOnce: try row["looked_up_once"],
-                            firstComment: try row["first_comment"], options: PostOptions(json: try row["options"]),
-                            sealedCredentials: (try row["sealed_credentials"] as ByteBuffer?).map { Array($0.readableBytesView) })
-        }, partCounts: partCounts, session)
-    }
-
-    /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its
-    /// lateness limit, with nothing in doubt. The sweep marks these `missed`; a claim never takes one. `now` is an integer
-    /// of our own (database milliseconds), written into the SQL as it is.
-    static func pastLatenessLimit(now: Int64) -> String {
-        "greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(now) AND " + canBeMissed
-    }
-
-    /// As the SQLite store's: the lateness limit does not apply to a delivery whose last outcome is unknown, nor to a
-    /// thread whose first part is out (finished late rather than left half-told).
-    static let canBeMissed = """
-        NOT d.needs_check AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
-        """
-
     /// The condition every change to a claimed delivery carries: it is still `publishing`, and still this daemon's.
     var heldHere: String { "state = 'publishing' AND claimed_by = '\(identity.id)'" }
-
-    public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?, found: Bool) async throws {
-        try await write { session in
-            try await insertAttempt(claim.deliveryID, attempt, session)
-            let finished = databaseMilliseconds(attempt.finishedAt)
-            // A post that went out proves the token may publish: the account's run of permission refusals ends, in the
-            // same statement (no round trip more per publish).
-            let changed = try await session.rows("""
-                WITH published AS (
-                    UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(remoteURL), published_at = \(finished),
-                        last_error = NULL, claimed_at = NULL, claimed_by = NULL, lease_until = NULL, needs_check = false, updated_at = \(finished)
-                    WHERE id = \(claim.deliveryID) AND \(unescaped: heldHere) RETURNING id, account_id),
-                cleared AS (
-                    UPDATE account SET permission_refusals = 0, permission_refusal = NULL, permission_refused_since = NULL
-                    WHERE id IN (SELECT account_id FROM published) AND permission_refusals > 0)
-                SELECT id FROM published
-                """)
-            guard !changed.isEmpty else { return }
-            try await insertEvent(DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt), session)
-        }
-    }
 
     public func recordLookUp(_ claim: ClaimedDelivery, attempt: AttemptRecord) async throws {
         try await write { session in try await insertAttempt(claim.deliveryID, attempt, session) }
@@ -207,7 +84,8 @@ extension PostgresStore: DeliveryStore {
     public func deferClaims(_ deferrals: [(claim: ClaimedDelivery, until: Date)], now: Date) async throws {
         guard !deferrals.isEmpty else { return }
         try await write { session in
-            for (claim, until) in deferrals {
+            // In id order, as every statement that changes several claims locks them.
+            for (claim, until) in deferrals.sorted(by: { $0.claim.deliveryID < $1.claim.deliveryID }) {
                 let at = databaseMilliseconds(until)
                 try await session.execute("""
                     UPDATE delivery SET \(unescaped: Self.unclaimed), next_attempt_at = \(at), throttled_until = \(at),

@@ -21,8 +21,11 @@ extension PostgresStore {
 
     /// As the SQLite store's; the rows are locked (`SKIP LOCKED`), so across daemons each reminder and expiry fires once.
     public func handoffFollowUps(now: Date) async throws -> [HandoffFollowUp] {
-        try await write { session in
-            let databaseNow = databaseMilliseconds(now)
+        let databaseNow = databaseMilliseconds(now)
+        // Asked at every turn of the engine: one statement when nothing is due, as nearly always.
+        let due = try await statement { session in try await session.rows(HandoffDueStatement(now: databaseNow)).first?.first(Bool.self) }
+        guard due == true else { return [] }
+        return try await write { session in
             let rows = try await session.rows("""
                 SELECT \(unescaped: Self.handoffColumns), d.handoff_reminded FROM delivery d
                 JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
@@ -75,5 +78,15 @@ extension PostgresStore {
         return HandoffRecord(deliveryID: try row["id"], postID: try row["post_id"], account: "\(network):@\(handle)", caption: try row["caption"],
                              bundle: (try row["handoff_path"] as String?) ?? "", handedOffAt: Date(unixMilliseconds: try row["updated_at"]),
                              remindAt: next < expires ? next : nil, expiresAt: expires, dueAt: Date(unixMilliseconds: try row["due_at"]))
+    }
+}
+
+/// Whether a handoff is due for a reminder or its expiry.
+struct HandoffDueStatement: PreparedQuery {
+    static let sql: String = text(of: HandoffDueStatement(now: 0))
+    let query: PostgresQuery
+
+    init(now databaseNow: Int64) {
+        query = "SELECT EXISTS (SELECT 1 FROM delivery WHERE state = 'handed_off' AND next_attempt_at <= \(databaseNow))"
     }
 }

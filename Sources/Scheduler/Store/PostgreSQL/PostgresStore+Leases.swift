@@ -54,9 +54,12 @@ extension PostgresStore {
                     UPDATE daemon SET heartbeat_at = schedulerd_now_ms(), lease_until = schedulerd_now_ms() + \(leaseMilliseconds)
                     WHERE id = \(me.id)
                     """)
+                // Locked in id order, as a batch of outcomes locks them: two statements that each change several of this
+                // daemon's claims could otherwise each hold one the other waits for.
                 try await session.execute("""
+                    WITH held AS (SELECT id FROM delivery WHERE claimed_by = \(me.id) AND state = 'publishing' ORDER BY id FOR UPDATE)
                     UPDATE delivery SET lease_until = schedulerd_now_ms() + \(leaseMilliseconds)
-                    WHERE claimed_by = \(me.id) AND state = 'publishing'
+                    FROM held WHERE delivery.id = held.id
                     """)
                 try await wakeHookSenderIfVacant(session)
             }
