@@ -56,6 +56,26 @@ import Testing
         #expect(delivery.attempts == 2, "looking again is not counted as an attempt")
     }
 
+    @Test func aRequestInDoubtThatPutNothingOut_givesItsBudgetShareBack_onceTheLookUpsFindNothing() async throws {
+        let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 3, window: 86_400), nil)])
+        let harness = try EngineHarness(budget: budget)
+        harness.connector.script(lookUp: .absent)
+        let post = try await interrupted(harness)
+        let account = try await harness.store.delivery(ofPost: post.id).accountId
+        // The interrupted request's share, kept as the daemon that made it kept it.
+        #expect(await budget.reserve(accountID: account, network: .x, now: Date()) == nil)
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 1, "published once")
+        let now = Date()
+        #expect(await budget.reserve(accountID: account, network: .x, now: now) == nil, "two of three left: one post went out")
+        #expect(await budget.reserve(accountID: account, network: .x, now: now) == nil, "the share kept in doubt came back")
+        #expect(await budget.reserve(accountID: account, network: .x, now: now) != nil, "and no more than that")
+    }
+
     @Test func aLookUpThatFailsForNow_isTriedAgainBeforeAnyPublish() async throws {
         let harness = try EngineHarness { $0.retry.baseSeconds = 0.05; $0.retry.maxSeconds = 0.1 }
         harness.connector.script(lookUp: .fail(ConnectorError(code: .retryable, message: "X: Service Unavailable", httpStatus: 503)))

@@ -1,3 +1,4 @@
+import Connectors
 import Foundation
 import PostgresTestCluster
 import SchedulerCore
@@ -23,10 +24,50 @@ import Testing
                 #expect(abs(wait.timeIntervalSince(now) - 300) < 5, "one post's refill: 15 minutes / 3 (\(wait.timeIntervalSince(now)) s)")
 
                 await budgets[0].refund(accountID: 1, network: .x)
+                #expect(await budgets[1].reserve(accountID: 1, network: .x, now: now) != nil, "a refund waits for its daemon's next reserve")
+                await budgets[0].writeCorrections()
                 #expect(await budgets[1].reserve(accountID: 1, network: .x, now: now) == nil, "a refund at one daemon is spent at the other")
                 #expect(await budgets[1].reserve(accountID: 2, network: .x, now: now) == nil, "another account has its own budget")
                 #expect(await budgets[0].reserve(accountID: 3, network: .x, now: now) == nil, "the app's fifth post")
                 #expect(await budgets[0].reserve(accountID: 4, network: .x, now: now) != nil, "the app's budget (5) is spent across accounts")
+            }
+        }
+    }
+
+    @Test func oneReserve_forAWholeClaim_takesForEachPostInTurn() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        try await withPostgresStore(on: database) { store in
+            let budget = SharedPublishBudget(store: store, rules: Self.rules)
+            let now = Date()
+            let posts = [1, 1, 2, 1, 2, 3].map { BudgetedPost(accountID: $0, network: .x) } + [BudgetedPost(accountID: 9, network: .linkedin)]
+            let waits = await budget.reserve(posts, now: now)
+            #expect(waits.count == posts.count, "one answer for each post")
+            #expect(waits[0] == nil && waits[1] == nil && waits[2] == nil && waits[4] == nil, "the account's three and the app's first five go")
+            #expect(waits[3] == nil, "account 1's third post fits its budget of 3")
+            let held = try #require(waits[5], "the app's sixth post waits: its budget of 5 is spent within the one reserve")
+            #expect(held > now, "it waits for the app's refill")
+            #expect(waits[6] == nil, "a network without a budget rule is not held")
+            #expect(await budget.reserve(accountID: 2, network: .x, now: now) != nil, "what the one reserve took is stored")
+        }
+    }
+
+    @Test func aNetworksAnswer_isWrittenWithoutAReserve_withinTheCorrectionDelay() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        try await withPostgresStore(on: database) { first in
+            try await withPostgresStore(on: database) { second in
+                let budgets = [SharedPublishBudget(store: first, rules: Self.rules), SharedPublishBudget(store: second, rules: Self.rules)]
+                let now = Date()
+                let reset = now.addingTimeInterval(600)
+                await budgets[0].observe(RateLimitHint(scope: .account, remaining: 0, resetAt: reset), accountID: 5, network: .x, now: now)
+                // The first daemon reserves nothing more: its correction is written on its own, and the second sees it.
+                let deadline = Date().addingTimeInterval(10)
+                var wait: Date?
+                while wait == nil, Date() < deadline {
+                    wait = await budgets[1].reserve(accountID: 5, network: .x, now: now)
+                    if wait == nil { await budgets[1].refund(accountID: 5, network: .x); await budgets[1].writeCorrections() }
+                }
+                let blocked = try #require(wait, "the network's answer at one daemon reached the other within 10 s")
+                #expect(abs(blocked.timeIntervalSince(reset)) < 1, "the account waits for the network's reset (\(blocked) against \(reset))")
             }
         }
     }

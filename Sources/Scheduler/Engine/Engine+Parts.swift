@@ -30,8 +30,10 @@ extension Engine {
                     return
                 case .absent(let checked) where number == 1 && now() > claim.deadline:
                     // Only a post nothing of which is out can be missed; a thread half told is finished late.
+                    if reserved { await giveBackTheShareKeptInDoubt(claim) }
                     outcome = .missedAfterCheck(checked)
                 case .absent(let checked), .safeToSend(let checked):
+                    if reserved { await giveBackTheShareKeptInDoubt(claim) }
                     await record { try await self.store.recordLookUp(current, attempt: checked) }
                     outcome = await attempt(claim, part: number)
                 }

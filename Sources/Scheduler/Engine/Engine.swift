@@ -149,12 +149,15 @@ public final class Engine: Service, Sendable {
 
     /// Claims the budget cannot pay for yet go back to wait until it can; the rest are returned.
     private func holdBackWhatTheBudgetDoesNotAllow(_ claims: [ClaimedDelivery]) async throws -> [ClaimedDelivery] {
+        // A handoff sends nothing, so it takes nothing from a budget; the rest are reserved in one call, in claim order.
+        let budgeted = claims.filter { !$0.handoff }
+        var waits = budgeted.isEmpty ? [] : await budget.reserve(budgeted.map { BudgetedPost(accountID: $0.accountID, network: $0.network) },
+                                                                 now: now())[...]
+        assert(waits.count == budgeted.count, "a budget answers once for each post")
         var allowed: [ClaimedDelivery] = []
         var held: [(claim: ClaimedDelivery, until: Date)] = []
         for claim in claims {
-            if claim.handoff {
-                allowed.append(claim)
-            } else if let until = await budget.reserve(accountID: claim.accountID, network: claim.network, now: now()) {
+            if !claim.handoff, let until = waits.popFirst() ?? nil {
                 held.append((claim, until))
                 metrics.heldBack(claim.network)
             } else {
@@ -212,8 +215,10 @@ public final class Engine: Service, Sendable {
                 await lookAgainAfterTheListingLag(claim, checked)
                 return
             case .absent(let checked) where now() > claim.deadline:
+                await giveBackTheShareKeptInDoubt(claim)
                 outcome = .missedAfterCheck(checked)
             case .absent(let checked), .safeToSend(let checked):
+                await giveBackTheShareKeptInDoubt(claim)
                 await record { try await self.store.recordLookUp(claim, attempt: checked) }
                 outcome = await attempt(claim)
             }
@@ -222,6 +227,14 @@ public final class Engine: Service, Sendable {
         }
         await limiter.release(claim.accountID)
         await record { try await self.apply(outcome, to: claim) }
+    }
+
+    /// The request in doubt before this claim (an answer that never came, or a daemon that died holding the claim) kept
+    /// its share of the budget, since it might have published. The look-ups have now found nothing: it put no post out,
+    /// and its share comes back, as a failure's does. Without this, every claim a crashed daemon held would keep a share
+    /// for good: a crash holding 20 of one Instagram account's posts would cost it 20 of its 50 a day.
+    func giveBackTheShareKeptInDoubt(_ claim: ClaimedDelivery) async {
+        await budget.refund(accountID: claim.accountID, network: claim.network)
     }
 
     /// A claim nothing was sent for goes back untouched, with the budget unit it took (a handoff takes none).

@@ -72,6 +72,10 @@ public actor PublishBudget: PublishBudgeting {
         return wait
     }
 
+    public func reserve(_ posts: [BudgetedPost], now: Date) -> [Date?] {
+        posts.map { reserve(accountID: $0.accountID, network: $0.network, now: now) }
+    }
+
     /// Gives back what ``reserve(accountID:network:now:)`` took for an attempt that published nothing
     /// (a look-up that found the post, a 5xx, a rate limit): the limits count posts, and a burst of
     /// failures must not hold the next posts back for a day's refill.

@@ -75,7 +75,9 @@ public protocol DeliveryStore: Sendable {
     func recordNetworkRefused(_ claim: ClaimedDelivery, attempt: AttemptRecord, reason: String, remedy: String?, needsCheck: Bool) async throws
     /// At start: networks paused because they refused this app are tried again. Returns them.
     func liftRefusalPausesAtStart() async throws -> [Network]
-    /// Posts published per account since `since`, to seed the rate-limit budgets after a restart.
+    /// Requests per account since `since` that published a post or may have (an answer in doubt, a claim interrupted), to
+    /// seed the rate-limit budgets after a restart. A request in doubt keeps its share until a look-up finds the post
+    /// absent and the engine gives the share back, whichever process made it.
     func recentPublishCounts(since: Date) async throws -> [(accountID: Int64, network: Network, count: Int)]
     /// The delivery is with the person now: it waits for `handoff done`, a reminder, then `expired`.
     func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,

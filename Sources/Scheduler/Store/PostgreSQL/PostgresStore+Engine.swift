@@ -211,7 +211,8 @@ extension PostgresStore: DeliveryStore {
             try await session.rows("""
                 SELECT d.account_id, a.network, count(*) AS n FROM attempt t
                 JOIN delivery d ON d.id = t.delivery_id JOIN account a ON a.id = d.account_id
-                WHERE t.started_at >= \(databaseMilliseconds(since)) AND t.outcome = 'published' GROUP BY d.account_id, a.network
+                WHERE t.started_at >= \(databaseMilliseconds(since)) AND (t.outcome = 'published' OR t.error_class = 'uncertain')
+                GROUP BY d.account_id, a.network
                 """).compactMap { row in
                 guard let network = Network(rawValue: try row["network"]) else { return nil }
                 return (accountID: try row["account_id"] as Int64, network: network, count: Int(try row["n"] as Int64))

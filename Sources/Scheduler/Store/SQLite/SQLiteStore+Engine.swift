@@ -300,7 +300,7 @@ extension SQLiteStore {
             try Row.fetchAll(db, sql: """
                 SELECT d.account_id, a.network, COUNT(*) AS n FROM attempt t INDEXED BY attempt_by_time
                 JOIN delivery d ON d.id = t.delivery_id JOIN account a ON a.id = d.account_id
-                WHERE t.started_at >= ? AND t.outcome = 'published' GROUP BY d.account_id
+                WHERE t.started_at >= ? AND (t.outcome = 'published' OR t.error_class = 'uncertain') GROUP BY d.account_id
                 """, arguments: [since.unixMilliseconds]).compactMap { row in
                 Network(rawValue: row["network"]).map { (accountID: row["account_id"], network: $0, count: row["n"]) }
             }
