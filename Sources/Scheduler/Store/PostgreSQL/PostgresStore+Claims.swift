@@ -9,15 +9,16 @@ extension PostgresStore {
     /// this daemon and a lease. "Due" and "late" are decided on the database's clock: `now` is moved onto it with the
     /// offset measured at each lease renewal, so every daemon claims by the same clock however its own drifts.
     ///
-    /// The claim is one statement that locks, claims and returns everything a publish needs, outside BEGIN … COMMIT
-    /// (see ``statement(_:)``); the media of the claimed posts are a second read. At a burst's pace that is two
-    /// statements for a claim of many deliveries, where a transaction of reads and writes was six.
+    /// The claim is one prepared statement that locks, claims and returns everything a publish needs; the media of the
+    /// claimed posts are a second read, in the same transaction, so a claim whose media cannot be read is not made (it
+    /// would be left `publishing` with nothing to publish it). At a burst's pace that is four statements for a claim of
+    /// many deliveries, where the transaction was six, with a plan made at every run.
     public func claimDue(now: Date, ahead: TimeInterval, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int) {
         let databaseNow = databaseMilliseconds(now)
         // As on SQLite: the claim never takes a delivery past its lateness limit, and this sweep, which visits every
         // waiting delivery that is due, runs once a second while claims come back full (a burst).
         let missed = missedSweep.withLock { $0.due(now: databaseNow) } ? try await sweepMissed(now: databaseNow) : 0
-        return try await statement { session in
+        return try await write { session in
             let rows = try await session.rows(ClaimStatement(now: databaseNow, ahead: ahead, limit: limit, daemon: identity.id,
                                                              leaseMilliseconds: Int64(settings.leaseSeconds * 1000)))
             missedSweep.withLock { $0.lastClaimFull = rows.count == limit }
