@@ -51,6 +51,12 @@ public final class SharedPublishBudget: PublishBudgeting {
                 for correction in pending { apply(correction, to: &buckets, at: at) }
                 return posts.map { take($0, from: &buckets, at: at) }
             }
+        } catch where budgeted.isEmpty {
+            // Corrections alone (a daemon stopping, its database gone): lost, the budget is spent a little faster than need
+            // be, and the networks say their limits again with their next answers.
+            store.logger.notice("refunds and the networks' answers about their limits could not be stored in the shared budget",
+                                metadata: ["error": "\(error)", "corrections.count": "\(pending.count)"])
+            return posts.map { _ in nil }
         } catch {
             store.logger.warning("the shared rate-limit budget could not be read; the posts wait", metadata: ["error": "\(error)"])
             return posts.map { rules[$0.network] == nil ? nil : now.addingTimeInterval(Self.holdWhenUnreadable) }
