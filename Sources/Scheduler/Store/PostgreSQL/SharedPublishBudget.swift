@@ -104,7 +104,7 @@ public final class SharedPublishBudget: PublishBudgeting {
     private func take(_ post: BudgetedPost, from buckets: inout [String: TokenBucket], at: Date) -> Date? {
         guard let rule = rules[post.network] else { return nil }
         let keys = Self.keys(post, rule)
-        guard var account = buckets[keys.account] else { return at.addingTimeInterval(Self.holdWhenUnreadable) }
+        guard var account = buckets[keys.account] else { return store.localDate(at.unixMilliseconds).addingTimeInterval(Self.holdWhenUnreadable) }
         var shared = keys.network.flatMap { buckets[$0] }
         let wait = TokenBucket.take(&account, &shared, now: at)
         buckets[keys.account] = account
