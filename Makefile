@@ -16,7 +16,7 @@ export SCHEDULERD_VERSION := $(VERSION_BASE)$(GIT_DIRTY)
 export SCHEDULERD_COMMIT := $(GIT_COMMIT)
 export SCHEDULERD_BUILD_DATE := $(shell date -u +%Y-%m-%d)
 
-.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale clean venv api-contract-test browser-test fuzz-fit
+.PHONY: layering-test deps build demo test docs-test install-test install uninstall man dist deb package-test crash-test fault-test cluster-test bench bench-cluster bench-scale bench-memory clean venv api-contract-test browser-test fuzz-fit
 
 ## Install the system libraries the build links against, when missing (Debian/Ubuntu);
 ## python3 runs the HTTP client tests' echo server; postgresql gives the store's tests the binaries (initdb,
@@ -173,6 +173,12 @@ bench-cluster: deps
 	$(SWIFT) build -c release --product sandboxd
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000 --cluster
+
+## The idle daemon's resident memory by library in the self-contained build `make dist` packages, keeping its start-up
+## pages (the baseline) and handing them back (the default), in one run (scripts/bench-memory.sh; root, for pagemap).
+bench-memory: deps
+	$(SWIFT) build $(STATIC_FLAGS) --product schedulerd
+	./scripts/bench-memory.sh $$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/schedulerd
 
 ## A million pending posts (SCALE=N for another size) imported through the daemon's batch endpoint, then a restart:
 ## start to ready, memory, database size, and how long status, list (first and 1,000th page) and show take.

@@ -1,0 +1,43 @@
+#!/bin/sh
+# The idle daemon's resident memory by library, for the self-contained build `make dist` packages (issue 31, goal 5):
+# a sandbox daemon with nothing scheduled, measured once its control socket has answered and again after 5 s idle,
+# first keeping its start-up pages (SCHEDULERD_KEEP_STARTUP_PAGES=1, the baseline) and then as it runs by default,
+# handing them back (docs/benchmarks.md, "Memory by mapping"). Needs root for /proc/PID/pagemap.
+# Usage: bench-memory.sh UNSTRIPPED_SELF_CONTAINED_SCHEDULERD
+set -eu
+daemon=$1
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+resident() { awk '/^VmRSS:/ { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+measure() {
+    label=$1
+    rm -rf "$work/state"
+    mkdir -p "$work/state"
+    printf 'sandbox = true\nstate_dir = "%s/state"\nlog_level = "warning"\n[networks.x]\napi_base_url = "http://127.0.0.1:9"\n' \
+        "$work" >"$work/schedulerd.toml"
+    "$daemon" --config "$work/schedulerd.toml" >"$work/daemon.log" 2>&1 &
+    pid=$!
+    deadline=$(($(date +%s) + 60))
+    until curl -sf --max-time 2 --unix-socket "$work/state/control.sock" http://localhost/v1/status >/dev/null 2>&1; do
+        if ! kill -0 "$pid" 2>/dev/null; then echo "bench-memory: the daemon exited:" >&2; cat "$work/daemon.log" >&2; exit 1; fi
+        if [ "$(date +%s)" -gt "$deadline" ]; then echo "bench-memory: the daemon did not answer within 60 s" >&2; exit 1; fi
+        sleep 0.05
+    done
+    at_ready=$(resident "$pid")
+    sleep 5  # the measurement is of an idle daemon: five seconds of idling is what it measures
+    echo "$label: resident when ready $at_ready MB, after 5 s idle $(resident "$pid") MB"
+    python3 "$here/resident-by-library.py" "$pid" "$daemon"
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+    pid=""
+}
+
+export SCHEDULERD_KEEP_STARTUP_PAGES=1
+measure "keeping start-up pages (baseline)"
+echo
+unset SCHEDULERD_KEEP_STARTUP_PAGES
+measure "handing start-up pages back (default)"
