@@ -24,11 +24,12 @@ extension SQLiteStore {
     public func handoffFollowUps(now: Date) async throws -> [HandoffFollowUp] {
         try await writer.write { db in
             let ms = now.unixMilliseconds
-            let rows = try Row.fetchAll(db, sql: """
+            // Cached: the engine asks on every turn.
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(Self.handoffColumns), d.handoff_reminded FROM delivery d INDEXED BY delivery_handoff_due
                 JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
                 WHERE d.state = 'handed_off' AND d.next_attempt_at <= ?
-                """, arguments: [ms])
+                """), arguments: [ms])
             var followUps: [HandoffFollowUp] = []
             for row in rows {
                 let record = Self.handoffRecord(row)
