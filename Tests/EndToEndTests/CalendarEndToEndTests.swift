@@ -62,4 +62,27 @@ import Testing
         #expect(status.stdout.contains("next days:"), "\(status.stdout)")
         _ = try await daemon.stop()
     }
+
+    /// Without `--tz` the calendar is drawn in the daemon's zone, whatever zone this machine (schedctl's `TZ`) is in.
+    @Test(.timeLimit(.minutes(2)))
+    func withoutTz_theCalendarIsInTheDaemonsZone_whateverThisMachinesZone() async throws {
+        let daemon = try DaemonUnderTest("calendar-zone", config: "timezone = \"Pacific/Kiritimati\"")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "zone_club")
+        let post = try daemon.schedule("In the daemon's zone", to: club.reference, at: "in 3h")
+        var kiritimati = Calendar(identifier: .gregorian)
+        kiritimati.timeZone = TimeZone(identifier: "Pacific/Kiritimati")!
+        let due = kiritimati.dateComponents([.year, .month, .day, .hour, .minute], from: post.dueAt!)
+        let day = String(format: "%04d-%02d-%02d", due.year!, due.month!, due.day!)
+        let time = String(format: "%02d:%02d", due.hour!, due.minute!)
+        for machineZone in ["UTC", "America/Los_Angeles", "Pacific/Kiritimati"] {
+            let json = try daemon.schedctl(["calendar", "--from", day, "--json"], environment: ["TZ": machineZone]).decode([CalendarDay].self)
+            let entry = json.first { $0.date == day }?.entries.first { $0.postId == post.id }
+            #expect(entry?.time == time, "this machine in \(machineZone): the post on \(day) at \(time), the daemon's zone: \(json)")
+            let drawn = try daemon.schedctl(["calendar", "--from", day, "--width", "120"], environment: ["TZ": machineZone])
+            #expect(drawn.stdout.hasPrefix("week of ") && drawn.stdout.split(separator: "\n").first?.hasSuffix(", Pacific/Kiritimati") == true,
+                    "this machine in \(machineZone): \(drawn.stdout)")
+        }
+        _ = try await daemon.stop()
+    }
 }
