@@ -33,7 +33,7 @@ demo: build
 	./scripts/demo.sh
 
 ## Unit, conformance and end-to-end tests (the end-to-end tests start real processes). They run in passes,
-## because on 2 cores the cooperative pool has 2 threads: the engine's timing tests (and the map tiles' deadline) run alone first (heavy
+## because on 2 cores the cooperative pool has 2 threads: the engine's timing tests, its threads' parts among them (and the map tiles' deadline) run alone first (heavy
 ## tests beside them, such as paging through 250 posts or parsing a run, hold both threads for seconds); the
 ## 200,000-point run summary measures the process's peak memory, which other tests would inflate; and the
 ## end-to-end tests wait on child processes. Drawing run cards and reading bad GPS files hold a thread for seconds,
@@ -45,8 +45,8 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory docs-test
 	$(MAKE) --no-print-directory layering-test
-	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests --filter EngineClaimAheadTests --filter RunMapTests
-	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip EngineClaimAheadTests --skip RunMapTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests
+	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests --filter EngineClaimAheadTests --filter EnginePartsTests --filter RunMapTests
+	$(SWIFT) test --skip-build --skip EndToEndTests --skip WakeSignalTests --skip EngineTests --skip EngineRecoveryTests --skip EngineSettlingTests --skip EngineClaimAheadTests --skip EnginePartsTests --skip RunMapTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests
 	$(SWIFT) test --skip-build --filter RunCardTests --filter RunSummaryTests --skip LargeFileTests
 	$(SWIFT) test --skip-build --filter LargeFileTests
 	$(SWIFT) test --skip-build --filter EndToEndTests --experimental-maximum-parallelization-width $(E2E_WIDTH)

@@ -2,7 +2,7 @@
 # The idle daemon's resident memory by library, for the self-contained build `make dist` packages (issue 31, goal 5):
 # a sandbox daemon with nothing scheduled, measured once its control socket has answered and again after 5 s idle,
 # first keeping its start-up pages (SCHEDULERD_KEEP_STARTUP_PAGES=1, the baseline) and then as it runs by default,
-# handing them back (docs/benchmarks.md, "Memory by mapping"). Needs root for /proc/PID/pagemap.
+# handing them back (docs/benchmarks.md, "Idle memory"). Needs root for /proc/PID/pagemap.
 # Usage: bench-memory.sh UNSTRIPPED_SELF_CONTAINED_SCHEDULERD
 set -eu
 daemon=$1

@@ -128,7 +128,7 @@ public struct Daemon: Sendable {
         guard environment["SCHEDULERD_KEEP_STARTUP_PAGES"] != "1" else { return }
         let outcome = StartupPages.handBack()
         if let refusal = outcome.refusal {
-            logger.debug("start-up pages kept: the kernel refused MADV_PAGEOUT (\(refusal))")
+            logger.debug("start-up pages kept: the kernel refused the advice (\(refusal))")
         } else {
             logger.debug("start-up pages handed back", metadata: ["ranges": "\(outcome.rangesAdvised)",
                                                                    "megabytes": "\(outcome.bytesSpanned >> 20)"])

@@ -13,7 +13,7 @@ import Glibc
 /// Only pages still as the file has them are advised, as `/proc/self/pagemap` tells: of read-only mappings (program
 /// text, read-only data) and of writable ones (the self-contained build's linker merges the read-only data, ICU's
 /// among it, into one); never a page the process wrote, the heap or the stacks. Measured in docs/benchmarks.md
-/// ("Memory by mapping").
+/// ("Idle memory").
 enum StartupPages {
     /// What one hand-back did: the ranges advised and the bytes they span, or why it could not.
     struct Outcome: Sendable, Equatable {
