@@ -77,12 +77,17 @@ public enum RFC3339 {
         return (tail[0] == "+" || tail[0] == "-") && tail[3] == ":" && tail[1].isNumber && tail[2].isNumber && tail[4].isNumber && tail[5].isNumber
     }
 
-    /// The form nearly every time arrives in, `2026-11-21T07:30:00Z` or `…+01:00` (whole seconds, a year from 1970), read
-    /// by hand: an import reads 100,000 of them, and Foundation's ISO 8601 parser costs microseconds each. Anything
-    /// else, or any field out of range, is nil and left to the general parser, which decides it as before.
+    /// The forms nearly every time arrives in, `2026-11-21T07:30:00Z`, `…+01:00`, or with a fraction of a second as
+    /// the daemon writes its own clock (`…07:30:00.123Z`), a year from 1970, read by hand: an import reads 100,000 of
+    /// them, every answer schedctl decodes holds some, and Foundation's ISO 8601 parser costs microseconds each (and
+    /// its set-up a good part of a millisecond, the first time in a process). Anything else, or any field out of range,
+    /// is nil and left to the general parser, which decides it as before.
+    ///
+    /// A fraction of n digits gives (seconds × 10ⁿ + fraction) / 10ⁿ, so a time written from whole milliseconds reads
+    /// back as exactly the `Date` the store makes of those milliseconds.
     static func parseCommonForm(_ text: String) -> Date? {
         text.utf8.withContiguousStorageIfAvailable { bytes -> Date? in
-            guard bytes.count == 20 || bytes.count == 25 else { return nil }
+            guard bytes.count >= 20, bytes.count <= 35 else { return nil }
             func number(_ at: Int, _ count: Int) -> Int? {
                 var value = 0
                 for index in at..<(at + count) {
@@ -97,16 +102,31 @@ public enum RFC3339 {
                   let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2),
                   let second = number(17, 2), year >= 1970, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
                   hour < 24, minute < 60, second < 60 else { return nil }
+            var zoneAt = 19
+            var fraction = 0
+            var fractionDigits = 0
+            if byte(19, is: ".") {
+                zoneAt = 20
+                while zoneAt < bytes.count, let digit = number(zoneAt, 1) {
+                    fraction = fraction * 10 + digit
+                    zoneAt += 1
+                }
+                fractionDigits = zoneAt - 20
+                guard (1...9).contains(fractionDigits) else { return nil }
+            }
             var offset = 0
-            if bytes.count == 20 {
-                guard byte(19, is: "Z") || byte(19, is: "z") else { return nil }
+            if bytes.count == zoneAt + 1 {
+                guard byte(zoneAt, is: "Z") || byte(zoneAt, is: "z") else { return nil }
             } else {
-                guard byte(19, is: "+") || byte(19, is: "-"), byte(22, is: ":"), let hours = number(20, 2), let minutes = number(23, 2),
-                      hours < 24, minutes < 60 else { return nil }
-                offset = (hours * 3_600 + minutes * 60) * (byte(19, is: "-") ? -1 : 1)
+                guard bytes.count == zoneAt + 6, byte(zoneAt, is: "+") || byte(zoneAt, is: "-"), byte(zoneAt + 3, is: ":"),
+                      let hours = number(zoneAt + 1, 2), let minutes = number(zoneAt + 4, 2), hours < 24, minutes < 60 else { return nil }
+                offset = (hours * 3_600 + minutes * 60) * (byte(zoneAt, is: "-") ? -1 : 1)
             }
             let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
-            return Date(timeIntervalSince1970: TimeInterval(seconds))
+            guard fractionDigits > 0 else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+            var scale = 1
+            for _ in 0..<fractionDigits { scale *= 10 }
+            return Date(timeIntervalSince1970: TimeInterval(seconds * scale + fraction) / TimeInterval(scale))
         } ?? nil
     }
 

@@ -28,9 +28,33 @@ import Testing
 
     @Test(arguments: ["2030-02-29T07:30:00Z", "2030-02-30T07:30:00Z", "2030-13-01T07:30:00Z", "2030-04-31T07:30:00Z", "2030-01-01T24:00:00Z",
                       "2030-01-01T07:60:00Z", "2030-01-01T07:30:60Z", "2030-01-01T07:30:00+24:00", "1969-12-31T23:59:59Z", "2030-01-01T07:30Z",
-                      "2030-01-01T07:30:00.5Z", "2030-01-01X07:30:00Z", "2030-01-01T07:30:00+0100", "２０３０-01-01T07:30:00Z"])
+                      "2030-01-01T07:30:00.Z", "2030-01-01T07:30:00.1234567891Z", "2030-01-01T07:30:00.5", "2030-01-01X07:30:00Z", "2030-01-01T07:30:00+0100", "２０３０-01-01T07:30:00Z"])
     func anythingElse_isLeftToTheGeneralParser(_ text: String) {
         #expect(RFC3339.parseCommonForm(text) == nil)
+    }
+
+    /// The general parser for a time with a fraction of a second, as RFC3339.parse runs it.
+    private func generalFractionParse(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: true)
+            .timeSeparator(.colon).timeZone(separator: .colon))
+    }
+
+    @Test func theDaemonsOwnForm_withMilliseconds_readsBackAsTheMillisecondsItWasWrittenFrom() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let millis = Int64.random(in: 0...4_102_444_800_000, using: &generator)
+            let written = Date(timeIntervalSince1970: TimeInterval(millis) / 1000)
+            let text = RFC3339.format(written)
+            let fast = try #require(RFC3339.parseCommonForm(text), "\(text)")
+            #expect(fast == written, "\(text)")
+            let general = try #require(generalFractionParse(text), "\(text)")
+            #expect(abs(general.timeIntervalSince(fast)) < 0.000_001, "\(text)")
+        }
+    }
+
+    @Test func aFractionWithAnOffset_andNineDigits_areRead() {
+        #expect(RFC3339.parseCommonForm("2028-02-29 07:30:00.25-05:30") == Date(timeIntervalSince1970: 1_835_442_000.25))
+        #expect(RFC3339.parseCommonForm("1970-01-01T00:00:01.000000001Z") == Date(timeIntervalSince1970: 1.000_000_001))
     }
 
     @Test func aLeapDay_andLowerCaseLetters_areRead() {

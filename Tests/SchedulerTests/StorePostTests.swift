@@ -228,4 +228,30 @@ import Testing
                 .map(\.id) == [early.id], "from is in the range, to is not")
         }
     }
+
+    /// A calendar's days in one read (issue 31): each day its first posts, earliest first, and its count up to the
+    /// bound, to one account when asked.
+    @Test(arguments: StoreBackend.allCases)
+    func postsByDay_givesEachDayItsFirstPostsAndItsCount(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let runner = try await store.addAccount("runner")
+            let club = try await store.addAccount("club")
+            let days = (0..<3).map { DateInterval(start: now.addingTimeInterval(Double($0) * 86_400), duration: 86_400) }
+            var first: [Int64] = []
+            for hour in [3, 1, 2, 4] {
+                first.append(try await store.addPost("day one \(hour)", due: days[0].start.addingTimeInterval(Double(hour) * 3_600),
+                                                     to: hour == 4 ? [club] : [runner, club], now: now).id)
+            }
+            let third = try await store.addPost("day three", due: days[2].start.addingTimeInterval(60), to: [runner], now: now)
+
+            let all = try await store.postsByDay(days, first: 2, countUpTo: 3, accountID: nil)
+            #expect(all.map { $0.posts.map(\.id) } == [[first[1], first[2]], [], [third.id]], "the earliest two, in each day")
+            #expect(all.map(\.count) == [3, 0, 1], "four posts on day one, counted up to the bound")
+            #expect(all[0].posts[0].deliveries.count == 2, "each post with its deliveries")
+
+            let runnersOnly = try await store.postsByDay(days, first: 5, countUpTo: 10, accountID: runner.id)
+            #expect(runnersOnly.map { $0.posts.map(\.id) } == [[first[1], first[2], first[0]], [], [third.id]])
+            #expect(runnersOnly.map(\.count) == [3, 0, 1])
+        }
+    }
 }

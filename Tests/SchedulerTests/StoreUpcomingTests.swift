@@ -33,4 +33,24 @@ import Testing
             #expect(days[2].posts.isEmpty && days[2].count == 0)
         }
     }
+
+    /// The count reads the index of deliveries by state (issue 31): a post going to two accounts is one post, and a
+    /// post whose one delivery went out while another waits is still to go.
+    @Test(arguments: StoreBackend.allCases)
+    func theCountIsOfPosts_notOfDeliveries(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let runner = try await store.addAccount("runner")
+            let page = try await store.addAccount("club", network: .facebook)
+            let day = DateInterval(start: now, duration: 86_400)
+            try await store.addPost("half out", due: now.addingTimeInterval(60), to: [runner, page], now: now)
+            let out = try #require(try await store.claimDue(now: now.addingTimeInterval(60), limit: 1).claimed.first)
+            try await store.recordPublished(out, attempt: attempt(at: now.addingTimeInterval(60), status: 201), remoteID: "1", remoteURL: nil)
+            for minute in 2...4 {
+                try await store.addPost("post \(minute)", due: now.addingTimeInterval(Double(minute) * 60), to: [page, runner], now: now)
+            }
+
+            let days = try await store.upcoming(in: [day], first: 1, countUpTo: 10)
+            #expect(days[0].count == 4, "four posts with seven deliveries still to go")
+        }
+    }
 }

@@ -40,14 +40,12 @@ public struct CalendarService: Sendable {
         }
         let starts = (0...count).compactMap { calendar.date(byAdding: .day, value: $0, to: first) }
         let planned = try await series?.planned(from: starts[0], to: starts[count], accountID: accountID) ?? []
-        var days: [CalendarDayView] = []
-        for (start, end) in zip(starts, starts.dropFirst()) {
-            let counted = try await store.countDue(from: start, to: end, accountID: accountID, limit: CalendarDayView.countLimit + 1)
-            days.append(CalendarDayView(date: DayName.string(start, in: calendar),
-                                        posts: try await store.postsDue(from: start, to: end, accountID: accountID, limit: perDay),
-                                        count: min(counted, CalendarDayView.countLimit), countIsAtLeast: counted > CalendarDayView.countLimit,
-                                        planned: planned.filter { $0.dueAt >= start && $0.dueAt < end }))
+        let ranges = zip(starts, starts.dropFirst()).map { DateInterval(start: $0, end: $1) }
+        let found = try await store.postsByDay(ranges, first: perDay, countUpTo: CalendarDayView.countLimit + 1, accountID: accountID)
+        return zip(ranges, found).map { range, day in
+            CalendarDayView(date: DayName.string(range.start, in: calendar), posts: day.posts,
+                            count: min(day.count, CalendarDayView.countLimit), countIsAtLeast: day.count > CalendarDayView.countLimit,
+                            planned: planned.filter { $0.dueAt >= range.start && $0.dueAt < range.end })
         }
-        return days
     }
 }

@@ -13,8 +13,9 @@ public protocol PostStore: ApprovalStore {
     func post(id: Int64) async throws -> PostView
     /// Posts due in `from..<to` (to one account when given), earliest first, at most `limit`: a calendar's.
     func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView]
-    /// How many posts are due in `from..<to` (to one account when given), counted up to `limit` and no further.
-    func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int
+    /// For each of `days` (a calendar's), how many posts are due in it, counted up to `countUpTo` and no further, and
+    /// its first `first` posts (to one account when given): in one read, with one read of all their deliveries.
+    func postsByDay(_ days: [DateInterval], first: Int, countUpTo: Int, accountID: Int64?) async throws -> [DayOfPosts]
     /// Posts with at least one delivery in `filter` (to one account when given), in ``ListOrder``: `limit` of them,
     /// from just after `after` (from the first when nil), skipping `offset` more.
     func listPosts(filter: StateFilter, accountID: Int64?, after: ListPosition?, offset: Int, limit: Int) async throws -> PostPage
@@ -98,5 +99,21 @@ extension PostStore {
 
     public func noteAPIVersionWarnings(_ warnings: [(network: Network, message: String)]) async throws {
         try await noteAPIVersionWarnings(warnings, now: Date())
+    }
+}
+
+/// One day of ``PostStore/postsByDay(_:first:countUpTo:accountID:)``: its first posts, and how many it has in all up to
+/// the bound asked for.
+public struct DayOfPosts: Sendable {
+    public var posts: [PostView]
+    public var count: Int
+
+    /// Splits `views`, the first posts of every day in order, into days of `sizes[i]` posts with `counts[i]` in all.
+    static func split(_ views: [PostView], sizes: [Int], counts: [Int]) -> [DayOfPosts] {
+        var start = 0
+        return zip(sizes, counts).map { size, count in
+            defer { start += size }
+            return DayOfPosts(posts: Array(views[start..<start + size]), count: count)
+        }
     }
 }

@@ -79,25 +79,38 @@ extension PostgresStore: PostStore {
 
     public func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView] {
         try await read { session in
-            let rows = try await session.rows("""
-                SELECT p.* FROM post p
-                WHERE p.due_at >= \(from.unixMilliseconds) AND p.due_at < \(to.unixMilliseconds)
-                  AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
-                ORDER BY p.due_at, p.id LIMIT \(Int64(limit))
-                """)
-            return try await Self.postViews(rows, session)
+            try await Self.postViews(try await session.rows(Self.postsDueQuery(from: from, to: to, accountID: accountID, limit: limit)), session)
         }
     }
 
-    public func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int {
+    public func postsByDay(_ days: [DateInterval], first: Int, countUpTo limit: Int, accountID: Int64?) async throws -> [DayOfPosts] {
         try await read { session in
-            Int(try await session.value("""
-                SELECT COUNT(*) FROM (SELECT 1 FROM post p
-                    WHERE p.due_at >= \(from.unixMilliseconds) AND p.due_at < \(to.unixMilliseconds)
-                      AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
-                    LIMIT \(Int64(limit))) AS due
-                """, as: Int64.self) ?? 0)
+            var rows: [PostgresStoreRow] = []
+            var sizes: [Int] = []
+            var counts: [Int] = []
+            for day in days {
+                let firstRows = try await session.rows(Self.postsDueQuery(from: day.start, to: day.end, accountID: accountID, limit: first))
+                rows += firstRows
+                sizes.append(firstRows.count)
+                counts.append(Int(try await session.value("""
+                    SELECT COUNT(*) FROM (SELECT 1 FROM post p
+                        WHERE p.due_at >= \(day.start.unixMilliseconds) AND p.due_at < \(day.end.unixMilliseconds)
+                          AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
+                        LIMIT \(Int64(limit))) AS due
+                    """, as: Int64.self) ?? 0))
+            }
+            return DayOfPosts.split(try await Self.postViews(rows, session), sizes: sizes, counts: counts)
         }
+    }
+
+    /// The posts due in `from..<to` (with a delivery to `accountID` when given), earliest first.
+    private static func postsDueQuery(from: Date, to: Date, accountID: Int64?, limit: Int) -> PostgresQuery {
+        """
+        SELECT p.* FROM post p
+        WHERE p.due_at >= \(from.unixMilliseconds) AND p.due_at < \(to.unixMilliseconds)
+          AND (\(accountID)::bigint IS NULL OR EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = \(accountID)))
+        ORDER BY p.due_at, p.id LIMIT \(Int64(limit))
+        """
     }
 
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt. A new time

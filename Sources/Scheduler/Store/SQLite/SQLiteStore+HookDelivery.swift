@@ -38,18 +38,20 @@ extension SQLiteStore {
 
     /// What `status` says about the hooks: nil unless one is failing or events were given up.
     static func hookBacklog(_ db: Database) throws -> StatusView.Hooks? {
-        let waiting = try Row.fetchOne(db, sql: """
+        let waiting = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(*) AS n, MIN(at) AS since, MAX(hook_attempts) AS tried FROM event INDEXED BY event_unnotified WHERE notified = 0
-            """)
+            """))
         let count: Int = waiting?["n"] ?? 0
         let tried: Int = waiting?["tried"] ?? 0
-        let givenUp = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event INDEXED BY event_hook_given_up WHERE hook_given_up = 1") ?? 0
+        let givenUp = try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT COUNT(*) FROM event INDEXED BY event_hook_given_up WHERE hook_given_up = 1
+            """)) ?? 0
         let failing = count > 0 && tried > 0
         guard failing || givenUp > 0 else { return nil }
-        let lastError = failing ? try String.fetchOne(db, sql: """
+        let lastError = failing ? try String.fetchOne(db.cachedStatement(sql: """
             SELECT hook_last_error FROM event INDEXED BY event_unnotified WHERE notified = 0 AND hook_last_error IS NOT NULL
             ORDER BY id LIMIT 1
-            """) : nil
+            """)) : nil
         let since: Int64? = failing ? waiting?["since"] : nil
         return StatusView.Hooks(waiting: failing ? count : 0, waitingSince: since.map(Date.init(unixMilliseconds:)),
                                 lastError: lastError, givenUp: givenUp)

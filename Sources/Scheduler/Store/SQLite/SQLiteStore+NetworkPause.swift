@@ -46,7 +46,8 @@ extension SQLiteStore {
 
     /// Every paused network, for `status` and the answer to pause and resume.
     static func networkPauses(_ db: Database) throws -> [NetworkPauseView] {
-        try Row.fetchAll(db, sql: "SELECT network, cause, reason, remedy, since FROM network_pause ORDER BY network").compactMap { row in
+        let sql = "SELECT network, cause, reason, remedy, since FROM network_pause ORDER BY network"
+        return try Row.fetchAll(db.cachedStatement(sql: sql)).compactMap { row in
             Network(rawValue: row["network"]).map {
                 NetworkPauseView(network: $0, byPerson: row["cause"] == "person", reason: row["reason"], remedy: row["remedy"],
                                  since: Date(unixMilliseconds: row["since"]))

@@ -93,29 +93,44 @@ extension SQLiteStore {
     }
 
     public func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView] {
+        try await writer.read { db in try Self.postViews(Self.postRowsDue(from: from, to: to, accountID: accountID, limit: limit, db), db) }
+    }
+
+    public func postsByDay(_ days: [DateInterval], first: Int, countUpTo limit: Int, accountID: Int64?) async throws -> [DayOfPosts] {
         try await writer.read { db in
-            var arguments: StatementArguments = [from.unixMilliseconds, to.unixMilliseconds]
-            var account = ""
-            if let accountID {
-                account = "AND EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = ?)"
-                _ = arguments.append(contentsOf: [accountID])
+            var rows: [Row] = []
+            var sizes: [Int] = []
+            var counts: [Int] = []
+            for day in days {
+                let firstRows = try Self.postRowsDue(from: day.start, to: day.end, accountID: accountID, limit: first, db)
+                rows += firstRows
+                sizes.append(firstRows.count)
+                counts.append(try Self.countDue(from: day.start, to: day.end, accountID: accountID, limit: limit, db))
             }
-            _ = arguments.append(contentsOf: [limit])
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT p.* FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) ORDER BY p.due_at, p.id LIMIT ?
-                """, arguments: arguments)
-            return try Self.postViews(rows, db)
+            return DayOfPosts.split(try Self.postViews(rows, db), sizes: sizes, counts: counts)
         }
     }
 
-    public func countDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> Int {
-        try await writer.read { db in
-            let account = accountID == nil ? "" : "AND EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = ?)"
-            let arguments: StatementArguments = [from.unixMilliseconds, to.unixMilliseconds] + (accountID.map { [$0] } ?? []) + [limit]
-            return try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM (SELECT 1 FROM post p INDEXED BY post_by_due WHERE p.due_at >= ? AND p.due_at < ? \(account) LIMIT ?)
-                """, arguments: arguments) ?? 0
-        }
+    /// The rows of the posts due in `from..<to` (with a delivery to `accountID` when given), earliest first.
+    private static func postRowsDue(from: Date, to: Date, accountID: Int64?, limit: Int, _ db: Database) throws -> [Row] {
+        let due = dueFilter(from: from, to: to, accountID: accountID)
+        return try Row.fetchAll(db.cachedStatement(sql: "SELECT p.* FROM post p INDEXED BY post_by_due WHERE \(due.sql) ORDER BY p.due_at, p.id LIMIT ?"),
+                                arguments: due.arguments + [limit])
+    }
+
+    /// How many posts are due in `from..<to` (with a delivery to `accountID` when given), counted up to `limit`.
+    private static func countDue(from: Date, to: Date, accountID: Int64?, limit: Int, _ db: Database) throws -> Int {
+        let due = dueFilter(from: from, to: to, accountID: accountID)
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM post p INDEXED BY post_by_due WHERE \(due.sql) LIMIT ?)"),
+                                arguments: due.arguments + [limit]) ?? 0
+    }
+
+    /// A calendar's condition on `p`: due in `from..<to`, with a delivery to `accountID` when given.
+    private static func dueFilter(from: Date, to: Date, accountID: Int64?) -> (sql: String, arguments: StatementArguments) {
+        let range: StatementArguments = [from.unixMilliseconds, to.unixMilliseconds]
+        guard let accountID else { return ("p.due_at >= ? AND p.due_at < ?", range) }
+        return ("p.due_at >= ? AND p.due_at < ? AND EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.account_id = ?)",
+                range + [accountID])
     }
 
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
@@ -184,18 +199,19 @@ extension SQLiteStore {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let deliveryRows = try Row.fetchAll(listStatement(db, for: ids.count, sql: """
+        // Read from the cursor, not copied rows: a copied row finds a column by lowercasing every column's name.
+        let deliveryRows = try Row.fetchCursor(listStatement(db, for: ids.count, sql: """
             SELECT d.*, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
             WHERE d.post_id IN (\(placeholders)) ORDER BY d.post_id, d.id
             """), arguments: StatementArguments(ids))
-        let deliveries = deliveryRows.map { row in
+        let deliveries = try Array(deliveryRows.map { row in
             StoredDelivery(id: row["id"], postID: row["post_id"], accountID: row["account_id"], network: Network(rawValue: row["network"]) ?? .x,
                            handle: row["handle"], state: DeliveryState(rawValue: row["state"]) ?? .unknown, textOverride: row["text_override"],
                            remoteID: row["remote_id"], remoteURL: row["remote_url"], publishedAt: row["published_at"],
                            nextAttemptAt: row["next_attempt_at"], attemptCount: row["attempt_count"], lastError: row["last_error"],
                            needsCheck: row["needs_check"], firstComment: row["first_comment"], partCount: row["part_count"],
                            throttledUntil: row["throttled_until"])
-        }
+        })
         let mediaByPart = try mediaByPart(postIDs: ids, db)
         let details = StoredPostDetails(
             deliveries: deliveries, publishedParts: try publishedParts(deliveryIDs: deliveries.filter { $0.partCount > 1 }.map(\.id), db),

@@ -110,21 +110,23 @@ extension SQLiteStore {
     }
 
     static func pauseView(_ db: Database) throws -> PauseView {
-        let accounts = try Row.fetchAll(db, sql: "SELECT network, handle FROM account WHERE paused = 1 AND status != 'revoked' ORDER BY network, handle")
+        let accounts = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT network, handle FROM account WHERE paused = 1 AND status != 'revoked' ORDER BY network, handle
+            """))
             .map { "\($0["network"] as String):@\($0["handle"] as String)" }
         return PauseView(everything: try isPausedEverywhere(db), accounts: accounts, networks: try networkPauses(db))
     }
 
     static func isPausedEverywhere(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM setting WHERE name = 'paused'") != nil
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM setting WHERE name = 'paused'")) != nil
     }
 
     /// Deliveries a rate-limit budget holds back, and when they go out.
     static func throttleView(_ db: Database, now: Date) throws -> ThrottleView? {
-        guard let row = try Row.fetchOne(db, sql: """
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(*) AS n, MIN(throttled_until) AS first, MAX(throttled_until) AS last FROM delivery INDEXED BY delivery_throttled
             WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL AND throttled_until > ?
-            """, arguments: [now.unixMilliseconds]), let count = row["n"] as Int?, count > 0 else { return nil }
+            """), arguments: [now.unixMilliseconds]), let count = row["n"] as Int?, count > 0 else { return nil }
         return ThrottleView(deliveries: count, from: Date(unixMilliseconds: row["first"]), until: Date(unixMilliseconds: row["last"]))
     }
 }
