@@ -17,8 +17,7 @@ import Testing
             let nextDay = DateInterval(start: day.end, duration: 86_400)
             // Published first: it was due earliest, and is not shown.
             try await store.addPost("went out", due: now.addingTimeInterval(60), to: [runner], now: now)
-            let out = try #require(try await store.claimDue(now: now.addingTimeInterval(60), limit: 1).claimed.first)
-            try await store.recordPublished(out, attempt: attempt(at: now.addingTimeInterval(60), status: 201), remoteID: "1", remoteURL: nil)
+            try await publishTheFirstDelivery(dueAt: now.addingTimeInterval(60), store)
             var due: [Int64] = []
             for minute in 2...8 {
                 due.append(try await store.addPost("post \(minute)", due: now.addingTimeInterval(Double(minute) * 60), to: [page, runner], now: now).id)
@@ -39,18 +38,21 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func theCountIsOfPosts_notOfDeliveries(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
-            let runner = try await store.addAccount("runner")
-            let page = try await store.addAccount("club", network: .facebook)
-            let day = DateInterval(start: now, duration: 86_400)
-            try await store.addPost("half out", due: now.addingTimeInterval(60), to: [runner, page], now: now)
-            let out = try #require(try await store.claimDue(now: now.addingTimeInterval(60), limit: 1).claimed.first)
-            try await store.recordPublished(out, attempt: attempt(at: now.addingTimeInterval(60), status: 201), remoteID: "1", remoteURL: nil)
+            let accounts = [try await store.addAccount("runner"), try await store.addAccount("club", network: .facebook)]
+            try await store.addPost("half out", due: now.addingTimeInterval(60), to: accounts, now: now)
+            try await publishTheFirstDelivery(dueAt: now.addingTimeInterval(60), store)
             for minute in 2...4 {
-                try await store.addPost("post \(minute)", due: now.addingTimeInterval(Double(minute) * 60), to: [page, runner], now: now)
+                try await store.addPost("post \(minute)", due: now.addingTimeInterval(Double(minute) * 60), to: accounts.reversed(), now: now)
             }
 
-            let days = try await store.upcoming(in: [day], first: 1, countUpTo: 10)
+            let days = try await store.upcoming(in: [DateInterval(start: now, duration: 86_400)], first: 1, countUpTo: 10)
             #expect(days[0].count == 4, "four posts with seven deliveries still to go")
         }
+    }
+
+    /// Claims the first delivery due at `at` and records it published, as the engine would.
+    private func publishTheFirstDelivery(dueAt at: Date, _ store: any StoreInspection) async throws {
+        let out = try #require(try await store.claimDue(now: at, limit: 1).claimed.first)
+        try await store.recordPublished(out, attempt: attempt(at: at, status: 201), remoteID: "1", remoteURL: nil)
     }
 }
