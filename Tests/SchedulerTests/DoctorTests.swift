@@ -62,7 +62,7 @@ import Testing
     @Test func fileMode_aKeyReadableByOthers_failsWithTheChmodThatFixesIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("credentials.key")
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: 1, count: 32), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(repeating: 1, count: 32), attributes: [.posixPermissions: 0o644])
         let open = FileModeRule(path: path, what: "the credential key", forbidden: 0o077, mustBeOwned: true).finding(area: "key file")
         #expect(open.level == .fail)
         #expect(open.message.contains("mode 0644") && open.message.contains("its group and every user"), "\(open.message)")

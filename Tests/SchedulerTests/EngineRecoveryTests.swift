@@ -82,7 +82,7 @@ import Testing
         let post = try await interrupted(harness)
 
         try await harness.running {
-            try await waitUntil { harness.connector.lookUps.count >= 2 }
+            await waitUntil { harness.connector.lookUps.count >= 2 }
             #expect(harness.connector.callCount == 0)
             harness.connector.script(lookUp: .found(3))
             try await waitUntil { try await harness.state(ofPost: post.id) == .published }
@@ -111,7 +111,7 @@ import Testing
     @Test func anInterruptedDeliveryAbsentAndPastItsLatenessLimit_isMissedNotSent() async throws {
         let harness = try EngineHarness()
         let post = try await interrupted(harness, lateness: 3, dueAgo: 0.2)
-        try await waitUntil { Date() > post.dueAt!.addingTimeInterval(3.1) }
+        await waitUntil { Date() > post.dueAt!.addingTimeInterval(3.1) }
 
         try await harness.running {
             try await waitUntil { try await harness.state(ofPost: post.id) == .missed }
@@ -146,7 +146,7 @@ import Testing
         for number in 1...5 { posts.append(try await harness.addDuePost("post \(number)", to: [account])) }
 
         try await harness.running {
-            try await waitUntil { harness.connector.callCount == 2 }
+            await waitUntil { harness.connector.callCount == 2 }
             try await waitUntil { try await harness.store.summary().throttled?.deliveries == 3 }
         }
 

@@ -119,8 +119,8 @@ import Testing
         let post = try await harness.addDuePost("hello", to: [account])
 
         try await harness.running {
-            try await waitUntil { harness.connector.callCount == 1 && harness.engine.outcomesWaitingForTheStore == 1 }
-            try await waitUntil { harness.log.all.filter { $0.message == "store write failed; the outcome is kept and written again" }.count >= 3 }
+            await waitUntil { harness.connector.callCount == 1 && harness.engine.outcomesWaitingForTheStore == 1 }
+            await waitUntil { harness.log.all.filter { $0.message == "store write failed; the outcome is kept and written again" }.count >= 3 }
             #expect(try await harness.state(ofPost: post.id) == .publishing, "held by its task, not given back")
             try await harness.store.writer.write { db in try db.execute(sql: "DROP TRIGGER refuse_published") }
             try await waitUntil { try await harness.state(ofPost: post.id) == .published }

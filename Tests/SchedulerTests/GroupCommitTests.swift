@@ -35,7 +35,7 @@ import Testing
             gate.wait()
             try db.execute(sql: "INSERT INTO item (value) VALUES (0)")
         }
-        try await waitUntil { writing.withLock { $0 } }
+        await waitUntil { writing.withLock { $0 } }
         async let kept1: Void = group.write { db in try db.execute(sql: "INSERT INTO item (value) VALUES (1)") }
         let refused = Task {
             try await group.write { db in
@@ -44,7 +44,7 @@ import Testing
             }
         }
         async let kept3: Void = group.write { db in try db.execute(sql: "INSERT INTO item (value) VALUES (3)") }
-        try await waitUntil { group.waitingCount == 3 }
+        await waitUntil { group.waitingCount == 3 }
         gate.signal()
 
         try await first

@@ -26,7 +26,7 @@ import Testing
             try await store.addPost("future \(index)", due: now.addingTimeInterval(60 * Double(1 + index / 4)), to: to, now: now)
         }
         for index in 0..<2 {
-            try await store.insertPost(NewPost(text: "draft \(index)", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: runner.id)]), now: now)
+            _ = try await store.insertPost(NewPost(text: "draft \(index)", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: runner.id)]), now: now)
         }
         var posts: [PostView] = []
         for id in 1...20 { posts.append(try await store.post(id: Int64(id))) }

@@ -54,7 +54,7 @@ public struct InstagramLinker: AccountLinker {
         var debug = try await login.debug(credentials.token)
         var inspected = credentials
         if debug.isValid, debug.type == "USER" {
-            let page = try await Self.onlyPage(try await login.grantedPages(userToken: credentials.token, remedy: Self.importRemedy))
+            let page = try Self.onlyPage(try await login.grantedPages(userToken: credentials.token, remedy: Self.importRemedy))
             inspected = AccountCredentials(scheme: .oauth2, token: page.token, userToken: credentials.token, scopes: [])
             debug = try await login.debug(page.token)
         }

@@ -18,7 +18,7 @@ enum XResponseMapping {
                                        httpStatus: 402, excerpt: excerpt)
             error.remedy = "add credits to the X app in the developer console, then `schedctl resume --network x`"
             return error
-        case 429, 403 where isUsageCapped(problem):
+        case 403 where isUsageCapped(problem), 429:
             let capped = isUsageCapped(problem)
             var error = ConnectorError(code: .rateLimited, message: message, retryAt: resetTime(response), httpStatus: response.status, excerpt: excerpt)
             error.rateLimit = XRateLimitHeaders.refusalHint(response, retryAt: error.retryAt, usageCapped: capped)

@@ -48,7 +48,7 @@ public actor Recorder {
             let id = nextWaiterID
             let timer = Task {
                 try? await Task.sleep(for: timeout)
-                await self.endWait(id)
+                self.endWait(id)
             }
             // Registered on the actor before it can suspend, so no record is missed and the timer cannot come first.
             await withCheckedContinuation { continuation in

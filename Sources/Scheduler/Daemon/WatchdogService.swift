@@ -8,7 +8,7 @@ struct WatchdogService: Service, CustomStringConvertible {
     var description: String { "WatchdogService" }
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 notifier.notify("WATCHDOG=1")
                 try? await Task.sleep(for: interval)

@@ -36,7 +36,7 @@ public final class EventBus: Service, Sendable {
         if notifier == nil { try await store.markAllNotified() }
         // Shutdown cancels the loops (their waits end on cancellation) and ends every follower's stream;
         // events the hooks have not heard about yet stay unnotified and are sent after the next start.
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask { await self.relaySignals() }
                 group.addTask { await self.pruneDaily() }

@@ -92,7 +92,7 @@ public struct SeriesExtender: Service {
     }
 
     public func run() async throws {
-        try? await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 let now = Date()
                 let next = await series.extendOpenSeries(now: now) ?? now.addingTimeInterval(86_400)

@@ -44,7 +44,7 @@ struct CalendarCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try options.client()
+        let client = options.client()
         let (status, _) = try await client.get("/v1/status", as: StatusView.self)
         let zone = TimeZone(identifier: tz ?? status.zone ?? "UTC") ?? TimeZone(identifier: "UTC")!
         let range = CalendarRange(around: from, month: month, zone: zone, now: status.now)

@@ -36,7 +36,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = try options.client()
+        let client = options.client()
         var posts: [PostView] = []
         var cursor: String?
         repeat {

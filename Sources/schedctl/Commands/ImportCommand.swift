@@ -34,7 +34,7 @@ struct ImportCommand: AsyncParsableCommand {
         let started = Date()
         let rows = try ImportRows(path: file)
         guard !rows.rows.isEmpty else { throw CLIError.badInput("\(file) has no rows under its header") }
-        let client = try options.client()
+        let client = options.client()
         let progress = ImportProgress(total: rows.rows.count)
         // Rows without a tz are read as `schedule` reads TIME (LocalTimeRule): --tz, else this machine's zone; said once below.
         let zone = try ClientZone.resolve(tz).name
