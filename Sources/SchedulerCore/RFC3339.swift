@@ -126,7 +126,10 @@ public enum RFC3339 {
             guard fractionDigits > 0 else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
             var scale = 1
             for _ in 0..<fractionDigits { scale *= 10 }
-            return Date(timeIntervalSince1970: TimeInterval(seconds * scale + fraction) / TimeInterval(scale))
+            // Past 2262 with nine digits the product outgrows 64 bits: left to the general parser, never a trap.
+            let (scaled, overflow) = seconds.multipliedReportingOverflow(by: scale)
+            guard !overflow else { return nil }
+            return Date(timeIntervalSince1970: TimeInterval(scaled + fraction) / TimeInterval(scale))
         } ?? nil
     }
 
