@@ -30,8 +30,8 @@ import Testing
 
     /// A file of this test's own, mapped read-only and read through; its resident size is read from /proc/self/smaps
     /// before and after.
-    @Test func advisedPagesLeaveTheResidentSet_andReadBackTheSame() throws {
-        try Self.withMappedFile(protection: PROT_READ) { mapped, length in
+    @Test func advisedPagesLeaveTheResidentSet_andReadBackTheSame() async throws {
+        try await Self.withMappedFile(protection: PROT_READ) { mapped, length in
             let bytes = mapped.assumingMemoryBound(to: UInt8.self)
             let sum = Self.readEveryPage(bytes, length)
             let before = try Self.residentKilobytes(of: mapped)
@@ -55,8 +55,8 @@ import Testing
 
     /// In a writable private mapping, pages the process wrote are its own (copied on write) and must keep what was
     /// written; only the pages still the file's are advised.
-    @Test func inAWritableMapping_onlyUnwrittenPagesAreAdvised_andWrittenOnesKeepTheirBytes() throws {
-        try Self.withMappedFile(protection: PROT_READ | PROT_WRITE) { mapped, length in
+    @Test func inAWritableMapping_onlyUnwrittenPagesAreAdvised_andWrittenOnesKeepTheirBytes() async throws {
+        try await Self.withMappedFile(protection: PROT_READ | PROT_WRITE) { mapped, length in
             let bytes = mapped.assumingMemoryBound(to: UInt8.self)
             _ = Self.readEveryPage(bytes, length)
             let written = 0..<16
@@ -84,7 +84,7 @@ import Testing
     }
 
     /// An 8 MB file of this test's own (each page's bytes its page number), mapped private with `protection`.
-    private static func withMappedFile(protection: Int32, _ body: (UnsafeMutableRawPointer, Int) throws -> Void) throws {
+    static func withMappedFile(protection: Int32, _ body: (UnsafeMutableRawPointer, Int) async throws -> Void) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("startup-pages-\(UUID().uuidString)").path
         let length = 8 << 20
         try Data((0..<length).map { UInt8(truncatingIfNeeded: $0 / 4096) }).write(to: URL(fileURLWithPath: path))
@@ -95,7 +95,7 @@ import Testing
         let mapped = try #require(mmap(nil, length, protection, MAP_PRIVATE, descriptor, 0))
         try #require(mapped != MAP_FAILED)
         defer { munmap(mapped, length) }
-        try body(mapped, length)
+        try await body(mapped, length)
     }
 
     /// How many of the mapping's pages the page cache holds (`mincore`, which says so for a file this process may write).
@@ -105,14 +105,14 @@ import Testing
         return vector.filter { $0 & 1 == 1 }.count
     }
 
-    private static func readEveryPage(_ bytes: UnsafeMutablePointer<UInt8>, _ length: Int) -> Int {
+    static func readEveryPage(_ bytes: UnsafeMutablePointer<UInt8>, _ length: Int) -> Int {
         var sum = 0
         for page in stride(from: 0, to: length, by: 4096) { sum &+= Int(bytes[page]) }
         return sum
     }
 
     /// The Rss line of the smaps entry that starts at `address`.
-    private static func residentKilobytes(of address: UnsafeMutableRawPointer) throws -> Int {
+    static func residentKilobytes(of address: UnsafeMutableRawPointer) throws -> Int {
         let smaps = try #require(StartupPages.readProcFile("/proc/self/smaps"))
         let start = String(UInt(bitPattern: address), radix: 16)
         var inMapping = false

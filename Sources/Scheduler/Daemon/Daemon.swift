@@ -115,17 +115,29 @@ public struct Daemon: Sendable {
         if let prometheus { running.insert(prometheus, at: 0) }
         if let web = webServer(store: store, services: services) { running.insert(web, at: 0) }
         if let inbox = services.inbox { running.append(inbox) }
-        if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
-            running.append(WatchdogService(notifier: notifier, interval: interval))
-        }
+        running += upkeepServices(notifier: notifier)
         try await runUntilStopped(running, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
     }
+
+    /// The daemon's upkeep of itself: systemd's watchdog when the unit asks for one, and handing back idle pages.
+    private func upkeepServices(notifier: SystemdNotifier) -> [any Service] {
+        var upkeep: [any Service] = []
+        if let interval = SystemdNotifier.watchdogInterval(environment: environment) {
+            upkeep.append(WatchdogService(notifier: notifier, interval: interval))
+        }
+        if handsBackPages { upkeep.append(IdlePagesService(logger: logger)) }
+        return upkeep
+    }
+
+    /// Whether clean program pages go back to the kernel: after start-up, and when idle (IdlePagesService). Only
+    /// `SCHEDULERD_KEEP_STARTUP_PAGES=1` keeps them all: `make bench-memory`'s baseline.
+    private var handsBackPages: Bool { environment["SCHEDULERD_KEEP_STARTUP_PAGES"] != "1" }
 
     /// Start-up is over (store open and migrated, configuration read, services built): its pages go back to the kernel
     /// before the socket answers, so the idle daemon keeps what serving uses (StartupPages says why).
     /// `SCHEDULERD_KEEP_STARTUP_PAGES=1` keeps them, so `make bench-memory` measures the difference in one run.
     private func handBackStartupPages() {
-        guard environment["SCHEDULERD_KEEP_STARTUP_PAGES"] != "1" else { return }
+        guard handsBackPages else { return }
         let outcome = StartupPages.handBack()
         if let refusal = outcome.refusal {
             logger.debug("start-up pages kept: the kernel refused the advice (\(refusal))")

@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+import Testing
+@testable import Scheduler
+
+/// The idle hand-back: when the rule hands pages back, and that the service does it again once pages come back.
+@Suite struct IdlePagesTests {
+    let rule = IdlePagesRule()
+    let megabyte = 1 << 20
+
+    @Test func theFirstQuietPeriod_handsBack_whateverCameBackSinceStartUp() {
+        #expect(rule.shouldHandBack(cpuUsed: .milliseconds(5), fileResident: 30 * megabyte, idleFigure: nil))
+    }
+
+    @Test func aBusyPeriod_handsNothingBack_howeverManyPagesCameBack() {
+        #expect(!rule.shouldHandBack(cpuUsed: rule.quietCPU, fileResident: 30 * megabyte, idleFigure: 6 * megabyte))
+        #expect(!rule.shouldHandBack(cpuUsed: .seconds(10), fileResident: 30 * megabyte, idleFigure: nil))
+    }
+
+    @Test func pagesBackSinceTheLastHandBack_goBackAtTheNextQuietPeriod() {
+        #expect(rule.shouldHandBack(cpuUsed: .milliseconds(5), fileResident: 6 * megabyte + rule.worthHandingBack, idleFigure: 6 * megabyte))
+    }
+
+    /// What idling keeps comes straight back after a hand-back: handing it back again every period would be churn.
+    @Test func idlingAlone_handsNothingBackAgain() {
+        #expect(!rule.shouldHandBack(cpuUsed: .milliseconds(5), fileResident: 6 * megabyte, idleFigure: 6 * megabyte))
+        #expect(!rule.shouldHandBack(cpuUsed: .milliseconds(5), fileResident: 6 * megabyte + rule.worthHandingBack - 1, idleFigure: 6 * megabyte))
+    }
+
+    @Test func theProcessReadsItsOwnCPUTimeAndFilePages() {
+        let before = ProcessUsage.cpuTime()
+        var sum = 0
+        for value in 0..<2_000_000 { sum &+= value &* value }
+        #expect(sum != 0 && ProcessUsage.cpuTime() > before, "CPU time grows with work")
+        #expect(ProcessUsage.fileResidentBytes() > 1 << 20, "a test process maps at least its own program")
+    }
+
+    /// The service, with a short period and a hand-back of a mapped file of the test's own: the file's pages leave the
+    /// resident set at a quiet period, and leave it again after they were read back. The rule's CPU allowance is wide,
+    /// since other tests run in this process at the same time.
+    @Test(.timeLimit(.minutes(1)))
+    func aQuietProcess_handsItsPagesBack_andAgainOnceTheyCameBack() async throws {
+        try await StartupPagesTests.withMappedFile(protection: PROT_READ) { mapped, length in
+            let bytes = mapped.assumingMemoryBound(to: UInt8.self)
+            let mapping = FileMapping(range: UInt(bitPattern: mapped)..<UInt(bitPattern: mapped) + UInt(length), writable: false)
+            let sum = StartupPagesTests.readEveryPage(bytes, length)
+            let resident = try StartupPagesTests.residentKilobytes(of: mapped)
+            #expect(resident >= 7 * 1024, "every page was read (\(resident) KB)")
+
+            let service = IdlePagesService(rule: IdlePagesRule(period: .milliseconds(50), quietCPU: .seconds(3_600), worthHandingBack: 1 << 20),
+                                           settle: .milliseconds(10), logger: Logger(label: "idle-pages-test"),
+                                           handBack: { StartupPages.handBack([mapping]) })
+            let running = Task { try await service.run() }
+            defer { running.cancel() }
+
+            try await Self.waitUntil("the file's pages are handed back") { try StartupPagesTests.residentKilobytes(of: mapped) < 1024 }
+            #expect(StartupPagesTests.readEveryPage(bytes, length) == sum, "pages read back hold the file's bytes")
+            #expect(try StartupPagesTests.residentKilobytes(of: mapped) >= 7 * 1024, "read back, the pages are resident again")
+            try await Self.waitUntil("the pages read back are handed back again") { try StartupPagesTests.residentKilobytes(of: mapped) < 1024 }
+
+            running.cancel()
+            try await running.value
+        }
+    }
+
+    private static func waitUntil(_ what: String, deadline: Duration = .seconds(20), _ condition: () throws -> Bool) async throws {
+        let end = ContinuousClock.now + deadline
+        while try !condition() {
+            guard ContinuousClock.now < end else {
+                Issue.record("not within \(deadline): \(what)")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
