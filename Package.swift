@@ -50,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        // The one SQLite call GRDB does not offer: the process-wide configuration (SQLiteLibrary).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // Sealing (AES-256-GCM), digests and MACs, secure random, constant-time compare, Base64 and percent encoding:
         // libcrypto behind small Swift types, with no OAuth, HTTP or JSON in them.
@@ -100,7 +102,7 @@ let package = Package(
                 // Not Sandbox: in sandbox mode the daemon starts sandboxd beside itself and carries no emulation code.
                 "SchedulerCore", "NetworkRules", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
                 // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
-                "RunSummary", "RunCard", "RunPosts",
+                "RunSummary", "RunCard", "RunPosts", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -180,7 +182,7 @@ let package = Package(
             dependencies: [
                 "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver",
                 // The run card's map: its tiles, and the sandbox that serves them in-process.
-                "RunCard", "Sandbox", "CCairo",
+                "RunCard", "Sandbox", "CCairo", "CSQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

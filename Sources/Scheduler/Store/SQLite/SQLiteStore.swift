@@ -30,6 +30,7 @@ public final class SQLiteStore: Sendable {
     ///
     /// `durableClaims: false` is for `make bench` only, which measures what durable claims cost.
     public static func open(path: String, durableClaims: Bool = true) throws(StoreError) -> SQLiteStore {
+        _ = SQLiteLibrary.configured
         try createPrivately(path)
         try inspect(path)
         var configuration = Configuration()
@@ -123,6 +124,7 @@ public final class SQLiteStore: Sendable {
 
     /// An in-memory database for unit tests.
     public static func inMemory() throws -> SQLiteStore {
+        _ = SQLiteLibrary.configured
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         return try SQLiteStore(writer: DatabaseQueue(configuration: configuration))
