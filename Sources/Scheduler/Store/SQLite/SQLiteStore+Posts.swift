@@ -26,12 +26,18 @@ extension SQLiteStore {
             }
             var ids: [Int64] = []
             try db.inTransaction {
-                ids = try items.map { item in
+                // Plain posts in runs, which go in multi-row INSERTs; a repeating post on its own, in order.
+                var posts: [PostRowsItem] = []
+                for item in items {
                     switch item {
-                    case .post(let post): try Self.insertPostRows(post, now: now, db)
-                    case .series(let series): try Self.insertSeriesRows(series, now: now, db)
+                    case .post(let post): posts.append(PostRowsItem(post: post))
+                    case .series(let series):
+                        ids += try Self.insertPostRows(posts, now: now, db)
+                        posts = []
+                        ids.append(try Self.insertSeriesRows(series, now: now, db))
                     }
                 }
+                ids += try Self.insertPostRows(posts, now: now, db)
                 return .commit
             }
             return ids
@@ -42,48 +48,6 @@ extension SQLiteStore {
     static let largeBatch = 5_000
     /// The larger cache: about what 100,000 rows change.
     static let largeBatchCacheKiB = 128 * 1_024
-
-    /// The post, its media and one delivery per target; its id. Within the caller's transaction.
-    ///
-    /// The statements are prepared once per connection (cached): an import runs them for every row, and preparing a
-    /// delivery insert also compiles the triggers that keep the counts, which costs more than running it.
-    static func insertPostRows(_ post: NewPost, series: (id: Int64, index: Int)? = nil, now: Date, _ db: Database) throws -> Int64 {
-        let ms = now.unixMilliseconds
-        let (due, zone, local) = post.dueColumns
-        if post.queued {
-            try ensureSlotIsFree(due, accountIDs: post.targets.map(\.accountID), db)
-        }
-        try db.cachedStatement(sql: """
-            INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index,
-                              options)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, series?.id,
-                                     series?.index, post.options.json])
-        let postID = db.lastInsertedRowID
-        for (position, placed) in post.mediaByPart.enumerated() {
-            let item = placed.item
-            try db.cachedStatement(sql: """
-                INSERT INTO post_media (post_id, position, sha256, kind, content_type, size, width, height, alt, path, part)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [postID, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
-                                         item.width, item.height, item.alt, item.path, placed.part])
-        }
-        for (index, part) in post.thread.enumerated() {
-            try db.cachedStatement(sql: "INSERT INTO post_part (post_id, part, text) VALUES (?, ?, ?)")
-                .execute(arguments: [postID, index + 2, part.text])
-        }
-        let postKey = SameTextKey.of(post.text)
-        for target in post.targets {
-            try db.cachedStatement(sql: """
-                INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at,
-                                      text_key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms,
-                                         target.firstComment, target.partCount(threadParts: post.thread.count), due,
-                                         target.textOverride.map(SameTextKey.of) ?? postKey])
-        }
-        return postID
-    }
 
     public func post(id: Int64) async throws -> PostView {
         try await writer.read { db in
