@@ -95,7 +95,8 @@ import Testing
     }
 
     @Test func processMemory_isReadFromStatmPages() {
-        #expect(ProcessMemory.parse("2048 512 100 1 0 300 0\n", pageSize: 4_096) == .init(residentBytes: 512 * 4_096, virtualBytes: 2_048 * 4_096))
+        #expect(ProcessMemory.parse("2048 512 100 1 0 300 0\n", pageSize: 4_096)
+                == .init(residentBytes: 512 * 4_096, virtualBytes: 2_048 * 4_096, fileResidentBytes: 100 * 4_096))
         #expect(ProcessMemory.parse("garbage", pageSize: 4_096) == nil)
     }
 

@@ -28,13 +28,16 @@ struct IdlePagesService: Service, CustomStringConvertible {
 
     var description: String { "IdlePagesService" }
 
+    /// The process's file-backed resident bytes; 0 without `/proc`, where the kernel also refuses the advice.
+    private static func fileResident() -> Int { ProcessMemory.read()?.fileResidentBytes ?? 0 }
+
     func run() async throws {
         await cancelWhenGracefulShutdown {
             var idleFigure: Int?
             var cpuMark = ProcessUsage.cpuTime()
             while (try? await Task.sleep(for: rule.period)) != nil {
                 let cpuUsed = ProcessUsage.cpuTime() - cpuMark
-                if rule.shouldHandBack(cpuUsed: cpuUsed, fileResident: ProcessUsage.fileResidentBytes(), idleFigure: idleFigure) {
+                if rule.shouldHandBack(cpuUsed: cpuUsed, fileResident: Self.fileResident(), idleFigure: idleFigure) {
                     let started = ContinuousClock.now
                     let outcome = handBack()
                     let took = ContinuousClock.now - started
@@ -45,7 +48,7 @@ struct IdlePagesService: Service, CustomStringConvertible {
                         return
                     }
                     guard (try? await Task.sleep(for: settle)) != nil else { return }
-                    let figure = ProcessUsage.fileResidentBytes()
+                    let figure = Self.fileResident()
                     idleFigure = figure
                     logger.debug("idle pages handed back", metadata: ["megabytes": "\(outcome.bytesSpanned >> 20)", "took": "\(took)",
                                                                       "file_resident_megabytes": "\(figure >> 20)"])
@@ -77,20 +80,12 @@ struct IdlePagesRule: Sendable, Equatable {
     }
 }
 
-/// The process's own CPU time and file-backed resident memory, read from the kernel.
+/// The process's own CPU time, read from the kernel (its memory: ProcessMemory).
 enum ProcessUsage {
     /// CPU used by every thread of the process since it started.
     static func cpuTime() -> Duration {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
-    }
-
-    /// Resident pages backed by a file (or shared memory), in bytes: the third figure of `/proc/self/statm`.
-    static func fileResidentBytes() -> Int {
-        guard let statm = StartupPages.readProcFile("/proc/self/statm") else { return 0 }
-        let fields = statm.split(separator: " ")
-        guard fields.count > 2, let pages = Int(fields[2]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// The process's memory as the kernel counts it, from `/proc/self/statm` (pages: total size, then resident).
+/// The process's memory as the kernel counts it, from `/proc/self/statm` (pages: total size, resident, then resident
+/// and backed by a file or shared memory).
 enum ProcessMemory {
     struct Reading: Equatable {
         var residentBytes: Int
         var virtualBytes: Int
+        /// What of the resident memory is a file's pages (the program's and its libraries'): what IdlePagesService hands back.
+        var fileResidentBytes: Int
     }
 
     /// nil where there is no `/proc` (not Linux).
@@ -14,8 +17,8 @@ enum ProcessMemory {
     }
 
     static func parse(_ statm: String, pageSize: Int) -> Reading? {
-        let fields = statm.split(separator: " ").prefix(2).compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard fields.count == 2 else { return nil }
-        return Reading(residentBytes: fields[1] * pageSize, virtualBytes: fields[0] * pageSize)
+        let fields = statm.split(separator: " ").prefix(3).compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 3 else { return nil }
+        return Reading(residentBytes: fields[1] * pageSize, virtualBytes: fields[0] * pageSize, fileResidentBytes: fields[2] * pageSize)
     }
 }
