@@ -61,7 +61,7 @@ extension SQLiteStore {
         var deliveries: [DatabaseValue] = []
         for (id, item) in zip(ids, chunk) {
             posts += PostRowColumns.post(id: id, item, ms: ms)
-            for target in item.post.targets { deliveries += PostRowColumns.delivery(postID: id, item.post, target, ms: ms) }
+            deliveries += PostRowColumns.deliveries(postID: id, item.post, ms: ms)
         }
         try MultiRowInsert.insert(into: "post", columns: PostRowColumns.post, values: posts, db)
         for (id, item) in zip(ids, chunk) {
@@ -103,12 +103,15 @@ enum PostRowColumns {
     static let delivery = ["post_id", "account_id", "text_override", "state", "next_attempt_at", "updated_at", "first_comment", "part_count",
                            "post_due_at", "text_key"]
 
-    /// The delivery to one target. The text's key is the same-text rule's (SameTextKey): of the target's own text when it
-    /// has one.
-    static func delivery(postID: Int64, _ post: NewPost, _ target: NewPost.Target, ms: Int64) -> [DatabaseValue] {
+    /// One delivery per target, one after another. The text's key is the same-text rule's (SameTextKey): of the
+    /// target's own text when it has one, else the post's, worked out once for all its targets.
+    static func deliveries(postID: Int64, _ post: NewPost, ms: Int64) -> [DatabaseValue] {
         let due = post.dueColumns.instant
-        return values(postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms, target.firstComment,
-                      target.partCount(threadParts: post.thread.count), due, SameTextKey.of(target.textOverride ?? post.text))
+        let postKey = SameTextKey.of(post.text)
+        return post.targets.flatMap { target in
+            values(postID, target.accountID, target.textOverride, post.initialState.rawValue, due, ms, target.firstComment,
+                   target.partCount(threadParts: post.thread.count), due, target.textOverride.map(SameTextKey.of) ?? postKey)
+        }
     }
 
     /// Database values, made here rather than by GRDB's generic `StatementArguments(_:)` over the rows: made there from
