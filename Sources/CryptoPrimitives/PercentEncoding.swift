@@ -10,9 +10,23 @@ public enum PercentEncoding {
     /// PercentEncoding.encode("Ladies + Gentlemen")  // "Ladies%20%2B%20Gentlemen"
     /// ```
     public static func encode(_ s: String) -> String {
+        // Most of what OAuth signs (keys, tokens, timestamps, nonces) has nothing to escape; it is returned as it is.
+        guard !s.utf8.allSatisfy(isUnreserved) else { return s }
         var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        for byte in s.utf8 {
+        out.reserveCapacity(s.utf8.count * 3)
+        append(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the encoded UTF-8 bytes of `s` to `out`: ``encode(_:)`` without a string of its own, for callers
+    /// that build a longer text (a signature base string, an `Authorization` header) byte by byte.
+    public static func append(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { bytes in append(bytes, to: &out) }
+    }
+
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        for byte in bytes {
             if isUnreserved(byte) {
                 out.append(byte)
             } else {
@@ -21,7 +35,6 @@ public enum PercentEncoding {
                 out.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Builds `name=value&…` with both sides encoded by ``encode(_:)``, keeping the order given.

@@ -30,6 +30,14 @@ extension OAuth1Signer {
     /// used: a query in `url` is *not* added again, so callers include it in `parameters`
     /// (``queryParameters(of:)`` extracts it).
     public static func signatureBaseString(method: String, url: String, parameters: [(String, String)]) -> String {
+        signatureBaseString(method: method, baseURI: baseURI(url), parameters: parameters)
+    }
+
+    /// The same from a base string URI already worked out: the signer splits its URL once for the query and this.
+    ///
+    /// Written into one buffer: the normalised parameters' `=` and `&` go in as their encodings, `%3D` and `%26`,
+    /// which is what encoding the joined text again gives. Built as strings, this was a third of a signature's time.
+    static func signatureBaseString(method: String, baseURI: String, parameters: [(String, String)]) -> String {
         let normalised = parameters
             .map { (PercentEncoding.encode($0.0), PercentEncoding.encode($0.1)) }
             .sorted { lhs, rhs in
@@ -37,10 +45,19 @@ extension OAuth1Signer {
                     ? lhs.1.utf8.lexicographicallyPrecedes(rhs.1.utf8)
                     : lhs.0.utf8.lexicographicallyPrecedes(rhs.0.utf8)
             }
-            .map { $0.0 + "=" + $0.1 }
-            .joined(separator: "&")
-        return [method.uppercased(), PercentEncoding.encode(baseURI(url)), PercentEncoding.encode(normalised)]
-            .joined(separator: "&")
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        out += method.uppercased().utf8
+        out.append(UInt8(ascii: "&"))
+        PercentEncoding.append(baseURI, to: &out)
+        out.append(UInt8(ascii: "&"))
+        for (index, (name, value)) in normalised.enumerated() {
+            if index > 0 { out += "%26".utf8 }
+            PercentEncoding.append(name, to: &out)
+            out += "%3D".utf8
+            PercentEncoding.append(value, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The HMAC-SHA1 key: `enc(consumerSecret)&enc(tokenSecret)`; the `&` stays when there is no token secret.

@@ -54,8 +54,9 @@ public struct OAuth1Signer: Sendable {
             nonce: nonce ?? SecureRandom.alphanumeric(32),
             timestamp: timestamp ?? Self.currentUnixTime()
         )
-        let signed = Self.queryParameters(of: url) + formParameters + protocolParameters.filter { $0.0 != "realm" }
-        let baseString = Self.signatureBaseString(method: method, url: url, parameters: signed)
+        let parsed = RequestURL(url)
+        let signed = (parsed?.queryParameters ?? []) + formParameters + protocolParameters.filter { $0.0 != "realm" }
+        let baseString = Self.signatureBaseString(method: method, baseURI: parsed?.baseURI ?? Self.baseURI(url), parameters: signed)
         let signature = Self.signature(
             baseString: baseString,
             consumerSecret: credentials.consumerSecret,
@@ -84,8 +85,16 @@ public struct OAuth1Signer: Sendable {
     static func headerValue(_ parameters: [(String, String)]) -> String {
         let realm = parameters.filter { $0.0 == "realm" }
         let rest = parameters.filter { $0.0 != "realm" }.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
-        let fields = (realm + rest).map { "\(PercentEncoding.encode($0.0))=\"\(PercentEncoding.encode($0.1))\"" }
-        return "OAuth " + fields.joined(separator: ", ")
+        var out: [UInt8] = Array("OAuth ".utf8)
+        out.reserveCapacity(512)
+        for (index, (name, value)) in (realm + rest).enumerated() {
+            if index > 0 { out += ", ".utf8 }
+            PercentEncoding.append(name, to: &out)
+            out += "=\"".utf8
+            PercentEncoding.append(value, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func currentUnixTime() -> Int {

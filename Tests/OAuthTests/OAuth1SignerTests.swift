@@ -31,6 +31,11 @@ struct OAuth1SignerTests {
             ("https://user:pass@example.com/r", "https://example.com/r"),
             ("http://[::1]:8080/r", "http://[::1]:8080/r"),
             ("http://[::1]:80/r", "http://[::1]/r"),
+            // Split byte by byte: a `://` later in the path, a fragment before a `?`, a host outside ASCII.
+            ("https://example.com/a://b?c=1", "https://example.com/a://b"),
+            ("https://example.com/r#a?b", "https://example.com/r"),
+            ("https://BÜCHER.example/Ä", "https://bücher.example/Ä"),
+            ("https://user@[::1]:8443/r", "https://[::1]:8443/r"),
         ]
     )
     func baseURI_normalisesAsRFC5849Says(_ url: String, _ expected: String) {
