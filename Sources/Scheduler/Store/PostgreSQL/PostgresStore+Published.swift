@@ -32,7 +32,7 @@ extension PostgresStore {
                                finishedAt: databaseMilliseconds(attempt.finishedAt), httpStatus: attempt.httpStatus,
                                outcome: attempt.outcome, errorClass: attempt.errorClass, excerpt: attempt.excerpt, part: attempt.part,
                                remoteId: remoteID, remoteUrl: remoteURL, postId: claim.postID,
-                               event: String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self))
+                               event: event.storedPayload)
         try await publishedOutcomes.write(row) { rows in await self.storePublishedBatch(rows) }
     }
 

@@ -8,7 +8,7 @@ extension PostgresStore {
     /// Writes `event` in the caller's transaction, so a change and its event commit together (or not at all); every
     /// daemon's event bus hears of it at commit (NOTIFY), this one's included.
     func insertEvent(_ event: EventView, _ session: PostgresSession) async throws {
-        let payload = String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self)
+        let payload = event.storedPayload
         try await session.execute("""
             INSERT INTO event (at, kind, post_id, delivery_id, payload)
             VALUES (\(databaseMilliseconds(event.at)), \(event.event), \(event.postId), \(event.deliveryId), \(payload))

@@ -6,7 +6,7 @@ extension SQLiteStore {
     /// Writes `event` in the caller's transaction, so a state change and its event are committed together
     /// (or not at all), and wakes the event bus once the transaction commits.
     static func insertEvent(_ event: EventView, _ db: Database, signal: WakeSignal) throws {
-        let payload = String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self)
+        let payload = event.storedPayload
         try db.cachedStatement(sql: "INSERT INTO event (at, kind, post_id, delivery_id, payload) VALUES (?, ?, ?, ?, ?)").execute(
             arguments: [event.at.unixMilliseconds, event.event, event.postId, event.deliveryId, payload])
         db.afterNextTransaction { _ in signal.signal() }
