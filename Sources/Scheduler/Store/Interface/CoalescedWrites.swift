@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Group commit: writes of one kind that arrive while a batch of them is being written wait, and go together in the
-/// next batch, which `flush` writes at once (the SQLite store's ``GroupCommit``, a savepoint each in one transaction;
+/// next batch, which `flush` writes at once (the SQLite store's ``GroupCommit``, one transaction;
 /// the PostgreSQL store's published outcomes, one statement).
 ///
 /// At a burst's pace the engine finishes many publishes at once, and each ends in a small write. Written together, one

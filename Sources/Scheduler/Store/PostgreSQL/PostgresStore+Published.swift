@@ -24,7 +24,7 @@ extension PostgresStore {
 
     /// The attempt, the delivery's new state and its `published` event, in one statement with the publishes that
     /// finished meanwhile (see ``CoalescedWrites``): a statement for a batch costs the database about what one costs for
-    /// a single write. (Savepoints, as the SQLite store's group commit has, would be statements too.) As everywhere, a
+    /// a single write. (Savepoints, which the SQLite store's group commit uses when a write fails, would be statements too.) As everywhere, a
     /// claim that is no longer this daemon's is left alone, with no event, but its attempt is logged: a request went out.
     public func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?, found: Bool) async throws {
         let event = DeliveryEvents.published(claim, remoteURL: remoteURL, found: found, at: attempt.finishedAt)
