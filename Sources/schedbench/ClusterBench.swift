@@ -85,8 +85,8 @@ struct ClusterBench {
         if let cluster, let database {
             statements = try await statementCount(cluster, database: database.name)
             longest = try await cluster.psql("""
-                SELECT calls || '×, ' || round((total_plan_time * 1000 / calls)::numeric) || ' µs planning and '
-                    || round((total_exec_time * 1000 / calls)::numeric) || ' µs running each: '
+                SELECT calls || '×, ' || round((total_plan_time * 1000 / greatest(calls, 1))::numeric) || ' µs planning and '
+                    || round((total_exec_time * 1000 / greatest(calls, 1))::numeric) || ' µs running each: '
                     || left(regexp_replace(query, '\\s+', ' ', 'g'), 70) FROM pg_stat_statements
                 WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
                 ORDER BY total_plan_time + total_exec_time DESC LIMIT 8
