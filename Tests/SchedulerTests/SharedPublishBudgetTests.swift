@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    /// Reserves at several daemons at the same moment each see the others' tokens taken: none spends a token another
+    /// spent (each reserve holds its buckets' rows locked from its read to its write).
+    @Test func reservesAtTwoDaemonsAtOnce_spendEachTokenOnce() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        try await withPostgresStore(on: database) { first in
+            try await withPostgresStore(on: database) { second in
+                let budgets = [SharedPublishBudget(store: first, rules: Self.rules), SharedPublishBudget(store: second, rules: Self.rules)]
+                let now = Date()
+                let oneAccount = await Self.allowedCount(budgets, accounts: Array(repeating: 7, count: 12), now: now)
+                #expect(oneAccount == 3, "twelve posts of one account at once, from two daemons: its budget of 3 goes (\(oneAccount) went)")
+                let manyAccounts = await Self.allowedCount(budgets, accounts: Array(20..<30), now: now)
+                #expect(manyAccounts == 2, "ten accounts' posts at once: the app's budget of 5 had 2 left (\(manyAccounts) went)")
+            }
+        }
+    }
+
+    /// Reserves one post for each of `accounts`, all at once, alternating between the daemons; how many may go now.
+    private static func allowedCount(_ budgets: [SharedPublishBudget], accounts: [Int64], now: Date) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            for (index, account) in accounts.enumerated() {
+                group.addTask { await budgets[index % budgets.count].reserve(accountID: account, network: .x, now: now) == nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+    }
+
     @Test func oneReserve_forAWholeClaim_takesForEachPostInTurn() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
         try await withPostgresStore(on: database) { store in
