@@ -12,43 +12,35 @@ import Testing
     ]
 
     @Test func twoDaemons_togetherSpendOneAccountsBudget_andThenWaitForItsRefill() async throws {
-        let database = try await PostgresCluster.shared().createDatabase()
-        try await withPostgresStore(on: database) { first in
-            try await withPostgresStore(on: database) { second in
-                let budgets = [SharedPublishBudget(store: first, rules: Self.rules), SharedPublishBudget(store: second, rules: Self.rules)]
-                let now = Date()
-                var waits: [Date?] = []
-                for turn in 0..<4 { waits.append(await budgets[turn % 2].reserve(accountID: 1, network: .x, now: now)) }
-                #expect(waits.prefix(3).allSatisfy { $0 == nil }, "three posts fit the account's budget, whichever daemon sends them")
-                let wait = try #require(waits[3], "the fourth waits, though its daemon sent only two")
-                #expect(abs(wait.timeIntervalSince(now) - 300) < 5, "one post's refill: 15 minutes / 3 (\(wait.timeIntervalSince(now)) s)")
+        try await Self.withTwoDaemons { budgets in
+            let now = Date()
+            var waits: [Date?] = []
+            for turn in 0..<4 { waits.append(await budgets[turn % 2].reserve(accountID: 1, network: .x, now: now)) }
+            #expect(waits.prefix(3).allSatisfy { $0 == nil }, "three posts fit the account's budget, whichever daemon sends them")
+            let wait = try #require(waits[3], "the fourth waits, though its daemon sent only two")
+            #expect(abs(wait.timeIntervalSince(now) - 300) < 5, "one post's refill: 15 minutes / 3 (\(wait.timeIntervalSince(now)) s)")
 
-                // A refund goes with its daemon's next reserve, or on its own within the correction delay.
-                await budgets[0].refund(accountID: 1, network: .x)
-                let deadline = Date().addingTimeInterval(10)
-                var spent = false
-                while !spent, Date() < deadline { spent = await budgets[1].reserve(accountID: 1, network: .x, now: now) == nil }
-                #expect(spent, "a refund at one daemon is spent at the other within 10 s")
-                #expect(await budgets[1].reserve(accountID: 2, network: .x, now: now) == nil, "another account has its own budget")
-                #expect(await budgets[0].reserve(accountID: 3, network: .x, now: now) == nil, "the app's fifth post")
-                #expect(await budgets[0].reserve(accountID: 4, network: .x, now: now) != nil, "the app's budget (5) is spent across accounts")
-            }
+            // A refund goes with its daemon's next reserve, or on its own within the correction delay.
+            await budgets[0].refund(accountID: 1, network: .x)
+            let deadline = Date().addingTimeInterval(10)
+            var spent = false
+            while !spent, Date() < deadline { spent = await budgets[1].reserve(accountID: 1, network: .x, now: now) == nil }
+            #expect(spent, "a refund at one daemon is spent at the other within 10 s")
+            #expect(await budgets[1].reserve(accountID: 2, network: .x, now: now) == nil, "another account has its own budget")
+            #expect(await budgets[0].reserve(accountID: 3, network: .x, now: now) == nil, "the app's fifth post")
+            #expect(await budgets[0].reserve(accountID: 4, network: .x, now: now) != nil, "the app's budget (5) is spent across accounts")
         }
     }
 
     /// Reserves at several daemons at the same moment each see the others' tokens taken: none spends a token another
     /// spent (each reserve holds its buckets' rows locked from its read to its write).
     @Test func reservesAtTwoDaemonsAtOnce_spendEachTokenOnce() async throws {
-        let database = try await PostgresCluster.shared().createDatabase()
-        try await withPostgresStore(on: database) { first in
-            try await withPostgresStore(on: database) { second in
-                let budgets = [SharedPublishBudget(store: first, rules: Self.rules), SharedPublishBudget(store: second, rules: Self.rules)]
-                let now = Date()
-                let oneAccount = await Self.allowedCount(budgets, accounts: Array(repeating: 7, count: 12), now: now)
-                #expect(oneAccount == 3, "twelve posts of one account at once, from two daemons: its budget of 3 goes (\(oneAccount) went)")
-                let manyAccounts = await Self.allowedCount(budgets, accounts: Array(20..<30), now: now)
-                #expect(manyAccounts == 2, "ten accounts' posts at once: the app's budget of 5 had 2 left (\(manyAccounts) went)")
-            }
+        try await Self.withTwoDaemons { budgets in
+            let now = Date()
+            let oneAccount = await Self.allowedCount(budgets, accounts: Array(repeating: 7, count: 12), now: now)
+            #expect(oneAccount == 3, "twelve posts of one account at once, from two daemons: its budget of 3 goes (\(oneAccount) went)")
+            let manyAccounts = await Self.allowedCount(budgets, accounts: Array(20..<30), now: now)
+            #expect(manyAccounts == 2, "ten accounts' posts at once: the app's budget of 5 had 2 left (\(manyAccounts) went)")
         }
     }
 
@@ -80,22 +72,28 @@ import Testing
     }
 
     @Test func aNetworksAnswer_isWrittenWithoutAReserve_withinTheCorrectionDelay() async throws {
+        try await Self.withTwoDaemons { budgets in
+            let now = Date()
+            let reset = now.addingTimeInterval(600)
+            await budgets[0].observe(RateLimitHint(scope: .account, remaining: 0, resetAt: reset), accountID: 5, network: .x, now: now)
+            // The first daemon reserves nothing more: its correction is written on its own, and the second sees it.
+            let deadline = Date().addingTimeInterval(10)
+            var wait: Date?
+            while wait == nil, Date() < deadline {
+                wait = await budgets[1].reserve(accountID: 5, network: .x, now: now)
+                if wait == nil { await budgets[1].refund(accountID: 5, network: .x); await budgets[1].writeCorrections() }
+            }
+            let blocked = try #require(wait, "the network's answer at one daemon reached the other within 10 s")
+            #expect(abs(blocked.timeIntervalSince(reset)) < 1, "the account waits for the network's reset (\(blocked) against \(reset))")
+        }
+    }
+
+    /// Two daemons' budgets on one fresh database, as two daemons sharing it have them.
+    private static func withTwoDaemons(_ body: ([SharedPublishBudget]) async throws -> Void) async throws {
         let database = try await PostgresCluster.shared().createDatabase()
         try await withPostgresStore(on: database) { first in
             try await withPostgresStore(on: database) { second in
-                let budgets = [SharedPublishBudget(store: first, rules: Self.rules), SharedPublishBudget(store: second, rules: Self.rules)]
-                let now = Date()
-                let reset = now.addingTimeInterval(600)
-                await budgets[0].observe(RateLimitHint(scope: .account, remaining: 0, resetAt: reset), accountID: 5, network: .x, now: now)
-                // The first daemon reserves nothing more: its correction is written on its own, and the second sees it.
-                let deadline = Date().addingTimeInterval(10)
-                var wait: Date?
-                while wait == nil, Date() < deadline {
-                    wait = await budgets[1].reserve(accountID: 5, network: .x, now: now)
-                    if wait == nil { await budgets[1].refund(accountID: 5, network: .x); await budgets[1].writeCorrections() }
-                }
-                let blocked = try #require(wait, "the network's answer at one daemon reached the other within 10 s")
-                #expect(abs(blocked.timeIntervalSince(reset)) < 1, "the account waits for the network's reset (\(blocked) against \(reset))")
+                try await body([SharedPublishBudget(store: first, rules: rules), SharedPublishBudget(store: second, rules: rules)])
             }
         }
     }
