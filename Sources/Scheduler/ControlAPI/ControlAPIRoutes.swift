@@ -32,7 +32,7 @@ struct ControlAPIRoutes: Sendable {
         events = EventRoutes(events: services.events)
         backup = services.backup
         sandbox = SandboxRoutes(sandbox: services.sandbox)
-        status = StatusRoutes(status: services.status, doctor: services.doctor)
+        status = StatusRoutes(status: services.status, doctor: services.doctor, zone: services.posts.defaultZone.identifier)
         runs = RunRoutes(runs: services.runs, inbox: services.inbox)
         webUsers = WebUserRoutes(users: services.webUsers)
         zone = services.posts.defaultZone.identifier

@@ -58,6 +58,7 @@ extension PostView: ResponseEncodable {}
 extension WebUserView: ResponseEncodable {}
 extension AccountView: ResponseEncodable {}
 extension StatusView: ResponseEncodable {}
+extension ClockView: ResponseEncodable {}
 extension DryRunView: ResponseEncodable {}
 extension SandboxTokenView: ResponseEncodable {}
 extension LinkStartView: ResponseEncodable {}
