@@ -45,9 +45,9 @@ struct CalendarCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = options.client()
-        let (status, _) = try await client.get("/v1/status", as: StatusView.self)
-        let zone = TimeZone(identifier: tz ?? status.zone ?? "UTC") ?? TimeZone(identifier: "UTC")!
-        let range = CalendarRange(around: from, month: month, zone: zone, now: status.now)
+        let clock = try await daemonClock(client)
+        let zone = TimeZone(identifier: tz ?? clock.zone) ?? TimeZone(identifier: "UTC")!
+        let range = CalendarRange(around: from, month: month, zone: zone, now: clock.now)
         let perCell = month ? 4 : 12
         let days = try await CalendarRange.fetch(range, account: account, zone: zone, perDay: perCell, client: client)
         if options.json { return try Output.json(days) }
@@ -55,6 +55,16 @@ struct CalendarCommand: AsyncParsableCommand {
         print("\(range.title), \(zone.identifier)")
         print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
         print(CalendarGrid.legend)
+    }
+
+    /// The daemon's today and zone: `/v1/clock`, or the whole status from an older daemon, which has no such route.
+    private func daemonClock(_ client: ControlClient) async throws -> ClockView {
+        do {
+            return try await client.get("/v1/clock", as: ClockView.self).0
+        } catch let error as CLIError where error.exitCode == ExitCodes.notFound {
+            let (status, _) = try await client.get("/v1/status", as: StatusView.self)
+            return ClockView(now: status.now, zone: status.zone ?? "UTC")
+        }
     }
 }
 
