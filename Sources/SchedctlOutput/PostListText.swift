@@ -12,6 +12,11 @@ public enum PostListText {
     /// Every time is in `zone`, named once in the header (issue 25: posts kept in several zones looked unsorted when
     /// each was shown in its own).
     public static func table(_ posts: [PostView], zone: TimeZone, terminal: Terminal) -> String {
+        table(posts.map(PostListRow.init), zone: zone, terminal: terminal)
+    }
+
+    /// The table of `posts` as `schedctl list` decodes them (``PostListRow``).
+    public static func table(_ posts: [PostListRow], zone: TimeZone, terminal: Terminal) -> String {
         let columns = [TextTable.Column("ID"), TextTable.Column("DUE (\(ZonedTime.name(of: zone)))"),
                        TextTable.Column("ACCOUNT", shrinksTo: 12), TextTable.Column("STATE"), TextTable.Column("TEXT", shrinksTo: 20)]
         var rows: [[Cell]] = []
@@ -32,7 +37,7 @@ public enum PostListText {
     }
 
     /// The due time in the table's zone, or "draft" for a post that has none yet.
-    static func due(_ post: PostView, in zone: TimeZone) -> String {
+    static func due(_ post: PostListRow, in zone: TimeZone) -> String {
         post.dueAt.map { ZonedTime.wallClock($0, in: zone) } ?? "draft"
     }
 

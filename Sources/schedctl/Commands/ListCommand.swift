@@ -67,7 +67,7 @@ struct ListCommand: AsyncParsableCommand {
             if let next = listed.nextCursor { FileHandle.standardError.write(Data("next_cursor: \(next)\n".utf8)) }
             return Output.json(listed.data)
         }
-        let posts = try client.decode([PostView].self, listed.data)
+        let posts = try client.decode([PostListRow].self, listed.data)
         guard !posts.isEmpty else {
             return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
         }
