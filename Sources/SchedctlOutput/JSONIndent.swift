@@ -1,9 +1,17 @@
+import Foundation
+
 /// `--json` output: the daemon's compact JSON (keys already sorted) indented for a person, byte by byte, as
 /// `JSONEncoder`'s `.prettyPrinted` lays it out (two spaces, `"key" : value`), but `[]` and `{}` when empty. Nothing is
 /// parsed into objects and written back: for a page of 1,000 posts that round trip through Foundation took longer
 /// than the daemon's answer. Text that is not JSON comes out as it went in.
 public enum JSONIndent {
-    public static func pretty(_ bytes: some Collection<UInt8>) -> String {
+    public static func pretty(_ data: Data) -> String {
+        pretty([UInt8](data))
+    }
+
+    /// An array, not any collection of bytes: a generic parameter is not specialised across modules, and walking
+    /// `Data` through its protocol witnesses byte by byte took half of the time this function costs schedctl.
+    public static func pretty(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         var depth = 0

@@ -28,6 +28,7 @@ public struct Terminal: Sendable, Equatable {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         var size = winsize()
         let reported = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        return Terminal(isTerminal: isTerminal, reportedColumns: reported, environment: ProcessInfo.processInfo.environment)
+        let environment = ["COLUMNS", "NO_COLOR"].reduce(into: [String: String]()) { $0[$1] = EnvironmentVariable.value($1) }
+        return Terminal(isTerminal: isTerminal, reportedColumns: reported, environment: environment)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SchedctlOutput
 
 /// Options every command shares: where the daemon is, and whether a script is reading.
 struct GlobalOptions: ParsableArguments {
@@ -11,14 +12,14 @@ struct GlobalOptions: ParsableArguments {
 
     var socketPath: String {
         if let socket { return socket }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SCHEDCTL_SOCKET"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let fromEnvironment = EnvironmentVariable.value("SCHEDCTL_SOCKET"), !fromEnvironment.isEmpty { return fromEnvironment }
         return "/run/schedulerd/control.sock"
     }
 
     /// Where ``socketPath`` came from, for the message when nothing answers there.
     var socketSource: String {
         if socket != nil { return "--socket" }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["SCHEDCTL_SOCKET"], !fromEnvironment.isEmpty { return "$SCHEDCTL_SOCKET" }
+        if let fromEnvironment = EnvironmentVariable.value("SCHEDCTL_SOCKET"), !fromEnvironment.isEmpty { return "$SCHEDCTL_SOCKET" }
         return "the default path (no --socket, no $SCHEDCTL_SOCKET)"
     }
 
