@@ -134,31 +134,47 @@ struct ScaleBench {
     }
 
     /// Each command's wall time, process start included, beside `schedctl --version`'s (the start alone, the baseline
-    /// of the same run): what is left is the command's own work and the daemon's answer.
+    /// of the same run): what is left is the command's own work and the daemon's answer. Each run of a command follows
+    /// a run of `--version`, and the figure past the start is the median of those pairs' differences: this shared
+    /// machine's speed drifts within a run, and a start measured once, before every command, made the figures after it
+    /// swing by more than the commands' own time (from -6 to 30 ms in two runs a minute apart).
     private func schedctlLines(state: String, show: Int) throws -> [String] {
-        let start = try schedctl(["--version"], state: nil)
         let commands = [["status"], ["status", "--json"], ["list"], ["list", "--json"], ["list", "--page", "1000"], ["show", "\(show)"],
                         ["show", "\(show)", "--json"], ["calendar"]]
-        var lines = ["schedctl, process start included (median of \(repeats)); `schedctl --version` (its start alone) \(Self.format(start, "%.1f")) ms:"]
+        var starts: [Double] = []
+        var figures: [(command: [String], wall: Double, past: Double)] = []
         for command in commands {
-            let wall = try schedctl(command, state: state)
-            lines.append("  \(command.joined(separator: " ")): \(Self.format(wall, "%.1f")) ms, \(Self.format(wall - start, "%.1f")) ms past its start")
+            var walls: [Double] = []
+            var past: [Double] = []
+            for _ in 0..<schedctlPairs {
+                let start = try schedctlWall(["--version"], state: nil)
+                let wall = try schedctlWall(command, state: state)
+                starts.append(start)
+                walls.append(wall)
+                past.append(wall - start)
+            }
+            figures.append((command, Self.median(walls), Self.median(past)))
+        }
+        var lines = ["schedctl, process start included (median of \(schedctlPairs), each run after one of `schedctl --version`, "
+                     + "whose median is \(Self.format(Self.median(starts), "%.1f")) ms; past its start: the median of the pairs' differences):"]
+        for figure in figures {
+            lines.append("  \(figure.command.joined(separator: " ")): \(Self.format(figure.wall, "%.1f")) ms, "
+                         + "\(Self.format(figure.past, "%.1f")) ms past its start")
         }
         return lines
     }
 
-    /// The median wall time of `schedctl ARGUMENTS` against the daemon (none for `--version`), in milliseconds:
+    /// Pairs of runs (`--version`, then the command) per schedctl figure.
+    let schedctlPairs = 31
+
+    /// The wall time of one `schedctl ARGUMENTS` against the daemon (none for `--version`), in milliseconds:
     /// `posix_spawn` to `waitpid`, since Foundation's `waitUntilExit` wakes on a timer and rounds a 20 ms run up.
-    private func schedctl(_ arguments: [String], state: String?) throws -> Double {
+    private func schedctlWall(_ arguments: [String], state: String?) throws -> Double {
         let argv = [bin + "/schedctl"] + arguments + (state.map { ["--socket", $0 + "/control.sock"] } ?? [])
-        var times: [Double] = []
-        for _ in 0..<repeats {
-            let start = Date()
-            let status = try SpawnedProcess.run(argv, output: "/dev/null")
-            times.append(Date().timeIntervalSince(start) * 1000)
-            guard status == 0 else { throw BenchError("schedctl \(arguments.joined(separator: " ")) exited \(status)") }
-        }
-        return Self.median(times)
+        let start = Date()
+        let status = try SpawnedProcess.run(argv, output: "/dev/null")
+        guard status == 0 else { throw BenchError("schedctl \(arguments.joined(separator: " ")) exited \(status)") }
+        return Date().timeIntervalSince(start) * 1000
     }
 
     static func median(_ values: [Double]) -> Double {
