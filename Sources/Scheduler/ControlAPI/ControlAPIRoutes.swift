@@ -23,6 +23,7 @@ struct ControlAPIRoutes: Sendable {
     /// The services behind the routes, as the daemon (or a test) wires them.
 
     init(_ services: DaemonServices) {
+        zone = services.posts.defaultZone.identifier
         posts = PostRoutes(posts: services.posts)
         media = MediaRoutes(media: services.media)
         accounts = AccountRoutes(accounts: services.accounts)
@@ -32,10 +33,9 @@ struct ControlAPIRoutes: Sendable {
         events = EventRoutes(events: services.events)
         backup = services.backup
         sandbox = SandboxRoutes(sandbox: services.sandbox)
-        status = StatusRoutes(status: services.status, doctor: services.doctor, zone: services.posts.defaultZone.identifier)
+        status = StatusRoutes(status: services.status, doctor: services.doctor, zone: zone)
         runs = RunRoutes(runs: services.runs, inbox: services.inbox)
         webUsers = WebUserRoutes(users: services.webUsers)
-        zone = services.posts.defaultZone.identifier
     }
 
     func add(to router: Router<ControlContext>) {
