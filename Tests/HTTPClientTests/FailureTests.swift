@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestHTTPReceiver
 import Testing
 
 /// Each way a request can fail surfaces as its own error code, promptly and without secrets.
@@ -21,10 +22,11 @@ import Testing
         }
     }
 
+    /// The port is held bound and not listening for the whole test (``ReservedPort``): a server's port let go could be
+    /// given to another test's server before the request, which then answered it (a fresh clone's run got a 404).
     @Test func send_whenNothingListens_throwsCouldNotConnectAndSentNothing() async throws {
-        let server = try await TestServer.start()
-        let deadURL = server.url("/echo")
-        server.stop()
+        let nothingListens = try ReservedPort()
+        let deadURL = "http://127.0.0.1:\(nothingListens.port)/echo"
         let client = CurlHTTPClient()
         defer { client.shutdown() }
 
@@ -36,6 +38,7 @@ import Testing
         #expect(error.curlCode == 7)
         #expect(!error.requestMayHaveBeenSent)
         #expect(error.message.contains("127.0.0.1"))
+        withExtendedLifetime(nothingListens) {}  // held until the request has failed
     }
 
     @Test func send_whenTheServerClosesWithoutAnswering_throwsConnectionLost() async throws {
