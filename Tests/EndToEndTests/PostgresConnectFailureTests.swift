@@ -26,14 +26,14 @@ import TestHTTPReceiver
         let cluster = try await PostgresCluster.start(tcpPort: port)
         let database = try await cluster.createDatabase("connect")
         let silent = try SilentListener()
-        let closed = try Self.freePort()
+        let closed = try ReservedPort()  // bound, never listening, held to the end: refused, and no other server gets it
         let cases = [
             Case(name: "a server without TLS, sslmode left to its default", url: cluster.tcpURL(database: database.name), exit: 78,
                  mentions: ["does not offer TLS", "sslmode=verify-full (the default)", "[store] url", "sslmode=disable"]),
             Case(name: "a server without TLS, sslmode=require", url: cluster.tcpURL(database: database.name, parameters: "sslmode=require"), exit: 78,
                  mentions: ["does not offer TLS", "sslmode=require"]),
-            Case(name: "a closed port", url: "postgresql://schedulerd@127.0.0.1:\(closed)/db?sslmode=disable", exit: 74,
-                 mentions: ["connection refused", "127.0.0.1:\(closed)", "[store] url"]),
+            Case(name: "a closed port", url: "postgresql://schedulerd@127.0.0.1:\(closed.port)/db?sslmode=disable", exit: 74,
+                 mentions: ["connection refused", "127.0.0.1:\(closed.port)", "[store] url"]),
             Case(name: "a port that never answers", url: "postgresql://schedulerd@127.0.0.1:\(silent.port)/db?sslmode=disable", exit: 74,
                  mentions: ["did not answer within \(Self.timeout) s", "connect_timeout_s"]),
             Case(name: "a wrong password", url: cluster.tcpURL(database: database.name, parameters: "sslmode=disable"), password: "not-the-password",
@@ -69,6 +69,7 @@ import TestHTTPReceiver
                 #expect(!run.stderr.contains(try String(contentsOfFile: database.passwordFile, encoding: .utf8)), "no password in the message")
             }
         }
+        withExtendedLifetime((closed, silent)) {}
         try await cluster.stop()
     }
 

@@ -102,6 +102,7 @@ import Testing
         let signature = "OAuth oauth_signature=\"c2VjcmV0LXNpZ25hdHVyZQ%3D%3D\", oauth_token=\"tok-SECRET-123456\""
         let headers = [HTTPHeader("Authorization", signature), HTTPHeader("X-Api-Key", "key-SECRET-abcdef")]
         var errors: [HTTPClientError] = []
+        let nothingListens = try ReservedPort()
         try await TestServer.with { server in
             let client = CurlHTTPClient(configuration: .init(maxResponseBytes: 10))
             defer { client.shutdown() }
@@ -112,11 +113,11 @@ import Testing
                 )
                 errors.append(try await #require(throws: HTTPClientError.self) { try await client.send(request) })
             }
-            server.stop()
-            let refused = HTTPRequest(url: server.url("/?access_token=QUERY-SECRET"), headers: headers)
+            let refused = HTTPRequest(url: "http://127.0.0.1:\(nothingListens.port)/?access_token=QUERY-SECRET", headers: headers)
             errors.append(try await #require(throws: HTTPClientError.self) { try await client.send(refused) })
         }
 
+        withExtendedLifetime(nothingListens) {}
         #expect(errors.map(\.code) == [.connectionLost, .timedOut, .responseTooLarge, .couldNotConnect])
         for error in errors {
             for text in [String(describing: error), String(reflecting: error), error.message] {
