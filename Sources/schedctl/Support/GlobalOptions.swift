@@ -11,16 +11,19 @@ struct GlobalOptions: ParsableArguments {
     var json = false
 
     var socketPath: String {
-        if let socket { return socket }
-        if let fromEnvironment = EnvironmentVariable.value("SCHEDCTL_SOCKET"), !fromEnvironment.isEmpty { return fromEnvironment }
-        return "/run/schedulerd/control.sock"
+        socket ?? socketFromEnvironment ?? "/run/schedulerd/control.sock"
     }
 
     /// Where ``socketPath`` came from, for the message when nothing answers there.
     var socketSource: String {
         if socket != nil { return "--socket" }
-        if let fromEnvironment = EnvironmentVariable.value("SCHEDCTL_SOCKET"), !fromEnvironment.isEmpty { return "$SCHEDCTL_SOCKET" }
+        if socketFromEnvironment != nil { return "$SCHEDCTL_SOCKET" }
         return "the default path (no --socket, no $SCHEDCTL_SOCKET)"
+    }
+
+    /// `$SCHEDCTL_SOCKET`, when set and not empty.
+    private var socketFromEnvironment: String? {
+        EnvironmentVariable.value("SCHEDCTL_SOCKET").flatMap { $0.isEmpty ? nil : $0 }
     }
 
     func client() -> ControlClient { ControlClient(socketPath: socketPath, socketSource: socketSource) }
