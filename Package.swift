@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already built for Hummingbird; named for NIOHTTPTypes, the request parts the connection guard watches.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -107,12 +109,16 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // ServerChildChannel: the listeners' connection guard (Connections/GuardedHTTP1Channel).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // NIOConnectionError: why a connection to PostgreSQL failed (refused, unknown host), in the connect probe.
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // HTTPRequestPart: the connection guard (Connections/) marks a connection busy at its request head.
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 // The engine records through swift-metrics' API only; the daemon bootstraps it with the Prometheus
                 // registry (Metrics/) when `[metrics] listen` is configured.
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -175,12 +181,14 @@ let package = Package(
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
         .target(name: "TestHTTPReceiver", path: "Tests/TestHTTPReceiver"),
+        // Another connection holding an SQLite database's write lock, for the tests of a store that cannot be written.
+        .target(name: "HeldWriteLock", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], path: "Tests/HeldWriteLock"),
         // FIT files for the tests, from an encoder written apart from the decoder.
         .target(name: "FITTestSupport", path: "Tests/FITTestSupport"),
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver",
+                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
                 // The run card's map: its tiles, and the sandbox that serves them in-process.
                 "RunCard", "Sandbox", "CCairo", "CSQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -192,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver", "FITTestSupport",
+                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver", "FITTestSupport", "HeldWriteLock",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

@@ -9,6 +9,8 @@ import ServiceLifecycle
 struct ControlServer {
     let socketPath: String
     let routes: ControlAPIRoutes
+    /// The socket's limits on connections (``ConnectionLimits/controlSocket``).
+    let connections: ConnectionGuard
     let logger: Logger
     /// Called once the socket is bound and private: the daemon is ready.
     let onReady: @Sendable () async -> Void
@@ -19,12 +21,12 @@ struct ControlServer {
         let path = socketPath
         let logger = logger
         let onReady = onReady
+        let connections = connections
         return Application(
             router: router,
-            server: .http1(configuration: .init(
-                additionalChannelHandlers: [PeerCredentialCheck(logger: logger)],
-                idleTimeout: .seconds(30))),
-            configuration: .init(address: .unixDomainSocket(path: path), serverName: nil),
+            server: GuardedHTTP1Channel.server(.init(idleTimeout: .seconds(30)), connections: connections,
+                                               handlers: { [PeerCredentialCheck(logger: logger)] }),
+            configuration: .init(address: .unixDomainSocket(path: path), serverName: nil, backlog: connections.limits.backlog),
             onServerRunning: { _ in
                 chmod(path, 0o600)
                 logger.info("control socket ready", metadata: ["socket.path": "\(path)"])
@@ -38,7 +40,7 @@ struct ControlServer {
         let router = Router(context: ControlContext.self)
         router.add(middleware: ServerTimingMiddleware())
         router.add(middleware: DaemonZoneMiddleware(zone: routes.zone))
-        router.add(middleware: ErrorMappingMiddleware())
+        router.add(middleware: ErrorMappingMiddleware(health: routes.health))
         router.add(middleware: RouteBodyLimitMiddleware())
         routes.add(to: router)
         return router

@@ -7,14 +7,6 @@ import NIOCore
 final class PeerCredentialCheck: ChannelInboundHandler, RemovableChannelHandler, Sendable {
     typealias InboundIn = NIOAny
 
-    /// `struct ucred` from <sys/socket.h>.
-    private struct PeerCredentials: Sendable {
-        var pid: Int32 = 0
-        var uid: UInt32 = 0
-        var gid: UInt32 = 0
-    }
-
-    private static let soPeerCred: Int32 = 17  // SO_PEERCRED on Linux
     let allowedUID: UInt32
     let logger: Logger
 
@@ -24,22 +16,35 @@ final class PeerCredentialCheck: ChannelInboundHandler, RemovableChannelHandler,
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        guard let provider = context.channel as? any SocketOptionProvider else { return }
         let channel = context.channel
         let allowed = allowedUID
         let logger = logger
-        provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(Self.soPeerCred))
-            .whenComplete { (result: Result<PeerCredentials, any Error>) in
-                switch result {
-                case .success(let peer) where peer.uid == allowed || peer.uid == 0:
-                    return
-                case .success(let peer):
-                    logger.warning("control connection refused: peer runs as another user", metadata: ["peer.uid": "\(peer.uid)"])
-                    channel.close(promise: nil)
-                case .failure:
-                    logger.warning("control connection refused: peer credentials unavailable")
-                    channel.close(promise: nil)
-                }
+        PeerCredentials.read(channel)?.whenComplete { result in
+            switch result {
+            case .success(let peer) where peer.uid == allowed || peer.uid == 0:
+                return
+            case .success(let peer):
+                logger.warning("control connection refused: peer runs as another user", metadata: ["peer.uid": "\(peer.uid)"])
+                channel.close(promise: nil)
+            case .failure:
+                logger.warning("control connection refused: peer credentials unavailable")
+                channel.close(promise: nil)
             }
+        }
+    }
+}
+
+/// `struct ucred` from <sys/socket.h>: the process at the other end of a Unix socket.
+struct PeerCredentials: Sendable {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+
+    private static let soPeerCred: Int32 = 17  // SO_PEERCRED on Linux
+
+    /// The peer's credentials (read at once when called on the channel's event loop), or nil for a channel that has none.
+    static func read(_ channel: any Channel) -> EventLoopFuture<PeerCredentials>? {
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
+        return provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(soPeerCred))
     }
 }

@@ -15,11 +15,13 @@ public final class PrometheusEndpoint: Service, Sendable {
     /// What the instruments are made with: this registry, with buckets that fit a publish's duration and lateness.
     public let factory: PrometheusMetricsFactory
     private let listen: ListenAddress
+    private let connections: ConnectionGuard
     private let logger: Logger
     private let gauges = Mutex<ScrapedGauges?>(nil)
     private let address = AsyncStream<String>.makeStream()
 
-    public init(listen: ListenAddress, logger: Logger) {
+    /// `descriptors`: the budget the daemon's listeners share; a test's endpoint gets one of its own.
+    init(listen: ListenAddress, descriptors: DescriptorBudget = DescriptorBudget(connections: 64), logger: Logger) {
         self.listen = listen
         self.logger = logger
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -35,6 +37,7 @@ public final class PrometheusEndpoint: Service, Sendable {
         ]
         self.factory = factory
         Self.bootstrapOnce(factory)
+        connections = ConnectionGuard(listener: "metrics", limits: .metrics, descriptors: descriptors, logger: logger, factory: factory)
     }
 
     /// Where a scrape's gauges are read from; set once the store is open.
@@ -58,7 +61,7 @@ public final class PrometheusEndpoint: Service, Sendable {
         }
         let continuation = address.continuation
         let logger = logger
-        try await listen.serve(router, key: "[metrics] listen", logger: logger) { bound in
+        try await listen.serve(router, key: "[metrics] listen", connections: connections, logger: logger) { bound in
             logger.info("metrics endpoint ready", metadata: ["metrics.address": "\(bound)", "metrics.path": "/metrics"])
             continuation.yield(bound)
             continuation.finish()

@@ -11,12 +11,14 @@ import Synchronization
 public final class WebServer: Service, Sendable {
     let configuration: WebConfiguration
     let pages: WebPages
+    let connections: ConnectionGuard
     let logger: Logger
     private let address = AsyncStream<String>.makeStream()
 
-    init(configuration: WebConfiguration, pages: WebPages, logger: Logger) {
+    init(configuration: WebConfiguration, pages: WebPages, connections: ConnectionGuard, logger: Logger) {
         self.configuration = configuration
         self.pages = pages
+        self.connections = connections
         self.logger = logger
     }
 
@@ -31,13 +33,34 @@ public final class WebServer: Service, Sendable {
     public func run() async throws {
         let router = Router(context: WebContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: StoreFailurePages(health: pages.services.health))
         pages.add(to: router)
         let continuation = address.continuation
         let logger = logger
-        try await configuration.listen.serve(router, key: "[web] listen", logger: logger) { bound in
+        try await configuration.listen.serve(router, key: "[web] listen", connections: connections, logger: logger) { bound in
             logger.info("web app ready", metadata: ["web.address": "\(bound)"])
             continuation.yield(bound)
             continuation.finish()
+        }
+    }
+}
+
+/// A page that failed because of the store says why (a full disk, a lock held elsewhere) with 503, as the control API
+/// does, and ``StoreHealth`` hears of it; a change that works again clears it.
+struct StoreFailurePages<Context: RequestContext>: RouterMiddleware {
+    let health: StoreHealth
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let changes = request.method != .get && request.method != .head
+        do {
+            let response = try await next(request, context)
+            if changes, response.status.code < 500, health.isFailing(.changes) { health.succeeded(.changes) }
+            return response
+        } catch let error where health.failure(of: error) != nil {
+            let refusal = health.unavailable(error, changes: changes)
+            throw WebRefusal(response: WebPages.problemPage(status: .serviceUnavailable, heading: "The database cannot be used now",
+                                                            message: refusal.message.prefix(1).uppercased() + refusal.message.dropFirst(),
+                                                            next: "/", nextWords: "Back to Today"))
         }
     }
 }

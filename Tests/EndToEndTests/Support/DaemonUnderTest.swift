@@ -10,8 +10,11 @@ final class DaemonUnderTest: @unchecked Sendable {
     private(set) var process: ChildProcess?
     private let sandbox: SandboxUnderTest?
     private var starts = 0
+    /// A program the daemon is started through, with its arguments (`prlimit --nofile=256:256 --`): it must exec the
+    /// daemon, so the process is the daemon's.
+    var launcher: [String] = []
 
-    var stateDirectory: String { directory.file("state") }
+    let stateDirectory: String
     let socket: String
     var logs: String { process.map { $0.stderr + $0.stdout } ?? "" }
 
@@ -22,11 +25,14 @@ final class DaemonUnderTest: @unchecked Sendable {
     /// `sandbox` is a sandboxd process to publish to; nil lets `--sandbox` start its own sandboxd.
     /// `socket` overrides the default `state/control.sock`; `config` is TOML added to the configuration file, and
     /// `networks` keys for its `[networks.NAME]` tables (see ``writeConfiguration(_:networks:)``).
-    init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "", networks: [String: String] = [:]) throws {
+    /// `stateDirectory` puts the state elsewhere than `state` in the test's directory (on a file system of its own).
+    init(_ label: String, sandbox: SandboxUnderTest? = nil, socket: String? = nil, config: String = "", networks: [String: String] = [:],
+         stateDirectory: String? = nil) throws {
         directory = TemporaryDirectory(label)
         self.sandbox = sandbox
-        self.socket = socket ?? (directory.file("state") as NSString).appendingPathComponent("control.sock")
-        var arguments = ["--sandbox", "--state-dir", directory.file("state")]
+        self.stateDirectory = stateDirectory ?? directory.file("state")
+        self.socket = socket ?? (self.stateDirectory as NSString).appendingPathComponent("control.sock")
+        var arguments = ["--sandbox", "--state-dir", self.stateDirectory]
         if let socket { arguments += ["--socket", socket] }
         let configured = sandbox != nil || !config.isEmpty || !networks.isEmpty
         if configured { arguments += ["--config", directory.file("schedulerd.toml")] }
@@ -52,12 +58,19 @@ final class DaemonUnderTest: @unchecked Sendable {
 
     func start() async throws {
         starts += 1
-        let child = try ChildProcess(Products.path("schedulerd"), arguments, logDirectory: directory.path, name: "schedulerd-\(starts)")
+        let command = launcher + [Products.path("schedulerd")] + arguments
+        let child = try ChildProcess(command[0], Array(command.dropFirst()), logDirectory: directory.path, name: "schedulerd-\(starts)")
         process = child
         try await eventually("schedulerd to answer on its socket") {
             guard child.process.isRunning else { throw E2EError("schedulerd exited: \(child.stderr)") }
             return try schedctl(["status"]).status == 0
         }
+    }
+
+    /// The descriptors the daemon has open now.
+    var openDescriptors: Int {
+        guard let pid = process?.process.processIdentifier else { return 0 }
+        return (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
     /// SIGTERM, then wait for a clean exit.
