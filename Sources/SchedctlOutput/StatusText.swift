@@ -57,6 +57,15 @@ public enum StatusText {
                              + "publishing \(daemon.publishing), lease until \(time(daemon.leaseUntil))")
             }
         }
+        if let trouble = status.store {
+            lines.append("store:      FAILING since \(time(trouble.since)) (\(Counted.of(trouble.failures, "failure"))): \(trouble.message); "
+                         + "\(trouble.action)")
+            for blocked in trouble.blocks { lines.append("  blocks    \(blocked)") }
+        }
+        if let gone = status.sandboxGone {
+            lines.append("sandbox:    GONE: sandboxd exited (\(gone.how)) at \(time(gone.exitedAt)); posts to the sandbox networks fail "
+                         + "and are retried; \(gone.action)")
+        }
         if let unstored = status.outcomesWaitingForTheStore {
             lines.append("store:      \(Counted.of(unstored, "publish outcome")) the database refused so far \(unstored == 1 ? "is" : "are") kept and "
                          + "written again; see the log (a full disk? a read-only file?)")
@@ -117,12 +126,25 @@ public enum StatusText {
         }
         if let next = status.nextDue {
             let label = status.nextHeld == nil ? "next due:   " : "next out:   "
-            lines.append(label + "post \(next.postId) at \(time(next.dueAt)) to \(Counted.of(next.accounts, "account"))" + everywhere)
+            lines.append(label + "post \(next.postId) at \(time(next.dueAt)) to \(Counted.of(next.accounts, "account"))" + overdue(next, status)
+                         + everywhere)
         } else if status.nextHeld == nil {
             lines.append("next due:   nothing scheduled")
         }
         return lines
     }
+
+    /// A due time already past by more than a claim takes (issue 46: status said "next due: 03:24" at 03:25 while a
+    /// failing store kept it in): how late it is, and why when the daemon knows.
+    static func overdue(_ next: StatusView.NextDue, _ status: StatusView) -> String {
+        let late = status.now.timeIntervalSince(next.dueAt)
+        guard late >= overdueAfter else { return "" }
+        let why = status.store != nil ? "the store is failing (see store below)" : "not out yet"
+        return " (overdue by \(Elapsed.describe(late)): \(why))"
+    }
+
+    /// A post this late is shown as overdue: a claim and its publish take well under this.
+    static let overdueAfter: TimeInterval = 5
 
     /// Why a held post waits, and what lets it go.
     static func reason(_ held: StatusView.HeldDue, status: StatusView) -> String {

@@ -96,4 +96,29 @@ import Testing
         #expect(ZonedTime.format(RFC3339.parse("2027-07-01T04:30:00Z")!, in: TimeZone(identifier: "America/St_Johns")) == "2027-07-01 02:00 -02:30")
         #expect(ZonedTime.format(RFC3339.parse("2027-07-01T04:30:00Z")!, in: nil) == "2027-07-01 04:30 +00:00")
     }
+
+    /// Issue 46: with the store failing, the next post's time had passed and status still called it "next due" as if
+    /// nothing were wrong. It says how overdue it is and why, and the store's line says what, since when, and what it blocks.
+    @Test func aFailingStore_isShownWithWhatItBlocks_andTheNextPostOverdue() throws {
+        let next = StatusView.NextDue(postId: 8, dueAt: Fixtures.monday.addingTimeInterval(-3_625), accounts: 2)
+        var status = Fixtures.status(nextDue: next, nextHeld: nil)
+        status.store = StatusView.StoreTrouble(
+            cause: "disk_full", message: "no space left on the device holding /var/lib/schedulerd, 0 bytes free",
+            action: "free space on that file system", since: Fixtures.monday.addingTimeInterval(-3_630),
+            lastFailedAt: Fixtures.monday.addingTimeInterval(-3_601), failures: 7,
+            blocks: ["publishing: due posts wait, and go out once the store takes claims again"])
+        status.sandboxGone = StatusView.SandboxGone(exitedAt: Fixtures.monday.addingTimeInterval(-3_700), how: "killed by signal 9",
+                                                    action: "restart schedulerd")
+        let drawn = StatusText.render(status)
+        try Golden.check(drawn, "status-store-failing.txt")
+        #expect(drawn.contains("next due:   post 8 at 2027-03-01 06:29 +02:00 to 2 accounts (overdue by 25 s: the store is failing (see store below))"))
+        #expect(drawn.contains("store:      FAILING since 2027-03-01 06:29 +02:00 (7 failures): no space left on the device holding /var/lib/schedulerd"))
+        #expect(drawn.contains("  blocks    publishing: due posts wait"))
+        #expect(drawn.contains("sandbox:    GONE: sandboxd exited (killed by signal 9) at 2027-03-01 06:28 +02:00"))
+    }
+
+    @Test func aNextPostJustDue_isNotCalledOverdue() {
+        let next = StatusView.NextDue(postId: 8, dueAt: Fixtures.monday.addingTimeInterval(-3_602), accounts: 1)
+        #expect(!StatusText.render(Fixtures.status(nextDue: next, nextHeld: nil)).contains("overdue"), "a claim takes a moment")
+    }
 }

@@ -60,6 +60,7 @@ import Testing
             events: EventService(store: store, bus: nil),
             media: MediaService(library: nil),
             status: { throw RequestError(.unavailable, "not in this test") },
+            health: .unnamed(),
             doctor: Doctor(configuration: DaemonConfiguration(), environment: [:], store: store, vault: vault,
                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient())),
             backup: BackupRoutes(copies: nil, key: vault.key),

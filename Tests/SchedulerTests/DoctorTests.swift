@@ -1,6 +1,8 @@
 import Connectors
 import Foundation
+import GRDB
 import HTTPClient
+import Logging
 import SchedulerCore
 import TestHTTPReceiver
 import Testing
@@ -71,10 +73,52 @@ import Testing
         #expect(FileModeRule(path: path, what: "the credential key", forbidden: 0o077, mustBeOwned: true).finding().level == .ok)
     }
 
+    /// Issue 46: a state directory of mode 0000 was "ok", since only modes too open failed.
+    @Test func fileMode_aStateDirectoryClosedToItsOwner_failsWithTheChmodThatFixesIt() throws {
+        let directory = try TemporaryDirectory()
+        let state = directory.file("state")
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false)
+        chmod(state, 0o000)
+        defer { chmod(state, 0o700) }
+        let closed = FileModeRule(path: state, what: "the state directory", forbidden: 0o077, mustBeOwned: true, required: 0o700).finding()
+        #expect(closed.level == .fail)
+        #expect(closed.message.contains("mode 0000") && closed.message.contains("read, write and search permission (0700)"), "\(closed.message)")
+        #expect(closed.action == "chmod 0700 \(state)")
+        chmod(state, 0o500)
+        #expect(FileModeRule(path: state, what: "the state directory", forbidden: 0o077, mustBeOwned: true, required: 0o700).finding().message
+            .contains("write permission (0200)"))
+        chmod(state, 0o700)
+        #expect(FileModeRule(path: state, what: "the state directory", forbidden: 0o077, mustBeOwned: true, required: 0o700).finding().level == .ok)
+    }
+
     @Test func fileMode_aMissingFile_fails() {
         let finding = FileModeRule(path: "/nonexistent/schedulerd.toml", what: "the configuration", forbidden: 0o022, mustBeOwned: false).finding()
         #expect(finding.level == .fail)
         #expect(finding.message.contains("No such file"))
+    }
+
+    /// Issue 46: a store failing for the engine (here, its claims) is a failed finding that says since when and what it
+    /// blocks; a working one says its write lock is free and how much room is left.
+    @Test func store_aFailureTheEngineMet_fails_andAWritableStoreIsOk() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = DaemonConfiguration()
+        configuration.stateDirectory = directory.path
+        let store = try SQLiteStore.open(path: configuration.databasePath)
+        let health = StoreHealth(describe: { store.failure(of: $0) }, logger: Logger(label: "test"))
+        let vault = try CredentialVault(key: testKey())
+        let doctor = Doctor(configuration: configuration, environment: [:], store: store, vault: vault,
+                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient()), health: health)
+        let writable = try #require(await doctor.storeFindings().first)
+        #expect(writable.level == .ok && writable.message.contains("the write lock is free") && writable.message.contains("free on the device"),
+                "\(writable.message)")
+
+        health.failed(.publishing, DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full"))
+        let failing = try #require(await doctor.storeFindings().first)
+        #expect(failing.level == .fail)
+        #expect(failing.message.contains("no space left on the device holding \(directory.path)"), "\(failing.message)")
+        #expect(failing.message.contains("1 failure") && failing.message.contains("it blocks publishing"), "\(failing.message)")
+        health.succeeded(.publishing)
+        #expect(try #require(await doctor.storeFindings().first).level == .ok)
     }
 
     @Test func database_aHealthyFile_isOkAndSaysWhatWasChecked() async throws {

@@ -19,11 +19,14 @@ struct ControlAPIRoutes: Sendable {
     let webUsers: WebUserRoutes
     /// The daemon's time zone, said on every answer (``DaemonZoneMiddleware``).
     let zone: String
+    /// Told of requests that failed because of the store, which then answer 503 with the cause (``ErrorMappingMiddleware``).
+    let health: StoreHealth
 
     /// The services behind the routes, as the daemon (or a test) wires them.
 
     init(_ services: DaemonServices) {
         zone = services.posts.defaultZone.identifier
+        health = services.health
         posts = PostRoutes(posts: services.posts)
         media = MediaRoutes(media: services.media)
         accounts = AccountRoutes(accounts: services.accounts)

@@ -25,13 +25,20 @@ extension RequestError: HTTPResponseError {
     }
 }
 
-/// Turns whatever a handler throws into a ``RequestError``, so no client ever sees a bare 500 without a message.
+/// Turns whatever a handler throws into a ``RequestError``, so no client ever sees a bare 500 without a message. The store
+/// failing is a 503 that names the cause (a full disk, a lock held elsewhere), and ``StoreHealth`` hears of it.
 struct ErrorMappingMiddleware: RouterMiddleware {
     typealias Context = ControlContext
+    let health: StoreHealth
 
     func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
+        let changes = request.method != .get && request.method != .head
         do {
-            return try await next(request, context)
+            let response = try await next(request, context)
+            if changes, response.status.code < 500, health.isFailing(.changes) { health.succeeded(.changes) }
+            return response
+        } catch let error where health.failure(of: error) != nil {
+            throw health.unavailable(error, changes: changes)
         } catch let error as RequestError {
             throw error
         } catch let error as BodyTooLargeError {

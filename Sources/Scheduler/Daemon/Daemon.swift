@@ -6,7 +6,7 @@ import SchedulerCore
 import ServiceLifecycle
 
 /// What the daemon needs of its store: everything kept, the integrity check, and what the store can offer beyond storing.
-typealias DaemonStore = SchedulerStore & StoreIntegrityChecking & StoreCapabilities
+typealias DaemonStore = SchedulerStore & StoreIntegrityChecking & StoreCapabilities & StoreFailureDescribing
 
 /// The one place that owns start-up and shutdown: state directory and its lock, store and migrations, credential key,
 /// network connectors (or, in sandbox mode, a `sandboxd` child with the emulations), the engine and the control socket,
@@ -32,6 +32,7 @@ public struct Daemon: Sendable {
         // Before anything reads or changes the state: a second daemon on this directory stops here.
         let lock = try StateDirectoryLock.acquire(stateDirectory: configuration.stateDirectory)
         defer { withExtendedLifetime(lock) {} }
+        let descriptors = makeDescriptorBudget()
         let wake = WakeSignal()
         let http = CurlHTTPClient()
         defer { http.shutdown() }
@@ -52,8 +53,8 @@ public struct Daemon: Sendable {
             } else {
                 store = try SQLiteStore.open(path: configuration.databasePath)
             }
-            try await run(store: store, shared: storeGroup != nil, wake: wake, http: http, notifier: notifier, in: &group,
-                          auxiliaryGroups: &auxiliaryGroups)
+            try await run(store: store, shared: storeGroup != nil, wake: wake, http: http, notifier: notifier, descriptors: descriptors,
+                          in: &group, auxiliaryGroups: &auxiliaryGroups)
             await storeGroup?.triggerGracefulShutdown()
             try await group.waitForAll()
             logger.info("schedulerd stopped")
@@ -61,22 +62,21 @@ public struct Daemon: Sendable {
     }
 
     private func run(store: any DaemonStore, shared: Bool, wake: WakeSignal, http: CurlHTTPClient, notifier: SystemdNotifier,
-                     in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws {
+                     descriptors: DescriptorBudget, in group: inout ThrowingTaskGroup<Void, any Error>,
+                     auxiliaryGroups: inout [ServiceGroup]) async throws {
         let (vault, versionWarnings) = try await prepare(store: store)
         // Only when configured: the instruments record into the Prometheus registry it serves, else into nothing.
-        let prometheus = configuration.metricsListen.map { PrometheusEndpoint(listen: $0, logger: logger) }
+        let prometheus = configuration.metricsListen.map { PrometheusEndpoint(listen: $0, descriptors: descriptors, logger: logger) }
         prometheus?.readCounts(from: store)
         let metrics = SchedulerMetrics(factory: prometheus?.factory)
+        let health = StoreHealth(describe: { store.failure(of: $0) }, logger: logger, factory: prometheus?.factory)
         let budget: any PublishBudgeting = if let shared = store.sharedPublishBudget() { shared } else { try await seededBudget(store) }
-        var urls = NetworkURLs(configuration)
-        if configuration.sandbox, urls.x == nil {
-            urls = try await startSandbox(in: &group, auxiliaryGroups: &auxiliaryGroups)
-        }
+        let sandboxd = configuration.sandbox && NetworkURLs(configuration).x == nil
+            ? try await startSandbox(in: &group, auxiliaryGroups: &auxiliaryGroups) : nil
+        let urls = sandboxd.map { NetworkURLs(sandbox: $0.urls) } ?? NetworkURLs(configuration)
         let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store.sharedMedia)
-        var mediaBaseURL = configuration.mediaBaseURL
-        if configuration.sandbox, mediaBaseURL == nil {
-            mediaBaseURL = await startMediaServer(library, in: &group, auxiliaryGroups: &auxiliaryGroups)
-        }
+        let mediaBaseURL = configuration.sandbox && configuration.mediaBaseURL == nil
+            ? await startMediaServer(library, in: &group, auxiliaryGroups: &auxiliaryGroups) : configuration.mediaBaseURL
         let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
         let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
         let linkers = apps.linkers(transport: http, instanceApps: StoredInstanceApps(store: store, vault: vault, network: .mastodon, now: Date.init))
@@ -91,19 +91,22 @@ public struct Daemon: Sendable {
         // Another daemon's change wakes this one by NOTIFY; the re-read covers a lost notification.
         if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
         let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                            settings: engineSettings, handoff: handoff, budget: budget, media: library, metrics: metrics, logger: logger)
+                            settings: engineSettings, handoff: handoff, budget: budget, media: library, metrics: metrics, health: health, logger: logger)
         let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
         let series = SeriesService(store: store, wake: wake, logger: logger)
         let status = StatusService(store: store, startedAt: Date(), sandbox: configuration.sandbox, zone: configuration.timeZone,
                                    versionWarnings: versionWarnings.map(\.message),
-                                   outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore })
+                                   outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore }, health: health,
+                                   sandboxGone: { sandboxd?.gone })
         let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
                                 defaultLatenessSeconds: configuration.defaultLatenessSeconds, media: library, queue: queue, series: series,
                                 approvalRequired: configuration.web?.requireApproval ?? false)
         let services = makeServices(store: store, posts: posts, linkers: linkers, vault: vault, credentials: credentials,
                                 handoff: handoff, events: events, library: library, queue: queue, series: series, status: status,
                                 wake: wake, probeTargets: apps.apiBaseURLs, sandboxURLs: urls.all, http: http)
-        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: ControlAPIRoutes(services), logger: logger) {
+        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: ControlAPIRoutes(services),
+                                    connections: ConnectionGuard(listener: "control", limits: .controlSocket, descriptors: descriptors, logger: logger),
+                                    logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }
         // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
@@ -113,7 +116,7 @@ public struct Daemon: Sendable {
                                        try control.makeService(), events]
         // First, so they stop last: a scrape or a page during shutdown still answers.
         if let prometheus { running.insert(prometheus, at: 0) }
-        if let web = webServer(store: store, services: services) { running.insert(web, at: 0) }
+        if let web = webServer(store: store, services: services, descriptors: descriptors) { running.insert(web, at: 0) }
         if let inbox = services.inbox { running.append(inbox) }
         running += upkeepServices(notifier: notifier)
         try await runUntilStopped(running, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
@@ -154,11 +157,12 @@ public struct Daemon: Sendable {
     }
 
     /// The web app, when `[web]` asks for it, over the same services as the control API.
-    private func webServer(store: any DaemonStore, services: DaemonServices) -> WebServer? {
+    private func webServer(store: any DaemonStore, services: DaemonServices, descriptors: DescriptorBudget) -> WebServer? {
         guard let web = configuration.web else { return nil }
         if let warning = web.plainHTTPWarning { logger.warning("\(warning); put a TLS reverse proxy in front (docs/web.md)") }
         let pages = WebPages(sessions: WebSessions(store: store), services: services, configuration: web, zone: configuration.timeZone, logger: logger)
-        return WebServer(configuration: web, pages: pages, logger: logger)
+        return WebServer(configuration: web, pages: pages,
+                         connections: ConnectionGuard(listener: "web", limits: .web, descriptors: descriptors, logger: logger), logger: logger)
     }
 
     /// The services the control API and the web app translate to, each given the parts it decides with.
@@ -183,8 +187,10 @@ public struct Daemon: Sendable {
             events: EventService(store: store, bus: events),
             media: MediaService(library: library),
             status: { try await status.status() },
+            health: status.health,
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
-                           clock: ClockSkewProbe(targets: probeTargets, transport: http)),
+                           clock: ClockSkewProbe(targets: probeTargets, transport: http), health: status.health,
+                           sandboxGone: status.sandboxGone),
             backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
             webUsers: WebUserService(store: store))
@@ -221,7 +227,7 @@ public struct Daemon: Sendable {
     }
 
     /// The emulations run as a process of their own, so the daemon carries none of their code; their URLs replace the networks'.
-    private func startSandbox(in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws -> NetworkURLs {
+    private func startSandbox(in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws -> SandboxdProcess {
         var sandboxLogger = logger
         sandboxLogger[metadataKey: "component"] = "sandbox"
         let sandboxd = try await SandboxdProcess.launch(
@@ -234,7 +240,7 @@ public struct Daemon: Sendable {
         logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
                                                            "sandbox.linkedin": "\(urls.linkedin ?? "")", "sandbox.bluesky": "\(urls.bluesky ?? "")",
                                                            "sandboxd.path": "\(sandboxd.path)", "sandboxd.pid": "\(sandboxd.pid)"])
-        return urls
+        return sandboxd
     }
 
     /// In sandbox mode the emulated Instagram fetches media by URL: the daemon serves its files on a loopback port.
@@ -272,6 +278,24 @@ public struct Daemon: Sendable {
             for sent in try await store.recentPublishCounts(since: now.addingTimeInterval(-rules.account.window)) where sent.network == network {
                 await budget.seed(accountID: sent.accountID, network: network, sent: sent.count, now: now)
             }
+        }
+        return budget
+    }
+
+    /// Raises the descriptor limit and sets aside what the listeners may hold (``DescriptorBudget``), saying so in the log,
+    /// loudly when the limit leaves too little.
+    private func makeDescriptorBudget() -> DescriptorBudget {
+        let (budget, limits) = DescriptorBudget.forThisProcess()
+        let metadata: Logger.Metadata = [
+            "descriptors.limit": "\(limits.soft)", "descriptors.limit_before": "\(limits.before)", "descriptors.hard_limit": "\(limits.hard)",
+            "descriptors.open": "\(limits.openAtStart)", "descriptors.reserved": "\(DescriptorBudget.reserve)",
+            "descriptors.for_connections": "\(budget.connections)",
+        ]
+        if DescriptorBudget.isTooLow(limits) {
+            logger.warning("the descriptor limit leaves little room: connections beyond \(budget.connections) are refused; raise LimitNOFILE (the unit sets 65536) or `ulimit -n`",
+                           metadata: metadata)
+        } else {
+            logger.info("descriptors set aside for connections", metadata: metadata)
         }
         return budget
     }

@@ -11,6 +11,10 @@ struct Doctor: Sendable {
     let store: any SchedulerStore & StoreIntegrityChecking
     let vault: CredentialVault
     let clock: ClockSkewProbe
+    /// The store's failures as the daemon's own reads and writes found them.
+    var health: StoreHealth = .unnamed()
+    /// In sandbox mode, the emulations' process once it has exited on its own.
+    var sandboxGone: @Sendable () -> StatusView.SandboxGone? = { nil }
 
     /// Every finding, in the order a person fixes things: the setup, the files, the data, the clock, then the networks.
     func examine(now: Date = Date()) async -> DoctorReport {
@@ -18,9 +22,16 @@ struct Doctor: Sendable {
         if let web = webFinding() { checks.append(web) }
         checks += permissionFindings()
         checks.append(await databaseFinding())
+        checks += await storeFindings()
         checks += await credentialFindings()
-        checks += await clock.findings(now: now)
-        checks += await accountServerFindings(now: now)
+        if let gone = sandboxGone() {
+            // The networks' side would only say "cannot be reached" and blame DNS: the cause is known.
+            checks.append(.fail("sandbox", "the sandbox networks are gone: sandboxd exited (\(gone.how)) at \(RFC3339.format(gone.exitedAt))",
+                                action: gone.action))
+        } else {
+            checks += await clock.findings(now: now)
+            checks += await accountServerFindings(now: now)
+        }
         checks += apiVersionFindings(now: now)
         checks += await tokenFindings(now: now)
         return DoctorReport(checks: checks)

@@ -49,10 +49,16 @@ public final class Engine: Service, Sendable {
     let budget: any PublishBudgeting
     /// Attempts, their durations and lateness, rate-limit holds: instruments made once, recorded per publish.
     let metrics: SchedulerMetrics
+    /// Where the store's failures are told (status, doctor, metrics): its claims and its outcome writes.
+    let health: StoreHealth
     let logger: Logger
     let now: @Sendable () -> Date
     let limiter: ConcurrencyLimiter
     let inFlight = InFlightDeliveries()
+    /// The waits before look-ups on the boot-time clock, which no step of the wall clock shortens.
+    let settleGate = SettleGate()
+    /// Logs steps of the wall clock, checked at every turn.
+    let clockWatch: WallClockWatch
     /// Outcomes known but not yet accepted by the store (it is failing): kept and retried until it does.
     let unstoredOutcomes = Mutex(0)
     private let stopping = Mutex(false)
@@ -61,7 +67,8 @@ public final class Engine: Service, Sendable {
 
     public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
                 settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), media: MediaLibrary? = nil, metrics: SchedulerMetrics = SchedulerMetrics(),
-                logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+                health: StoreHealth? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+        self.health = health ?? .unnamed(logger: logger)
         self.handoff = handoff
         self.metrics = metrics
         self.media = media
@@ -74,6 +81,7 @@ public final class Engine: Service, Sendable {
         self.logger = logger
         self.now = now
         self.limiter = ConcurrencyLimiter(limit: settings.perAccountConcurrency)
+        self.clockWatch = WallClockWatch(wall: now(), logger: logger)
     }
 
     public var description: String { "Engine" }
@@ -88,13 +96,18 @@ public final class Engine: Service, Sendable {
                 while !isStopping {
                     do {
                         backlog = try await claimAndPublish(in: &group, nextSweep: &nextSweep, backlog: backlog)
+                        if storeFailures > 0 { health.succeeded(.publishing) }
                         storeFailures = 0
                     } catch {
                         // The store failing (a full disk, a locked file) must not end the engine, which would
-                        // abandon what is in flight: it waits, then tries again.
+                        // abandon what is in flight: it waits, then tries again, at most ``storeRetryCap`` later, so
+                        // posts go out within seconds of the store's recovery.
                         storeFailures += 1
-                        let wait = min(30, 0.1 * pow(2, Double(min(storeFailures, 10))))
-                        logger.error("the store could not be read or written; trying again", metadata: ["error": "\(error)", "retry.in_s": "\(wait)"])
+                        let failure = health.failed(.publishing, error)
+                        let wait = min(Self.storeRetryCap, 0.1 * pow(2, Double(min(storeFailures, 10))))
+                        logger.error("the store could not be read or written; trying again", metadata: [
+                            "error": "\(failure.message)", "store.cause": "\(failure.cause.rawValue)", "retry.in_s": "\(wait)",
+                        ])
                         await wake.wait(until: now().addingTimeInterval(wait))
                     }
                 }
@@ -111,6 +124,7 @@ public final class Engine: Service, Sendable {
     /// the next due time or a wake-up. Returns whether more was due than there was room for (`backlog`): then the
     /// next claim waits for room for a batch.
     private func claimAndPublish(in group: inout ThrowingDiscardingTaskGroup<any Error>, nextSweep: inout Date, backlog: Bool) async throws -> Bool {
+        clockWatch.check(wall: now())
         let capacity = settings.maxConcurrentPublishes - inFlight.count
         if capacity <= 0 || (backlog && capacity < settings.minimumClaimBatch) {
             await wake.wait(until: nil)
@@ -142,6 +156,9 @@ public final class Engine: Service, Sendable {
     }
 
     var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
+
+    /// The longest the claim loop waits before trying a failing store again: as the outcome writer's longest pause.
+    static let storeRetryCap: TimeInterval = 5
 
     /// Nothing may be sent: the daemon is stopping, or its lease may have run out and another daemon may be taking
     /// its claims over.
@@ -189,6 +206,9 @@ public final class Engine: Service, Sendable {
         if claim.handoff {
             await handOff(claim)
             return
+        }
+        if claim.needsCheck, !(await waitUntilSettled(claim)) {
+            return await giveBack(claim)
         }
         await limiter.acquire(claim.accountID)
         // Stopping, or this daemon's lease may have run out (the database is unreachable) and another daemon may
@@ -247,9 +267,33 @@ public final class Engine: Service, Sendable {
     /// begins (the claim is then given back untouched).
     private func waitUntilDue(_ claim: ClaimedDelivery) async {
         let early = claim.sendAt.timeIntervalSince(now())
-        guard early > 0, !isStopping else { return }
+        guard early > 0 else { return }
+        await pause(for: .microseconds(Int64(early * 1_000_000)))
+    }
+
+    /// A delivery in doubt is looked up only once its wait has passed on the boot-time clock too (``SettleGate``): its
+    /// request's timeout and margin, or the listing's lag after a look-up that found nothing. The wall clock says so
+    /// already unless it stepped forward. False when shutdown began meanwhile (nothing was sent).
+    private func waitUntilSettled(_ claim: ClaimedDelivery) async -> Bool {
+        let settling = settings.settling
+        let wait = claim.lookedUpOnce ? settling.listingLag : settling.requestTimeout + settling.inFlightMargin
+        let remaining = settleGate.earliestLookUp(claim.deliveryID, otherwise: wait) - .now
+        if remaining > .zero {
+            logger.notice("a look-up waits until its request in doubt can no longer land, on the boot-time clock", metadata: [
+                "delivery.id": "\(claim.deliveryID)", "wait_s": "\(Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18)",
+            ])
+            await pause(for: remaining)
+            if isStopping { return false }
+        }
+        settleGate.lookedUp(claim.deliveryID)
+        return true
+    }
+
+    /// Sleeps for `duration`, or until shutdown begins.
+    private func pause(for duration: Duration) async {
+        guard !isStopping else { return }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(for: .microseconds(Int64(early * 1_000_000)), tolerance: .microseconds(500)) }
+            group.addTask { try? await Task.sleep(for: duration, tolerance: .microseconds(500)) }
             group.addTask { _ = await self.stopSignal.wait(until: nil) }
             await group.next()
             group.cancelAll()
@@ -299,10 +343,14 @@ public final class Engine: Service, Sendable {
         while true {
             do {
                 try await write()
-                if failures > 0 { logger.notice("store write succeeded after failing", metadata: ["attempts": "\(failures + 1)"]) }
+                if failures > 0 {
+                    health.succeeded(.recording)
+                    logger.notice("store write succeeded after failing", metadata: ["attempts": "\(failures + 1)"])
+                }
                 return
             } catch {
                 failures += 1
+                health.failed(.recording, error)
                 if !counted {
                     counted = true
                     unstoredOutcomes.withLock { $0 += 1 }

@@ -17,6 +17,12 @@ public struct SchedulerMetrics: Sendable {
         public static let rateLimitHolds = "schedulerd_rate_limit_holds_total"
         public static let tokenRenewals = "schedulerd_token_renewals_total"
         public static let hookFailures = "schedulerd_hook_failures_total"
+        /// Connections a listener refused or closed to keep answering (``ConnectionGuard``), by listener and reason.
+        public static let connectionsDropped = "schedulerd_connections_dropped_total"
+        /// The store's failures (``StoreHealth``), by activity (`publishing`, `recording`, `changes`) and cause.
+        public static let storeFailures = "schedulerd_store_failures_total"
+        /// 1 while an activity's store calls fail, 0 once they work again.
+        public static let storeFailing = "schedulerd_store_failing"
     }
 
     /// What one request to a network came to: `published` (or `commented`, a first comment), `handed_off`, or the class

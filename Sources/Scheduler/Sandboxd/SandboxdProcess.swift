@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import SchedulerCore
 import ServiceLifecycle
+import Synchronization
 
 /// `sandboxd` as a child of the daemon: started in sandbox mode when no network URLs are configured, so that the daemon
 /// itself carries no emulation code, and run as a `Service` that stops it with the daemon's other auxiliary services.
@@ -28,6 +30,11 @@ final class SandboxdProcess: Service, CustomStringConvertible {
     /// The child's exit status, once it has exited.
     private let exits: AsyncStream<Int32>
     private let logger: Logger
+    /// Set once it has exited on its own: what `status` and `doctor` say instead of "cannot connect" (issue 46).
+    private let exited = Mutex<StatusView.SandboxGone?>(nil)
+
+    /// Nil while it runs (or stops with the daemon); after it exited on its own, when and how, and what to do.
+    var gone: StatusView.SandboxGone? { exited.withLock { $0 } }
 
     /// A child already started and announced; see ``launch(arguments:environment:logger:)``.
     init(urls: [String: String], path: String, process: Process, lifeline: FileHandle, output: AsyncStream<String>,
@@ -56,8 +63,14 @@ final class SandboxdProcess: Service, CustomStringConvertible {
                 group.cancelAll()
                 return
             }
+            let how = status.map { process.terminationReason == .uncaughtSignal ? "killed by signal \($0)" : "exit status \($0)" } ?? "for an unknown reason"
+            exited.withLock {
+                $0 = StatusView.SandboxGone(exitedAt: Date(), how: how,
+                                            action: "restart schedulerd (`systemctl restart schedulerd`, or stop it and start `schedulerd --sandbox` again) "
+                                                + "to start the sandbox networks again; posts to them are retried meanwhile")
+            }
             logger.error("sandboxd exited on its own: the sandbox networks are gone until schedulerd restarts",
-                         metadata: ["sandboxd.pid": "\(pid)", "sandboxd.status": "\(status.map(String.init) ?? "unknown")"])
+                         metadata: ["sandboxd.pid": "\(pid)", "sandboxd.status": "\(how)"])
             try? await gracefulShutdown()
             group.cancelAll()
         }

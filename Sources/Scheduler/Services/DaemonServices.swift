@@ -16,6 +16,8 @@ struct DaemonServices: Sendable {
     var events: EventService
     var media: MediaService
     var status: @Sendable () async throws -> StatusView
+    /// Whether the store works; the control API and the web app tell it of changes that failed because of the store.
+    var health: StoreHealth
     var doctor: Doctor
     var backup: BackupRoutes
     var sandbox: SandboxRelay?

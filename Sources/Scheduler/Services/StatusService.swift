@@ -12,11 +12,17 @@ public struct StatusService: Sendable {
     let versionWarnings: [String]
     /// Outcomes the engine holds until the store takes them (a store that stopped answering).
     let outcomesWaitingForTheStore: @Sendable () -> Int
+    /// Whether the store works, as the engine and the requests found it.
+    let health: StoreHealth
+    /// In sandbox mode, the emulations' process once it has exited on its own.
+    let sandboxGone: @Sendable () -> StatusView.SandboxGone?
 
     init(store: any PostStore & StoreCapabilities, startedAt: Date, sandbox: Bool, zone: TimeZone, versionWarnings: [String],
-         outcomesWaitingForTheStore: @escaping @Sendable () -> Int) {
+         outcomesWaitingForTheStore: @escaping @Sendable () -> Int, health: StoreHealth,
+         sandboxGone: @escaping @Sendable () -> StatusView.SandboxGone? = { nil }) {
         self.store = store; self.startedAt = startedAt; self.sandbox = sandbox; self.zone = zone
         self.versionWarnings = versionWarnings; self.outcomesWaitingForTheStore = outcomesWaitingForTheStore
+        self.health = health; self.sandboxGone = sandboxGone
     }
 
     public func status(now: Date = Date()) async throws -> StatusView {
@@ -30,6 +36,7 @@ public struct StatusService: Sendable {
                           outcomesWaitingForTheStore: waiting > 0 ? waiting : nil,
                           daemons: try await store.liveDaemonsIfShared(), zone: zone.identifier,
                           nextHeld: summary.nextHeld,
-                          nextDays: try await UpcomingDays.view(store, zone: zone, now: now))
+                          nextDays: try await UpcomingDays.view(store, zone: zone, now: now),
+                          store: health.view(), sandboxGone: sandboxGone())
     }
 }

@@ -31,6 +31,57 @@ public struct StatusView: Codable, Sendable, Equatable {
     public var zone: String?
     /// Today and the next two days in the daemon's zone, in brief: what is still to go out. Nil from a daemon before it.
     public var nextDays: [UpcomingDayView]?
+    /// The store failing (a full disk, its lock held by another process): why, since when, what it blocks. Nil while it works.
+    public var store: StoreTrouble?
+    /// In sandbox mode, the emulations' process (sandboxd) after it exited: when, how, and how to bring it back. Nil while
+    /// it runs, and outside sandbox mode.
+    public var sandboxGone: SandboxGone?
+
+    /// The store failing, as the daemon's own reads and writes found it.
+    public struct StoreTrouble: Codable, Sendable, Equatable {
+        /// `disk_full`, `locked`, `descriptors_exhausted`, `read_only`, `unavailable`, `damaged` or `other`.
+        public var cause: String
+        /// What is wrong, naming the file, directory or server.
+        public var message: String
+        /// What to do about it.
+        public var action: String
+        /// When the failures began (the first of this run of failures).
+        public var since: Date
+        /// The latest failure.
+        public var lastFailedAt: Date
+        /// Failures since `since`.
+        public var failures: Int
+        /// What waits while it lasts, one sentence each: publishing, recording outcomes, changes.
+        public var blocks: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case cause, message, action, since, failures, blocks
+            case lastFailedAt = "last_failed_at"
+        }
+
+        public init(cause: String, message: String, action: String, since: Date, lastFailedAt: Date, failures: Int, blocks: [String]) {
+            self.cause = cause; self.message = message; self.action = action; self.since = since
+            self.lastFailedAt = lastFailedAt; self.failures = failures; self.blocks = blocks
+        }
+    }
+
+    /// The sandbox's emulations after their process exited.
+    public struct SandboxGone: Codable, Sendable, Equatable {
+        public var exitedAt: Date
+        /// How it ended: `exit status 1`, `killed by signal 9`.
+        public var how: String
+        /// What to do: restart the daemon.
+        public var action: String
+
+        enum CodingKeys: String, CodingKey {
+            case how, action
+            case exitedAt = "exited_at"
+        }
+
+        public init(exitedAt: Date, how: String, action: String) {
+            self.exitedAt = exitedAt; self.how = how; self.action = action
+        }
+    }
 
     /// A daemon sharing the store, as `status` lists it.
     public struct Daemon: Codable, Sendable, Equatable {
@@ -130,12 +181,17 @@ public struct StatusView: Codable, Sendable, Equatable {
         case outcomesWaitingForTheStore = "outcomes_waiting_for_the_store"
         case daemons, zone
         case nextDays = "next_days"
+        case store
+        case sandboxGone = "sandbox_gone"
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
                 warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil,
-                zone: String? = nil, nextHeld: HeldDue? = nil, nextDays: [UpcomingDayView]? = nil) {
+                zone: String? = nil, nextHeld: HeldDue? = nil, nextDays: [UpcomingDayView]? = nil, store: StoreTrouble? = nil,
+                sandboxGone: SandboxGone? = nil) {
+        self.store = store
+        self.sandboxGone = sandboxGone
         self.nextHeld = nextHeld
         self.nextDays = nextDays
         self.daemons = daemons

@@ -16,7 +16,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (status, data) = try await options.client().get("/v1/status", as: StatusView.self)
+        let (status, data) = try await options.client().get("/v1/status", as: StatusView.self, timeout: ControlClient.glanceTimeout)
         if options.json { return Output.json(data) }
         print(StatusText.render(status, width: Terminal.current().columns), terminator: "")
     }

@@ -6,8 +6,9 @@ import HTTPClient
 extension ControlClient {
     /// The error for a request that never got an answer: which of "no socket", "permission denied",
     /// "a stale socket" and "no answer in time" it was, and what to do about it. Exit code 4 for each.
-    func unreachable(_ error: HTTPClientError) -> CLIError {
-        CLIError(exitCode: ExitCodes.unreachable, message: SocketDiagnosis(path: socketPath, source: socketSource).message(for: error.code))
+    func unreachable(_ error: HTTPClientError, waited: Duration? = nil) -> CLIError {
+        CLIError(exitCode: ExitCodes.unreachable,
+                 message: SocketDiagnosis(path: socketPath, source: socketSource, waited: waited).message(for: error.code))
     }
 }
 
@@ -16,10 +17,13 @@ struct SocketDiagnosis {
     let path: String
     /// `--socket`, `$SCHEDCTL_SOCKET`, or the default path.
     let source: String
+    /// How long the request waited for its answer, when known.
+    var waited: Duration? = nil
 
     func message(for code: HTTPClientError.Code) -> String {
         if code == .timedOut {
-            return "schedulerd at \(path) did not answer in time; it may be overloaded or stuck: look at its log (`journalctl -u schedulerd`) and restart it if it stays silent"
+            let within = waited.map { " within \($0.components.seconds) s" } ?? " in time"
+            return "schedulerd at \(path) did not answer\(within); it may be overloaded or stuck: look at its log (`journalctl -u schedulerd`) and restart it if it stays silent"
         }
         var info = stat()
         if lstat(path, &info) != 0 {

@@ -8,6 +8,12 @@ struct ControlClient {
     /// Where the path came from (`--socket`, `$SCHEDCTL_SOCKET` or the default), for messages.
     let socketSource: String
     let http = CurlHTTPClient()
+    /// How long a request may wait for its whole answer, unless it says otherwise. A write may carry a large file or wait
+    /// for the store (its busy timeout is 5 s), so a minute.
+    static let requestTimeout: Duration = .seconds(60)
+    /// How long a look at the daemon's state (`status`) waits: it reads a few counts, so a daemon that has not answered
+    /// within this on its own machine's socket is stuck, and saying so at once beats a minute of silence (issue 46).
+    static let glanceTimeout: Duration = .seconds(5)
 
     init(socketPath: String, socketSource: String = "--socket") {
         self.socketPath = socketPath
@@ -26,15 +32,16 @@ struct ControlClient {
     }
 
     /// Sends a request and returns a 2xx answer whole, its headers too.
-    func exchange(_ method: String, _ path: String, bytes: [UInt8]?, contentType: String = "application/octet-stream") async throws -> HTTPResponse {
+    func exchange(_ method: String, _ path: String, bytes: [UInt8]?, contentType: String = "application/octet-stream",
+                  timeout: Duration = requestTimeout) async throws -> HTTPResponse {
         let headers = bytes == nil ? [] : [HTTPHeader("Content-Type", contentType)]
         let request = HTTPRequest(method: method, url: "http://localhost" + path, headers: headers, body: bytes,
-                                  connectTimeout: .seconds(5), timeout: .seconds(60), unixSocketPath: socketPath)
+                                  connectTimeout: .seconds(5), timeout: timeout, unixSocketPath: socketPath)
         let response: HTTPResponse
         do {
             response = try await http.send(request)
         } catch let error as HTTPClientError {
-            throw unreachable(error)
+            throw unreachable(error, waited: timeout)
         }
         let data = Data(response.body)
         guard (200..<300).contains(response.status) else {
@@ -68,8 +75,8 @@ struct ControlClient {
         }
     }
 
-    func get<T: Decodable>(_ path: String, as type: T.Type) async throws -> (T, Data) {
-        let data = try await send("GET", path)
+    func get<T: Decodable>(_ path: String, as type: T.Type, timeout: Duration = requestTimeout) async throws -> (T, Data) {
+        let data = Data(try await exchange("GET", path, bytes: nil, timeout: timeout).body)
         return (try decode(T.self, data), data)
     }
 

@@ -2,6 +2,24 @@
 /// checks its own pages, so there the check is that the server answers with the schema this daemon speaks.
 public protocol StoreIntegrityChecking: Sendable {
     func checkIntegrity() async throws -> StoreIntegrity
+    /// Whether a write could be made now, without making one: SQLite takes its write lock and lets it go, and looks at
+    /// the free space beside the file; PostgreSQL's server keeps its own disk.
+    func checkWritable() async -> StoreWritability
+}
+
+/// What ``StoreIntegrityChecking/checkWritable()`` found: a sentence for `doctor`, and what stops or soon stops writes.
+public struct StoreWritability: Sendable, Equatable {
+    public var what: String
+    /// Why a write would fail now; nil when it would not.
+    public var failure: StoreFailure?
+    /// What will stop writes soon (little free space); nil when nothing.
+    public var warning: String?
+
+    public init(what: String, failure: StoreFailure? = nil, warning: String? = nil) {
+        self.what = what
+        self.failure = failure
+        self.warning = warning
+    }
 }
 
 /// What an integrity check looked at, and what it found wrong (nil when nothing).

@@ -15,4 +15,9 @@ extension PostgresStore: StoreIntegrityChecking {
         }
         return StoreIntegrity(what: what + " with all \(applied.count) migrations applied; for a page-level check run pg_amcheck on the server")
     }
+
+    /// The server keeps its own disk and locks; its answering the integrity check is what can be told from here.
+    public func checkWritable() async -> StoreWritability {
+        StoreWritability(what: "PostgreSQL at \(location) keeps its own disk; its free space is the server's to watch")
+    }
 }

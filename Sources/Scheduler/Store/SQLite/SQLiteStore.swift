@@ -14,9 +14,12 @@ public final class SQLiteStore: Sendable {
     let outcomes: GroupCommit
     /// When `claimDue` last marked what is past its lateness limit, and whether its last claim took all it could.
     let missedSweep = Mutex(MissedSweep())
+    /// The database file; nil in memory. Failures name it (``failure(of:)``).
+    let path: String?
 
-    init(writer: any DatabaseWriter, durableClaims: Bool = true) throws {
+    init(writer: any DatabaseWriter, path: String? = nil, durableClaims: Bool = true) throws {
         self.writer = writer
+        self.path = path
         self.outcomes = GroupCommit(writer: writer)
         self.durableClaims = durableClaims
         try Self.migrator.migrate(writer)
@@ -47,7 +50,7 @@ public final class SQLiteStore: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try SQLiteStore(writer: pool, durableClaims: durableClaims)
+            return try SQLiteStore(writer: pool, path: path, durableClaims: durableClaims)
         } catch let error as DatabaseError {
             throw StoreError(.corrupt, "\(path) cannot be used as the schedulerd database: \(error.message ?? "\(error.resultCode)"). "
                 + Self.restoreAdvice(path))

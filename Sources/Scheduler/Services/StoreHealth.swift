@@ -1,0 +1,143 @@
+import CoreMetrics
+import Foundation
+import Logging
+import SchedulerCore
+import Synchronization
+
+/// Whether the store works, as the daemon's own reads and writes find it, said where the operator looks (issue 46):
+/// `status` and `doctor` name the failure, since when, and what it blocks; the metrics count it; the log says when it
+/// begins and ends. A full disk or a lock held by another process used to show only as posts quietly overdue.
+///
+/// The engine reports its claims and its outcome writes; the control API and the web app report changes that failed
+/// because of the store. Each activity is failing from its first failure to its next success.
+public final class StoreHealth: Sendable {
+    public enum Activity: String, CaseIterable, Sendable {
+        /// The engine's claims of due deliveries.
+        case publishing
+        /// The engine's writes of what the networks answered.
+        case recording
+        /// Changes through schedctl, the web app or the inbox.
+        case changes
+
+        /// What waits while it fails, for `status`.
+        var blocks: String {
+            switch self {
+            case .publishing: "publishing: due posts wait, and go out once the store takes claims again"
+            case .recording: "recording what the networks answered: the outcomes are kept in memory and written again"
+            case .changes: "changes from schedctl, the web app and the inbox: they are refused (503) with this reason"
+            }
+        }
+    }
+
+    private struct Trouble {
+        var failure: StoreFailure
+        var since: Date
+        var last: Date
+        var failures: Int
+    }
+
+    private let describe: @Sendable (any Error) -> StoreFailure?
+    private let troubles = Mutex<[Activity: Trouble]>([:])
+    private let logger: Logger
+    /// `schedulerd_store_failures_total{activity, cause}`, made once.
+    private let counters: [Activity: [StoreFailure.Cause: Counter]]
+    /// `schedulerd_store_failing{activity}`: 1 while it fails.
+    private let gauges: [Activity: Gauge]
+
+    /// `describe`: the store's own reading of its errors (``StoreFailureDescribing``). `factory` nil: the process's
+    /// bootstrapped metrics factory.
+    init(describe: @escaping @Sendable (any Error) -> StoreFailure?, logger: Logger, factory: (any MetricsFactory)? = nil) {
+        self.describe = describe
+        self.logger = logger
+        let factory = factory ?? MetricsSystem.factory
+        counters = Dictionary(uniqueKeysWithValues: Activity.allCases.map { activity in
+            (activity, Dictionary(uniqueKeysWithValues: StoreFailure.Cause.allCases.map {
+                ($0, Counter(label: SchedulerMetrics.Name.storeFailures, dimensions: [("activity", activity.rawValue), ("cause", $0.rawValue)],
+                             factory: factory))
+            }))
+        })
+        gauges = Dictionary(uniqueKeysWithValues: Activity.allCases.map {
+            ($0, Gauge(label: SchedulerMetrics.Name.storeFailing, dimensions: [("activity", $0.rawValue)], factory: factory))
+        })
+    }
+
+    /// A health that knows no store's errors: every error counts as `other` (unit tests of the engine).
+    static func unnamed(logger: Logger = Logger(label: "schedulerd")) -> StoreHealth {
+        StoreHealth(describe: { _ in nil }, logger: logger)
+    }
+
+    /// The failure `error` means, when it is the store failing rather than a refusal of the request.
+    func failure(of error: any Error) -> StoreFailure? {
+        describe(error)
+    }
+
+    /// The store failed during `activity`: counted, remembered for `status` and `doctor`, and logged when it begins.
+    /// Returns the failure as a person reads it.
+    @discardableResult
+    func failed(_ activity: Activity, _ error: any Error, now: Date = Date()) -> StoreFailure {
+        let failure = describe(error) ?? StoreFailure(.other, "the store failed: \(error)", action: "see the daemon's log")
+        let began = troubles.withLock { troubles -> Bool in
+            if var trouble = troubles[activity] {
+                trouble.failure = failure
+                trouble.last = now
+                trouble.failures += 1
+                troubles[activity] = trouble
+                return false
+            }
+            troubles[activity] = Trouble(failure: failure, since: now, last: now, failures: 1)
+            return true
+        }
+        counters[activity]?[failure.cause]?.increment()
+        if began {
+            gauges[activity]?.record(1)
+            logger.error("the store is failing; \(activity.blocks)", metadata: [
+                "store.activity": "\(activity.rawValue)", "store.cause": "\(failure.cause.rawValue)", "store.failure": "\(failure.message)",
+                "store.action": "\(failure.action)",
+            ])
+        }
+        return failure
+    }
+
+    /// A request the store failed: counted against ``Activity/changes`` when it was one, and worded for its 503.
+    func unavailable(_ error: any Error, changes: Bool, now: Date = Date()) -> RequestError {
+        let failure = changes ? failed(.changes, error, now: now) : (describe(error) ?? StoreFailure(.other, "\(error)", action: "see the daemon's log"))
+        return RequestError(.unavailable, "the daemon's database cannot be used now: \(failure.message); \(failure.action). Nothing was changed")
+    }
+
+    /// `activity` worked: it is no longer failing (logged when it was).
+    func succeeded(_ activity: Activity, now: Date = Date()) {
+        let ended = troubles.withLock { $0.removeValue(forKey: activity) }
+        guard let ended else { return }
+        gauges[activity]?.record(0)
+        logger.notice("the store works again", metadata: [
+            "store.activity": "\(activity.rawValue)", "store.failing_s": "\(Int(now.timeIntervalSince(ended.since).rounded()))",
+            "store.failures": "\(ended.failures)",
+        ])
+    }
+
+    /// Whether `activity` is failing now.
+    func isFailing(_ activity: Activity) -> Bool {
+        troubles.withLock { $0[activity] != nil }
+    }
+
+    /// A failed change is shown this long: nothing tries a change again by itself (the engine retries its own calls every
+    /// few seconds), so past this it says nothing about the store now.
+    static let changesShownFor: TimeInterval = 60
+
+    /// What `status` shows: the latest failure's words, since the earliest failing activity began, and what each blocks.
+    /// Nil while the store works.
+    func view(now: Date = Date()) -> StatusView.StoreTrouble? {
+        let troubles = troubles.withLock { troubles in
+            if let changes = troubles[.changes], now.timeIntervalSince(changes.last) > Self.changesShownFor {
+                troubles[.changes] = nil
+                gauges[.changes]?.record(0)
+            }
+            return troubles
+        }
+        guard let latest = troubles.values.max(by: { $0.last < $1.last }) else { return nil }
+        return StatusView.StoreTrouble(cause: latest.failure.cause.rawValue, message: latest.failure.message, action: latest.failure.action,
+                                       since: troubles.values.map(\.since).min()!, lastFailedAt: latest.last,
+                                       failures: troubles.values.reduce(0) { $0 + $1.failures },
+                                       blocks: Activity.allCases.filter { troubles[$0] != nil }.map(\.blocks))
+    }
+}
