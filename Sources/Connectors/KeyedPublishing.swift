@@ -9,13 +9,29 @@ import SchedulerCore
 ///
 /// The engine gives such a connector every part of a delivery (the post, a thread's replies, the first comment, which
 /// on these networks is a reply) through ``publish(_:key:credentials:)``, and settles doubts with
-/// ``settle(_:key:since:credentials:)``; the unkeyed ``Connector`` calls are not used for it.
+/// ``settle(_:key:since:keyAge:credentials:)``; the unkeyed ``Connector`` calls are not used for it.
 public protocol KeyedPublishing: Connector {
     /// Publishes once, with the key in `slot` or, when it holds none, a new one stored there before it is sent.
     func publish(_ request: PublishRequest, key slot: any PublishKeySlot, credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost
 
-    /// What the network holds under `key`, first sent no earlier than `since`.
-    func settle(_ request: PublishRequest, key: String, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp
+    /// What the network holds under `key`, first sent no earlier than `since` (a wall-clock time, for listings), the key
+    /// stored `keyAge` ago (for a network that forgets keys after a while).
+    func settle(_ request: PublishRequest, key: String, since: Date, keyAge: KeyAge, credentials: AccountCredentials) async throws(ConnectorError)
+        -> KeyedLookUp
+}
+
+/// How long ago a key was stored, as far as the daemon can vouch for it: measured on the boot-time clock, which no step
+/// of the wall clock moves; unknown when it was stored on another boot or machine, or before the daemon kept readings.
+/// A key of unknown age is treated as one the network may have forgotten.
+public enum KeyAge: Sendable, Equatable {
+    case measured(TimeInterval)
+    case unknown
+
+    /// Whether the key is surely younger than `window`.
+    public func isSurelyWithin(_ window: TimeInterval) -> Bool {
+        if case .measured(let seconds) = self { return seconds < window }
+        return false
+    }
 }
 
 /// Where one part's key is kept.

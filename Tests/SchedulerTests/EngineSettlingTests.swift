@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
+import Synchronization
 import Testing
 @testable import Scheduler
 
@@ -49,6 +50,35 @@ import Testing
         }
 
         #expect(harness.connector.callCount == 1, "published once: the look-up found the first request's post")
+    }
+
+    /// Issue 46: the wait before a look-up is a wall-clock due time, and a wall clock stepped forward an hour made it
+    /// nothing: the look-up came before the request in doubt could land. It is held on the boot-time clock too, and the
+    /// step is logged.
+    @Test func aWallClockSteppedForward_doesNotShortenTheWaitBeforeALookUp_andIsLogged() async throws {
+        let offset = Mutex<TimeInterval>(0)
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "X answered 504 Gateway Timeout", httpStatus: 504)),
+                                        clock: WallClock { Date().addingTimeInterval(offset.withLock { $0 }) }) {
+            $0.settling = Self.settling
+            $0.retry.baseSeconds = 0.05
+        }
+        harness.connector.script(lookUp: .found(2))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
+            let failedAt = Date()
+            offset.withLock { $0 = 3_600 }
+            harness.wake.signal()
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+            let lookedAt = try #require(harness.connector.lookUpTimes.first)
+            #expect(lookedAt.timeIntervalSince(failedAt) >= 0.9 - 0.05,
+                    "looked up \(lookedAt.timeIntervalSince(failedAt)) s after the answer in doubt; the request could land for 0.9 s")
+        }
+        #expect(harness.connector.callCount == 1, "found by the look-up, never sent again")
+        #expect(harness.log.all.contains { $0.level == .warning && $0.message.contains("the wall clock stepped forward by 3600 s") },
+                "\(harness.log.all.map(\.message))")
     }
 
     @Test func aDuplicateRefusalAfterAnAnswerInDoubt_isLookedUpAgain_notFailed() async throws {

@@ -31,16 +31,17 @@ import Testing
             _ = try await store.addPost("one", due: now, to: [runner])
             let claim = try #require(try await store.claimDue(now: now, limit: 10).claimed.first)
             #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 1) == nil, "nothing was ever sent")
-            #expect(try await store.storePublishKey(claim, part: 1, key: "3kabcdefghijk", now: now))
-            #expect(try await store.storePublishKey(claim, part: 2, key: "3kabcdefghijm", now: now))
-            #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 1) == "3kabcdefghijk")
-            #expect(try await store.storePublishKey(claim, part: 2, key: "container-2", now: now), "a Threads container that expired is replaced")
-            #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 2) == "container-2")
+            #expect(try await store.storePublishKey(claim, part: 1, key: "3kabcdefghijk", stamp: "boot-a@1000", now: now))
+            #expect(try await store.storePublishKey(claim, part: 2, key: "3kabcdefghijm", stamp: "boot-a@2000", now: now))
+            #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 1) == StoredPublishKey(key: "3kabcdefghijk", stamp: "boot-a@1000"))
+            #expect(try await store.storePublishKey(claim, part: 2, key: "container-2", stamp: "boot-a@3000", now: now), "a Threads container that expired is replaced")
+            #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 2) == StoredPublishKey(key: "container-2", stamp: "boot-a@3000"),
+                    "replaced with its own reading")
 
             let attempt = AttemptRecord(startedAt: now, finishedAt: now, httpStatus: nil, outcome: "error", errorClass: "uncertain")
             try await store.recordRetry(claim, attempt: attempt, nextAttempt: now.addingTimeInterval(5), error: "lost", needsCheck: true)
-            #expect(try await store.storePublishKey(claim, part: 1, key: "2zzzzzzzzzzzz", now: now) == false, "no claim: no key, nothing sent")
-            #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 1) == "3kabcdefghijk", "the key stays for the retry")
+            #expect(try await store.storePublishKey(claim, part: 1, key: "2zzzzzzzzzzzz", stamp: "boot-a@4000", now: now) == false, "no claim: no key, nothing sent")
+            #expect(try await store.publishKey(deliveryID: claim.deliveryID, part: 1)?.key == "3kabcdefghijk", "the key stays for the retry")
         }
     }
 

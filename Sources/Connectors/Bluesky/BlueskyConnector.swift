@@ -72,7 +72,7 @@ public struct BlueskyConnector: KeyedPublishing {
         return PublishedPost(remoteID: made.uri, url: Self.webURL(did: session.did, key: key), httpStatus: 200)
     }
 
-    public func settle(_ request: PublishRequest, key: String, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
+    public func settle(_ request: PublishRequest, key: String, since: Date, keyAge: KeyAge, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
         guard let key = BlueskyRecordKey(key) else { throw ConnectorError(code: .permanent, message: "the stored record key '\(key)' is no TID") }
         let session = Self.session(credentials, did: request.accountRemoteID)
         guard try await xrpc(credentials).post(at: key, session: session) != nil else { return .sendAgain }

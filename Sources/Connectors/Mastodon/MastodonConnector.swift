@@ -13,17 +13,15 @@ public struct MastodonConnector: KeyedPublishing {
     public var mediaRules: MediaRules { NetworkRules.of(.mastodon).media }
     let transport: any HTTPTransport
     let timeout: Duration
-    let now: @Sendable () -> Date
     /// How long to wait for an instance to process an image before the attempt ends (to be tried again later).
     let mediaWait: Duration
 
-    /// A resend is trusted to the key only this long after the key's first use: the instance's hour, less a margin for
-    /// clocks and for a request still on its way.
+    /// A resend is trusted to the key only this long after the key was stored: the instance's hour, less a margin for a
+    /// request still on its way.
     static let keyTrustedFor: TimeInterval = MastodonAPI.idempotencyWindow - 600
 
-    public init(transport: any HTTPTransport, timeout: Duration = .seconds(30), mediaWait: Duration = .seconds(30),
-                now: @escaping @Sendable () -> Date = Date.init) {
-        self.transport = transport; self.timeout = timeout; self.mediaWait = mediaWait; self.now = now
+    public init(transport: any HTTPTransport, timeout: Duration = .seconds(30), mediaWait: Duration = .seconds(30)) {
+        self.transport = transport; self.timeout = timeout; self.mediaWait = mediaWait
     }
 
     func api(_ credentials: AccountCredentials) throws(ConnectorError) -> MastodonAPI {
@@ -72,14 +70,15 @@ public struct MastodonConnector: KeyedPublishing {
         return PublishedPost(remoteID: status.id, url: status.url, httpStatus: 200)
     }
 
-    public func settle(_ request: PublishRequest, key: String, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
+    public func settle(_ request: PublishRequest, key: String, since: Date, keyAge: KeyAge, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
         let account = String(request.accountRemoteID.split(separator: "@").first ?? "")
         if let found = try await api(credentials).findStatus(text: request.text, inReplyTo: request.replyTo, account: account, since: since,
                                                              token: credentials.token) {
             return .found(PublishedPost(remoteID: found.id, url: found.url, httpStatus: 200))
         }
-        // `since` is no later than the key's first use, so the hour is never overestimated.
-        return now().timeIntervalSince(since) < Self.keyTrustedFor ? .sendAgain : .notListed
+        // The key's age from the boot-time clock, not from `since`: a wall clock stepped back an hour would make a key the
+        // instance has forgotten look young (issue 46). A key of unknown age is not trusted.
+        return keyAge.isSurelyWithin(Self.keyTrustedFor) ? .sendAgain : .notListed
     }
 
     /// Uploads one image with its alt text and waits (bounded) until the instance has processed it.

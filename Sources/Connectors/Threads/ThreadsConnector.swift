@@ -85,7 +85,7 @@ public struct ThreadsConnector: KeyedPublishing {
         return PublishedPost(remoteID: id, url: await api.permalink(of: id, token: token), httpStatus: 200)
     }
 
-    public func settle(_ request: PublishRequest, key: String, since: Date, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
+    public func settle(_ request: PublishRequest, key: String, since: Date, keyAge: KeyAge, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
         guard let container = ThreadsContainerKey(parsing: key, for: request)?.id else { return .sendAgain }
         guard try await api.status(ofContainer: container, token: credentials.token) == .published else { return .sendAgain }
         guard let found = try await api.findPost(text: request.text, replyTo: request.replyTo, userID: request.accountRemoteID, since: since,

@@ -148,7 +148,10 @@ extension Engine {
             if var next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
                 // The request in doubt started before the attempt ended; it may land until its timeout and the
                 // network's processing have passed, and the look-up waits for that.
-                if error.code == .uncertain { next = max(next, settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt)) }
+                if error.code == .uncertain {
+                    next = max(next, settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt))
+                    settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin)
+                }
                 try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message, needsCheck: needsCheck)
                 metadata["retry.at"] = "\(RFC3339.format(next))"
                 logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",

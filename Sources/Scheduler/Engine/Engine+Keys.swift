@@ -12,13 +12,22 @@ extension Engine {
         let store: any DeliveryStore
         let claim: ClaimedDelivery
         let part: Int
-        let stored: String?
+        let kept: StoredPublishKey?
         let now: @Sendable () -> Date
+
+        var stored: String? { kept?.key }
+
+        /// How long ago the key was stored, on the boot-time clock (``MonotonicStamp``): unknown when it was stored on
+        /// another boot or machine, or before keys carried a reading.
+        var age: KeyAge {
+            guard let stamp = kept?.stamp.flatMap(MonotonicStamp.init), let seconds = stamp.seconds(until: .now()) else { return .unknown }
+            return .measured(seconds)
+        }
 
         func store(_ key: String) async throws(ConnectorError) {
             let kept: Bool
             do {
-                kept = try await store.storePublishKey(claim, part: part, key: key, now: now())
+                kept = try await store.storePublishKey(claim, part: part, key: key, stamp: MonotonicStamp.now().description, now: now())
             } catch {
                 throw ConnectorError(code: .retryable, message: "the key of part \(part) could not be stored, so nothing was sent: \(error)")
             }
@@ -30,7 +39,7 @@ extension Engine {
 
     func keySlot(_ claim: ClaimedDelivery, part: Int) async throws(ConnectorError) -> StoredKeySlot {
         do {
-            return StoredKeySlot(store: store, claim: claim, part: part, stored: try await store.publishKey(deliveryID: claim.deliveryID, part: part),
+            return StoredKeySlot(store: store, claim: claim, part: part, kept: try await store.publishKey(deliveryID: claim.deliveryID, part: part),
                                  now: now)
         } catch {
             throw ConnectorError(code: .retryable, message: "the key of part \(part) could not be read, so nothing was sent: \(error)")
@@ -56,7 +65,9 @@ extension Engine {
     /// What the network holds under part `number`'s key. A part with no key stored was never sent.
     func settleByKey(_ claim: ClaimedDelivery, part number: Int, through connector: any KeyedPublishing,
                      credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
-        guard let key = try await keySlot(claim, part: number).stored else { return .sendAgain }
-        return try await connector.settle(keyedRequest(number, of: claim), key: key, since: claim.firstClaimedAt, credentials: credentials)
+        let slot = try await keySlot(claim, part: number)
+        guard let key = slot.stored else { return .sendAgain }
+        return try await connector.settle(keyedRequest(number, of: claim), key: key, since: claim.firstClaimedAt, keyAge: slot.age,
+                                          credentials: credentials)
     }
 }

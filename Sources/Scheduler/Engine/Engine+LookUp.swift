@@ -77,6 +77,7 @@ extension Engine {
     func lookAgainAfterTheListingLag(_ claim: ClaimedDelivery, _ checked: AttemptRecord, reserved: Bool = true) async {
         if reserved { await budget.refund(accountID: claim.accountID, network: claim.network) }
         let again = settings.settling.secondLookUp(after: checked.finishedAt)
+        settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.listingLag)
         let note = "not on \(claim.network.displayName) at \(RFC3339.format(checked.finishedAt)); looked up again at \(RFC3339.format(again)), "
             + "since its listing can lag, before anything is sent again"
         await record { try await self.store.recordLookAgain(claim, attempt: checked, lookAgainAt: again, note: note) }

@@ -27,6 +27,7 @@ extension Engine {
         let orphans = unheld.filter { $0.claimedAt.addingTimeInterval(timeout) <= now }.map(\.id)
         if !orphans.isEmpty {
             let lookUpAt = settings.settling.firstLookUp(lastRequestStart: now)
+            for orphan in orphans { settleGate.doubtBegan(orphan, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin) }
             let count = try await store.returnClaimsForChecking(orphans, now: now, lookUpAt: lookUpAt,
                                                                 reason: Self.interruptedNote(lookUpAt, "its publish was lost track of"))
             logger.error("claims with no publish behind them will be looked up on their networks before any retry", metadata: [

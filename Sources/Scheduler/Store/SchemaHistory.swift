@@ -87,6 +87,8 @@ enum SchemaHistory {
              postgres: ("v15: the files the inbox folder took", PostgresSchema.v15)),
         pair("the key of each delivery's text, for X's same-text rule", sqlite: ("v20: the key of each delivery's text", SQLiteStore.migrateV20),
              postgres: ("v16: the key of each delivery's text", PostgresSchema.v16)),
+        pair("the boot-time reading of each publish key", sqlite: ("v21: the boot-time reading of each publish key", SQLiteStore.migrateV21),
+             postgres: ("v17: the boot-time reading of each publish key", PostgresSchema.v17)),
     ]
 
     /// SQLite's migrations, in order.

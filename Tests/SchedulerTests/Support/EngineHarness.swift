@@ -5,6 +5,11 @@ import SchedulerCore
 import ServiceLifecycle
 @testable import Scheduler
 
+/// The engine's wall clock in a test: the real one, or one a test steps.
+struct WallClock: Sendable {
+    var now: @Sendable () -> Date = Date.init
+}
+
 /// A store, a vault, a scripted connector and an engine over them, run inside a `ServiceGroup`.
 struct EngineHarness {
     let store: SQLiteStore
@@ -18,7 +23,8 @@ struct EngineHarness {
 
     /// `others` are connectors for further networks, beside the X one in ``connector``.
     init(_ behaviour: ScriptedConnector.Behaviour = .succeed, budget: PublishBudget = PublishBudget(), others: [any Connector] = [],
-         metrics: SchedulerMetrics = SchedulerMetrics(), configure: (inout Engine.Settings) -> Void = { _ in }) throws {
+         metrics: SchedulerMetrics = SchedulerMetrics(), clock: WallClock = WallClock(),
+         configure: (inout Engine.Settings) -> Void = { _ in }) throws {
         store = try SQLiteStore.inMemory()
         vault = try CredentialVault(key: testKey())
         connector = ScriptedConnector(behaviour)
@@ -30,7 +36,7 @@ struct EngineHarness {
         configure(&settings)
         let credentials = CredentialProvider(store: store, vault: vault, linkers: LinkerRegistry(), logger: Self.logger)
         engine = Engine(store: store, connectors: ConnectorRegistry([connector as any Connector] + others), credentials: credentials, wake: wake,
-                        settings: settings, budget: budget, metrics: metrics, logger: log.logger(label: "engine"))
+                        settings: settings, budget: budget, metrics: metrics, logger: log.logger(label: "engine"), now: clock.now)
     }
 
     func addAccount(_ handle: String, network: Network = .x) async throws -> AccountView {

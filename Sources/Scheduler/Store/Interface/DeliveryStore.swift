@@ -24,11 +24,12 @@ public protocol DeliveryStore: Sendable {
     /// batches, one durable commit for many, instead of one commit per post at its due instant.
     func claimDue(now: Date, ahead: TimeInterval, limit: Int) async throws -> (claimed: [ClaimedDelivery], missed: Int)
     /// The key part `part` of the delivery is settled by (Bluesky's record key, Mastodon's `Idempotency-Key`, a Threads
-    /// container), if one was stored.
-    func publishKey(deliveryID: Int64, part: Int) async throws -> String?
+    /// container), if one was stored, with the boot-time reading taken when it was.
+    func publishKey(deliveryID: Int64, part: Int) async throws -> StoredPublishKey?
     /// Stores `key` for part `part`, durably, before the request that carries it is sent (replacing an earlier one: a
-    /// Threads container that expired unpublished). False when this daemon no longer holds the claim: nothing may be sent.
-    func storePublishKey(_ claim: ClaimedDelivery, part: Int, key: String, now: Date) async throws -> Bool
+    /// Threads container that expired unpublished), with `stamp` (a ``MonotonicStamp``'s stored form) to measure its age
+    /// by. False when this daemon no longer holds the claim: nothing may be sent.
+    func storePublishKey(_ claim: ClaimedDelivery, part: Int, key: String, stamp: String, now: Date) async throws -> Bool
     /// `found` says the post was found on the network by a look-up rather than just published.
     func recordPublished(_ claim: ClaimedDelivery, attempt: AttemptRecord, remoteID: String, remoteURL: String?, found: Bool) async throws
     /// One part of a delivery in several parts is on the network (published, or found by a look-up): recorded before
