@@ -9,14 +9,18 @@ import Testing
 /// sandbox's process gone, a state directory closed to its owner.
 @Suite struct UnderPressureTests {
     /// Another process holds the database's write lock while posts come due: status says so (with the post overdue),
-    /// a schedule is refused naming the lock, doctor fails the store; once the lock goes, the posts go out within
-    /// seconds (the claim loop waits at most 5 s between tries, not 30) and a change works again.
+    /// a schedule from schedctl and a cancel from the web app are refused naming the lock, the metrics count it, doctor
+    /// fails the store; once the lock goes, the posts go out within seconds (the claim loop waits at most 5 s between
+    /// tries, not 30) and a change works again.
     @Test(.timeLimit(.minutes(2)))
     func aWriteLockHeldByAnotherProcess_isNamedByStatusScheduleAndDoctor_andPostsGoOutOnceItIsLetGo() async throws {
-        let daemon = try DaemonUnderTest("store-locked", config: "[metrics]\nlisten = \"127.0.0.1:0\"\n")
+        let daemon = try DaemonUnderTest("store-locked", config: "[metrics]\nlisten = \"127.0.0.1:0\"\n[web]\nlisten = \"127.0.0.1:0\"\n")
         try await daemon.start()
         let account = try daemon.addSandboxAccount(username: "locked_runner")
         let post = try daemon.schedule("Recovery jog", to: account.reference, at: "in 3s")
+        let later = try daemon.schedule("Track session", to: account.reference, at: "in 2h")
+        let browser = try await Self.signedInBrowser(daemon)
+        let csrf = try #require(WebVisitor.hiddenCSRF(in: try await browser.get("/").bodyText), "the Today page carries the session's token")
         let lock = try HeldWriteLock(path: daemon.stateDirectory + "/schedulerd.sqlite")
         var released = false
         defer { if !released { lock.release() } }
@@ -33,6 +37,9 @@ import Testing
         let refused = try daemon.schedctl(["schedule", "Hill sprints", "--to", account.reference, "--at", "in 1h"])
         #expect(refused.status == 1 && refused.stderr.contains("locked by another process") && refused.stderr.contains("Nothing was changed"),
                 "\(refused.status): \(refused.stderr)")
+        let cancel = try await browser.post("/posts/\(later.id)/cancel", [("csrf", csrf)])
+        #expect(cancel.status == 503 && cancel.bodyText.contains("locked by another process") && cancel.bodyText.contains("Nothing was changed"),
+                "the web app's door says what schedctl's does: \(cancel.status) \(cancel.bodyText.prefix(600))")
         let metrics = try #require(Self.address(in: daemon.logs, after: "metrics endpoint ready"))
         let scrape = try await CurlHTTPClient().send(HTTPRequest(url: "http://\(metrics)/metrics")).bodyText
         #expect(scrape.contains(#"schedulerd_store_failing{activity="publishing"} 1"#), "\(scrape)")
@@ -140,6 +147,21 @@ import Testing
         #expect(finding?.action == "chmod 0700 \(daemon.stateDirectory)")
         chmod(daemon.stateDirectory, 0o700)
         _ = try await daemon.stop()
+    }
+
+    /// A person signed in to the daemon's web app, as an owner.
+    static func signedInBrowser(_ daemon: DaemonUnderTest) async throws -> WebVisitor {
+        var web: String?
+        try await eventually(timeout: .seconds(20), "the web app listens") {
+            web = address(in: daemon.logs, after: "web app ready")
+            return web != nil
+        }
+        let password = "long enough passphrase"
+        let added = try daemon.schedctl(["web", "user", "add", "ada", "--role", "owner"], stdin: password + "\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let browser = WebVisitor(base: "http://" + web!)
+        #expect(try await browser.signIn("ada", password).status == 303)
+        return browser
     }
 
     /// schedctl's text with its lines joined again where it wrapped them to the terminal's width.

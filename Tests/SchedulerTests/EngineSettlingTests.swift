@@ -68,7 +68,8 @@ import Testing
 
         try await harness.running {
             try await waitUntil { try await harness.state(ofPost: post.id) == .retrying }
-            let failedAt = Date()
+            let waiting = try await harness.store.delivery(ofPost: post.id)
+            let failedAt = Date(unixMilliseconds: try #require(try await harness.store.attempts(deliveryID: waiting.id).first?.finishedAt))
             offset.withLock { $0 = 3_600 }
             harness.wake.signal()
             try await waitUntil { try await harness.state(ofPost: post.id) == .published }

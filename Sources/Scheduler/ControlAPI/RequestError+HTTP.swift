@@ -32,13 +32,11 @@ struct ErrorMappingMiddleware: RouterMiddleware {
     let health: StoreHealth
 
     func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
-        let changes = request.method != .get && request.method != .head
         do {
-            let response = try await next(request, context)
-            if changes, response.status.code < 500, health.isFailing(.changes) { health.succeeded(.changes) }
-            return response
-        } catch let error where health.failure(of: error) != nil {
-            throw health.unavailable(error, changes: changes)
+            return try await health.watching(changes: request.method != .get && request.method != .head, { try await next(request, context) },
+                                             worked: { $0.status.code < 500 })
+        } catch let unavailable as StoreHealth.Unavailable {
+            throw unavailable.refusal
         } catch let error as RequestError {
             throw error
         } catch let error as BodyTooLargeError {

@@ -98,10 +98,24 @@ public final class StoreHealth: Sendable {
         return failure
     }
 
-    /// A request the store failed: counted against ``Activity/changes`` when it was one, and worded for its 503.
-    func unavailable(_ error: any Error, changes: Bool, now: Date = Date()) -> RequestError {
-        let failure = changes ? failed(.changes, error, now: now) : (describe(error) ?? StoreFailure(.other, "\(error)", action: "see the daemon's log"))
-        return RequestError(.unavailable, "the daemon's database cannot be used now: \(failure.message); \(failure.action). Nothing was changed")
+    /// Runs a request from a door (the control API, the web app), telling this health what it shows of the store: a
+    /// change (`changes`) that `worked` clears a failing ``Activity/changes``; a request the store failed is counted
+    /// against it when it was a change, and thrown as ``Unavailable`` (a 503 that names the cause).
+    func watching<Answer>(changes: Bool, _ request: () async throws -> Answer, worked: (Answer) -> Bool) async throws -> Answer {
+        do {
+            let answer = try await request()
+            if changes, worked(answer), isFailing(.changes) { succeeded(.changes) }
+            return answer
+        } catch let error where describe(error) != nil {
+            let failure = changes ? failed(.changes, error) : describe(error)!
+            throw Unavailable(refusal: RequestError(.unavailable, "the daemon's database cannot be used now: \(failure.message); "
+                + "\(failure.action). Nothing was changed"))
+        }
+    }
+
+    /// A request the store failed, as each door answers it: the control API with `refusal`, the web app with a page.
+    struct Unavailable: Error {
+        let refusal: RequestError
     }
 
     /// `activity` worked: it is no longer failing (logged when it was).

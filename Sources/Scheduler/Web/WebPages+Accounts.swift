@@ -70,7 +70,7 @@ extension WebPages {
                                       httpOnly: true, sameSite: .lax))
             return response
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
             return try await accountsPage(request, session, error: refused.message, status: refused.status)
         }
     }
@@ -90,7 +90,7 @@ extension WebPages {
             // Away from the callback's address: reloading it would send a spent code.
             response = Self.redirect("/accounts?linked=" + (account.reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
             response = try await accountsPage(request, session, error: refused.message, status: refused.status)
         }
         response.setCookie(Cookie(name: Self.linkCookie, value: "", maxAge: 0, path: "/accounts", secure: configuration.isHTTPS, httpOnly: true, sameSite: .lax))
@@ -109,7 +109,7 @@ extension WebPages {
                               "cancels": account.pendingPosts == 0 ? "No waiting post is cancelled."
                                   : "Its \(Self.count(account.pendingPosts, "waiting post")) will be cancelled and not go out."]) { $1 })
             } catch {
-                return Self.refusal(error, next: "/accounts")
+                return try Self.refusal(error, next: "/accounts")
             }
         }
         do {
@@ -117,7 +117,7 @@ extension WebPages {
             let cancelled = done.cancelledPosts == 0 ? "no waiting post was cancelled" : "\(Self.count(done.cancelledPosts, "waiting post")) cancelled"
             return try await accountsPage(request, session, notes: ["Unlinked \(done.account.reference); \(cancelled)."] + (done.note.map { [$0] } ?? []))
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/accounts") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
             return try await accountsPage(request, session, error: refused.message, status: refused.status)
         }
     }

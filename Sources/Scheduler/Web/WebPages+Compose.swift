@@ -35,7 +35,7 @@ extension WebPages {
                 return try await composePage(session, typed, preview: preview)
             }
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/compose") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/compose") }
             return try await composePage(session, typed, refused: refused)
         }
     }
@@ -88,7 +88,8 @@ extension WebPages {
 
     /// A service's refusal as a typed value, for a page that shows it beside what was typed.
     static func requestError(_ error: any Error) -> RequestError? {
-        error as? RequestError ?? (error as? StoreError).map(RequestError.init)
+        if let store = error as? StoreError, store.code == .cannotOpen || store.code == .corrupt { return nil }  // the store failing
+        return error as? RequestError ?? (error as? StoreError).map(RequestError.init)
     }
 }
 

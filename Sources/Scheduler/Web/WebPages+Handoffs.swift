@@ -47,7 +47,7 @@ extension WebPages {
             let post = try await services.handoffs.confirm(deliveryID: delivery, url: form.trimmed("url"))
             return try await handoffsPage(request, session, notes: ["Post \(post.id) is marked as published. Thank you."])
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/handoffs") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/handoffs") }
             return try await handoffsPage(request, session, error: Self.sentence(refused.message) + " Nothing was changed.", status: refused.status)
         }
     }

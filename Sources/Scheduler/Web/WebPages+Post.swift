@@ -44,7 +44,7 @@ extension WebPages {
         let session = try await requireSession(request)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let post: PostView
-        do { post = try await services.posts.post(id: id) } catch { return Self.refusal(error, next: "/") }
+        do { post = try await services.posts.post(id: id) } catch { return try Self.refusal(error, next: "/") }
         var context = layout(session, title: "Post \(id)")
         context["id"] = id
         context["text"] = post.text
@@ -118,7 +118,7 @@ extension WebPages {
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let done: PostView
         do { done = try await action(id, form, PostAuthor(name: session.user.name, role: session.user.role)) } catch {
-            return Self.refusal(error, next: "/posts/\(id)")
+            return try Self.refusal(error, next: "/posts/\(id)")
         }
         logger.info("web change", metadata: ["web.user": "\(session.user.name)", "http.path": "\(request.uri.path)"])
         if landOnResult { return try await postPage(request, id: String(done.id), notes: ["A copy of post \(id), as a draft."]) }
@@ -142,7 +142,7 @@ extension WebPages {
                                                                     tz: sameTime ? nil : form.trimmed("zone")),
                                               author: PostAuthor(name: session.user.name, role: session.user.role))
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/posts/\(id)") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/posts/\(id)") }
             return try await postPage(request, id: raw, editing: (text, at, Self.sentence(refused.message) + " Nothing was changed."), status: refused.status)
         }
         return try await postPage(request, id: raw, notes: ["Saved."])
@@ -169,12 +169,10 @@ extension WebPages {
     }
 
     /// What a service refused, in its own words (escaped by the template), with the status the control API would give.
-    static func refusal(_ error: any Error, next: String) -> Response {
-        guard let refused = requestError(error) else {
-            return problemPage(status: .serviceUnavailable, heading: "Not now",
-                               message: "The database does not answer just now. Nothing was changed; try again in a moment.",
-                               next: next, nextWords: "Try again")
-        }
+    /// Anything else is thrown on: the store failing becomes the page that names its cause (``StoreFailurePages``), as the
+    /// control API's 503 does, and anything else the page that something went wrong.
+    static func refusal(_ error: any Error, next: String) throws -> Response {
+        guard let refused = requestError(error) else { throw error }
         return problemPage(status: refused.status, heading: "Not done", message: sentence(refused.message) + " Nothing was changed.", next: next, nextWords: "Back")
     }
 }

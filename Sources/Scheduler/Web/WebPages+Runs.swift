@@ -37,7 +37,7 @@ extension WebPages {
                 return try await runsPage(session, typed, preview: preview, runName: upload.filename)
             }
         } catch {
-            guard let refused = Self.requestError(error) else { return Self.refusal(error, next: "/runs") }
+            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/runs") }
             return try await runsPage(session, typed, refused: refused)
         }
     }

@@ -51,15 +51,13 @@ struct StoreFailurePages<Context: RequestContext>: RouterMiddleware {
     let health: StoreHealth
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let changes = request.method != .get && request.method != .head
         do {
-            let response = try await next(request, context)
-            if changes, response.status.code < 500, health.isFailing(.changes) { health.succeeded(.changes) }
-            return response
-        } catch let error where health.failure(of: error) != nil {
-            let refusal = health.unavailable(error, changes: changes)
+            return try await health.watching(changes: request.method != .get && request.method != .head, { try await next(request, context) },
+                                             worked: { $0.status.code < 500 })
+        } catch let unavailable as StoreHealth.Unavailable {
+            let message = unavailable.refusal.message
             throw WebRefusal(response: WebPages.problemPage(status: .serviceUnavailable, heading: "The database cannot be used now",
-                                                            message: refusal.message.prefix(1).uppercased() + refusal.message.dropFirst(),
+                                                            message: message.prefix(1).uppercased() + message.dropFirst(),
                                                             next: "/", nextWords: "Back to Today"))
         }
     }
