@@ -61,6 +61,8 @@ struct CopiedTable: Sendable {
     /// The keys a delivery in doubt is settled by: a copy without them would send such a part again under a new key.
     static let publishKey = CopiedTable("publish_key", label: "publish keys", key: ["delivery_id", "part"], serial: false, [
         Column("delivery_id", .bigint), Column("part", .integer), Column("key", .text), Column("stored_at", .bigint),
+        // A reading of another machine's boot-time clock says nothing there: the key's age is unknown, as it should be.
+        Column("stored_boot", .text),
     ])
 
     static let instanceApp = CopiedTable("instance_app", label: "instance apps", key: ["network", "instance", "redirect_uri"], serial: false, [
