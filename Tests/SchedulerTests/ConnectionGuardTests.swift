@@ -15,6 +15,13 @@ import Testing
 
     static let limits = ConnectionLimits(connections: 4, perPeer: 2, waitingForHeaders: 3, headerDeadline: .seconds(5), backlog: 16)
 
+    /// One peer alone never makes a listener close a waiting connection: its limit is no more than the waiting limit.
+    @Test func eachListener_limitsAPeerToNoMoreThanItLetsWait() {
+        for limits in [ConnectionLimits.controlSocket, .web, .metrics] {
+            #expect(limits.perPeer.map { $0 <= limits.waitingForHeaders && $0 < limits.connections } == true, "\(limits)")
+        }
+    }
+
     func makeGuard(descriptors: DescriptorBudget = DescriptorBudget(connections: 100)) -> ConnectionGuard {
         ConnectionGuard(listener: "test", limits: Self.limits, descriptors: descriptors,
                         logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))

@@ -31,11 +31,14 @@ public struct ConnectionLimits: Sendable, Equatable {
     }
 
     /// The control socket: schedctl, scripts through a bridge, `events --follow` streams. Only the daemon's user and root
-    /// can connect; a peer is a process, and 16 each is more than a command or a script needs.
-    public static let controlSocket = ConnectionLimits(connections: 64, perPeer: 16, waitingForHeaders: 16, backlog: 4_096)
+    /// can connect; a peer is a process, and 128 each is more than a command or a script with a pool of connections needs.
+    ///
+    /// On every listener one peer's limit is no more than the limit of connections waiting for a request head: one peer
+    /// alone then never makes the listener close a waiting connection, so its storm is held (or refused), not churned.
+    public static let controlSocket = ConnectionLimits(connections: 256, perPeer: 128, waitingForHeaders: 128, backlog: 4_096)
     /// `[web] listen`: browsers open up to six connections each, and a reverse proxy one per request in flight; 32 from
     /// one address lets a club behind one NAT (or a proxy) in, and keeps one address from holding them all.
     public static let web = ConnectionLimits(connections: 256, perPeer: 32, waitingForHeaders: 64, backlog: 4_096)
     /// `[metrics] listen`: a scraper or two.
-    public static let metrics = ConnectionLimits(connections: 16, perPeer: 8, waitingForHeaders: 4, backlog: 256)
+    public static let metrics = ConnectionLimits(connections: 16, perPeer: 8, waitingForHeaders: 8, backlog: 256)
 }

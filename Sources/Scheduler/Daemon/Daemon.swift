@@ -295,7 +295,7 @@ public struct Daemon: Sendable {
             logger.warning("the descriptor limit leaves little room: connections beyond \(budget.connections) are refused; raise LimitNOFILE (the unit sets 65536) or `ulimit -n`",
                            metadata: metadata)
         } else {
-            logger.info("descriptors set aside for connections", metadata: metadata)
+            logger.debug("descriptors set aside for connections", metadata: metadata)
         }
         return budget
     }
