@@ -9,6 +9,10 @@ struct EditGuard {
     let change: PostChange
 
     func check() throws {
+        if let expected = change.expectedVersion, expected != post.version {
+            throw StoreError(.conflict, "post \(post.id) was changed since version \(expected) (it is now version \(post.version)); "
+                             + "read it again and build the change from it")
+        }
         let waiting = DeliveryLifecycle.waiting
         if change.touchesEveryDelivery, let first = post.deliveries.first(where: { !waiting.contains($0.state) }) {
             throw StoreError(.conflict, "post \(post.id) can no longer be edited: its delivery to \(first.account) is \(first.state.rawValue)")

@@ -80,9 +80,17 @@ public struct PostChange: Sendable {
     public var addTargets: [NewPost.Target] = []
     /// Targets dropped; only their deliveries need be waiting (one with attempts on record is kept, as history).
     public var removeAccountIDs: [Int64] = []
+    /// Mastodon's visibility and content warning and the language, as they are to be after the change.
+    public var options: PostOptions?
+    /// The first comment of every delivery; `""` removes it.
+    public var firstComment: String?
+    /// The post's version the change was made from (``PostView/version``); nil, no precondition.
+    public var expectedVersion: Int64?
 
     /// Changes that touch every delivery, so every one must still be waiting.
-    var touchesEveryDelivery: Bool { text != nil || time != nil || latenessLimitSeconds != nil || media != nil || !addTargets.isEmpty }
+    var touchesEveryDelivery: Bool {
+        text != nil || time != nil || latenessLimitSeconds != nil || media != nil || !addTargets.isEmpty || options != nil || firstComment != nil
+    }
     /// The deliveries changed one by one.
     var touchedAccountIDs: Set<Int64> { Set(overrides.keys).union(removeAccountIDs) }
 

@@ -19,6 +19,8 @@ struct StoredPost: Sendable {
     var seriesIndex: Int?
     /// The `options` column as stored (JSON), nil for none.
     var options: String?
+    /// An occurrence changed on its own, which a series edit leaves as it is.
+    var editedAlone = false
 }
 
 /// A delivery as a store reads it from its row and its account's.

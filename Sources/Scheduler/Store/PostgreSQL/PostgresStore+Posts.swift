@@ -145,6 +145,10 @@ extension PostgresStore: PostStore {
             if let lateness {
                 try await session.execute("UPDATE post SET lateness_limit_s = \(lateness), updated_at = \(ms) WHERE id = \(id)")
             }
+            // A new version even within the same millisecond, and an occurrence changed alone is marked so.
+            try await session.execute("""
+                UPDATE post SET updated_at = GREATEST(\(ms), \(current.version + 1)), edited_alone = (series_id IS NOT NULL) WHERE id = \(id)
+                """)
             return try await Self.postView(id: id, session)!
         }
     }
@@ -214,7 +218,7 @@ extension PostgresStore: PostStore {
                        dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32), source: try row["source"],
                        createdAt: try row["created_at"], updatedAt: try row["updated_at"], queued: try row["queued"],
                        seriesID: try row["series_id"], seriesIndex: (try row["series_index"] as Int32?).map(Int.init),
-                       options: try row["options"])
+                       options: try row["options"], editedAlone: try row["edited_alone"])
         }, details)
     }
 

@@ -36,6 +36,17 @@ extension SQLiteStore {
                                      item.width, item.height, item.alt, item.path])
             }
         }
+        if let options = change.options {
+            try db.execute(sql: "UPDATE post SET options = ? WHERE id = ?", arguments: [options.json, post.id])
+        }
+        if let comment = change.firstComment {
+            // The comment is the delivery's last part: its count is the post, the thread's replies and the comment.
+            try db.execute(sql: """
+                UPDATE delivery SET first_comment = ?, updated_at = ?,
+                    part_count = 1 + (SELECT COUNT(*) FROM post_part WHERE post_id = delivery.post_id) + ?
+                WHERE post_id = ?
+                """, arguments: [comment.isEmpty ? nil : comment, ms, comment.isEmpty ? 0 : 1, post.id])
+        }
         if change.touchesEveryDelivery || !change.touchedAccountIDs.isEmpty {
             try db.execute(sql: "UPDATE post SET updated_at = ? WHERE id = ?", arguments: [ms, post.id])
         }

@@ -121,6 +121,9 @@ extension SQLiteStore {
             if let lateness = change.latenessLimitSeconds {
                 try db.execute(sql: "UPDATE post SET lateness_limit_s = ?, updated_at = ? WHERE id = ?", arguments: [lateness, ms, id])
             }
+            // A new version even within the same millisecond, and an occurrence changed alone is marked so.
+            try db.execute(sql: "UPDATE post SET updated_at = MAX(?, ? + 1), edited_alone = (series_id IS NOT NULL) WHERE id = ?",
+                           arguments: [ms, current.version, id])
             return try Self.postView(id: id, db)!
         }
     }
@@ -185,7 +188,7 @@ extension SQLiteStore {
             StoredPost(id: row["id"], text: row["text"], dueAt: row["due_at"], dueZone: row["due_zone"], dueLocal: row["due_local"],
                        latenessLimitSeconds: row["lateness_limit_s"], source: row["source"], createdAt: row["created_at"],
                        updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"],
-                       options: row["options"])
+                       options: row["options"], editedAlone: (row["edited_alone"] as Bool?) ?? false)
         }, details)
     }
 
