@@ -100,13 +100,13 @@ import Testing
         let tempo = try await compose(editor, [("text", "Tempo Tuesday"), ("account", account.reference), ("at", "in 3h")])
         let tempoID = try #require(tempo.header("location")?.split(separator: "/").last.flatMap { Int64($0) })
         let waitingPage = try await editor.get("/posts/\(tempoID)")
-        let stamp = try #require(waitingPage.bodyText.firstMatch(of: /name="updated" value="([^"]*)"/).map { String($0.1) }, "editable while it waits")
+        let stamp = try #require(waitingPage.bodyText.firstMatch(of: /name="version" value="([^"]*)"/).map { String($0.1) }, "editable while it waits")
         #expect(try daemon.schedctl(["approve", "\(tempoID)"]).status == 0)
         let tempoPage = try await editor.get("/posts/\(tempoID)")
         #expect(tempoPage.status == 200 && !tempoPage.bodyText.contains("action=\"/posts/\(tempoID)/edit\""), "no edit form offered once approved")
         let dueLocal = try daemon.schedctl(["show", "\(tempoID)", "--json"]).decode(PostView.self).dueLocal
         let refusedEdit = try await editor.post("/posts/\(tempoID)/edit", [("csrf", WebVisitor.hiddenCSRF(in: tempoPage.bodyText) ?? ""),
-                                                                           ("updated", stamp), ("text", "Tempo Tuesday, free beer"), ("at", dueLocal)])
+                                                                           ("version", stamp), ("text", "Tempo Tuesday, free beer"), ("at", dueLocal)])
         #expect(refusedEdit.status == 403 && refusedEdit.bodyText.contains("only an owner changes it now"), "\(refusedEdit.status) \(refusedEdit.bodyText.prefix(600))")
         let stillApproved = try daemon.schedctl(["show", "\(tempoID)", "--json"]).decode(PostView.self)
         #expect(stillApproved.text == "Tempo Tuesday" && stillApproved.deliveries.first?.state == .scheduled)
@@ -132,14 +132,18 @@ import Testing
         let firstTab = try await owner.get("/posts/\(post.id)")
         let secondTab = try await owner.get("/posts/\(post.id)")
         func fields(_ page: HTTPResponse, text: String) throws -> [(String, String)] {
-            let updated = try #require(page.bodyText.firstMatch(of: /name="updated" value="([^"]*)"/).map { String($0.1) })
+            let version = try #require(page.bodyText.firstMatch(of: /name="version" value="([^"]*)"/).map { String($0.1) })
             let at = try #require(page.bodyText.firstMatch(of: /name="at" value="([^"]*)"/).map { String($0.1) })
-            return [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("updated", updated), ("text", text), ("at", at)]
+            return [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("version", version), ("text", text), ("at", at)]
         }
-        let saved = try await owner.post("/posts/\(post.id)/edit", try fields(firstTab, text: "Hill repeats at half past six"))
+        let saving = try await owner.post("/posts/\(post.id)/edit", try fields(firstTab, text: "Hill repeats at half past six"))
+        #expect(saving.status == 303 && saving.header("location") == "/posts/\(post.id)", "the result is shown after a redirect: \(saving.status)")
+        let saved = try await owner.get("/posts/\(post.id)")
         #expect(saved.status == 200 && saved.bodyText.contains("Saved."), "\(saved.status) \(saved.bodyText.prefix(600))")
+        let reloaded = try await owner.get("/posts/\(post.id)")
+        #expect(!reloaded.bodyText.contains("Saved."), "reloading shows the post and submits nothing")
         let stale = try await owner.post("/posts/\(post.id)/edit", try fields(secondTab, text: "Hill repeats at seven, bring lights"))
-        #expect(stale.status == 409 && stale.bodyText.contains("was changed since this page was opened"), "\(stale.status)")
+        #expect(stale.status == 409 && stale.bodyText.contains("was changed since version"), "\(stale.status) \(stale.bodyText.prefix(800))")
         #expect(stale.bodyText.contains(">Hill repeats at seven, bring lights</textarea>"), "the person's text is kept")
         #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).text == "Hill repeats at half past six")
 

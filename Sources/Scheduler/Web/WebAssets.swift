@@ -21,7 +21,7 @@ enum WebAssets {
         .warn { background: var(--warn-bg); padding: .25rem .5rem; }
         .posts { list-style: none; padding: 0; }
         .posts li { border-bottom: 1px solid var(--line); padding: .5rem 0; overflow-wrap: anywhere; }
-        .text { margin: .25rem 0; white-space: pre-wrap; }
+        .text, .own-text, .first-comment, .thread-part { margin: .25rem 0; white-space: pre-wrap; }
         .time { font-variant-numeric: tabular-nums; }
         .state { font-size: .875rem; padding: 0 .4rem; border-radius: 3px; background: #eeeeee; color: var(--ink); }
         .state-failed, .state-missed, .state-unknown { background: #fde2e4; color: var(--error); }

@@ -31,6 +31,18 @@ extension WebTemplates {
             </form>
             {{> layout-foot}}
             """,
+        "cancel": """
+            {{> layout-head}}
+            <h1>Cancel post {{id}}?</h1>
+            <p class="text">{{text}}</p>
+            <p>{{stops}} What has gone out stays.</p>
+            <form method="post" action="/posts/{{id}}/cancel" class="actions">
+              <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="confirm" value="yes">
+              <button type="submit" class="danger" id="confirm-cancel">Cancel it</button>
+              <a href="/posts/{{id}}">Keep it</a>
+            </form>
+            {{> layout-foot}}
+            """,
         "post-line": """
             <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
               <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}</li>
@@ -41,13 +53,18 @@ extension WebTemplates {
             {{#editError}}<p class="error" role="alert">{{editError}}</p>{{/editError}}
             {{#notes}}<p class="note" role="status">{{.}}</p>{{/notes}}
             <p><span class="time">{{due}}</span></p>
+            {{#series}}<p class="muted" id="series">{{series}}</p>{{/series}}
             <p class="text">{{text}}</p>
             {{#media}}<img class="picture" src="/media/{{id}}" alt="{{alt}}">{{/media}}
+            {{#thread}}<p class="thread-part"><span class="muted">Part {{number}}:</span> {{text}}</p>{{/thread}}
+            {{#options}}<p class="muted" id="options">{{options}}</p>{{/options}}
             <h2>Where it goes</h2>
             <ul class="posts">
             {{#deliveries}}
               <li class="delivery"><span class="accounts">{{account}}</span> <span class="state state-{{state}}">{{stateWords}}</span>
                 {{#url}}<a class="network-link" href="{{url}}" rel="noopener noreferrer">the post on its network</a>{{/url}}
+                {{#hasOwnText}}<p class="own-text"><span class="muted">Its own text:</span> {{ownText}}</p>{{/hasOwnText}}
+                {{#firstComment}}<p class="first-comment"><span class="muted">First comment:</span> {{firstComment}}</p>{{/firstComment}}
                 {{#error}}<p class="error">{{error}}</p>{{/error}}</li>
             {{/deliveries}}
             </ul>
@@ -68,7 +85,7 @@ extension WebTemplates {
               {{#canRetry}}<form method="post" action="/posts/{{id}}/retry" class="inline-form">
                 <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Retry what failed</button></form>{{/canRetry}}
               {{#canCancel}}<form method="post" action="/posts/{{id}}/cancel" class="inline-form">
-                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger">Cancel what has not gone out</button></form>{{/canCancel}}
+                <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="danger" id="cancel">Cancel what has not gone out…</button></form>{{/canCancel}}
               <form method="post" action="/posts/{{id}}/duplicate" class="inline-form">
                 <input type="hidden" name="csrf" value="{{csrf}}"><button type="submit" class="quiet">Duplicate as a draft</button></form>
             </div>
@@ -80,19 +97,52 @@ extension WebTemplates {
               <button type="submit">Mark as published</button>
             </form>
             {{/canResolve}}
+            {{#canSchedule}}
+            <section aria-labelledby="schedule-heading" class="panel"><h2 id="schedule-heading">Schedule this draft</h2>
+            {{#edit}}
+            <form method="post" action="/posts/{{id}}/schedule" class="stack">
+              <input type="hidden" name="csrf" value="{{csrf}}">
+              <input type="hidden" name="zone" value="{{zone}}">
+              <label for="schedule-at">Time ({{zone}})</label>
+              <input id="schedule-at" name="at" placeholder="2026-12-08 18:30, tomorrow 07:00, in 2h" required>
+              <button type="submit" id="schedule-draft">Schedule</button>
+            </form>
+            {{/edit}}
+            </section>
+            {{/canSchedule}}
             {{#canEdit}}
             <section aria-labelledby="edit-heading" class="panel"><h2 id="edit-heading">Edit</h2>
             {{#edit}}
             <form method="post" action="/posts/{{id}}/edit" class="stack wide">
               <input type="hidden" name="csrf" value="{{csrf}}">
-              <input type="hidden" name="updated" value="{{updated}}">
+              <input type="hidden" name="version" value="{{version}}">
               <input type="hidden" name="zone" value="{{zone}}">
               <label for="edit-text">Text</label>
               <textarea id="edit-text" name="text" rows="5" data-count="edit-count">{{text}}</textarea>
               <span id="edit-count" class="count" aria-live="polite"></span>
+              <p class="muted" id="common-goes-to">This text goes to {{commonGoesTo}}.</p>
+              {{#inSeries}}
+              <fieldset><legend>Change</legend>
+                <label class="check"><input type="radio" name="scope" value="this" {{^seriesScope}}checked{{/seriesScope}}> this occurrence only</label>
+                <label class="check"><input type="radio" name="scope" value="series" {{#seriesScope}}checked{{/seriesScope}}> the text of every occurrence still to come (occurrences edited on their own are left as they are)</label>
+              </fieldset>
+              {{/inSeries}}
+              {{#ownTexts}}
+              <label for="own-{{slug}}">Own text for {{account}}</label>
+              <textarea id="own-{{slug}}" name="{{field}}" rows="4" data-count="own-count-{{slug}}">{{text}}</textarea>
+              <span id="own-count-{{slug}}" class="count" aria-live="polite"></span>
+              {{/ownTexts}}
               <label for="edit-at">Time ({{zone}})</label>
               <input id="edit-at" name="at" value="{{at}}">
-              <button type="submit">Save</button>
+              <label for="edit-comment">First comment (under the post once it is out; empty for none)</label>
+              <textarea id="edit-comment" name="first_comment" rows="2">{{firstComment}}</textarea>
+              <label for="edit-visibility">Mastodon visibility</label>
+              <select id="edit-visibility" name="visibility">{{#visibilities}}<option value="{{value}}" {{#selected}}selected{{/selected}}>{{label}}</option>{{/visibilities}}</select>
+              <label for="edit-warning">Content warning (Mastodon)</label>
+              <input id="edit-warning" name="content_warning" value="{{contentWarning}}">
+              <label for="edit-language">Language (two letters, for Mastodon and Bluesky)</label>
+              <input id="edit-language" name="language" value="{{language}}" maxlength="2">
+              <button type="submit" id="save">Save</button>
             </form>
             {{/edit}}
             </section>
