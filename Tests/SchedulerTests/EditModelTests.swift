@@ -125,4 +125,29 @@ import Testing
             #expect(tooLong?.problems?.contains { $0.contains("the first comment") } == true)
         }
     }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aMissedPost_isEditedAndScheduledAgain_inOneChange_butNeverOneThatMayBeOut(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let club = try await store.addAccount("club")
+            let posts = services(store)
+            let post = try await store.addPost("Club run at six", due: Self.start.addingTimeInterval(-7_200), to: [club], lateness: 600)
+            _ = try await store.claimDue(now: Self.start, limit: 10)
+            #expect(try await store.post(id: post.id).deliveries.map(\.state) == [.missed])
+            let plain = await #expect(throws: (any Error).self) {
+                _ = try await posts.edit(id: post.id, EditPostRequest(text: "Club run at seven", at: "2027-10-14 19:00"))
+            }
+            #expect("\(plain!)".contains("missed"), "without --reschedule, what did not go out stays as it is: \(plain!)")
+            let noTime = await #expect(throws: (any Error).self) {
+                _ = try await posts.edit(id: post.id, EditPostRequest(text: "Club run at seven", reschedule: true))
+            }
+            #expect("\(noTime!)".contains("needs a new time"), "\(noTime!)")
+
+            let again = try await posts.edit(id: post.id, EditPostRequest(text: "Club run at seven", at: "2027-10-14 19:00", reschedule: true))
+            #expect(again.text == "Club run at seven" && again.dueLocal == "2027-10-14T19:00:00")
+            #expect(again.deliveries.map(\.state) == [.scheduled] && again.deliveries[0].error == nil && again.deliveries[0].attempts == 0)
+            #expect(again.notes?.contains { $0.hasPrefix("scheduled again for 2027-10-14 19:00: x:@club") } == true, "\(again.notes ?? [])")
+            #expect(try await store.claimDue(now: again.dueAt!, limit: 10).claimed.map(\.deliveryID) == [again.deliveries[0].id])
+        }
+    }
 }

@@ -20,6 +20,7 @@ extension PostService {
         }
         var change = PostChange()
         change.expectedVersion = asked.version
+        change.reschedule = asked.reschedule == true
         if let at = asked.at { change.time = try parseTime(at, zone: asked.tz ?? current.dueZone) }
         else if asked.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
         // An occurrence edited alone gets its placeholders filled in as its series fills them.
@@ -56,8 +57,12 @@ extension PostService {
             guard let version = asked.version, let now = try? await store.post(id: id), now.version != version else { throw error }
             throw Self.stale(now, since: version)
         }
-        view.notes = (change.time?.notes ?? []) + Self.reachNotes(of: change, in: view)
-        if view.notes?.isEmpty == true { view.notes = nil }
+        var notes = (change.time?.notes ?? []) + Self.reachNotes(of: change, in: view)
+        if change.reschedule {
+            let again = current.deliveries.filter { RecoveryRules.reschedulable.contains($0.state) }.map(\.account)
+            notes.append("scheduled again for \(view.dueLocal.replacingOccurrences(of: "T", with: " ").prefix(16)): \(again.joined(separator: ", "))")
+        }
+        view.notes = notes.isEmpty ? nil : notes
         wake.signal()
         return Self.noting(mediaNotes, view)
     }
@@ -72,7 +77,10 @@ extension PostService {
             let text = target.override ?? change.text ?? current.text
             let changed = target.needsCheck || change.media != nil || change.options != nil || (change.text != nil && target.override == nil)
             if changed { problems += validationProblems(text: text, media: media, account: target.account, options: options) }
-            if let comment = change.firstComment, !comment.isEmpty { problems += commentProblems(comment, account: target.account, options: options) }
+            let added = change.addTargets.first { $0.accountID == target.account.id }
+            if let comment = change.firstComment ?? added?.firstComment, !comment.isEmpty {
+                problems += commentProblems(comment, account: target.account, options: options)
+            }
             if let due, changed || change.time != nil {
                 problems += try await sameTextProblems(text: text, account: target.account, due: due, excluding: current.id)
             }
@@ -92,10 +100,13 @@ extension PostService {
     private func editTargets(of post: PostView, _ request: EditPostRequest, into change: inout PostChange,
                          problems: inout [String]) async throws -> [EditTarget] {
         var targets: [EditTarget] = []
-        for delivery in post.deliveries where delivery.state == .scheduled || delivery.state == .draft {
-            targets.append(EditTarget(account: try await store.account(reference: "\(delivery.accountId)"), override: delivery.text, needsCheck: false))
+        // Failed, missed and expired deliveries count as waiting when the edit schedules them again.
+        let editable = Set<DeliveryState>([.scheduled, .draft]).union(request.reschedule == true ? RecoveryRules.reschedulable : [])
+        for delivery in post.deliveries where editable.contains(delivery.state) {
+            targets.append(EditTarget(account: try await store.account(reference: "\(delivery.accountId)"), override: delivery.text,
+                                      needsCheck: RecoveryRules.reschedulable.contains(delivery.state)))
         }
-        let published = Set(post.deliveries.filter { $0.state != .scheduled && $0.state != .draft }.map(\.accountId))
+        let published = Set(post.deliveries.filter { !editable.contains($0.state) }.map(\.accountId))
         func resolve(_ reference: String) async -> AccountView? {
             do { return try await store.account(reference: reference) } catch let error as StoreError {
                 problems.append(error.message)
@@ -116,7 +127,10 @@ extension PostService {
                 problems.append("post \(post.id) already goes to \(account.reference)"); continue
             }
             let override = request.overrides?[reference]
-            change.addTargets.append(NewPost.Target(accountID: account.id, textOverride: override))
+            // An account added gets the comment every other account of the post has.
+            let comments = Set(post.deliveries.filter { $0.state != .cancelled }.map(\.firstComment))
+            let common = comments.count == 1 ? comments.first! : nil
+            change.addTargets.append(NewPost.Target(accountID: account.id, textOverride: override, firstComment: common))
             targets.append(EditTarget(account: account, override: override, needsCheck: true))
         }
         for (reference, text) in request.overrides ?? [:] where !(request.addTo ?? []).contains(reference) {

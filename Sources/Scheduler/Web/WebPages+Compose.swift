@@ -107,6 +107,9 @@ struct ComposeForm: Sendable {
     var repeatRule = ""
     var thread = ""
     var firstComment = ""
+    var visibility = ""
+    var contentWarning = ""
+    var language = ""
     var action = "schedule"
 
     init() {}
@@ -124,7 +127,15 @@ struct ComposeForm: Sendable {
         repeatRule = form["repeat"] ?? ""
         thread = form["thread"] ?? ""
         firstComment = form["first_comment"] ?? ""
+        visibility = form.trimmed("visibility") ?? ""
+        contentWarning = form["content_warning"] ?? ""
+        language = form.trimmed("language") ?? ""
         action = form["action"] ?? "schedule"
+    }
+
+    /// Mastodon's visibilities for a select, the account's default first; the composer's and the edit form's.
+    static func visibilityChoices(selected: String) -> [[String: Any]] {
+        ["", "public", "unlisted", "private", "direct"].map { ["value": $0, "label": $0.isEmpty ? "the account's default" : $0, "selected": $0 == selected] }
     }
 
     /// The thread's parts after the first: one per block, blocks separated by a line holding `---`.
@@ -143,12 +154,16 @@ struct ComposeForm: Sendable {
         return SchedulePostRequest(text: text, to: accounts, at: draft || nextSlot || time.isEmpty ? nil : time, tz: zone.isEmpty ? nil : zone,
                                    overrides: overrides.isEmpty ? nil : overrides, dryRun: action == "preview" ? true : nil, media: media,
                                    draft: draft ? true : nil, nextSlot: nextSlot && !draft ? true : nil, repeatRule: rule.isEmpty ? nil : rule,
-                                   thread: parts.isEmpty ? nil : parts, firstComment: comment.isEmpty ? nil : comment)
+                                   thread: parts.isEmpty ? nil : parts, firstComment: comment.isEmpty ? nil : comment,
+                                   visibility: visibility.isEmpty ? nil : visibility,
+                                   contentWarning: contentWarning.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : contentWarning,
+                                   language: language.isEmpty ? nil : language)
     }
 
     var context: [String: Any] {
         var context: [String: Any] = ["text": text, "alt": alt, "at": at, "nextSlot": nextSlot, "repeat": repeatRule, "thread": thread,
-                                      "firstComment": firstComment]
+                                      "firstComment": firstComment, "contentWarning": contentWarning, "language": language,
+                                      "visibilities": Self.visibilityChoices(selected: visibility)]
         if let mediaID { context["mediaID"] = mediaID; context["mediaName"] = mediaName ?? "the image" }
         return context
     }

@@ -62,12 +62,18 @@ extension WebPages {
         context["canCancel"] = !states.isDisjoint(with: [.draft, .awaitingApproval, .scheduled, .retrying])
         context["canResolve"] = !states.isDisjoint(with: [.failed, .unknown, .missed, .expired, .handedOff])
         let author = PostAuthor(name: session.user.name, role: session.user.role)
-        context["canEdit"] = mayChange && !post.deliveries.isEmpty && post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) }
+        // A post none of whose deliveries went out or may be out is edited as it waits; one that failed or was missed
+        // is edited and scheduled again in the same change.
+        let reschedulable = !states.isDisjoint(with: RecoveryRules.reschedulable) && states.isSubset(of: RecoveryRules.reschedulable.union([.cancelled]))
+        context["canEdit"] = mayChange && !post.deliveries.isEmpty
+            && (post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) } || reschedulable)
             && (try? services.posts.mayEdit(post, author: author)) != nil
+        context["reschedule"] = reschedulable
         context["canSchedule"] = mayChange && states == [.draft]
         context["awaiting"] = states.contains(.awaitingApproval)
         context["mayApprove"] = states.contains(.awaitingApproval) && session.user.role.may(.approvePosts)
-        context["edit"] = (editing ?? PostEditForm(post)).context(for: post)
+        let linked = (try? await services.accounts.list(includeRevoked: false)) ?? []
+        context["edit"] = (editing ?? PostEditForm(post)).context(for: post, linked: linked)
         if let error = editing?.error { context["editError"] = error }
         if let history = try? await services.recovery.history(postID: id) {
             let entries = historyEntries(history, format: timeFormat(request))

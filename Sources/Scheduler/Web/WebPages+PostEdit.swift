@@ -9,10 +9,11 @@ extension WebPages {
     func edit(_ request: Request, id raw: String?) async throws -> Response {
         let (form, session) = try await admit(request, may: .changePosts)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
-        var typed = PostEditForm(form)
+        let current: PostView
+        do { current = try await services.posts.post(id: id) } catch { return try Self.refusal(error, next: "/posts/\(id)") }
+        var typed = PostEditForm(form, over: current)
         let done: PostView
         do {
-            let current = try await services.posts.post(id: id)
             done = try await services.posts.edit(id: id, typed.patch(against: current), author: PostAuthor(name: session.user.name, role: session.user.role))
         } catch {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/posts/\(id)") }
@@ -67,8 +68,10 @@ struct PostEditForm {
     var text: String
     var at: String
     var zone: String
-    /// Each account's own text, by account reference.
+    /// Each account's own text, by account reference (the composer's `override:ACCOUNT` boxes).
     var ownTexts: [String: String]
+    /// The accounts ticked (the composer's `account` boxes); nil when the form did not show them.
+    var accounts: [String]?
     var firstComment: String
     var visibility: String
     var contentWarning: String
@@ -76,11 +79,14 @@ struct PostEditForm {
     /// `series`: the text of every occurrence still to come; else this post only.
     var scope: String
     var version: String
+    /// The post did not go out (failed, missed): saving schedules it again at the time given.
+    var reschedule = false
     var error: String?
 
     init(_ post: PostView) {
         text = post.text; at = post.dueLocal; zone = post.dueZone
         ownTexts = Dictionary(post.deliveries.compactMap { delivery in delivery.text.map { (delivery.account, $0) } }, uniquingKeysWith: { first, _ in first })
+        accounts = post.deliveries.filter { $0.state != .cancelled }.map(\.account)
         firstComment = post.deliveries.compactMap(\.firstComment).first ?? ""
         visibility = post.options?.visibility?.rawValue ?? ""
         contentWarning = post.options?.contentWarning ?? ""
@@ -89,17 +95,20 @@ struct PostEditForm {
         version = String(post.version)
     }
 
-    init(_ form: WebForm) {
-        text = form["text"] ?? ""; at = form["at"] ?? ""; zone = form.trimmed("zone") ?? ""
-        var own: [String: String] = [:]
-        for (name, value) in form.values where name.hasPrefix("own:") { own[String(name.dropFirst(4))] = value }
-        ownTexts = own
-        firstComment = form["first_comment"] ?? ""
-        visibility = form.trimmed("visibility") ?? ""
-        contentWarning = form["content_warning"] ?? ""
-        language = form.trimmed("language") ?? ""
+    /// The form as posted over `post` as it is: a field the form did not carry stays as stored, so a form that shows
+    /// fewer fields (an older page, a script) changes only what it sends.
+    init(_ form: WebForm, over post: PostView) {
+        self.init(post)
+        text = form["text"] ?? text; at = form["at"] ?? at; zone = form.trimmed("zone") ?? zone
+        for (name, value) in form.values where name.hasPrefix("override:") && !value.isEmpty { ownTexts[String(name.dropFirst(9))] = value }
+        if form["accounts_shown"] == "yes" { accounts = form.all("account") }
+        firstComment = form["first_comment"] ?? firstComment
+        visibility = form["visibility"].map { $0.trimmingCharacters(in: .whitespaces) } ?? visibility
+        contentWarning = form["content_warning"] ?? contentWarning
+        language = form["language"].map { $0.trimmingCharacters(in: .whitespaces) } ?? language
         scope = form["scope"] == "series" ? "series" : "this"
         version = form["version"] ?? ""
+        reschedule = form["reschedule"] == "yes"
     }
 
     /// The patch: each field only when it differs from `current`, with the version the page showed.
@@ -109,10 +118,16 @@ struct PostEditForm {
         if scope == "series" {
             return EditPostRequest(text: text, series: true, version: shown)
         }
-        var request = EditPostRequest(version: shown)
+        var request = EditPostRequest(version: shown, reschedule: reschedule ? true : nil)
         if text != was.text { request.text = text }
-        if at.trimmingCharacters(in: .whitespaces) != was.at || (!zone.isEmpty && zone != was.zone) { request.at = at; request.tz = zone.isEmpty ? nil : zone }
-        let changed = ownTexts.filter { was.ownTexts[$0.key] != nil && was.ownTexts[$0.key] != $0.value }
+        if reschedule || at.trimmingCharacters(in: .whitespaces) != was.at || (!zone.isEmpty && zone != was.zone) {
+            request.at = at; request.tz = zone.isEmpty ? nil : zone
+        }
+        let before = was.accounts ?? [], after = accounts ?? before
+        let added = after.filter { !before.contains($0) }, removed = before.filter { !after.contains($0) }
+        if !added.isEmpty { request.addTo = added }
+        if !removed.isEmpty { request.removeFrom = removed }
+        let changed = ownTexts.filter { after.contains($0.key) && was.ownTexts[$0.key] != $0.value }
         if !changed.isEmpty { request.overrides = changed }
         if firstComment != was.firstComment { request.firstComment = firstComment }
         if visibility != was.visibility { request.visibility = visibility }
@@ -121,18 +136,20 @@ struct PostEditForm {
         return request
     }
 
-    /// What the page's form shows: the fields as typed (or as stored), each account's own text in its own box.
-    func context(for post: PostView) -> [String: Any] {
-        let own = post.deliveries.filter { $0.text != nil && DeliveryLifecycle.waiting.contains($0.state) }.map { delivery -> [String: Any] in
-            ["account": delivery.account, "field": "own:\(delivery.account)", "text": ownTexts[delivery.account] ?? delivery.text ?? "",
-             "slug": delivery.account.filter { $0.isLetter || $0.isNumber }]
+    /// What the page's form shows: the fields as typed (or as stored); the accounts to tick and each one's own text as
+    /// the composer shows them (`linked`: every account that can be ticked).
+    func context(for post: PostView, linked: [AccountView]) -> [String: Any] {
+        let ticked = accounts ?? []
+        let choices = linked.map { account -> [String: Any] in
+            ["reference": account.reference, "name": account.displayName, "initial": String(account.displayName.prefix(1)).uppercased(),
+             "network": account.network.displayName, "checked": ticked.contains(account.reference), "override": ownTexts[account.reference] ?? "",
+             "hasOverride": ownTexts[account.reference] != nil]
         }
         let common = post.deliveries.filter { $0.text == nil }.map(\.account)
         return ["text": text, "at": at, "zone": zone, "version": version, "firstComment": firstComment, "contentWarning": contentWarning,
-                "language": language, "ownTexts": own, "hasOwnTexts": !own.isEmpty, "inSeries": post.series != nil,
+                "language": language, "accounts": choices, "noAccounts": linked.isEmpty, "inSeries": post.series != nil,
                 "commonGoesTo": common.isEmpty ? "no account: each has its own text below" : common.joined(separator: ", "),
-                "visibilities": ["", "public", "unlisted", "private", "direct"].map { ["value": $0, "label": $0.isEmpty ? "the account's default" : $0,
-                                                                                      "selected": $0 == visibility] },
+                "visibilities": ComposeForm.visibilityChoices(selected: visibility),
                 "seriesScope": scope == "series"]
     }
 }

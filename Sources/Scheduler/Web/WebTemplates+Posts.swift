@@ -116,6 +116,8 @@ extension WebTemplates {
             <form method="post" action="/posts/{{id}}/edit" class="stack wide">
               <input type="hidden" name="csrf" value="{{csrf}}">
               <input type="hidden" name="version" value="{{version}}">
+              {{#reschedule}}<input type="hidden" name="reschedule" value="yes">
+              <p class="warn">This post did not go out. Saving schedules it again at the time below, with your changes.</p>{{/reschedule}}
               <input type="hidden" name="zone" value="{{zone}}">
               <label for="edit-text">Text</label>
               <textarea id="edit-text" name="text" rows="5" data-count="edit-count">{{text}}</textarea>
@@ -127,11 +129,14 @@ extension WebTemplates {
                 <label class="check"><input type="radio" name="scope" value="series" {{#seriesScope}}checked{{/seriesScope}}> the text of every occurrence still to come (occurrences edited on their own are left as they are)</label>
               </fieldset>
               {{/inSeries}}
-              {{#ownTexts}}
-              <label for="own-{{slug}}">Own text for {{account}}</label>
-              <textarea id="own-{{slug}}" name="{{field}}" rows="4" data-count="own-count-{{slug}}">{{text}}</textarea>
-              <span id="own-count-{{slug}}" class="count" aria-live="polite"></span>
-              {{/ownTexts}}
+              <input type="hidden" name="accounts_shown" value="yes">
+              {{> account-choices}}
+              {{#accounts}}{{#hasOverride}}<label for="override-{{reference}}">Own text for {{reference}}</label>
+              <textarea id="override-{{reference}}" name="override:{{reference}}" rows="4">{{override}}</textarea>{{/hasOverride}}{{/accounts}}
+              <details><summary>A different text for one account</summary>
+              {{#accounts}}{{^hasOverride}}<label for="override-{{reference}}">Text for {{reference}}</label>
+              <textarea id="override-{{reference}}" name="override:{{reference}}" rows="3"></textarea>{{/hasOverride}}{{/accounts}}
+              </details>
               <label for="edit-at">Time ({{zone}})</label>
               <input id="edit-at" name="at" value="{{at}}">
               <label for="edit-comment">First comment (under the post once it is out; empty for none)</label>
@@ -142,7 +147,7 @@ extension WebTemplates {
               <input id="edit-warning" name="content_warning" value="{{contentWarning}}">
               <label for="edit-language">Language (two letters, for Mastodon and Bluesky)</label>
               <input id="edit-language" name="language" value="{{language}}" maxlength="2">
-              <button type="submit" id="save">Save</button>
+              <button type="submit" id="save">{{#reschedule}}Save and schedule again{{/reschedule}}{{^reschedule}}Save{{/reschedule}}</button>
             </form>
             {{/edit}}
             </section>

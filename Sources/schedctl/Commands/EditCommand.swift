@@ -22,6 +22,7 @@ struct EditCommand: AsyncParsableCommand {
                   --add-to linkedin:@runner --remove-from x:@club
               schedctl edit 12 --no-media
               schedctl edit 12 --if-version 1765432101234 --text "Club run, 18:30"
+              schedctl edit 12 --reschedule --at "saturday 08:00" --text "Parkrun, take two"
               schedctl edit 12 --first-comment "Route: https://example.org/r/12" --visibility unlisted
             """)
 
@@ -73,6 +74,9 @@ struct EditCommand: AsyncParsableCommand {
     @Option(help: "The text's language (two letters, for Mastodon and Bluesky); \"\" removes it.")
     var language: String?
 
+    @Flag(help: "With --at: deliveries that failed, were missed or expired are scheduled again at the new time, with the other changes.")
+    var reschedule = false
+
     @Option(name: .customLong("if-version"), help: "Edit only if the post is still at this version (`schedctl show` prints it).")
     var ifVersion: Int64?
 
@@ -89,6 +93,7 @@ struct EditCommand: AsyncParsableCommand {
                                   + "--first-comment, --visibility, --content-warning or --language")
         }
         if tz != nil && at == nil { throw ValidationError("--tz only applies together with --at") }
+        if reschedule && at == nil { throw ValidationError("--reschedule needs the new time: --at TIME") }
         if noMedia, !media.isEmpty { throw ValidationError("give --media FILE… to replace the files, or --no-media to remove them, not both") }
         if alt.count > media.count { throw ValidationError("\(alt.count) --alt for \(media.count) --media; give each --alt after its --media") }
         for entry in textFor where !entry.contains("=") || entry.hasPrefix("=") {
@@ -107,7 +112,7 @@ struct EditCommand: AsyncParsableCommand {
                                       overrides: overrides.isEmpty ? nil : overrides, media: references,
                                       addTo: addTo.isEmpty ? nil : addTo, removeFrom: removeFrom.isEmpty ? nil : removeFrom,
                                       firstComment: firstComment, visibility: visibility, contentWarning: contentWarning, language: language,
-                                      version: ifVersion)
+                                      version: ifVersion, reschedule: reschedule ? true : nil)
         let data: Data
         do { data = try await options.client().send("PATCH", "/v1/posts/\(id)", body: request) } catch let error as CLIError
             where error.exitCode == ExitCodes.conflict && ifVersion != nil && !options.json {

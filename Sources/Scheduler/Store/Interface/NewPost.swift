@@ -84,6 +84,8 @@ public struct PostChange: Sendable {
     public var options: PostOptions?
     /// The first comment of every delivery; `""` removes it.
     public var firstComment: String?
+    /// Failed, missed and expired deliveries go back to `scheduled` at the change's new time (``RecoveryRules/reschedulable``).
+    public var reschedule = false
     /// The post's version the change was made from (``PostView/version``); nil, no precondition.
     public var expectedVersion: Int64?
 

@@ -28,7 +28,7 @@ extension PostgresStore {
             try await session.execute("""
                 INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
                 VALUES (\(post.id), \(target.accountID), \(target.textOverride), \(state.rawValue), \(due), \(ms), \(target.firstComment),
-                        \(Int32(1)), \(due))
+                        \(Int32(target.partCount(threadParts: 0))), \(due))
                 """)
         }
         if let media = change.media {

@@ -140,6 +140,13 @@ extension PostgresStore: PostStore {
                     WHERE id = \(id)
                     """)
                 try await session.execute("UPDATE delivery SET next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(id)")
+                if change.reschedule {
+                    try await session.execute("""
+                        UPDATE delivery SET state = 'scheduled', attempt_count = 0, retry_requested_at = \(ms), needs_check = false,
+                            first_claimed_at = NULL, throttled_until = NULL, last_error = NULL
+                        WHERE post_id = \(id) AND state IN (\(unescaped: DeliveryLifecycle.sql(RecoveryRules.reschedulable)))
+                        """)
+                }
                 try await session.notifyDueTimesChanged()
             }
             if let lateness {

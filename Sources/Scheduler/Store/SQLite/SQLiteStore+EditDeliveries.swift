@@ -23,8 +23,9 @@ extension SQLiteStore {
         for target in change.addTargets {
             try db.execute(sql: """
                 INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
-                """, arguments: [post.id, target.accountID, target.textOverride, state.rawValue, due, ms, target.firstComment, due])
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [post.id, target.accountID, target.textOverride, state.rawValue, due, ms, target.firstComment,
+                                 target.partCount(threadParts: 0), due])
         }
         if let media = change.media {
             try db.execute(sql: "DELETE FROM post_media WHERE post_id = ?", arguments: [post.id])

@@ -117,6 +117,13 @@ extension SQLiteStore {
                 try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, queued = 0, updated_at = ? WHERE id = ?",
                                arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
                 try db.execute(sql: "UPDATE delivery SET next_attempt_at = ?, updated_at = ? WHERE post_id = ?", arguments: [due, ms, id])
+                if change.reschedule {
+                    try db.execute(sql: """
+                        UPDATE delivery SET state = 'scheduled', attempt_count = 0, retry_requested_at = ?, needs_check = 0, first_claimed_at = NULL,
+                            throttled_until = NULL, last_error = NULL
+                        WHERE post_id = ? AND state IN (\(DeliveryLifecycle.sql(RecoveryRules.reschedulable)))
+                        """, arguments: [ms, id])
+                }
             }
             if let lateness = change.latenessLimitSeconds {
                 try db.execute(sql: "UPDATE post SET lateness_limit_s = ?, updated_at = ? WHERE id = ?", arguments: [lateness, ms, id])
