@@ -138,6 +138,11 @@ import Testing
                                                                          firstComment: comment, visibility: "unlisted")),
         ]
         same("schedule", posts)
+        let page = try await doors.owner.get("/posts/\(posts[1].id)").bodyText
+        #expect(page.contains("Its own text:</span> \(own)") && page.contains("First comment:</span> \(comment)") && page.contains("Mastodon visibility: unlisted"),
+                "the post's page shows what goes out to each account: \(page)")
+        #expect(page.contains("name=\"override:\(mastodon)\"") && page.contains("name=\"first_comment\"") && page.contains("name=\"visibility\""),
+                "and edits it")
 
         // Edit the common text.
         let newText = "Club run Monday by the river"
@@ -220,6 +225,23 @@ import Testing
             try await doors.web(waiting[4].id, "reject", [("reason", "Say which Tuesday")]),
             try await doors.api("POST", "/v1/posts/\(waiting[5].id)/reject", RejectPostRequest(reason: "Say which Tuesday")),
         ])
+
+        // A series on the web: an occurrence edited alone keeps its time and text when the series' text is edited.
+        let first = try doors.schedctl(["schedule", "Hill repeats {{n}}", "--to", bluesky, "--at", "in 1d", "--tz", zone,
+                                        "--repeat", "weekly"])
+        // Its occurrences are stored together, one after the other.
+        let series = try (first.id..<first.id + 3).map { try doors.show($0) }
+        try #require(series.map { $0.series?.index } == [1, 2, 3] && series.allSatisfy { $0.series?.id == first.series?.id }, "\(series.map(\.series))")
+        let moved = series[1].dueLocal.prefix(10) + " 19:00"
+        _ = try await doors.web(series[1].id, "edit", [("text", "Hill repeats 2, at seven"), ("at", String(moved)), ("zone", zone)])
+        let scoped = try await doors.owner.get("/posts/\(series[0].id)")
+        #expect(scoped.bodyText.contains("name=\"scope\" value=\"series\""), "the edit form offers the whole series")
+        _ = try await doors.web(series[0].id, "edit", [("text", "Track night {{n}}"), ("scope", "series")])
+        let shown = try await doors.owner.get("/posts/\(series[0].id)").bodyText
+        #expect(shown.contains("left alone, as each was edited on its own: 1 post \(series[1].id)"), "the answer names what it left alone: \(shown.prefix(1500))")
+        let after = try series.map { try doors.show($0.id) }
+        #expect(after[0].text == "Track night 1" && after[2].text == "Track night 3")
+        #expect(after[1].text == "Hill repeats 2, at seven" && after[1].dueLocal == series[1].dueLocal.prefix(10) + "T19:00:00")
         _ = try await doors.daemon.stop()
     }
 }
