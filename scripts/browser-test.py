@@ -9,10 +9,10 @@ own profile, so its own cookies) and uses the pages as a person would:
      the calendar, watches it be published, and the sandbox networks received it once each, with the alt text;
   2. an editor schedules a GPX run's card to X; it awaits approval until the owner approves it; it is published;
   3. a hostile text is shown as text on every page that shows it, with no alert and no injected element;
+  5. every page is photographed at 390x844 and 1280x800 (.build/browser-screenshots/);
   6. Status names the post a pause holds as `schedctl status` does, Today and Status say what lifts the pause and the
      owner resumes it from the page (an editor sees no Resume), every time carries its zone, and the composer counts
-     each account ticked as its network counts it (photographed at both sizes);
-  5. every page is photographed at 390x844 and 1280x800 (.build/browser-screenshots/);
+     each account ticked as its network counts it (photographed at both sizes, after 5 so the pictures are kept);
   4. a form without its CSRF token is refused, a viewer cannot schedule, and failed sign-ins are throttled.
 
 Scenario 4 runs last: every browser here comes from 127.0.0.1, and the throttle it trips counts failures per address,
@@ -999,8 +999,9 @@ SCENARIOS = [  # in the order they run: 4 last (see the module's docstring)
     ("1", "the owner links X and Facebook and publishes a photo to both", owner_publishes_a_photo),
     ("2", "an editor's run waits for the owner's approval", editor_run_waits_for_approval),
     ("3", "a hostile text is shown as text", hostile_text_is_text),
-    ("6", "pauses and next due as schedctl says them, zones, each account counted", pauses_zones_and_counts),
     ("5", "every page at 390x844 and 1280x800", screenshots),
+    # After 5, which clears the screenshots of earlier runs first: this one's pictures are kept.
+    ("6", "pauses and next due as schedctl says them, zones, each account counted", pauses_zones_and_counts),
     ("4", "refusals: CSRF, a viewer, the sign-in throttle", refusals),
 ]
 
