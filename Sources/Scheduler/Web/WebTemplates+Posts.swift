@@ -5,7 +5,7 @@ extension WebTemplates {
             {{> layout-head}}
             <h1>Today</h1>
             {{#storeDown}}<p class="error" role="alert">{{storeDown}}</p>{{/storeDown}}
-            {{#paused}}<p class="warn" role="status">{{paused}}</p>{{/paused}}
+            {{> holds}}
             {{#hasAttention}}
             <section aria-labelledby="attention"><h2 id="attention">Needs you</h2>
             <ul>{{#attention}}<li class="warn">{{.}}</li>{{/attention}}</ul></section>
@@ -42,6 +42,17 @@ extension WebTemplates {
               <a href="/posts/{{id}}">Keep it</a>
             </form>
             {{> layout-foot}}
+            """,
+        // What holds posts back (Today and Status): each pause, what lifts it, and an owner's Resume button.
+        "holds": """
+            {{#hasHolds}}
+            <section aria-labelledby="holds" class="panel"><h2 id="holds">Held back</h2>
+            <ul class="holds">{{#holds}}<li class="hold"><p class="warn">{{what}}</p><p class="muted">{{lifts}}</p>
+              {{#resume}}<form method="post" action="/resume" class="inline-form">
+                <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+                <input type="hidden" name="{{field}}" value="{{value}}"><button type="submit" class="resume">{{label}}</button></form>{{/resume}}</li>{{/holds}}</ul>
+            </section>
+            {{/hasHolds}}
             """,
         "post-line": """
             <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
