@@ -61,6 +61,12 @@ import Testing
         let waiting = try daemon.schedctl(["show", "\(id)", "--json"]).decode(PostView.self)
         #expect(waiting.deliveries.map(\.state) == [.awaitingApproval] && waiting.media.first?.alt == "Route along the river")
         #expect(try daemon.posts(state: "awaiting_approval").map(\.id) == [id])
+        #expect(waiting.writtenBy == "ben", "the post keeps who wrote it")
+        let owner = WebVisitor(base: editor.base)
+        #expect(try await owner.signIn("ada", Self.password).status == 303)
+        let ownersToday = try await owner.get("/").bodyText
+        #expect(ownersToday.contains("Awaiting approval") && ownersToday.contains("written by ben"), "the owner sees who wrote what waits: \(ownersToday.prefix(2000))")
+        #expect(try await owner.get("/posts/\(id)").bodyText.contains("Written by ben"))
 
         // The editor cannot approve it; a viewer cannot compose.
         let page = try await editor.get("/posts/\(id)")
@@ -77,8 +83,6 @@ import Testing
         #expect(viewerCompose.status == 403 && postsAfterViewer == 1)
 
         // What scheduling says reaches the post's page over the redirect: a PNG converted to JPEG for Instagram.
-        let owner = WebVisitor(base: editor.base)
-        #expect(try await owner.signIn("ada", Self.password).status == 303)
         let instagram = try daemon.addSandboxAccount(username: "approval_gram", network: "instagram")
         let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("square-ish.png"))))
         let converted = try await compose(owner, [("text", "Track night"), ("account", instagram.reference), ("alt", "Six laps"), ("at", "in 2h")],
@@ -121,6 +125,15 @@ import Testing
         #expect(cancelled.deliveries.first?.state == .cancelled && cancelled.deliveries.first?.error == "rejected by schedctl: Say which Tuesday")
         #expect(try daemon.schedctl(["approve", "\(secondID)"]).status != 0, "a rejected post cannot be approved")
         #expect(try daemon.schedctl(["events"]).stdout.contains("rejected: Post \(secondID) was rejected by schedctl: Say which Tuesday"))
+
+        // The editor sees it on Today with the reason until they act on it; the post says who wrote it.
+        let today = try await editor.get("/")
+        #expect(today.bodyText.contains("Rejected: yours to change") && today.bodyText.contains("rejected by schedctl: Say which Tuesday")
+                && today.bodyText.contains("action=\"/posts/\(secondID)/dismiss\""), "\(today.bodyText.prefix(3000))")
+        #expect(try await editor.get("/posts/\(secondID)").bodyText.contains("Written by ben"))
+        let dismissed = try await editor.post("/posts/\(secondID)/dismiss", [("csrf", WebVisitor.hiddenCSRF(in: today.bodyText) ?? "")])
+        #expect(dismissed.status == 303, "\(dismissed.status) \(dismissed.bodyText.prefix(400))")
+        #expect(try await !editor.get("/").bodyText.contains("Rejected: yours to change"), "acted on, it leaves Today")
         _ = try await daemon.stop()
     }
 

@@ -91,6 +91,8 @@ enum SchemaHistory {
              postgres: ("v17: the boot-time reading of each publish key", PostgresSchema.v17)),
         pair("which occurrences of a series were edited alone", sqlite: ("v22: which occurrences were edited alone", SQLiteStore.migrateV22),
              postgres: ("v18: which occurrences were edited alone", PostgresSchema.v18)),
+        pair("who wrote each post, and rejections its author has yet to act on", sqlite: ("v23: who wrote each post", SQLiteStore.migrateV23),
+             postgres: ("v19: who wrote each post", PostgresSchema.v19)),
     ]
 
     /// SQLite's migrations, in order.

@@ -25,7 +25,10 @@ extension WebPages {
             }
         }
         router.post("posts/:id/duplicate") { request, context in
-            try await change(request, id: context.parameters.get("id"), landOnResult: true) { id, _, _ in try await services.posts.duplicate(id: id) }
+            try await change(request, id: context.parameters.get("id"), landOnResult: true) { id, _, author in try await services.posts.duplicate(id: id, by: author) }
+        }
+        router.post("posts/:id/dismiss") { request, context in
+            try await change(request, id: context.parameters.get("id")) { id, _, author in try await services.posts.dismissRejection(id: id, by: author) }
         }
         router.post("posts/:id/approve") { request, context in
             try await change(request, id: context.parameters.get("id")) { id, _, author in try await services.posts.approve(id: id, by: author) }
@@ -51,6 +54,7 @@ extension WebPages {
         var context = layout(session, title: "Post \(id)")
         context["id"] = id
         context["text"] = post.text
+        if let author = post.writtenBy { context["writtenBy"] = author }
         context["due"] = post.dueAt.map { timeFormat(request).string(from: $0) } ?? "a draft, with no time yet"
         context["deliveries"] = post.deliveries.map(deliveryEntry)
         context["media"] = post.media.map { ["id": $0.id, "alt": $0.alt ?? ""] }

@@ -116,6 +116,7 @@ struct WebPages: Sendable {
             let failed = try await services.posts.list(filter: .states([.failed, .missed, .unknown]), account: nil, after: nil, offset: 0, limit: 20).posts
             let awaiting = try await services.posts.list(filter: .states([.awaitingApproval]), account: nil, after: nil, offset: 0, limit: 20).posts
             let handedOff = try await services.posts.list(filter: .states([.handedOff]), account: nil, after: nil, offset: 0, limit: 20).posts
+            let rejected = try await services.posts.openRejections(for: PostAuthor(name: session.user.name, role: session.user.role))
             let attention = facts.accountsNeedingAttention.map { Self.attentionLine($0, now: facts.now) }
             context["attention"] = attention
             context["hasAttention"] = !attention.isEmpty
@@ -127,6 +128,8 @@ struct WebPages: Sendable {
             context["handedOff"] = handedOff.map { postEntry($0, due: format) }
             context["hasAwaiting"] = !awaiting.isEmpty
             context["hasHandedOff"] = !handedOff.isEmpty
+            context["rejected"] = rejected.map { postEntry($0, due: format) }
+            context["hasRejected"] = !rejected.isEmpty
             context.merge(holdsContext(facts, format: format, session: session, back: "/")) { $1 }
         } catch {
             logger.error("the web app could not read the store", metadata: ["error": "\(error)"])
@@ -143,6 +146,7 @@ struct WebPages: Sendable {
                                     "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text]
         // A key is left out rather than set to nil: a template's section would take an Optional for a value.
         if let error = post.deliveries.compactMap(\.error).first { entry["error"] = error }
+        if let author = post.writtenBy { entry["writtenBy"] = author }
         return entry
     }
 

@@ -10,6 +10,16 @@ extension WebTemplates {
             <section aria-labelledby="attention"><h2 id="attention">Needs you</h2>
             <ul>{{#attention}}<li class="warn">{{.}}</li>{{/attention}}</ul></section>
             {{/hasAttention}}
+            {{#hasRejected}}
+            <section aria-labelledby="rejected"><h2 id="rejected">Rejected: yours to change</h2>
+            <p class="muted">An owner sent these back with a reason. Duplicate one to change it and propose it again, or dismiss it.</p>
+            <ul class="posts">{{#rejected}}<li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="accounts">{{accounts}}</span>
+              <p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}
+              <form method="post" action="/posts/{{id}}/duplicate" class="inline-form"><input type="hidden" name="csrf" value="{{csrf}}">
+                <button type="submit">Duplicate to change it</button></form>
+              <form method="post" action="/posts/{{id}}/dismiss" class="inline-form"><input type="hidden" name="csrf" value="{{csrf}}">
+                <button type="submit" class="quiet">Dismiss</button></form></li>{{/rejected}}</ul></section>
+            {{/hasRejected}}
             {{#hasAwaiting}}
             <section aria-labelledby="awaiting"><h2 id="awaiting">Awaiting approval</h2>
             <ul class="posts">{{#awaiting}}{{> post-line}}{{/awaiting}}</ul></section>
@@ -56,7 +66,8 @@ extension WebTemplates {
             """,
         "post-line": """
             <li><a class="time" href="/posts/{{id}}">{{due}}</a> <span class="state state-{{state}}">{{stateWords}}</span>
-              <span class="accounts">{{accounts}}</span><p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}</li>
+              <span class="accounts">{{accounts}}</span>{{#writtenBy}} <span class="muted written-by">written by {{writtenBy}}</span>{{/writtenBy}}
+              <p class="text">{{text}}</p>{{#error}}<p class="error">{{error}}</p>{{/error}}</li>
             """,
         "post": """
             {{> layout-head}}
@@ -65,6 +76,7 @@ extension WebTemplates {
             {{#notes}}<p class="note" role="status">{{.}}</p>{{/notes}}
             <p><span class="time">{{due}}</span></p>
             {{#series}}<p class="muted" id="series">{{series}}</p>{{/series}}
+            {{#writtenBy}}<p class="muted written-by">Written by {{writtenBy}}</p>{{/writtenBy}}
             <p class="text">{{text}}</p>
             {{#media}}<img class="picture" src="/media/{{id}}" alt="{{alt}}">{{/media}}
             {{#thread}}<p class="thread-part"><span class="muted">Part {{number}}:</span> {{text}}</p>{{/thread}}

@@ -27,9 +27,14 @@ public struct PostView: Codable, Sendable, Equatable {
     public var thread: [ThreadPartView]?
     /// Mastodon's visibility and content warning, and the text's language; absent when the post has none.
     public var options: PostOptions?
+    /// The web app's person who wrote it (absent for a post from schedctl, the API, the inbox or an import).
+    public var writtenBy: String?
+    /// True for a post an owner rejected that its author has not yet acted on (duplicated to change it, or dismissed).
+    public var rejectionOpen: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, text, source, deliveries, notes, media, queued, series, thread, options, version
+        case writtenBy = "written_by", rejectionOpen = "rejection_open"
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
@@ -37,7 +42,10 @@ public struct PostView: Codable, Sendable, Equatable {
 
     public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
                 source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil,
-                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil, options: PostOptions? = nil) {
+                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil, options: PostOptions? = nil,
+                writtenBy: String? = nil, rejectionOpen: Bool? = nil) {
+        self.writtenBy = writtenBy
+        self.rejectionOpen = rejectionOpen
         self.thread = thread
         self.options = options
         self.queued = queued
@@ -70,6 +78,8 @@ public struct PostView: Codable, Sendable, Equatable {
         series = try container.decodeIfPresent(PostSeriesView.self, forKey: .series)
         thread = try container.decodeIfPresent([ThreadPartView].self, forKey: .thread)
         options = try container.decodeIfPresent(PostOptions.self, forKey: .options)
+        writtenBy = try container.decodeIfPresent(String.self, forKey: .writtenBy)
+        rejectionOpen = try container.decodeIfPresent(Bool.self, forKey: .rejectionOpen)
     }
 }
 

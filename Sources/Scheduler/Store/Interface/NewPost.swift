@@ -24,6 +24,8 @@ public struct NewPost: Sendable {
     /// Scheduled by a person whose posts wait for an owner (`[web] require_approval`): its deliveries start in
     /// `awaiting_approval`, with their time, and are never due until approved.
     public var awaitingApproval = false
+    /// The web app's person who wrote it; nil from the control socket, the inbox and the importer.
+    public var writtenBy: String?
     /// The run file from the inbox folder this post is made from: its row is marked `posted` in the same transaction.
     public var inboxFile: InboxFileClaim?
 

@@ -26,7 +26,8 @@ enum PostViews {
                                 return view
                             },
                             thread: details.threads[post.id].map(PartViews.thread),
-                            options: post.options.map { PostOptions(json: $0) })
+                            options: post.options.map { PostOptions(json: $0) },
+                            writtenBy: post.writtenBy, rejectionOpen: post.rejectionOpen ? true : nil)
         }
     }
 

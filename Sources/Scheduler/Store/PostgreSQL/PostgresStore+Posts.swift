@@ -40,9 +40,9 @@ extension PostgresStore: PostStore {
         }
         let postID = try await session.value("""
             INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index,
-                              options)
+                              options, written_by)
             VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms), \(post.queued), \(series?.id),
-                    \(series.map { Int32(clamping: $0.index) }), \(post.options.json))
+                    \(series.map { Int32(clamping: $0.index) }), \(post.options.json), \(post.writtenBy))
             RETURNING id
             """, as: Int64.self)!
         for (position, placed) in post.mediaByPart.enumerated() {
@@ -225,7 +225,8 @@ extension PostgresStore: PostStore {
                        dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32), source: try row["source"],
                        createdAt: try row["created_at"], updatedAt: try row["updated_at"], queued: try row["queued"],
                        seriesID: try row["series_id"], seriesIndex: (try row["series_index"] as Int32?).map(Int.init),
-                       options: try row["options"], editedAlone: try row["edited_alone"])
+                       options: try row["options"], editedAlone: try row["edited_alone"],
+                       writtenBy: try row["written_by"], rejectionOpen: try row["rejection_open"])
         }, details)
     }
 

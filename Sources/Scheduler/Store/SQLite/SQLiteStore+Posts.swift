@@ -195,7 +195,8 @@ extension SQLiteStore {
             StoredPost(id: row["id"], text: row["text"], dueAt: row["due_at"], dueZone: row["due_zone"], dueLocal: row["due_local"],
                        latenessLimitSeconds: row["lateness_limit_s"], source: row["source"], createdAt: row["created_at"],
                        updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"],
-                       options: row["options"], editedAlone: (row["edited_alone"] as Bool?) ?? false)
+                       options: row["options"], editedAlone: (row["edited_alone"] as Bool?) ?? false,
+                       writtenBy: row["written_by"], rejectionOpen: (row["rejection_open"] as Bool?) ?? false)
         }, details)
     }
 
