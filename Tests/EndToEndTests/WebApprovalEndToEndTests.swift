@@ -90,6 +90,18 @@ import Testing
         let convertedPage = try await owner.get(try #require(converted.header("location")))
         #expect(convertedPage.bodyText.contains("was converted to JPEG, because Instagram takes only JPEG"), "\(convertedPage.bodyText.prefix(900))")
         #expect(!(try await owner.get(try #require(converted.header("location")))).bodyText.contains("converted to JPEG"), "said once")
+        // The picture's alt text is edited on the post's page; the file stays.
+        let convertedID = try #require(converted.header("location")?.split(separator: "/").last.flatMap { Int64($0) })
+        let before = try daemon.schedctl(["show", "\(convertedID)", "--json"]).decode(PostView.self)
+        let editPage = try await owner.get("/posts/\(convertedID)").bodyText
+        let picture = try #require(before.media.first?.id)
+        let version = try #require(editPage.firstMatch(of: /name="version" value="([^"]*)"/).map { String($0.1) })
+        #expect(editPage.contains("name=\"alt:\(picture)\" value=\"Six laps\""), "the alt text is in the edit form")
+        let altSaved = try await owner.post("/posts/\(convertedID)/edit", [("csrf", WebVisitor.hiddenCSRF(in: editPage) ?? ""), ("version", version),
+                                                                            ("alt:\(picture)", "Six laps of the track at dusk")])
+        #expect(altSaved.status == 303, "\(altSaved.status) \(altSaved.bodyText.prefix(600))")
+        let after = try daemon.schedctl(["show", "\(convertedID)", "--json"]).decode(PostView.self)
+        #expect(after.media.map(\.id) == [picture] && after.media.first?.alt == "Six laps of the track at dusk")
         _ = try daemon.schedctl(["cancel", String(converted.header("location")?.split(separator: "/").last ?? "")])
         let approved = try daemon.schedctl(["approve", "\(id)"])
         #expect(approved.status == 0 && approved.stdout.contains("post \(id) approved"), "\(approved.stdout) \(approved.stderr)")

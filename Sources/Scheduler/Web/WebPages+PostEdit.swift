@@ -76,6 +76,8 @@ struct PostEditForm {
     var visibility: String
     var contentWarning: String
     var language: String
+    /// Each picture's alt text, in the post's order, by the file's id.
+    var alts: [(id: String, alt: String)]
     /// `series`: the text of every occurrence still to come; else this post only.
     var scope: String
     var version: String
@@ -91,6 +93,7 @@ struct PostEditForm {
         visibility = post.options?.visibility?.rawValue ?? ""
         contentWarning = post.options?.contentWarning ?? ""
         language = post.options?.language ?? ""
+        alts = post.media.map { ($0.id, $0.alt ?? "") }
         scope = "this"
         version = String(post.version)
     }
@@ -106,6 +109,7 @@ struct PostEditForm {
         visibility = form["visibility"].map { $0.trimmingCharacters(in: .whitespaces) } ?? visibility
         contentWarning = form["content_warning"] ?? contentWarning
         language = form["language"].map { $0.trimmingCharacters(in: .whitespaces) } ?? language
+        alts = alts.map { ($0.id, form["alt:\($0.id)"] ?? $0.alt) }
         scope = form["scope"] == "series" ? "series" : "this"
         version = form["version"] ?? ""
         reschedule = form["reschedule"] == "yes"
@@ -133,6 +137,8 @@ struct PostEditForm {
         if visibility != was.visibility { request.visibility = visibility }
         if contentWarning != was.contentWarning { request.contentWarning = contentWarning }
         if language != was.language { request.language = language }
+        // New alt texts keep the same files: the patch names each file by its id with its alt.
+        if alts.map(\.alt) != was.alts.map(\.alt) { request.media = alts.map { MediaReference(id: $0.id, alt: $0.alt.isEmpty ? nil : $0.alt) } }
         return request
     }
 
@@ -147,7 +153,7 @@ struct PostEditForm {
         }
         let common = post.deliveries.filter { $0.text == nil }.map(\.account)
         return ["text": text, "at": at, "zone": zone, "version": version, "firstComment": firstComment, "contentWarning": contentWarning,
-                "language": language, "accounts": choices, "noAccounts": linked.isEmpty, "inSeries": post.series != nil,
+                "language": language, "accounts": choices, "pictures": alts.map { ["id": $0.id, "alt": $0.alt] }, "noAccounts": linked.isEmpty, "inSeries": post.series != nil,
                 "commonGoesTo": common.isEmpty ? "no account: each has its own text below" : common.joined(separator: ", "),
                 "visibilities": ComposeForm.visibilityChoices(selected: visibility),
                 "seriesScope": scope == "series"]

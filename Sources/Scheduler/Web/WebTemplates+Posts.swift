@@ -162,6 +162,8 @@ extension WebTemplates {
               </details>
               <label for="edit-at">Time ({{zone}})</label>
               <input id="edit-at" name="at" value="{{at}}">
+              {{#pictures}}<label for="alt-{{id}}">Alt text of the picture <img class="thumb" src="/media/{{id}}" alt=""></label>
+              <input id="alt-{{id}}" name="alt:{{id}}" value="{{alt}}" maxlength="1000">{{/pictures}}
               <label for="edit-comment">First comment (under the post once it is out; empty for none)</label>
               <textarea id="edit-comment" name="first_comment" rows="2">{{firstComment}}</textarea>
               <label for="edit-visibility">Mastodon visibility</label>
