@@ -894,6 +894,66 @@ def pauses_zones_and_counts(world: World) -> None:
         daemon.schedctl("resume", x)
 
 
+# MARK: Scenario 8: the post page does what schedctl does
+
+
+def the_post_page_does_what_schedctl_does(world: World) -> None:
+    """Issue 47: a post's page shows each account's text and the first comment and edits them in the composer's form;
+    a save lands on the post after a redirect (a reload submits nothing); cancelling asks first; a draft is scheduled
+    from its page; an editor sees their rejected post with the reason on Today until they dismiss it."""
+    results, daemon = world.results, world.daemon
+    x = world.x_account()
+    own, comment = "Club run Thursday: 8 km, all paces", "Route: https://example.org/r/7"
+    made = daemon.schedctl_json("schedule", "Club run Thursday", "--to", x, "--at", "in 3h", "--text-for", f"{x}={own}", "--first-comment", comment)
+    post = int(made["id"])
+    ada = world.browser("ada")
+    ada.open(f"/posts/{post}")
+    check_page(results, ada, "owner")
+    results.expect("the post page shows the account's own text", any(own in t for t in ada.texts(".own-text")), own, ada.texts(".own-text"))
+    results.expect("the post page shows the first comment", any(comment in t for t in ada.texts(".first-comment")), comment, ada.texts(".first-comment"))
+    photograph(results, ada, "post-page")
+    changed = "Club run Thursday: 9 km by the river"
+    ada.type(f'textarea[name="override:{x}"]', changed, f"the own text of {x}")
+    ada.click_and_leave("button#save", "the Save button")
+    results.expect("Save lands on the post's page", ada.path == f"/posts/{post}", f"/posts/{post}", ada.path)
+    results.expect("it says Saved.", "Saved." in ada.texts(".note"), "Saved.", ada.texts(".note"))
+    shown = daemon.schedctl_json("show", str(post))
+    results.expect("the delivery has the new own text, as schedctl shows it", shown["deliveries"][0].get("text") == changed, changed, shown["deliveries"])
+    ada.driver.refresh()
+    results.expect("a reload shows the post and submits nothing", "Saved." not in ada.texts(".note")
+                   and daemon.schedctl_json("show", str(post))["version"] == shown["version"], "no note, the same version", ada.texts(".note"))
+
+    ada.click_and_leave("button#cancel", "Cancel what has not gone out…")
+    results.expect("cancelling asks first", ada.heading() == f"Cancel post {post}?", f"Cancel post {post}?", ada.heading())
+    photograph(results, ada, "cancel-asks")
+    ada.click_and_leave(f'a[href="/posts/{post}"]', "Keep it")
+    results.expect("Keep it cancels nothing", states_of(daemon.schedctl_json("show", str(post))) == ["scheduled"], ["scheduled"],
+                   states_of(daemon.schedctl_json("show", str(post))))
+
+    draft = int(daemon.schedctl_json("schedule", "Hill repeats, time to be set", "--to", x, "--draft")["id"])
+    ada.open(f"/posts/{draft}")
+    ada.type("input#schedule-at", "in 4h", "the draft's time")
+    ada.click_and_leave("button#schedule-draft", "the Schedule button")
+    results.expect("a draft is scheduled from its page", states_of(daemon.schedctl_json("show", str(draft))) == ["scheduled"], ["scheduled"],
+                   states_of(daemon.schedctl_json("show", str(draft))))
+
+    ben = world.browser("ben")
+    proposed = compose(results, ben, "Tempo Tuesday at the track", [x], "in 5h")
+    ada.open("/")
+    results.expect("the owner's Today says who wrote what waits", any("written by ben" in t for t in ada.texts("#awaiting ~ ul li, .posts li")),
+                   "written by ben", ada.texts(".posts li"))
+    daemon.schedctl("reject", str(proposed), "--reason", "Say which Tuesday")
+    ben.open("/")
+    rejected = ben.texts('section[aria-labelledby="rejected"] li')
+    results.expect("the editor's Today shows the rejection with its reason", any("Say which Tuesday" in t for t in rejected),
+                   "rejected by …: Say which Tuesday", rejected)
+    photograph(results, ben, "today-rejected")
+    ben.click_and_leave(f'form[action="/posts/{proposed}/dismiss"] button', "Dismiss")
+    ben.open("/")
+    results.expect("dismissed, it leaves Today", not ben.find('section[aria-labelledby="rejected"]'), "no Rejected section",
+                   ben.texts('section[aria-labelledby="rejected"] li'))
+
+
 # MARK: Scenario 4: refusals (CSRF, a viewer, the throttle): last, see the module's docstring
 
 
@@ -1002,6 +1062,7 @@ SCENARIOS = [  # in the order they run: 4 last (see the module's docstring)
     ("5", "every page at 390x844 and 1280x800", screenshots),
     # After 5, which clears the screenshots of earlier runs first: this one's pictures are kept.
     ("6", "pauses and next due as schedctl says them, zones, each account counted", pauses_zones_and_counts),
+    ("8", "the post page does what schedctl does", the_post_page_does_what_schedctl_does),
     ("4", "refusals: CSRF, a viewer, the sign-in throttle", refusals),
 ]
 
