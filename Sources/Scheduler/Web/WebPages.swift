@@ -79,10 +79,10 @@ struct WebPages: Sendable {
     }
 
     func logout(_ request: Request, everywhere: Bool) async throws -> Response {
-        let form = try await WebForm.read(request)
         guard let token = request.cookies[Self.sessionCookie]?.value, let session = try await sessions.session(token: token) else {
             return Self.redirect("/login")
         }
+        let form = try await WebForm.read(request)
         guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
         if everywhere { try await sessions.logoutEverywhere(userID: session.user.id) } else { try await sessions.logout(token: token) }
         var response = Self.redirect("/login")
@@ -169,6 +169,14 @@ struct WebPages: Sendable {
         problemPage(status: .forbidden, heading: "Not sent from this app",
                     message: "This form did not come from a page of this app, or the page is older than your sign-in. Nothing was changed.",
                     next: "/", nextWords: "Reload and try again")
+    }
+
+    /// A form whose body ended before it did: 400, nothing changed. The composer and the runs page show themselves again
+    /// with what was typed instead (``WebFormError/cutShort(_:)``).
+    static func cutShortPage() -> Response {
+        problemPage(status: .badRequest, heading: "The form arrived cut short",
+                    message: "What was sent ended before the form did (the connection may have dropped). Nothing was changed; go back and send it again.",
+                    next: "/", nextWords: "Back to Today")
     }
 
     static func redirect(_ location: String) -> Response {

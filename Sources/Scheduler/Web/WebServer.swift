@@ -80,6 +80,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             response = WebPages.problemPage(status: .notFound, heading: "Not found", message: "There is no page at this address.",
                                             next: "/", nextWords: "Back to Today")
+        } catch WebFormError.notFromThisApp {
+            response = WebPages.csrfRefusal()
+        } catch WebFormError.cutShort {
+            response = WebPages.cutShortPage()
         } catch let error as HTTPError where error.status == .contentTooLarge {
             response = WebPages.problemPage(status: .contentTooLarge, heading: "Too large",
                                             message: "What was sent is larger than this page takes: 40 MB with a file (a picture or a run), 64 KB without. Nothing was changed.",
