@@ -40,12 +40,14 @@ struct WebPages: Sendable {
 
     // MARK: Signing in and out
 
-    func loginPage(_ request: Request, error: String? = nil, typedName: String = "", status: HTTPResponse.Status = .ok,
+    func loginPage(_ request: Request, error: String? = nil, typedName: String = "", next: String? = nil, status: HTTPResponse.Status = .ok,
                    headers: HTTPFields = [:]) async throws -> Response {
-        if error == nil, try await signedIn(request) != nil { return Self.redirect("/") }
+        let next = WebNext.safe(next ?? request.uri.queryParameters.get("next").map { String($0) })
+        if error == nil, try await signedIn(request) != nil { return Self.redirect(next) }
         let token = Base64.encodeURL(SecureRandom.bytes(32))
         var context: [String: Any] = ["title": "Sign in", "typedName": typedName, "loginCSRF": token]
         if let error { context["error"] = error }
+        if next != WebNext.home { context["next"] = next }
         if error == nil, request.uri.queryParameters.get("ended") != nil {
             context["ended"] = "Your session ended (a session lasts 12 hours from its last use, 7 days at most). Sign in again; nothing you had saved is lost."
         }
@@ -57,23 +59,25 @@ struct WebPages: Sendable {
 
     func login(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await WebForm.read(request)
+        let next = WebNext.safe(form["next"])
         // The sign-in form carries the token its page set in a cookie: a form posted from another site cannot sign the
         // browser in as someone else (login CSRF).
         guard let expected = request.cookies[Self.loginCookie]?.value, form.carries(csrf: expected) else {
-            return try await loginPage(request, error: "The sign-in form was too old or came from another page; sign in again.", status: .forbidden)
+            return try await loginPage(request, error: "The sign-in form was too old or came from another page; sign in again.", next: next,
+                                       status: .forbidden)
         }
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         switch try await sessions.login(name: name, password: form["password"] ?? "", address: clientAddress(request, context: context)) {
         case .signedIn(let session):
-            var response = Self.redirect("/")
+            var response = Self.redirect(next)
             response.setCookie(cookie(Self.sessionCookie, session.token ?? "", maxAge: Int(WebSessions.absoluteLifetime), path: "/", sameSite: .lax))
             response.setCookie(cookie(Self.loginCookie, "", maxAge: 0, path: "/login", sameSite: .strict))
             logger.info("web sign-in", metadata: ["web.user": "\(session.user.name)"])
             return response
         case .refused:
-            return try await loginPage(request, error: "Wrong name or password.", typedName: name, status: .unauthorized)
+            return try await loginPage(request, error: "Wrong name or password.", typedName: name, next: next, status: .unauthorized)
         case .throttled(let seconds):
-            return try await loginPage(request, error: "Too many failed sign-ins. Try again in \(seconds) seconds.", typedName: name,
+            return try await loginPage(request, error: "Too many failed sign-ins. Try again in \(seconds) seconds.", typedName: name, next: next,
                                        status: .tooManyRequests, headers: [.retryAfter: "\(seconds)"])
         }
     }
@@ -95,7 +99,7 @@ struct WebPages: Sendable {
     func requireSession(_ request: Request) async throws -> WebSessions.Session {
         if let session = try await signedIn(request) { return session }
         let carried = request.cookies[Self.sessionCookie].map { !$0.value.isEmpty } ?? false
-        throw WebRefusal(response: Self.redirect(carried ? "/login?ended=1" : "/login"))
+        throw WebRefusal(response: Self.redirect(WebNext.login(from: request, ended: carried)))
     }
 
     /// The session the request's cookie names, if it is still good.

@@ -31,7 +31,8 @@ public final class WebServer: Service, Sendable {
     }
 
     public func run() async throws {
-        let router = Router(context: WebContext.self)
+        // HEAD answers as GET does, without the body: the same status and headers (Hummingbird routes it only when asked).
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: StoreFailurePages(health: pages.services.health))
         pages.add(to: router)
