@@ -24,6 +24,47 @@ import Testing
         return (daemon, WebVisitor(base: "http://" + address!))
     }
 
+    /// Items 10 and 12: 24 wrong guesses sent together (fewer than the 32 connections one address may hold). Checked one
+    /// at a time, each slow, they all passed a throttle that counted a guess only once it had failed.
+    @Test(.timeLimit(.minutes(3)))
+    func guessesSentAtOnce_areCheckedNoMoreThanTheFreeTries_loggedByNameAndAddress_andCounted() async throws {
+        let (daemon, browser) = try await startDaemon("web-guesses", metrics: true)
+        #expect(try await browser.signIn("ada", Self.password).status == 303)
+        let guessers = (0..<24).map { _ in WebVisitor(base: browser.base) }
+        var forms: [[(String, String)]] = []
+        for (index, guesser) in guessers.enumerated() {
+            let page = try await guesser.get("/login")
+            forms.append([("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("name", "ada"), ("password", "hunter2 guess number \(index)")])
+        }
+        let all = try await withThrowingTaskGroup(of: (status: Int, retryAfter: String?).self) { group in
+            for (guesser, form) in zip(guessers, forms) {
+                group.addTask {
+                    let answer = try await guesser.post("/login", form)
+                    return (answer.status, answer.header("retry-after"))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let refused = all.filter { $0.status == 401 }.count
+        let throttled = all.filter { $0.status == 429 }
+        #expect(refused >= 1 && refused <= 5, "at most the five free tries are checked: \(all.map(\.status))")
+        #expect(refused + throttled.count == 24 && throttled.allSatisfy { ($0.retryAfter.flatMap(Int.init) ?? 0) >= 1 }, "\(all)")
+
+        let lines = daemon.logs.split(separator: "\n")
+        let failed = lines.filter { $0.contains("web sign-in failed") }
+        let slowed = lines.filter { $0.contains("web sign-in throttled") }
+        #expect(failed.count == refused && slowed.count == throttled.count, "one line per refusal: \(failed.count) \(slowed.count)")
+        #expect((failed + slowed).allSatisfy { $0.contains("ada") && $0.contains("127.0.0.1") }, "the name and the address: \(failed.first ?? "")")
+        #expect(!daemon.logs.contains("hunter2") && !daemon.logs.contains(Self.password), "never a password")
+
+        let metrics = try #require(MetricsEndToEndTests.metricsAddress(in: daemon.logs))
+        let scrape = try await CurlHTTPClient().send(HTTPRequest(url: "http://\(metrics)/metrics")).bodyText
+        #expect(scrape.contains(#"schedulerd_web_signins_total{outcome="ok"} 1"#), "\(scrape)")
+        #expect(scrape.contains(#"schedulerd_web_signins_total{outcome="failed"} \#(refused)"#))
+        #expect(scrape.contains(#"schedulerd_web_signins_total{outcome="throttled"} \#(throttled.count)"#))
+        _ = try await daemon.stop()
+    }
+
     /// Item 11: ten 39 MB uploads without a cookie (five to the composer, five to runs, each five at once) are sent to
     /// sign in from their request head; the daemon's resident memory and its peak hardly move. Read whole before the
     /// session was checked, five took it from 72 to 341 MB.

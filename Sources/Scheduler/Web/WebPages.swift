@@ -14,6 +14,8 @@ struct WebPages: Sendable {
     let configuration: WebConfiguration
     let zone: TimeZone
     let logger: Logger
+    /// `schedulerd_web_signins_total{outcome}`.
+    var signIns = WebSignInCounters()
 
     static let sessionCookie = "schedulerd_session"
     /// Where a network sends the browser back after an authorization the web app started.
@@ -67,16 +69,25 @@ struct WebPages: Sendable {
                                        status: .forbidden)
         }
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
-        switch try await sessions.login(name: name, password: form["password"] ?? "", address: clientAddress(request, context: context)) {
+        let address = clientAddress(request, context: context)
+        // Who tried and from where, never the password; the name cut short, since a stranger chooses it.
+        let who: Logger.Metadata = ["web.user": "\(name.prefix(64))", "client.address": "\(address)"]
+        switch try await sessions.login(name: name, password: form["password"] ?? "", address: address) {
         case .signedIn(let session):
+            signIns.count(.ok)
             var response = Self.redirect(next)
             response.setCookie(cookie(Self.sessionCookie, session.token ?? "", maxAge: Int(WebSessions.absoluteLifetime), path: "/", sameSite: .lax))
             response.setCookie(cookie(Self.loginCookie, "", maxAge: 0, path: "/login", sameSite: .strict))
-            logger.info("web sign-in", metadata: ["web.user": "\(session.user.name)"])
+            logger.info("web sign-in", metadata: ["web.user": "\(session.user.name)", "client.address": "\(address)"])
             return response
         case .refused:
+            signIns.count(.failed)
+            logger.notice("web sign-in failed: wrong name or password", metadata: who)
             return try await loginPage(request, error: "Wrong name or password.", typedName: name, next: next, status: .unauthorized)
         case .throttled(let seconds):
+            signIns.count(.throttled)
+            logger.warning("web sign-in throttled: too many failures, or a check for the name or address already under way",
+                           metadata: who.merging(["retry_after_s": "\(seconds)"]) { $1 })
             return try await loginPage(request, error: "Too many failed sign-ins. Try again in \(seconds) seconds.", typedName: name, next: next,
                                        status: .tooManyRequests, headers: [.retryAfter: "\(seconds)"])
         }
