@@ -43,6 +43,7 @@ enum WebAssets {
         .choices { list-style: none; padding: 0; margin: 0; display: grid; gap: .25rem; }
         .choices li { display: flex; gap: .5rem; align-items: center; min-height: 44px; }
         input[type=checkbox] { width: 1.25rem; height: 1.25rem; flex: none; margin: 0; }
+        select { min-height: 44px; }
         .avatar { display: inline-grid; place-items: center; width: 2rem; height: 2rem; border-radius: 50%; background: var(--accent); color: #fff;
                   font-weight: 700; }
         .muted { color: var(--muted); font-size: .9rem; }

@@ -42,14 +42,13 @@ struct WebFormAssembler {
             current = Part(name: name, filename: filename, contentType: contentType ?? "application/octet-stream",
                            file: filename == nil ? nil : try TemporaryUpload())
         case .content(let bytes):
-            guard var part = current else { return }
-            if let file = part.file {
+            guard current != nil else { return }
+            if let file = current?.file {
                 try file.write(bytes)
             } else {
                 textBytes += bytes.count
                 guard textBytes <= WebForm.limit else { throw HTTPError(.contentTooLarge) }
-                part.text += bytes
-                current = part
+                current?.text.append(contentsOf: bytes)  // in place: a field sent in many pieces is not copied for each
             }
         case .partEnd:
             guard let part = current else { return }
