@@ -11,7 +11,7 @@ own profile, so its own cookies) and uses the pages as a person would:
   3. a hostile text is shown as text on every page that shows it, with no alert and no injected element;
   5. every page is photographed at 390x844 and 1280x800 (.build/browser-screenshots/), and at both sizes every link and
      control a finger aims at measures at least 44 px each way, and a checkbox keeps its size beside a wrapping label;
-  6. a link to a post opened signed out leads to the sign-in page and, once signed in, to the post; a `next` that
+  7. a link to a post opened signed out leads to the sign-in page and, once signed in, to the post; a `next` that
      leads off the site leads to Today instead;
   4. a form without its CSRF token is refused, a viewer cannot schedule, and failed sign-ins are throttled.
 
@@ -852,7 +852,7 @@ def photograph(results: Results, browser: Browser, name: str, load: Callable[[],
     browser.size(1280, 800)
 
 
-# MARK: Scenario 6: a deep link survives signing in, and leads nowhere else
+# MARK: Scenario 7: a deep link survives signing in, and leads nowhere else
 
 
 def deep_link_after_sign_in(world: World) -> None:
@@ -987,7 +987,7 @@ SCENARIOS = [  # in the order they run: 4 last (see the module's docstring)
     ("2", "an editor's run waits for the owner's approval", editor_run_waits_for_approval),
     ("3", "a hostile text is shown as text", hostile_text_is_text),
     ("5", "every page at 390x844 and 1280x800", screenshots),
-    ("6", "a deep link survives signing in", deep_link_after_sign_in),
+    ("7", "a deep link survives signing in", deep_link_after_sign_in),
     ("4", "refusals: CSRF, a viewer, the sign-in throttle", refusals),
 ]
 
