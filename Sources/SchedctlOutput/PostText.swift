@@ -26,6 +26,7 @@ public enum PostText {
         }
         if post.queued == true { lines.append(field("queued:", "in a posting slot; it moves if the slot is removed")) }
         lines.append(field("lateness:", "up to \(DurationParser.format(seconds: post.latenessLimitSeconds)) late after downtime"))
+        lines.append(field("version:", "\(post.version)"))
         if let warning = post.options?.contentWarning { lines.append(field("warning:", warning + " (Mastodon's content warning)")) }
         lines.append(field("text:", post.text))
         if let visibility = post.options?.visibility { lines.append(field("visibility:", "\(visibility.rawValue) (Mastodon)")) }

@@ -37,7 +37,7 @@ import Testing
         let refused = try daemon.schedctl(["schedule", "Hill sprints", "--to", account.reference, "--at", "in 1h"])
         #expect(refused.status == 1 && refused.stderr.contains("locked by another process") && refused.stderr.contains("Nothing was changed"),
                 "\(refused.status): \(refused.stderr)")
-        let cancel = try await browser.post("/posts/\(later.id)/cancel", [("csrf", csrf)])
+        let cancel = try await browser.post("/posts/\(later.id)/cancel", [("csrf", csrf), ("confirm", "yes")])
         #expect(cancel.status == 503 && cancel.bodyText.contains("locked by another process") && cancel.bodyText.contains("Nothing was changed"),
                 "the web app's door says what schedctl's does: \(cancel.status) \(cancel.bodyText.prefix(600))")
         let metrics = try #require(Self.address(in: daemon.logs, after: "metrics endpoint ready"))

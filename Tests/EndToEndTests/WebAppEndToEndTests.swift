@@ -70,10 +70,18 @@ import Testing
         #expect(postPage.status == 200 && postPage.bodyText.contains("&lt;script&gt;alert(1)") && !postPage.bodyText.contains("<img src=x"))
         #expect(page.contains("href=\"/posts/\(post.id)\""), "Today links each post to its page")
         let csrf = try #require(WebVisitor.hiddenCSRF(in: page))
-        let cancelled = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf)])
-        #expect(cancelled.status == 200 && cancelled.bodyText.contains("state-cancelled"), "\(cancelled.bodyText.prefix(600))")
+        // Cancelling asks first, naming what it stops; only the answer cancels, and its result is shown after a redirect.
+        let question = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf)])
+        #expect(question.status == 200 && question.bodyText.contains("It will not go to") && question.bodyText.contains("name=\"confirm\" value=\"yes\""),
+                "\(question.bodyText.prefix(600))")
+        #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .scheduled },
+                "asking cancels nothing")
+        let cancelled = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf), ("confirm", "yes")])
+        #expect(cancelled.status == 303 && cancelled.header("location") == "/posts/\(post.id)", "\(cancelled.status)")
+        let shown = try await browser.get("/posts/\(post.id)")
+        #expect(shown.status == 200 && shown.bodyText.contains("state-cancelled"), "\(shown.bodyText.prefix(600))")
         #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .cancelled })
-        let again = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf)])
+        let again = try await browser.post("/posts/\(post.id)/cancel", [("csrf", csrf), ("confirm", "yes")])
         #expect(again.status == 409 && again.bodyText.contains("Nothing was changed"), "a refusal in the service's words: \(again.bodyText.prefix(600))")
         let missing = try await browser.get("/posts/999999")
         let notAnID = try await browser.get("/posts/abc")
@@ -111,7 +119,7 @@ import Testing
         let viewerPage = try await viewer.get("/posts/\(post.id)")
         #expect(viewerPage.status == 200 && !viewerPage.bodyText.contains("/cancel"), "no change offered to a viewer")
         let viewerCSRF = try #require(WebVisitor.hiddenCSRF(in: viewerPage.bodyText))
-        let forbidden = try await viewer.post("/posts/\(post.id)/cancel", [("csrf", viewerCSRF)])
+        let forbidden = try await viewer.post("/posts/\(post.id)/cancel", [("csrf", viewerCSRF), ("confirm", "yes")])
         #expect(forbidden.status == 403 && forbidden.bodyText.contains("Not yours to change"), "\(forbidden.bodyText.prefix(400))")
         #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).deliveries.allSatisfy { $0.state == .scheduled })
 

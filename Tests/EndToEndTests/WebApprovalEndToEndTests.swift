@@ -61,6 +61,12 @@ import Testing
         let waiting = try daemon.schedctl(["show", "\(id)", "--json"]).decode(PostView.self)
         #expect(waiting.deliveries.map(\.state) == [.awaitingApproval] && waiting.media.first?.alt == "Route along the river")
         #expect(try daemon.posts(state: "awaiting_approval").map(\.id) == [id])
+        #expect(waiting.writtenBy == "ben", "the post keeps who wrote it")
+        let owner = WebVisitor(base: editor.base)
+        #expect(try await owner.signIn("ada", Self.password).status == 303)
+        let ownersToday = try await owner.get("/").bodyText
+        #expect(ownersToday.contains("Awaiting approval") && ownersToday.contains("written by ben"), "the owner sees who wrote what waits: \(ownersToday.prefix(2000))")
+        #expect(try await owner.get("/posts/\(id)").bodyText.contains("Written by ben"))
 
         // The editor cannot approve it; a viewer cannot compose.
         let page = try await editor.get("/posts/\(id)")
@@ -77,8 +83,6 @@ import Testing
         #expect(viewerCompose.status == 403 && postsAfterViewer == 1)
 
         // What scheduling says reaches the post's page over the redirect: a PNG converted to JPEG for Instagram.
-        let owner = WebVisitor(base: editor.base)
-        #expect(try await owner.signIn("ada", Self.password).status == 303)
         let instagram = try daemon.addSandboxAccount(username: "approval_gram", network: "instagram")
         let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("square-ish.png"))))
         let converted = try await compose(owner, [("text", "Track night"), ("account", instagram.reference), ("alt", "Six laps"), ("at", "in 2h")],
@@ -100,13 +104,13 @@ import Testing
         let tempo = try await compose(editor, [("text", "Tempo Tuesday"), ("account", account.reference), ("at", "in 3h")])
         let tempoID = try #require(tempo.header("location")?.split(separator: "/").last.flatMap { Int64($0) })
         let waitingPage = try await editor.get("/posts/\(tempoID)")
-        let stamp = try #require(waitingPage.bodyText.firstMatch(of: /name="updated" value="([^"]*)"/).map { String($0.1) }, "editable while it waits")
+        let stamp = try #require(waitingPage.bodyText.firstMatch(of: /name="version" value="([^"]*)"/).map { String($0.1) }, "editable while it waits")
         #expect(try daemon.schedctl(["approve", "\(tempoID)"]).status == 0)
         let tempoPage = try await editor.get("/posts/\(tempoID)")
         #expect(tempoPage.status == 200 && !tempoPage.bodyText.contains("action=\"/posts/\(tempoID)/edit\""), "no edit form offered once approved")
         let dueLocal = try daemon.schedctl(["show", "\(tempoID)", "--json"]).decode(PostView.self).dueLocal
         let refusedEdit = try await editor.post("/posts/\(tempoID)/edit", [("csrf", WebVisitor.hiddenCSRF(in: tempoPage.bodyText) ?? ""),
-                                                                           ("updated", stamp), ("text", "Tempo Tuesday, free beer"), ("at", dueLocal)])
+                                                                           ("version", stamp), ("text", "Tempo Tuesday, free beer"), ("at", dueLocal)])
         #expect(refusedEdit.status == 403 && refusedEdit.bodyText.contains("only an owner changes it now"), "\(refusedEdit.status) \(refusedEdit.bodyText.prefix(600))")
         let stillApproved = try daemon.schedctl(["show", "\(tempoID)", "--json"]).decode(PostView.self)
         #expect(stillApproved.text == "Tempo Tuesday" && stillApproved.deliveries.first?.state == .scheduled)
@@ -121,6 +125,15 @@ import Testing
         #expect(cancelled.deliveries.first?.state == .cancelled && cancelled.deliveries.first?.error == "rejected by schedctl: Say which Tuesday")
         #expect(try daemon.schedctl(["approve", "\(secondID)"]).status != 0, "a rejected post cannot be approved")
         #expect(try daemon.schedctl(["events"]).stdout.contains("rejected: Post \(secondID) was rejected by schedctl: Say which Tuesday"))
+
+        // The editor sees it on Today with the reason until they act on it; the post says who wrote it.
+        let today = try await editor.get("/")
+        #expect(today.bodyText.contains("Rejected: yours to change") && today.bodyText.contains("rejected by schedctl: Say which Tuesday")
+                && today.bodyText.contains("action=\"/posts/\(secondID)/dismiss\""), "\(today.bodyText.prefix(3000))")
+        #expect(try await editor.get("/posts/\(secondID)").bodyText.contains("Written by ben"))
+        let dismissed = try await editor.post("/posts/\(secondID)/dismiss", [("csrf", WebVisitor.hiddenCSRF(in: today.bodyText) ?? "")])
+        #expect(dismissed.status == 303, "\(dismissed.status) \(dismissed.bodyText.prefix(400))")
+        #expect(try await !editor.get("/").bodyText.contains("Rejected: yours to change"), "acted on, it leaves Today")
         _ = try await daemon.stop()
     }
 
@@ -132,14 +145,18 @@ import Testing
         let firstTab = try await owner.get("/posts/\(post.id)")
         let secondTab = try await owner.get("/posts/\(post.id)")
         func fields(_ page: HTTPResponse, text: String) throws -> [(String, String)] {
-            let updated = try #require(page.bodyText.firstMatch(of: /name="updated" value="([^"]*)"/).map { String($0.1) })
+            let version = try #require(page.bodyText.firstMatch(of: /name="version" value="([^"]*)"/).map { String($0.1) })
             let at = try #require(page.bodyText.firstMatch(of: /name="at" value="([^"]*)"/).map { String($0.1) })
-            return [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("updated", updated), ("text", text), ("at", at)]
+            return [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("version", version), ("text", text), ("at", at)]
         }
-        let saved = try await owner.post("/posts/\(post.id)/edit", try fields(firstTab, text: "Hill repeats at half past six"))
+        let saving = try await owner.post("/posts/\(post.id)/edit", try fields(firstTab, text: "Hill repeats at half past six"))
+        #expect(saving.status == 303 && saving.header("location") == "/posts/\(post.id)", "the result is shown after a redirect: \(saving.status)")
+        let saved = try await owner.get("/posts/\(post.id)")
         #expect(saved.status == 200 && saved.bodyText.contains("Saved."), "\(saved.status) \(saved.bodyText.prefix(600))")
+        let reloaded = try await owner.get("/posts/\(post.id)")
+        #expect(!reloaded.bodyText.contains("Saved."), "reloading shows the post and submits nothing")
         let stale = try await owner.post("/posts/\(post.id)/edit", try fields(secondTab, text: "Hill repeats at seven, bring lights"))
-        #expect(stale.status == 409 && stale.bodyText.contains("was changed since this page was opened"), "\(stale.status)")
+        #expect(stale.status == 409 && stale.bodyText.contains("was changed since version"), "\(stale.status) \(stale.bodyText.prefix(800))")
         #expect(stale.bodyText.contains(">Hill repeats at seven, bring lights</textarea>"), "the person's text is kept")
         #expect(try daemon.schedctl(["show", "\(post.id)", "--json"]).decode(PostView.self).text == "Hill repeats at half past six")
 
@@ -147,7 +164,7 @@ import Testing
         #expect(try daemon.schedctl(["slots", "set", account.reference, "daily", "23:30", "--tz", "UTC"]).status == 0)
         let tomorrow = String(RFC3339.format(Date().addingTimeInterval(86_400)).prefix(10))
         let week = try await owner.get("/calendar?view=week&start=\(tomorrow)&zone=UTC")
-        #expect(week.status == 200 && week.bodyText.contains("<span class=\"time\">23:30</span> free slot · \(account.reference)"), "\(week.bodyText.prefix(1500))")
+        #expect(week.status == 200 && week.bodyText.contains("<span class=\"time\">23:30 +00:00</span> free slot · \(account.reference)"), "\(week.bodyText.prefix(1500))")
         let composeAt = try await owner.get("/compose?at=\(tomorrow)%2023%3A30&account=\(WebVisitor.encode(account.reference))&zone=UTC")
         #expect(composeAt.bodyText.contains("value=\"\(tomorrow) 23:30\"") && composeAt.bodyText.contains("value=\"\(account.reference)\" checked"),
                 "the composer opens at the slot with its account ticked")

@@ -15,6 +15,7 @@ import Testing
         var post = NewPost(text: "Sunday long run", time: ScheduleTime(instant: due, zoneIdentifier: "UTC", wallClock: "2030-01-01T00:00:00"),
                            latenessLimitSeconds: lateness, targets: [NewPost.Target(accountID: runner.id), NewPost.Target(accountID: club.id)])
         post.awaitingApproval = true
+        post.writtenBy = "ben"
         return try await store.insertPost(post, now: now)
     }
 
@@ -64,6 +65,21 @@ import Testing
             let swept = try await store.claimDue(now: now, limit: 10)
             #expect(swept.claimed.isEmpty && swept.missed == 2, "two hours late with a ten-minute limit: missed, never published")
             #expect(try await store.post(id: post.id).deliveries.map(\.state) == [.missed, .missed])
+        }
+    }
+
+    @Test(arguments: StoreBackend.allCases)
+    func aRejectedPost_staysBeforeItsAuthor_untilTheyActOnIt(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let post = try await awaitingPost(store, due: now.addingTimeInterval(60))
+            #expect(post.writtenBy == "ben" && post.rejectionOpen == nil)
+            #expect(try await store.openRejections(writtenBy: "ben", limit: 10).isEmpty, "waiting is not rejected")
+            _ = try await store.settleApproval(id: post.id, verdict: .rejected(reason: "Say which Sunday"), by: "ada", now: now)
+            #expect(try await store.openRejections(writtenBy: "ben", limit: 10).map(\.id) == [post.id])
+            #expect(try await store.openRejections(writtenBy: "cleo", limit: 10).isEmpty, "only its author's")
+            try await store.closeRejection(id: post.id)
+            #expect(try await store.openRejections(writtenBy: "ben", limit: 10).isEmpty)
+            #expect(try await store.post(id: post.id).rejectionOpen == nil)
         }
     }
 }

@@ -140,6 +140,19 @@ import Testing
         #expect(scheduled.dueLocal == "2027-03-20T18:00:00" && scheduled.queued == true && scheduled.deliveries.map(\.state) == [.scheduled])
     }
 
+    /// Issue 47: a post imported (or given its time by hand) at 18:00:20 holds the 18:00 slot: `--next-slot` and the
+    /// queue's free slots pass over it, as they pass over a queued post.
+    @Test func nextSlot_passesOverAMinuteAnyPostOfTheAccountIsDueIn_notOnlyAQueuedOne() async throws {
+        let club = try await store.addAccount("club")
+        _ = try await queue.setSlots("x:@club", SetSlotsRequest(slots: ["daily 18:00"]))
+        // Saturday 18:00:20 in Paris, as an import stores it: not queued.
+        try await store.addPost("imported", due: RFC3339.parse("2027-03-20T17:00:20Z")!, to: [club], now: clock.now)
+        let placed = try stored(try await nextSlot("Queued", to: ["x:@club"]))
+        #expect(placed.dueAt == RFC3339.parse("2027-03-21T17:00:00Z"), "Sunday 18:00: Saturday's minute holds the imported post")
+        let views = try await queue.queue(account: "x:@club")
+        #expect(views.first?.nextFree.first == RFC3339.parse("2027-03-22T17:00:00Z"))
+    }
+
     /// Another request stores a queued post in the slot between this one finding it free and storing: the store
     /// refuses the second inside its transaction, and the queue takes the next free slot.
     @Test func aSlotTakenMeanwhile_sendsThePostToTheNextFreeSlot() async throws {

@@ -34,7 +34,7 @@ import Testing
     @Test func theStoresMigrate_byTheHistorysLists() {
         #expect(SQLiteStore.migrator.migrations == SchemaHistory.sqlite.map(\.id))
         #expect(PostgresSchema.migrations.map(\.id) == SchemaHistory.postgres.map(\.id))
-        #expect(SchemaHistory.sqlite.count == 21 && SchemaHistory.postgres.count == 17)
+        #expect(SchemaHistory.sqlite.count == 23 && SchemaHistory.postgres.count == 19)
     }
 
     private func reason<M>(_ part: SchemaHistory.Part<M>) -> String? {

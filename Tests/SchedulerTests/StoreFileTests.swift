@@ -29,7 +29,7 @@ import Testing
                             "v16: a post's visibility, content warning and language",
                             "v17: the web app's people and sessions", "v18: posts awaiting an owner's approval",
                             "v19: the files the inbox folder took", "v20: the key of each delivery's text",
-                            "v21: the boot-time reading of each publish key"])
+                            "v21: the boot-time reading of each publish key", "v22: which occurrences were edited alone", "v23: who wrote each post"])
     }
 
     /// v8 builds the delivery table again to let in 'draft': every row, id, attempt and index survives, and new

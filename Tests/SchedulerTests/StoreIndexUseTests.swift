@@ -116,7 +116,19 @@ import Testing
                 """)
             #expect(throttled.contains("delivery_throttled"), "\(throttled)")
             #expect(!nextDue.contains("Seq Scan on delivery") && !throttled.contains("Seq Scan"))
+            let slotsTaken = try await store.explain(PostgresStore.dueTimesQuery([runner.id], from: 0, through: 5))
+            // An index of the account's deliveries (the planner may take delivery_same_text's account prefix on a small table).
+            #expect(slotsTaken.contains("Index Cond: ((account_id = ANY") && !slotsTaken.contains("Seq Scan"), "\(slotsTaken)")
         }
+    }
+
+    /// The queue reads the minutes an account's posts take from the account's deliveries by state and due time.
+    @Test func sqlite_theMinutesTakenInSlots_areReadByIndex() async throws {
+        let store = try SQLiteStore.inMemory()
+        let plan = try await store.writer.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + SQLiteStore.dueTimesSQL(accounts: 2), arguments: [1, 2, 0, 5]).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("INDEX delivery_by_account") } && !plan.contains { Self.isScanOfABigTable($0) }, "\(plan)")
     }
 }
 

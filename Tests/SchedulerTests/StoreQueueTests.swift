@@ -45,9 +45,30 @@ import Testing
             #expect(taken?.instant == due)
             #expect(try await store.listPosts(filter: .all, limit: 10, offset: 0).count == 1, "nothing of the refused post was stored")
             _ = try await queued(store, at: due, to: [other])
-            _ = try await store.addPost("fixed time", due: due, to: [club])
             _ = try await store.cancelPost(id: first.id, now: now)
             _ = try await queued(store, at: due, to: [club])
+        }
+    }
+
+    /// Issue 47: a post given its time by hand or by an import takes its minute as a queued post does, so a queued post
+    /// never lands in the same minute; a cancelled one frees it, and a post to another account never takes it.
+    @Test(arguments: StoreBackend.allCases)
+    func anyPostDueInTheMinute_takesTheSlot_queuedOrNot(_ backend: StoreBackend) async throws {
+        try await backend.withStore { store in
+            let club = try await store.addAccount("club")
+            let other = try await store.addAccount("other")
+            let slot = SlotFinder.minute(of: now.addingTimeInterval(3_600))
+            let imported = try await store.addPost("imported", due: slot.addingTimeInterval(20), to: [club], now: now)
+            _ = try await store.addPost("another account's", due: slot.addingTimeInterval(30), to: [other], now: now)
+            _ = try await store.addPost("the next minute", due: slot.addingTimeInterval(60), to: [club], now: now)
+            let taken = try await store.dueTimes(accountIDs: [club.id], from: now, through: slot.addingTimeInterval(3_600))
+            #expect(taken.allSatisfy { $0.accountID == club.id } && Set(taken.map(\.dueAt)) == [slot.addingTimeInterval(20), slot.addingTimeInterval(60)],
+                    "\(taken)")
+            let refused = await #expect(throws: SlotTaken.self) { _ = try await queued(store, at: slot, to: [club]) }
+            #expect(refused?.instant == slot)
+            _ = try await store.cancelPost(id: imported.id, now: now)
+            #expect(try await store.dueTimes(accountIDs: [club.id], from: now, through: slot.addingTimeInterval(59)).isEmpty)
+            _ = try await queued(store, at: slot, to: [club])
         }
     }
 

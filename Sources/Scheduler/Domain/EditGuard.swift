@@ -9,7 +9,17 @@ struct EditGuard {
     let change: PostChange
 
     func check() throws {
-        let waiting = DeliveryLifecycle.waiting
+        if let expected = change.expectedVersion, expected != post.version {
+            throw StoreError(.conflict, "post \(post.id) was changed since version \(expected) (it is now version \(post.version)); "
+                             + "read it again and build the change from it")
+        }
+        let waiting = change.reschedule ? DeliveryLifecycle.waiting.union(RecoveryRules.reschedulable) : DeliveryLifecycle.waiting
+        if change.reschedule {
+            guard change.time != nil else { throw StoreError(.invalid, "scheduling post \(post.id) again needs a new time (--at)") }
+            if let out = post.deliveries.first(where: { RecoveryRules.reschedulable.contains($0.state) && !($0.parts ?? []).isEmpty }) {
+                throw StoreError(.conflict, "post \(post.id)'s delivery to \(out.account) is partly on the network; `schedctl retry \(post.id)` makes the rest")
+            }
+        }
         if change.touchesEveryDelivery, let first = post.deliveries.first(where: { !waiting.contains($0.state) }) {
             throw StoreError(.conflict, "post \(post.id) can no longer be edited: its delivery to \(first.account) is \(first.state.rawValue)")
         }

@@ -73,6 +73,10 @@ enum RecoveryRules {
 
     static let resolvable: Set<DeliveryState> = [.unknown, .failed, .missed]
 
+    /// What an edit may bring back to `scheduled` at a new time (`edit --reschedule`): a delivery that did not go out and
+    /// is known not to be on the network. An `unknown` one never is: it may be out already.
+    static let reschedulable: Set<DeliveryState> = [.failed, .missed, .expired]
+
     /// Why delivery `id` cannot be recorded as published, or nil when it can: the person found an `unknown`, `failed`
     /// or `missed` one on the network.
     static func resolveRefusal(id: Int64, postID: Int64, account: String, state: DeliveryState) -> StoreError? {

@@ -11,6 +11,7 @@ extension PostService {
     public func edit(id: Int64, _ asked: EditPostRequest, author: PostAuthor = .operator) async throws -> PostView {
         let current = try await store.post(id: id)
         try mayEdit(current, author: author)
+        if let version = asked.version, version != current.version { throw Self.stale(current, since: version) }
         if asked.series == true {
             guard let text = asked.text, asked.at == nil, asked.lateness == nil, asked.tz == nil, !asked.changesDeliveries else {
                 throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")
@@ -18,6 +19,8 @@ extension PostService {
             return try await editSeriesText(of: current, text: text)
         }
         var change = PostChange()
+        change.expectedVersion = asked.version
+        change.reschedule = asked.reschedule == true
         if let at = asked.at { change.time = try parseTime(at, zone: asked.tz ?? current.dueZone) }
         else if asked.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
         // An occurrence edited alone gets its placeholders filled in as its series fills them.
@@ -26,22 +29,16 @@ extension PostService {
         change.text = request.text
         var problems: [String] = []
         let targets = try await editTargets(of: current, request, into: &change, problems: &problems)
+        change.options = editedOptions(request, of: current, networks: Set(targets.map(\.account.network)), problems: &problems)
+        change.firstComment = request.firstComment
+        problems += Self.ownTextProblems(current, change: change, targets: targets)
         if let references = request.media { change.media = try await attachments(references, problems: &problems) }
         // The post's one set of media, converted for an Instagram account it will have (one added, or new files).
         let before: [MediaItem]
         if let replaced = change.media { before = replaced } else { before = try await attachments(of: current) }
         let (media, mediaNotes) = try await convertedForInstagram(before, to: targets.map(\.account), problems: &problems)
         if !mediaNotes.isEmpty { change.media = media }
-        let due = change.time?.instant ?? current.dueAt
-        // Each delivery whose text or media changes is checked again; a new time is checked against X's duplicate rule.
-        for target in targets {
-            let text = target.override ?? change.text ?? current.text
-            let changed = target.needsCheck || change.media != nil || (change.text != nil && target.override == nil)
-            if changed { problems += validationProblems(text: text, media: media, account: target.account, options: current.options ?? PostOptions()) }
-            if let due, changed || change.time != nil {
-                problems += try await sameTextProblems(text: text, account: target.account, due: due, excluding: id)
-            }
-        }
+        problems += try await targetProblems(targets, of: current, change: change, media: media)
         if let text = change.text, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, media.isEmpty, problems.isEmpty {
             problems.append("the text is empty")
         }
@@ -49,13 +46,46 @@ extension PostService {
             throw RequestError.refused(problems, "the change was refused")
         }
         guard change.text != nil || change.time != nil || change.latenessLimitSeconds != nil || change.media != nil
-              || !change.overrides.isEmpty || !change.addTargets.isEmpty || !change.removeAccountIDs.isEmpty else {
-            throw RequestError.badRequest("nothing to change; give --text, --at, --lateness, --text-for, --media, --add-to or --remove-from")
+              || !change.overrides.isEmpty || !change.addTargets.isEmpty || !change.removeAccountIDs.isEmpty
+              || change.options != nil || change.firstComment != nil else {
+            throw RequestError.badRequest("nothing to change; give --text, --at, --lateness, --text-for, --media, --add-to, --remove-from, "
+                                          + "--first-comment, --visibility, --content-warning or --language")
         }
-        var view = try await store.editPost(id: id, change: change, now: now())
-        if let notes = change.time?.notes, !notes.isEmpty { view.notes = notes }
+        var view: PostView
+        do { view = try await store.editPost(id: id, change: change, now: now()) } catch let error as StoreError where error.code == .conflict {
+            // The post changed between the reading above and the edit's transaction: say so as a stale version does.
+            guard let version = asked.version, let now = try? await store.post(id: id), now.version != version else { throw error }
+            throw Self.stale(now, since: version)
+        }
+        var notes = (change.time?.notes ?? []) + Self.reachNotes(of: change, in: view)
+        if change.reschedule {
+            let again = current.deliveries.filter { RecoveryRules.reschedulable.contains($0.state) }.map(\.account)
+            notes.append("scheduled again for \(view.dueLocal.replacingOccurrences(of: "T", with: " ").prefix(16)): \(again.joined(separator: ", "))")
+        }
+        view.notes = notes.isEmpty ? nil : notes
         wake.signal()
         return Self.noting(mediaNotes, view)
+    }
+
+    /// Each delivery whose text, media, options or comment changes is checked again against its network's rules; a new
+    /// time is checked against X's duplicate rule.
+    private func targetProblems(_ targets: [EditTarget], of current: PostView, change: PostChange, media: [MediaItem]) async throws -> [String] {
+        var problems: [String] = []
+        let options = change.options ?? current.options ?? PostOptions()
+        let due = change.time?.instant ?? current.dueAt
+        for target in targets {
+            let text = target.override ?? change.text ?? current.text
+            let changed = target.needsCheck || change.media != nil || change.options != nil || (change.text != nil && target.override == nil)
+            if changed { problems += validationProblems(text: text, media: media, account: target.account, options: options) }
+            let added = change.addTargets.first { $0.accountID == target.account.id }
+            if let comment = change.firstComment ?? added?.firstComment, !comment.isEmpty {
+                problems += commentProblems(comment, account: target.account, options: options)
+            }
+            if let due, changed || change.time != nil {
+                problems += try await sameTextProblems(text: text, account: target.account, due: due, excluding: current.id)
+            }
+        }
+        return problems
     }
 
     /// One account the post will go to after the edit: its text for it, and whether that text must be checked again.
@@ -70,10 +100,13 @@ extension PostService {
     private func editTargets(of post: PostView, _ request: EditPostRequest, into change: inout PostChange,
                          problems: inout [String]) async throws -> [EditTarget] {
         var targets: [EditTarget] = []
-        for delivery in post.deliveries where delivery.state == .scheduled || delivery.state == .draft {
-            targets.append(EditTarget(account: try await store.account(reference: "\(delivery.accountId)"), override: delivery.text, needsCheck: false))
+        // Failed, missed and expired deliveries count as waiting when the edit schedules them again.
+        let editable = Set<DeliveryState>([.scheduled, .draft]).union(request.reschedule == true ? RecoveryRules.reschedulable : [])
+        for delivery in post.deliveries where editable.contains(delivery.state) {
+            targets.append(EditTarget(account: try await store.account(reference: "\(delivery.accountId)"), override: delivery.text,
+                                      needsCheck: RecoveryRules.reschedulable.contains(delivery.state)))
         }
-        let published = Set(post.deliveries.filter { $0.state != .scheduled && $0.state != .draft }.map(\.accountId))
+        let published = Set(post.deliveries.filter { !editable.contains($0.state) }.map(\.accountId))
         func resolve(_ reference: String) async -> AccountView? {
             do { return try await store.account(reference: reference) } catch let error as StoreError {
                 problems.append(error.message)
@@ -94,7 +127,10 @@ extension PostService {
                 problems.append("post \(post.id) already goes to \(account.reference)"); continue
             }
             let override = request.overrides?[reference]
-            change.addTargets.append(NewPost.Target(accountID: account.id, textOverride: override))
+            // An account added gets the comment every other account of the post has.
+            let comments = Set(post.deliveries.filter { $0.state != .cancelled }.map(\.firstComment))
+            let common = comments.count == 1 ? comments.first! : nil
+            change.addTargets.append(NewPost.Target(accountID: account.id, textOverride: override, firstComment: common))
             targets.append(EditTarget(account: account, override: override, needsCheck: true))
         }
         for (reference, text) in request.overrides ?? [:] where !(request.addTo ?? []).contains(reference) {

@@ -62,7 +62,7 @@ extension PostService {
     }
 
     /// A first comment is made through the network's API, under the post (on X, a reply counted as a post is).
-    private func commentProblems(_ comment: String, account: AccountView, options: PostOptions) -> [String] {
+    func commentProblems(_ comment: String, account: AccountView, options: PostOptions) -> [String] {
         if account.authKind == .none {
             return ["\(account.reference) publishes by handoff, so no comment can be made for you; add it yourself in the app once the post is up"]
         }

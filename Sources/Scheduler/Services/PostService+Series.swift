@@ -99,6 +99,8 @@ extension PostService {
     }
     /// `edit ID --series --text T`: every occurrence still to come gets `T` with its placeholders filled in, each
     /// checked for its accounts (a per-account text stays), and the series keeps `T` for the occurrences it creates later.
+    /// An occurrence edited on its own keeps what it was given, as a calendar's "all events" keeps an exception: it is
+    /// left alone and named in the answer.
     func editSeriesText(of current: PostView, text: String) async throws -> PostView {
         guard let series, let seriesView = current.series else {
             throw RequestError(.conflict, "post \(current.id) is not part of a series; leave out --series")
@@ -106,8 +108,10 @@ extension PostService {
         let placeholders = SeriesText.problems(in: text, repeating: true)
         guard placeholders.isEmpty else { throw RequestError.refused(placeholders, "the new text was refused") }
         let start = now()
-        let upcoming = try await store.postsDue(from: start, to: start.addingTimeInterval(SeriesService.horizon * 14), accountID: nil, limit: 10_000)
+        let still = try await store.postsDue(from: start, to: start.addingTimeInterval(SeriesService.horizon * 14), accountID: nil, limit: 10_000)
             .filter { $0.series?.id == seriesView.id && $0.deliveries.allSatisfy { $0.state == .scheduled } }
+        let leftAlone = still.filter { $0.series?.editedAlone == true }.map(\.id)
+        let upcoming = still.filter { $0.series?.editedAlone != true }
         let accounts = AccountCache(store: store)
         var texts: [Int64: String] = [:]
         var problems: [String] = []
@@ -130,6 +134,10 @@ extension PostService {
         try await series.store.editSeriesText(seriesID: seriesView.id, template: text, texts: texts, now: start)
         var view = try await store.post(id: current.id)
         view.notes = ["series \(seriesView.id): \(Counted.of(texts.count, "occurrence")) still to come \(Counted.verb(texts.count, "has", "have")) the new text, and so will the next ones"]
+        if !leftAlone.isEmpty {
+            view.notes?.append("left alone, as each was edited on its own: \(Counted.of(leftAlone.count, "post")) "
+                               + "\(leftAlone.map(String.init).joined(separator: ", ")) (`schedctl edit ID` changes one)")
+        }
         return view
     }
 }

@@ -69,11 +69,12 @@ public struct PostService: Sendable {
         let checked = try await check(request)
         let notes = checked.mediaNotes + (await networkNotes(checked, text: request.text))
         let approval = try awaitsApproval(request, author: author)
-        return Self.adding(notes, to: try await schedule(checked, request, awaitingApproval: approval, inboxFile: inboxFile))
+        return Self.adding(notes, to: try await schedule(checked, request, awaitingApproval: approval, inboxFile: inboxFile,
+                                                         writtenBy: author == .operator ? nil : author.name))
     }
 
     private func schedule(_ checked: CheckedPost, _ request: SchedulePostRequest, awaitingApproval: Bool,
-                          inboxFile: InboxFileClaim?) async throws -> Scheduled {
+                          inboxFile: InboxFileClaim?, writtenBy: String?) async throws -> Scheduled {
         let (rule, time, targets, attachments, nextSlot) = (checked.rule, checked.time, checked.targets, checked.attachments, checked.nextSlot)
         if let rule, let start = checked.seriesStart {
             return try await scheduleSeries(rule, start: start, request: request, targets: targets, media: attachments,
@@ -81,6 +82,7 @@ public struct PostService: Sendable {
         }
         var post = checked.post(text: request.text)
         post.awaitingApproval = awaitingApproval
+        post.writtenBy = writtenBy
         post.inboxFile = inboxFile
         if nextSlot {
             let queue = try requireQueue()

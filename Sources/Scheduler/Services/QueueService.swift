@@ -58,8 +58,7 @@ public struct QueueService: Sendable {
             let slots = try await store.slots(accountID: account.id)
             let posts = try await store.queuedPosts(accountIDs: [account.id], from: start)
             guard reference != nil || slots != nil || !posts.isEmpty else { continue }
-            var finder = SlotFinder(slots: slots.map { [account.id: $0] } ?? [:], taken: [:])
-            for post in posts { if let due = post.dueAt { finder.take(due, for: [account.id]) } }
+            let finder = try await finder(for: [account.id], from: start)
             views.append(QueueView(accountId: account.id, account: account.reference, zone: slots?.zone, slots: slots?.summary, posts: posts,
                                    nextFree: finder.free(for: [account.id], after: start.addingTimeInterval(Self.leadTime), count: 3).map { $0.instant }))
         }
@@ -100,12 +99,14 @@ public struct QueueService: Sendable {
         throw RequestError(.conflict, "every free slot tried was taken by posts queued at the same moment; try again")
     }
 
-    private func finder(for accountIDs: [Int64]) async throws -> SlotFinder {
+    /// The accounts' slots and the minutes taken in them: by any post still to go out to the account within the
+    /// finder's horizon, queued or given its time otherwise (by hand, an import, a series).
+    private func finder(for accountIDs: [Int64], from start: Date? = nil) async throws -> SlotFinder {
         var finder = SlotFinder(slots: [:], taken: [:])
         for id in accountIDs { finder.slots[id] = try await store.slots(accountID: id) }
-        for post in try await store.queuedPosts(accountIDs: accountIDs, from: now()) {
-            guard let due = post.dueAt else { continue }
-            finder.take(due, for: post.deliveries.map(\.accountId).filter(accountIDs.contains))
+        let start = start ?? now()
+        for due in try await store.dueTimes(accountIDs: accountIDs, from: start, through: start.addingTimeInterval(SlotFinder.horizon + SlotFinder.window)) {
+            finder.take(due.dueAt, for: [due.accountID])
         }
         return finder
     }

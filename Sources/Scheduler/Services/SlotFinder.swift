@@ -1,13 +1,15 @@
 import Foundation
 import SchedulerCore
 
-/// Finds free posting slots for a set of accounts: a time that is a slot of every one of them and that no queued
-/// post to any of them has taken. Pure, so the queue's rules are tested without a store.
+/// Finds free posting slots for a set of accounts: a time that is a slot of every one of them and that no post to
+/// any of them is due in (its minute). Pure, so the queue's rules are tested without a store.
 struct SlotFinder: Sendable {
     /// Each account's slots.
     var slots: [Int64: WeeklySlots]
-    /// Instants already taken by queued posts, per account.
-    var taken: [Int64: Set<Date>]
+    /// Minutes taken, per account, with how many posts are due in each: any post still to go out takes its minute,
+    /// queued or not (issue 47: a post imported at 07:30:20 and a queued post both went out at 07:30). Counted, so
+    /// moving one queued post out of a minute leaves it taken by the others.
+    var taken: [Int64: [Date: Int]]
 
     /// Looked ahead in windows of four weeks, up to a year: a set of accounts whose slots never meet has no free slot.
     static let window: TimeInterval = 28 * 86_400
@@ -22,7 +24,7 @@ struct SlotFinder: Sendable {
             let end = start.addingTimeInterval(Self.window)
             for occurrence in leading.occurrences(from: start, through: end) where occurrence.instant > after {
                 guard accounts.dropFirst().allSatisfy({ slots[$0]!.contains(occurrence.instant) }),
-                      accounts.allSatisfy({ taken[$0]?.contains(occurrence.instant) != true }) else { continue }
+                      accounts.allSatisfy({ !isTaken(occurrence.instant, for: $0) }) else { continue }
                 found.append(occurrence)
                 if found.count == count { break }
             }
@@ -31,11 +33,23 @@ struct SlotFinder: Sendable {
         return found
     }
 
-    /// Marks `instant` taken for `accounts` (or frees it).
+    /// Marks the minute of `instant` taken for `accounts` by one more post (or by one fewer).
     mutating func take(_ instant: Date, for accounts: [Int64], _ taking: Bool = true) {
+        let minute = Self.minute(of: instant)
         for account in accounts {
-            if taking { taken[account, default: []].insert(instant) } else { taken[account]?.remove(instant) }
+            let count = (taken[account]?[minute] ?? 0) + (taking ? 1 : -1)
+            taken[account, default: [:]][minute] = count > 0 ? count : nil
         }
+    }
+
+    /// Whether a post to `account` is due in the minute of `instant`.
+    func isTaken(_ instant: Date, for account: Int64) -> Bool {
+        taken[account]?[Self.minute(of: instant)] != nil
+    }
+
+    /// The start of the minute `instant` falls in: a slot is a minute, and a post due at 07:30:20 is in the 07:30 slot.
+    static func minute(of instant: Date) -> Date {
+        Date(timeIntervalSince1970: (instant.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
     /// Whether `instant` is a slot of every one of `accounts`.

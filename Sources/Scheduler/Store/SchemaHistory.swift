@@ -89,6 +89,10 @@ enum SchemaHistory {
              postgres: ("v16: the key of each delivery's text", PostgresSchema.v16)),
         pair("the boot-time reading of each publish key", sqlite: ("v21: the boot-time reading of each publish key", SQLiteStore.migrateV21),
              postgres: ("v17: the boot-time reading of each publish key", PostgresSchema.v17)),
+        pair("which occurrences of a series were edited alone", sqlite: ("v22: which occurrences were edited alone", SQLiteStore.migrateV22),
+             postgres: ("v18: which occurrences were edited alone", PostgresSchema.v18)),
+        pair("who wrote each post, and rejections its author has yet to act on", sqlite: ("v23: who wrote each post", SQLiteStore.migrateV23),
+             postgres: ("v19: who wrote each post", PostgresSchema.v19)),
     ]
 
     /// SQLite's migrations, in order.

@@ -23,7 +23,7 @@ enum WebAssets {
         .warn { background: var(--warn-bg); padding: .25rem .5rem; }
         .posts { list-style: none; padding: 0; }
         .posts li { border-bottom: 1px solid var(--line); padding: .5rem 0; overflow-wrap: anywhere; }
-        .text { margin: .25rem 0; white-space: pre-wrap; }
+        .text, .own-text, .first-comment, .thread-part { margin: .25rem 0; white-space: pre-wrap; }
         .time { font-variant-numeric: tabular-nums; }
         .state { font-size: .875rem; padding: 0 .4rem; border-radius: 3px; background: #eeeeee; color: var(--ink); }
         .state-failed, .state-missed, .state-unknown { background: #fde2e4; color: var(--error); }
@@ -55,6 +55,8 @@ enum WebAssets {
         button.danger { background: var(--error); }
         a.button { display: inline-block; background: var(--accent); color: #fff; padding: .6rem .9rem; border-radius: 4px; text-decoration: none; min-height: 44px; }
         .link-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
+        .holds { list-style: none; padding: 0; margin: 0; }
+        .hold p { margin: .25rem 0; }
         .count { font-size: .9rem; color: var(--muted); min-height: 1.2em; }
         .count.over { color: var(--error); font-weight: 700; }
         .picture, .thumb { max-width: 100%; height: auto; border: 1px solid var(--line); border-radius: 4px; }
@@ -92,25 +94,31 @@ enum WebAssets {
             var out = document.getElementById(box.getAttribute("data-count"));
             var form = box.form;
             var timer = null;
-            function networks() {
-              var picked = form ? form.querySelectorAll("input[name=account]:checked") : [];
-              var seen = {};
-              picked.forEach(function (c) { seen[c.value.split(":")[0]] = true; });
-              var list = Object.keys(seen);
-              return list.length ? list : ["x"];
+            // Every account ticked, each with its own text when one is typed (or the box's data-accounts), counted by the
+            // server as that account's network counts it; X's count when none is named.
+            function counted(body) {
+              var picked = form ? Array.prototype.map.call(form.querySelectorAll("input[name=account]:checked"), function (c) { return c.value; }) : [];
+              if (!picked.length && box.getAttribute("data-accounts")) { picked = box.getAttribute("data-accounts").split(" ").filter(Boolean); }
+              picked.forEach(function (account) {
+                body.append("account", account);
+                var own = form ? form.elements["override:" + account] : null;
+                if (own && own.value.trim()) { body.append("override:" + account, own.value); }
+              });
+              if (!picked.length) { body.append("network", "x"); }
             }
             function ask() {
               var csrf = form ? form.querySelector("input[name=csrf]") : null;
               var body = new URLSearchParams();
               body.set("csrf", csrf ? csrf.value : "");
               body.set("text", box.value);
-              networks().forEach(function (n) { body.append("network", n); });
+              counted(body);
               fetch("/check", { method: "POST", body: body, credentials: "same-origin" })
                 .then(function (r) { return r.ok ? r.json() : null; })
                 .then(function (answer) {
                   if (!answer || !out) { return; }
                   out.textContent = answer.map(function (c) {
-                    return c.network + ": " + c.length + " of " + c.limit + (c.problems.length ? " (" + c.problems.join("; ") + ")" : "");
+                    return (c.account ? c.account + " (" + c.network + ")" : c.network) + ": " + c.length + " of " + c.limit
+                      + (c.problems.length ? " (" + c.problems.join("; ") + ")" : "");
                   }).join(" · ");
                   out.classList.toggle("over", answer.some(function (c) { return c.problems.length > 0; }));
                 })
@@ -118,7 +126,7 @@ enum WebAssets {
             }
             function later() { clearTimeout(timer); timer = setTimeout(ask, 400); }
             box.addEventListener("input", later);
-            if (form) { form.addEventListener("change", later); }
+            if (form) { form.addEventListener("change", later); form.addEventListener("input", function (e) { if (e.target !== box) { later(); } }); }
             if (box.value) { ask(); }
           });
           document.querySelectorAll("button[data-copy]").forEach(function (button) {

@@ -38,7 +38,7 @@ extension WebPages {
                 if let expires = account.accessExpiresAt {
                     entry["expires"] = (account.refreshable ? "renews itself; the token runs to " : "must be linked again by ") + format.string(from: expires)
                 }
-                if account.postsAfterExpiry > 0 { entry["afterExpiry"] = "\(account.postsAfterExpiry) waiting posts are due after the token expires" }
+                if let warning = Self.expiryWarning(account, now: Date()) { entry["afterExpiry"] = warning }
                 return entry
             }
             context["noAccounts"] = accounts.isEmpty
@@ -120,6 +120,14 @@ extension WebPages {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
             return try await accountsPage(request, session, error: refused.message, status: refused.status)
         }
+    }
+
+    /// The warning of a token that runs out before posts that wait for it, in the words of the forecast `schedctl accounts`
+    /// gives (``AccountView/expiryForecast(now:)``): none for a token the daemon renews itself (issue 47: the page warned
+    /// of those too), and the noun agrees with the count ("before 1 scheduled post").
+    static func expiryWarning(_ account: AccountView, now: Date) -> String? {
+        guard account.postsAfterExpiry > 0, let forecast = account.expiryForecast(now: now) else { return nil }
+        return "The token \(forecast): link it again before then, or they fail."
     }
 
     /// "1 post", "3 posts".

@@ -34,7 +34,7 @@ extension WebPages {
         do {
             let days = try await services.calendar.days(firstDay: DayName.string(first, in: calendar), count: count, zone: zone,
                                                         perDay: span == .month ? 4 : 50, accountID: nil)
-            let time = Self.formatter("HH:mm", zone), words = Self.formatter("EEE d MMM", zone)
+            let time = Self.clockFormat(zone), words = Self.formatter("EEE d MMM", zone)
             let free = span == .month ? [] : try await freeSlots(in: calendar, time: time)
             context["days"] = days.map { day in
                 var entry = dayEntry(day, calendar: calendar, anchorMonth: calendar.component(.month, from: anchor), time: time, words: words)
@@ -55,7 +55,7 @@ extension WebPages {
         return response
     }
 
-    /// A day of the calendar; `time` and `words` are the page's formatters (`HH:mm`, `EEE d MMM`) in its zone.
+    /// A day of the calendar; `time` and `words` are the page's formatters (`HH:mm +01:00`, `EEE d MMM`) in its zone.
     func dayEntry(_ day: CalendarDayView, calendar: Calendar, anchorMonth: Int, time: DateFormatter, words: DateFormatter) -> [String: Any] {
         let date = DayName.start(of: day.date, in: calendar) ?? Date()
         var entry: [String: Any] = [

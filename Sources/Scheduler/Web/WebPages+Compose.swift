@@ -108,6 +108,9 @@ struct ComposeForm: Sendable {
     var repeatRule = ""
     var thread = ""
     var firstComment = ""
+    var visibility = ""
+    var contentWarning = ""
+    var language = ""
     var action = "schedule"
 
     init() {}
@@ -125,7 +128,15 @@ struct ComposeForm: Sendable {
         repeatRule = form["repeat"] ?? ""
         thread = form["thread"] ?? ""
         firstComment = form["first_comment"] ?? ""
+        visibility = form.trimmed("visibility") ?? ""
+        contentWarning = form["content_warning"] ?? ""
+        language = form.trimmed("language") ?? ""
         action = form["action"] ?? "schedule"
+    }
+
+    /// Mastodon's visibilities for a select, the account's default first; the composer's and the edit form's.
+    static func visibilityChoices(selected: String) -> [[String: Any]] {
+        ["", "public", "unlisted", "private", "direct"].map { ["value": $0, "label": $0.isEmpty ? "the account's default" : $0, "selected": $0 == selected] }
     }
 
     /// The thread's parts after the first: one per block, blocks separated by a line holding `---`.
@@ -144,35 +155,51 @@ struct ComposeForm: Sendable {
         return SchedulePostRequest(text: text, to: accounts, at: draft || nextSlot || time.isEmpty ? nil : time, tz: zone.isEmpty ? nil : zone,
                                    overrides: overrides.isEmpty ? nil : overrides, dryRun: action == "preview" ? true : nil, media: media,
                                    draft: draft ? true : nil, nextSlot: nextSlot && !draft ? true : nil, repeatRule: rule.isEmpty ? nil : rule,
-                                   thread: parts.isEmpty ? nil : parts, firstComment: comment.isEmpty ? nil : comment)
+                                   thread: parts.isEmpty ? nil : parts, firstComment: comment.isEmpty ? nil : comment,
+                                   visibility: visibility.isEmpty ? nil : visibility,
+                                   contentWarning: contentWarning.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : contentWarning,
+                                   language: language.isEmpty ? nil : language)
     }
 
     var context: [String: Any] {
         var context: [String: Any] = ["text": text, "alt": alt, "at": at, "nextSlot": nextSlot, "repeat": repeatRule, "thread": thread,
-                                      "firstComment": firstComment]
+                                      "firstComment": firstComment, "contentWarning": contentWarning, "language": language,
+                                      "visibilities": Self.visibilityChoices(selected: visibility)]
         if let mediaID { context["mediaID"] = mediaID; context["mediaName"] = mediaName ?? "the image" }
         return context
     }
 }
 
-/// The composer's live counts: `POST /check` with the session's token, the text and the networks ticked, answered with
-/// each network's count, limit and problems as `schedctl check` finds them (``PostService/check(_:)``).
+/// The composer's live counts: `POST /check` with the session's token, the text and the accounts ticked (each with its
+/// own text, when it has one), answered with each account's count, limit and problems as its network counts them
+/// (``PostService/count(text:account:)``); with no account, the networks named (`network`), as `schedctl check` does.
 extension WebPages {
     struct CountAnswer: Encodable {
+        var account: String?
         var network: String
         var length: Int
         var limit: Int
         var problems: [String]
     }
 
+    /// More than anyone ticks: the answer stays small whatever the form sends.
+    static let mostCountsAsked = 32
+
     func addCheckRoute(to router: Router<WebContext>) {
         router.post("check") { request, _ -> Response in
             let form = try await WebForm.read(request)
             guard let session = try await signedIn(request), form.carries(csrf: session.csrf) else { return Response(status: .forbidden) }
-            let networks = form.all("network").compactMap(Network.init(rawValue:))
-            let answers = networks.prefix(Network.allCases.count).compactMap { network -> CountAnswer? in
-                guard let view = try? services.posts.check(CheckRequest(text: form["text"] ?? "", network: network)) else { return nil }
-                return CountAnswer(network: network.displayName, length: view.weightedLength, limit: view.maxLength, problems: view.problems)
+            let text = form["text"] ?? ""
+            var answers: [CountAnswer] = []
+            for reference in form.all("account").prefix(Self.mostCountsAsked) {
+                let own = form.trimmed("override:\(reference)")
+                guard let view = try? await services.posts.count(text: own ?? text, account: reference) else { continue }
+                answers.append(CountAnswer(account: reference, network: view.network.displayName, length: view.weightedLength, limit: view.maxLength,
+                                           problems: view.problems))
+            }
+            for network in form.all("network").compactMap(Network.init(rawValue:)).prefix(Network.allCases.count) {
+                guard let view = try? services.posts.check(CheckRequest(text: text, network: network)) else { continue }
+                answers.append(CountAnswer(network: network.displayName, length: view.weightedLength, limit: view.maxLength, problems: view.problems))
             }
             let body = try JSONEncoder().encode(answers)
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))

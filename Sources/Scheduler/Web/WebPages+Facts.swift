@@ -37,16 +37,14 @@ extension WebPages {
             var lines = ["Version \(facts.version)\(facts.sandbox ? ", in sandbox mode" : ""), running since \(format.string(from: facts.startedAt))"]
             lines.append("Deliveries: " + facts.deliveries.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }
                 .joined(separator: ", "))
-            if let next = facts.nextDue { lines.append("Next due: post \(next.postId) at \(format.string(from: next.dueAt)) to \(next.accounts) accounts") }
-            if let paused = facts.paused, !paused.isEmpty {
-                lines.append("Paused: " + (paused.everything ? "everything" : (paused.accounts + paused.networks.map(\.network.displayName)).joined(separator: ", ")))
-            }
-            for account in facts.accountsNeedingAttention { lines.append("Needs attention: \(account.reference): \(account.statusReason ?? account.status.rawValue)") }
+            lines += Self.nextLines(facts, format: format)
+            for account in facts.accountsNeedingAttention { lines.append("Needs attention: " + Self.attentionLine(account, now: facts.now)) }
             for warning in facts.warnings ?? [] { lines.append("Warning: \(warning)") }
             if let hooks = facts.hooks, hooks.waiting > 0 || hooks.givenUp > 0 {
                 lines.append("Notification hooks: \(hooks.waiting) events waiting, \(hooks.givenUp) given up" + (hooks.lastError.map { " (last error: \($0))" } ?? ""))
             }
             context["facts"] = lines
+            context.merge(holdsContext(facts, format: format, session: session, back: "/status")) { $1 }
         } catch {
             context["storeDown"] = "The database does not answer just now; publishing goes on once it is back. Reload in a moment."
         }

@@ -13,8 +13,11 @@ extension WebPages {
         router.post("posts/:id/retry") { request, context in
             try await change(request, id: context.parameters.get("id")) { id, _, _ in try await services.recovery.retry(postID: id, deliveryID: nil, force: false) }
         }
-        router.post("posts/:id/cancel") { request, context in
-            try await change(request, id: context.parameters.get("id")) { id, _, _ in try await services.posts.cancel(id: id) }
+        router.post("posts/:id/cancel") { request, context in try await cancel(request, id: context.parameters.get("id")) }
+        router.post("posts/:id/schedule") { request, context in
+            try await change(request, id: context.parameters.get("id")) { id, form, _ in
+                try await services.posts.scheduleDraft(id: id, ScheduleDraftRequest(at: form.trimmed("at") ?? "", tz: form.trimmed("zone")))
+            }
         }
         router.post("posts/:id/resolve") { request, context in
             try await change(request, id: context.parameters.get("id")) { id, form, _ in
@@ -22,7 +25,10 @@ extension WebPages {
             }
         }
         router.post("posts/:id/duplicate") { request, context in
-            try await change(request, id: context.parameters.get("id"), landOnResult: true) { id, _, _ in try await services.posts.duplicate(id: id) }
+            try await change(request, id: context.parameters.get("id"), landOnResult: true) { id, _, author in try await services.posts.duplicate(id: id, by: author) }
+        }
+        router.post("posts/:id/dismiss") { request, context in
+            try await change(request, id: context.parameters.get("id")) { id, _, author in try await services.posts.dismissRejection(id: id, by: author) }
         }
         router.post("posts/:id/approve") { request, context in
             try await change(request, id: context.parameters.get("id")) { id, _, author in try await services.posts.approve(id: id, by: author) }
@@ -36,7 +42,7 @@ extension WebPages {
         router.get("media/:id") { request, context in try await media(request, id: context.parameters.get("id")) }
     }
 
-    func postPage(_ request: Request, id raw: String?, notes given: [String] = [], editing: (text: String, at: String, error: String)? = nil,
+    func postPage(_ request: Request, id raw: String?, notes given: [String] = [], editing: PostEditForm? = nil,
                   status: HTTPResponse.Status = .ok) async throws -> Response {
         // What scheduling said (a PNG converted for Instagram, how the time was read), carried over its redirect.
         let flashed = given.isEmpty ? request.cookies[Self.notesCookieName].flatMap { Self.notes(fromCookie: $0.value) } : nil
@@ -48,9 +54,11 @@ extension WebPages {
         var context = layout(session, title: "Post \(id)")
         context["id"] = id
         context["text"] = post.text
+        if let author = post.writtenBy { context["writtenBy"] = author }
         context["due"] = post.dueAt.map { timeFormat(request).string(from: $0) } ?? "a draft, with no time yet"
         context["deliveries"] = post.deliveries.map(deliveryEntry)
         context["media"] = post.media.map { ["id": $0.id, "alt": $0.alt ?? ""] }
+        context.merge(Self.parts(of: post), uniquingKeysWith: { $1 })
         let states = Set(post.deliveries.map(\.state))
         let mayChange = session.user.role.may(.changePosts)
         context["mayChange"] = mayChange
@@ -58,13 +66,19 @@ extension WebPages {
         context["canCancel"] = !states.isDisjoint(with: [.draft, .awaitingApproval, .scheduled, .retrying])
         context["canResolve"] = !states.isDisjoint(with: [.failed, .unknown, .missed, .expired, .handedOff])
         let author = PostAuthor(name: session.user.name, role: session.user.role)
-        context["canEdit"] = mayChange && !post.deliveries.isEmpty && post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) }
+        // A post none of whose deliveries went out or may be out is edited as it waits; one that failed or was missed
+        // is edited and scheduled again in the same change.
+        let reschedulable = !states.isDisjoint(with: RecoveryRules.reschedulable) && states.isSubset(of: RecoveryRules.reschedulable.union([.cancelled]))
+        context["canEdit"] = mayChange && !post.deliveries.isEmpty
+            && (post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) } || reschedulable)
             && (try? services.posts.mayEdit(post, author: author)) != nil
+        context["reschedule"] = reschedulable
+        context["canSchedule"] = mayChange && states == [.draft]
         context["awaiting"] = states.contains(.awaitingApproval)
         context["mayApprove"] = states.contains(.awaitingApproval) && session.user.role.may(.approvePosts)
-        context["edit"] = ["text": editing?.text ?? post.text, "at": editing?.at ?? post.dueLocal, "zone": post.dueZone,
-                           "updated": String(post.updatedAt.timeIntervalSince1970)]
-        if let editing { context["editError"] = editing.error }
+        let linked = (try? await services.accounts.list(includeRevoked: false)) ?? []
+        context["edit"] = (editing ?? PostEditForm(post)).context(for: post, linked: linked)
+        if let error = editing?.error { context["editError"] = error }
         if let history = try? await services.recovery.history(postID: id) {
             let entries = historyEntries(history, format: timeFormat(request))
             context["history"] = entries
@@ -96,6 +110,9 @@ extension WebPages {
         var entry: [String: Any] = ["id": delivery.id, "account": delivery.account, "state": delivery.state.rawValue, "stateWords": Self.words(delivery.state)]
         if let url = delivery.remoteUrl, url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") { entry["url"] = url }
         if let error = delivery.error { entry["error"] = error }
+        entry["ownText"] = delivery.text ?? ""
+        entry["hasOwnText"] = delivery.text != nil
+        if let comment = delivery.firstComment { entry["firstComment"] = comment }
         return entry
     }
 
@@ -115,37 +132,28 @@ extension WebPages {
     func change(_ request: Request, id raw: String?, landOnResult: Bool = false,
                 _ action: (Int64, WebForm, PostAuthor) async throws -> PostView) async throws -> Response {
         let (form, session) = try await admit(request, may: .changePosts)
+        return try await change(request, id: raw, form: form, session: session, landOnResult: landOnResult, action)
+    }
+
+    /// A change whose form was already admitted (signed in, its token, its role).
+    func change(_ request: Request, id raw: String?, form: WebForm, session: WebSessions.Session, landOnResult: Bool = false,
+                _ action: (Int64, WebForm, PostAuthor) async throws -> PostView) async throws -> Response {
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let done: PostView
         do { done = try await action(id, form, PostAuthor(name: session.user.name, role: session.user.role)) } catch {
             return try Self.refusal(error, next: "/posts/\(id)")
         }
         logger.info("web change", metadata: ["web.user": "\(session.user.name)", "http.path": "\(request.uri.path)"])
-        if landOnResult { return try await postPage(request, id: String(done.id), notes: ["A copy of post \(id), as a draft."]) }
-        return try await postPage(request, id: raw, notes: done.notes ?? ["Done."])
+        if landOnResult { return self.done(on: done.id, notes: ["A copy of post \(id), as a draft."]) }
+        return self.done(on: id, notes: done.notes ?? ["Done."])
     }
 
-    /// An edit of text and time. The form carries when the post was last changed as the page showed it: a save over a
-    /// change made since (in another tab, by another person) is refused with the post as it is now, keeping the text typed.
-    func edit(_ request: Request, id raw: String?) async throws -> Response {
-        let (form, session) = try await admit(request, may: .changePosts)
-        guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
-        let text = form["text"] ?? "", at = form["at"] ?? ""
-        do {
-            let current = try await services.posts.post(id: id)
-            if form["updated"] != String(current.updatedAt.timeIntervalSince1970) {
-                let message = "Post \(id) was changed since this page was opened (it now reads as shown below). Your text is kept in the box: check it and save again."
-                return try await postPage(request, id: raw, editing: (text, at, message), status: .conflict)
-            }
-            let sameTime = at.trimmingCharacters(in: .whitespaces) == current.dueLocal
-            _ = try await services.posts.edit(id: id, EditPostRequest(text: text == current.text ? nil : text, at: sameTime ? nil : at,
-                                                                    tz: sameTime ? nil : form.trimmed("zone")),
-                                              author: PostAuthor(name: session.user.name, role: session.user.role))
-        } catch {
-            guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/posts/\(id)") }
-            return try await postPage(request, id: raw, editing: (text, at, Self.sentence(refused.message) + " Nothing was changed."), status: refused.status)
-        }
-        return try await postPage(request, id: raw, notes: ["Saved."])
+    /// What a change did, shown on the post's page after a redirect: reloading that page shows it again and submits
+    /// nothing (the notes ride a cookie for that page, read once).
+    func done(on postID: Int64, notes: [String]) -> Response {
+        var response = Self.redirect("/posts/\(postID)")
+        response.setCookie(notesCookie(notes, postID: postID))
+        return response
     }
 
     /// A post's picture, for its page and the composer's preview: signed-in people only, by its SHA-256.

@@ -38,6 +38,7 @@ struct WebPages: Sendable {
         addFactRoutes(to: router)
         addCheckRoute(to: router)
         addHandoffRoutes(to: router)
+        addPauseRoutes(to: router)
     }
 
     // MARK: Signing in and out
@@ -130,7 +131,8 @@ struct WebPages: Sendable {
             let failed = try await services.posts.list(filter: .states([.failed, .missed, .unknown]), account: nil, after: nil, offset: 0, limit: 20).posts
             let awaiting = try await services.posts.list(filter: .states([.awaitingApproval]), account: nil, after: nil, offset: 0, limit: 20).posts
             let handedOff = try await services.posts.list(filter: .states([.handedOff]), account: nil, after: nil, offset: 0, limit: 20).posts
-            let attention = facts.accountsNeedingAttention.map { "\($0.reference): \($0.statusReason ?? $0.status.rawValue)" }
+            let rejected = try await services.posts.openRejections(for: PostAuthor(name: session.user.name, role: session.user.role))
+            let attention = facts.accountsNeedingAttention.map { Self.attentionLine($0, now: facts.now) }
             context["attention"] = attention
             context["hasAttention"] = !attention.isEmpty
             // One formatter for the page's forty lines: making one costs more than using it.
@@ -141,10 +143,9 @@ struct WebPages: Sendable {
             context["handedOff"] = handedOff.map { postEntry($0, due: format) }
             context["hasAwaiting"] = !awaiting.isEmpty
             context["hasHandedOff"] = !handedOff.isEmpty
-            if let paused = facts.paused, !paused.isEmpty {
-                context["paused"] = paused.everything ? "Publishing is paused for everything." : "Paused: "
-                    + (paused.accounts + paused.networks.map(\.network.displayName)).joined(separator: ", ") + "."
-            }
+            context["rejected"] = rejected.map { postEntry($0, due: format) }
+            context["hasRejected"] = !rejected.isEmpty
+            context.merge(holdsContext(facts, format: format, session: session, back: "/")) { $1 }
         } catch {
             logger.error("the web app could not read the store", metadata: ["error": "\(error)"])
             context["storeDown"] = "The database does not answer just now, so nothing can be shown. Publishing goes on once it is back; reload in a moment."
@@ -160,6 +161,7 @@ struct WebPages: Sendable {
                                     "accounts": post.deliveries.map(\.account).joined(separator: ", "), "text": post.text]
         // A key is left out rather than set to nil: a template's section would take an Optional for a value.
         if let error = post.deliveries.compactMap(\.error).first { entry["error"] = error }
+        if let author = post.writtenBy { entry["writtenBy"] = author }
         return entry
     }
 
@@ -213,7 +215,12 @@ struct WebPages: Sendable {
         return forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? peer
     }
 
-    static func dueFormat(_ zone: TimeZone) -> DateFormatter { formatter("EEE d MMM HH:mm", zone) }
+    /// `Tue 8 Dec 06:30 +01:00`: a time always with its zone's offset at that instant, as `schedctl` prints it, so a reader
+    /// in another zone (or one day in the hour the clocks repeat) never has to guess which 06:30 is meant.
+    static func dueFormat(_ zone: TimeZone) -> DateFormatter { formatter("EEE d MMM HH:mm xxx", zone) }
+
+    /// `06:30 +01:00`, for a line whose day is said around it (the calendar's cells).
+    static func clockFormat(_ zone: TimeZone) -> DateFormatter { formatter("HH:mm xxx", zone) }
 
     /// A formatter for the pages' English dates in `zone`; made once per page and used for all its lines, since making
     /// one costs more than using it.

@@ -89,6 +89,7 @@ extension WebTemplates {
             <h1>Status</h1>
             {{#storeDown}}<p class="error" role="alert">{{storeDown}}</p>{{/storeDown}}
             <ul class="facts">{{#facts}}<li>{{.}}</li>{{/facts}}</ul>
+            {{> holds}}
             {{> layout-foot}}
             """,
     ]

@@ -59,6 +59,14 @@ extension WebTemplates {
               <label for="first-comment">First comment, posted under it</label>
               <textarea id="first-comment" name="first_comment" rows="2">{{typed.firstComment}}</textarea>
               </details>
+              <details><summary>Mastodon and Bluesky options</summary>
+              <label for="visibility">Mastodon visibility</label>
+              <select id="visibility" name="visibility">{{#typed.visibilities}}<option value="{{value}}" {{#selected}}selected{{/selected}}>{{label}}</option>{{/typed.visibilities}}</select>
+              <label for="content-warning">Content warning (Mastodon)</label>
+              <input id="content-warning" name="content_warning" value="{{typed.contentWarning}}">
+              <label for="language">Language (two letters, for Mastodon and Bluesky)</label>
+              <input id="language" name="language" value="{{typed.language}}" maxlength="2">
+              </details>
               <div class="actions">
                 <button type="submit" id="schedule" name="action" value="schedule">Schedule</button>
                 <button type="submit" id="preview" name="action" value="preview" class="quiet">Preview</button>

@@ -133,20 +133,41 @@ public struct EditPostRequest: Codable, Sendable, Equatable {
     /// Accounts to add, and accounts to drop, by reference.
     public var addTo: [String]?
     public var removeFrom: [String]?
+    /// The first comment of every account; `""` removes it.
+    public var firstComment: String?
+    /// Mastodon's visibility and content warning, and the text's language; `""` takes each away.
+    public var visibility: String?
+    public var contentWarning: String?
+    public var language: String?
+    /// The post's version this change was built from (``PostView/version``): if the post changed since, the edit is
+    /// refused (409) and nothing is written. Absent, the change applies to the post as it is.
+    public var version: Int64?
+    /// With `at`: failed, missed and expired deliveries are scheduled again at the new time (with the other changes).
+    public var reschedule: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case text, at, tz, lateness, series, overrides, media
-        case addTo = "add_to", removeFrom = "remove_from"
+        case text, at, tz, lateness, series, overrides, media, visibility, language, version, reschedule
+        case addTo = "add_to", removeFrom = "remove_from", firstComment = "first_comment", contentWarning = "content_warning"
     }
 
     public init(text: String? = nil, at: String? = nil, tz: String? = nil, lateness: String? = nil, series: Bool? = nil,
-                overrides: [String: String]? = nil, media: [MediaReference]? = nil, addTo: [String]? = nil, removeFrom: [String]? = nil) {
+                overrides: [String: String]? = nil, media: [MediaReference]? = nil, addTo: [String]? = nil, removeFrom: [String]? = nil,
+                firstComment: String? = nil, visibility: String? = nil, contentWarning: String? = nil, language: String? = nil,
+                version: Int64? = nil, reschedule: Bool? = nil) {
         self.text = text; self.at = at; self.tz = tz; self.lateness = lateness; self.series = series
         self.overrides = overrides; self.media = media; self.addTo = addTo; self.removeFrom = removeFrom
+        self.firstComment = firstComment; self.visibility = visibility; self.contentWarning = contentWarning; self.language = language
+        self.version = version; self.reschedule = reschedule
     }
 
-    /// True when the request changes a delivery's text, the media or the accounts.
-    public var changesDeliveries: Bool { overrides?.isEmpty == false || media != nil || addTo?.isEmpty == false || removeFrom?.isEmpty == false }
+    /// True when the request changes a delivery's text, the media, the accounts, the first comment or the options.
+    public var changesDeliveries: Bool {
+        overrides?.isEmpty == false || media != nil || addTo?.isEmpty == false || removeFrom?.isEmpty == false || changesOptions
+            || firstComment != nil
+    }
+
+    /// True when the request changes Mastodon's visibility or content warning or the language.
+    public var changesOptions: Bool { visibility != nil || contentWarning != nil || language != nil }
 }
 
 /// `POST /v1/posts/{id}/cancel` answer and `schedule --dry-run` preview share this: what each account gets.

@@ -12,6 +12,9 @@ public struct PostView: Codable, Sendable, Equatable {
     public var source: String
     public var createdAt: Date
     public var updatedAt: Date
+    /// What an edit names as its precondition (`version` in a patch, `If-Match` on the control API): it changes with
+    /// every change to the post, so a patch built from an older reading is refused instead of undoing what came since.
+    public var version: Int64
     public var deliveries: [DeliveryView]
     public var media: [MediaView]
     /// Set when the time typed happened twice in the zone and the first was taken.
@@ -24,9 +27,14 @@ public struct PostView: Codable, Sendable, Equatable {
     public var thread: [ThreadPartView]?
     /// Mastodon's visibility and content warning, and the text's language; absent when the post has none.
     public var options: PostOptions?
+    /// The web app's person who wrote it (absent for a post from schedctl, the API, the inbox or an import).
+    public var writtenBy: String?
+    /// True for a post an owner rejected that its author has not yet acted on (duplicated to change it, or dismissed).
+    public var rejectionOpen: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case id, text, source, deliveries, notes, media, queued, series, thread, options
+        case id, text, source, deliveries, notes, media, queued, series, thread, options, version
+        case writtenBy = "written_by", rejectionOpen = "rejection_open"
         case dueAt = "due_at", dueZone = "due_zone", dueLocal = "due_local"
         case latenessLimitSeconds = "lateness_limit_s"
         case createdAt = "created_at", updatedAt = "updated_at"
@@ -34,7 +42,10 @@ public struct PostView: Codable, Sendable, Equatable {
 
     public init(id: Int64, text: String, dueAt: Date?, dueZone: String, dueLocal: String, latenessLimitSeconds: Int,
                 source: String, createdAt: Date, updatedAt: Date, deliveries: [DeliveryView], media: [MediaView] = [], notes: [String]? = nil,
-                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil, options: PostOptions? = nil) {
+                queued: Bool? = nil, series: PostSeriesView? = nil, thread: [ThreadPartView]? = nil, options: PostOptions? = nil,
+                writtenBy: String? = nil, rejectionOpen: Bool? = nil) {
+        self.writtenBy = writtenBy
+        self.rejectionOpen = rejectionOpen
         self.thread = thread
         self.options = options
         self.queued = queued
@@ -42,7 +53,11 @@ public struct PostView: Codable, Sendable, Equatable {
         self.id = id; self.text = text; self.dueAt = dueAt; self.dueZone = dueZone; self.dueLocal = dueLocal
         self.latenessLimitSeconds = latenessLimitSeconds; self.source = source
         self.createdAt = createdAt; self.updatedAt = updatedAt; self.deliveries = deliveries; self.media = media; self.notes = notes
+        self.version = Self.version(of: updatedAt)
     }
+
+    /// The version of a post last changed at `updatedAt`: its milliseconds, which the stores make grow with every change.
+    public static func version(of updatedAt: Date) -> Int64 { Int64((updatedAt.timeIntervalSince1970 * 1000).rounded()) }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,6 +70,7 @@ public struct PostView: Codable, Sendable, Equatable {
         source = try container.decode(String.self, forKey: .source)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? Self.version(of: updatedAt)
         deliveries = try container.decode([DeliveryView].self, forKey: .deliveries)
         media = try container.decodeIfPresent([MediaView].self, forKey: .media) ?? []
         notes = try container.decodeIfPresent([String].self, forKey: .notes)
@@ -62,6 +78,8 @@ public struct PostView: Codable, Sendable, Equatable {
         series = try container.decodeIfPresent(PostSeriesView.self, forKey: .series)
         thread = try container.decodeIfPresent([ThreadPartView].self, forKey: .thread)
         options = try container.decodeIfPresent(PostOptions.self, forKey: .options)
+        writtenBy = try container.decodeIfPresent(String.self, forKey: .writtenBy)
+        rejectionOpen = try container.decodeIfPresent(Bool.self, forKey: .rejectionOpen)
     }
 }
 
@@ -110,10 +128,12 @@ public struct PostSeriesView: Codable, Sendable, Equatable {
     /// from, in `zone`.
     public var start: String?
     public var zone: String?
+    /// True for an occurrence changed on its own (`edit` without `--series`): a series edit leaves it as it is.
+    public var editedAlone: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, index, rule, text, start, zone
-        case textFor = "text_for"
+        case textFor = "text_for", editedAlone = "edited_alone"
     }
 
     public init(id: Int64, index: Int, rule: String, text: String? = nil, textFor: [String: String]? = nil, start: String? = nil,

@@ -25,7 +25,8 @@ struct PostRoutes: Sendable {
         v1.get("posts") { request, _ -> Response in try await list(request) }
         v1.get("posts/:id") { _, context in try await posts.post(id: try RouteParameters.postID(context)) }
         v1.patch("posts/:id") { request, context in
-            let body = try await ControlRequestBody.decode(EditPostRequest.self, from: request)
+            var body = try await ControlRequestBody.decode(EditPostRequest.self, from: request)
+            if body.version == nil, let match = request.headers[.ifMatch] { body.version = try RouteParameters.version(ifMatch: match) }
             return try await posts.edit(id: try RouteParameters.postID(context), body)
         }
         v1.post("posts/:id/cancel") { request, context in

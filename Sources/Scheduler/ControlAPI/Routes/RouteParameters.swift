@@ -24,6 +24,17 @@ enum RouteParameters {
         return id
     }
 
+    /// `If-Match: "1765432101234"` (or without quotes): the post version an edit was built from, as `version` in its body.
+    static func version(ifMatch raw: String) throws -> Int64 {
+        var tag = raw.trimmingCharacters(in: .whitespaces)
+        if tag.hasPrefix("W/") { tag.removeFirst(2) }
+        if tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") { tag = String(tag.dropFirst().dropLast()) }
+        guard let version = Int64(tag), version >= 0 else {
+            throw RequestError.badRequest("If-Match takes the post's version as `schedctl show` prints it (e.g. \"1765432101234\"), not '\(raw)'")
+        }
+        return version
+    }
+
     static func integer(_ raw: String?, name: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
         guard let raw else { return value }
         guard let number = Int(raw), range.contains(number) else {

@@ -89,6 +89,7 @@ struct CopiedTable: Sendable {
         Column("id", .bigint), Column("text", .text), Column("due_at", .bigint), Column("due_zone", .text), Column("due_local", .text),
         Column("lateness_limit_s", .integer), Column("source", .text), Column("created_at", .bigint), Column("updated_at", .bigint),
         Column("queued", .boolean), Column("series_id", .bigint), Column("series_index", .integer), Column("options", .text),
+        Column("edited_alone", .boolean), Column("written_by", .text), Column("rejection_open", .boolean),
     ])
 
     static let series = CopiedTable("series", label: "series", [

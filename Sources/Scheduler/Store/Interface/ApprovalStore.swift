@@ -13,6 +13,12 @@ public protocol ApprovalStore: Sendable {
     /// Settles every `awaiting_approval` delivery of post `id` and records an `approved` or `rejected` event in the same
     /// transaction; a post with none waiting is a conflict.
     func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostView
+
+    /// Posts `person` wrote that an owner rejected and they have not yet acted on, newest first.
+    func openRejections(writtenBy person: String, limit: Int) async throws -> [PostView]
+
+    /// The author acted on rejected post `id` (duplicated it to change it, or dismissed it): Today no longer shows it.
+    func closeRejection(id: Int64) async throws
 }
 
 /// What the two stores write, said once.

@@ -24,6 +24,8 @@ public struct NewPost: Sendable {
     /// Scheduled by a person whose posts wait for an owner (`[web] require_approval`): its deliveries start in
     /// `awaiting_approval`, with their time, and are never due until approved.
     public var awaitingApproval = false
+    /// The web app's person who wrote it; nil from the control socket, the inbox and the importer.
+    public var writtenBy: String?
     /// The run file from the inbox folder this post is made from: its row is marked `posted` in the same transaction.
     public var inboxFile: InboxFileClaim?
 
@@ -80,9 +82,19 @@ public struct PostChange: Sendable {
     public var addTargets: [NewPost.Target] = []
     /// Targets dropped; only their deliveries need be waiting (one with attempts on record is kept, as history).
     public var removeAccountIDs: [Int64] = []
+    /// Mastodon's visibility and content warning and the language, as they are to be after the change.
+    public var options: PostOptions?
+    /// The first comment of every delivery; `""` removes it.
+    public var firstComment: String?
+    /// Failed, missed and expired deliveries go back to `scheduled` at the change's new time (``RecoveryRules/reschedulable``).
+    public var reschedule = false
+    /// The post's version the change was made from (``PostView/version``); nil, no precondition.
+    public var expectedVersion: Int64?
 
     /// Changes that touch every delivery, so every one must still be waiting.
-    var touchesEveryDelivery: Bool { text != nil || time != nil || latenessLimitSeconds != nil || media != nil || !addTargets.isEmpty }
+    var touchesEveryDelivery: Bool {
+        text != nil || time != nil || latenessLimitSeconds != nil || media != nil || !addTargets.isEmpty || options != nil || firstComment != nil
+    }
     /// The deliveries changed one by one.
     var touchedAccountIDs: Set<Int64> { Set(overrides.keys).union(removeAccountIDs) }
 

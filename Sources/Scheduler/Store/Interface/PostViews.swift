@@ -20,11 +20,14 @@ enum PostViews {
                             queued: post.queued ? true : nil,
                             series: post.seriesID.map { seriesID in
                                 let index = post.seriesIndex ?? 0
-                                return details.templates[seriesID]?.view(id: seriesID, index: index, deliveries: ownDeliveries)
+                                var view = details.templates[seriesID]?.view(id: seriesID, index: index, deliveries: ownDeliveries)
                                     ?? PostSeriesView(id: seriesID, index: index, rule: "")
+                                view.editedAlone = post.editedAlone ? true : nil
+                                return view
                             },
                             thread: details.threads[post.id].map(PartViews.thread),
-                            options: post.options.map { PostOptions(json: $0) })
+                            options: post.options.map { PostOptions(json: $0) },
+                            writtenBy: post.writtenBy, rejectionOpen: post.rejectionOpen ? true : nil)
         }
     }
 

@@ -12,6 +12,23 @@ public protocol QueueStore: Sendable {
     /// Queued posts still waiting for their time (every delivery `scheduled`) to any of `accountIDs` (every account
     /// when nil), due at or after `from`, earliest first.
     func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostView]
+    /// When each post still to go out to one of `accountIDs` is due, from `from` to `through` (inclusive), queued or
+    /// not: a post given a time by hand or imported takes its slot as a queued one does. Read from the index of an
+    /// account's deliveries by state and due time, never the whole table.
+    func dueTimes(accountIDs: [Int64], from: Date, through: Date) async throws -> [AccountDueTime]
+}
+
+/// A post to an account due at a time: one minute the queue cannot give another post to that account.
+public struct AccountDueTime: Sendable, Equatable {
+    public var accountID: Int64
+    public var dueAt: Date
+
+    public init(accountID: Int64, dueAt: Date) { self.accountID = accountID; self.dueAt = dueAt }
+
+    /// The states of a delivery still to go out at its post's time: what takes a slot. A draft has no time; a post
+    /// awaiting approval has one and goes out at it once approved.
+    static let waitingStates = ["awaiting_approval", "scheduled", "publishing", "retrying"]
+    static let waitingStatesSQL = waitingStates.map { "'\($0)'" }.joined(separator: ", ")
 }
 
 /// A queued post moved to another slot because its own no longer is one.
@@ -26,9 +43,9 @@ public struct QueueRetime: Sendable, Equatable {
     }
 }
 
-/// Another queued post to one of the accounts took this slot first (two schedules at once): the queue tries the
+/// Another post to one of the accounts took this slot first (two schedules at once): the queue tries the
 /// next free slot. Thrown by the stores instead of a `StoreError`, so it is told apart by its type, not its wording.
 public struct SlotTaken: Error, CustomStringConvertible {
     public var instant: Date
-    public var description: String { "the slot at \(RFC3339.format(instant)) was just taken by another queued post" }
+    public var description: String { "the slot at \(RFC3339.format(instant)) was just taken by another post" }
 }

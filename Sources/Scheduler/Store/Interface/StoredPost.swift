@@ -19,6 +19,11 @@ struct StoredPost: Sendable {
     var seriesIndex: Int?
     /// The `options` column as stored (JSON), nil for none.
     var options: String?
+    /// An occurrence changed on its own, which a series edit leaves as it is.
+    var editedAlone = false
+    var writtenBy: String?
+    /// Rejected by an owner, and not yet acted on by its author (duplicated or dismissed).
+    var rejectionOpen = false
 }
 
 /// A delivery as a store reads it from its row and its account's.

@@ -32,6 +32,7 @@ extension PostgresStore {
                 let states = try await session.rows("SELECT DISTINCT state FROM delivery WHERE post_id = \(id) ORDER BY state").map { try $0["state"] as String }
                 throw ApprovalRecord.nothingAwaiting(id, states: states)
             }
+            if case .rejected = verdict { try await session.execute("UPDATE post SET rejection_open = true WHERE id = \(id)") }
             try await insertEvent(ApprovalRecord.event(postID: id, verdict: verdict, by: person, at: now), session)
             if verdict == .approved { try await session.notifyDueTimesChanged() }
             return try await Self.postView(id: id, session)!

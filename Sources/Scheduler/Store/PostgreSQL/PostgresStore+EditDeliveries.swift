@@ -28,7 +28,7 @@ extension PostgresStore {
             try await session.execute("""
                 INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
                 VALUES (\(post.id), \(target.accountID), \(target.textOverride), \(state.rawValue), \(due), \(ms), \(target.firstComment),
-                        \(Int32(1)), \(due))
+                        \(Int32(target.partCount(threadParts: 0))), \(due))
                 """)
         }
         if let media = change.media {
@@ -43,6 +43,17 @@ extension PostgresStore {
             }
         }
         if !change.addTargets.isEmpty { try await session.notifyDueTimesChanged() }
+        if let options = change.options {
+            try await session.execute("UPDATE post SET options = \(options.json) WHERE id = \(post.id)")
+        }
+        if let comment = change.firstComment {
+            // The comment is the delivery's last part: its count is the post, the thread's replies and the comment.
+            try await session.execute("""
+                UPDATE delivery SET first_comment = \(comment.isEmpty ? nil : comment), updated_at = \(ms),
+                    part_count = 1 + (SELECT COUNT(*) FROM post_part WHERE post_id = delivery.post_id) + \(Int32(comment.isEmpty ? 0 : 1))
+                WHERE post_id = \(post.id)
+                """)
+        }
         if change.touchesEveryDelivery || !change.touchedAccountIDs.isEmpty {
             try await session.execute("UPDATE post SET updated_at = \(ms) WHERE id = \(post.id)")
         }

@@ -40,9 +40,9 @@ extension PostgresStore: PostStore {
         }
         let postID = try await session.value("""
             INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, queued, series_id, series_index,
-                              options)
+                              options, written_by)
             VALUES (\(post.text), \(due), \(zone), \(local), \(lateness), \(post.source), \(ms), \(ms), \(post.queued), \(series?.id),
-                    \(series.map { Int32(clamping: $0.index) }), \(post.options.json))
+                    \(series.map { Int32(clamping: $0.index) }), \(post.options.json), \(post.writtenBy))
             RETURNING id
             """, as: Int64.self)!
         for (position, placed) in post.mediaByPart.enumerated() {
@@ -140,11 +140,22 @@ extension PostgresStore: PostStore {
                     WHERE id = \(id)
                     """)
                 try await session.execute("UPDATE delivery SET next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(id)")
+                if change.reschedule {
+                    try await session.execute("""
+                        UPDATE delivery SET state = 'scheduled', attempt_count = 0, retry_requested_at = \(ms), needs_check = false,
+                            first_claimed_at = NULL, throttled_until = NULL, last_error = NULL
+                        WHERE post_id = \(id) AND state IN (\(unescaped: DeliveryLifecycle.sql(RecoveryRules.reschedulable)))
+                        """)
+                }
                 try await session.notifyDueTimesChanged()
             }
             if let lateness {
                 try await session.execute("UPDATE post SET lateness_limit_s = \(lateness), updated_at = \(ms) WHERE id = \(id)")
             }
+            // A new version even within the same millisecond, and an occurrence changed alone is marked so.
+            try await session.execute("""
+                UPDATE post SET updated_at = GREATEST(\(ms), \(current.version + 1)), edited_alone = (series_id IS NOT NULL) WHERE id = \(id)
+                """)
             return try await Self.postView(id: id, session)!
         }
     }
@@ -214,7 +225,8 @@ extension PostgresStore: PostStore {
                        dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32), source: try row["source"],
                        createdAt: try row["created_at"], updatedAt: try row["updated_at"], queued: try row["queued"],
                        seriesID: try row["series_id"], seriesIndex: (try row["series_index"] as Int32?).map(Int.init),
-                       options: try row["options"])
+                       options: try row["options"], editedAlone: try row["edited_alone"],
+                       writtenBy: try row["written_by"], rejectionOpen: try row["rejection_open"])
         }, details)
     }
 

@@ -64,14 +64,31 @@ extension PostgresStore: QueueStore {
         }
     }
 
-    /// Within the transaction storing a queued post, under the queue's lock: no other queued post still to go out to
-    /// one of its accounts has this time.
+    public func dueTimes(accountIDs: [Int64], from: Date, through: Date) async throws -> [AccountDueTime] {
+        guard !accountIDs.isEmpty else { return [] }
+        return try await read { session in
+            try await session.rows(Self.dueTimesQuery(accountIDs, from: from.unixMilliseconds, through: through.unixMilliseconds)).map {
+                AccountDueTime(accountID: try $0["account_id"] as Int64, dueAt: Date(unixMilliseconds: try $0["post_due_at"] as Int64))
+            }
+        }
+    }
+
+    /// Each account's deliveries still to go out within a range of due times: a range of `delivery_by_account`
+    /// (account, state, due) per account and state.
+    static func dueTimesQuery(_ accountIDs: [Int64], from: Int64, through: Int64) -> PostgresQuery {
+        """
+        SELECT account_id, post_due_at FROM delivery
+        WHERE account_id = ANY(\(accountIDs)) AND state IN (\(unescaped: AccountDueTime.waitingStatesSQL))
+          AND post_due_at BETWEEN \(from) AND \(through)
+        """
+    }
+
+    /// Within the transaction storing a queued post, under the queue's lock: no post still to go out to one of its
+    /// accounts (queued or not) is due in the same minute.
     static func ensureSlotIsFree(_ due: Int64, accountIDs: [Int64], _ session: PostgresSession) async throws {
         try await session.execute("SELECT pg_advisory_xact_lock(\(queueLock))")
-        let taken = try await session.value("""
-            SELECT EXISTS (SELECT 1 FROM post p JOIN delivery d ON d.post_id = p.id
-                           WHERE p.queued AND p.due_at = \(due) AND d.account_id = ANY(\(accountIDs)) AND d.state != 'cancelled')
-            """, as: Bool.self) ?? false
+        let minute = SlotFinder.minute(of: Date(unixMilliseconds: due)).unixMilliseconds
+        let taken = try await session.rows(dueTimesQuery(accountIDs, from: minute, through: minute + 59_999)).isEmpty == false
         if taken { throw SlotTaken(instant: Date(unixMilliseconds: due)) }
     }
 }

@@ -111,3 +111,8 @@ extension PostgresStore: SeriesStore {
         }
     }
 }
+
+extension PostgresSchema {
+    /// Which occurrences were changed on their own (issue 47): a series edit leaves them as they are.
+    static let v18 = "ALTER TABLE post ADD COLUMN edited_alone BOOLEAN NOT NULL DEFAULT false;"
+}

@@ -25,6 +25,7 @@ extension SQLiteStore {
                 let states = try String.fetchAll(db, sql: "SELECT DISTINCT state FROM delivery WHERE post_id = ? ORDER BY state", arguments: [id])
                 throw ApprovalRecord.nothingAwaiting(id, states: states)
             }
+            if case .rejected = verdict { try db.execute(sql: "UPDATE post SET rejection_open = 1 WHERE id = ?", arguments: [id]) }
             try insertEvent(ApprovalRecord.event(postID: id, verdict: verdict, by: person, at: now), db)
             return try Self.postView(id: id, db)!
         }

@@ -23,8 +23,9 @@ extension SQLiteStore {
         for target in change.addTargets {
             try db.execute(sql: """
                 INSERT INTO delivery (post_id, account_id, text_override, state, next_attempt_at, updated_at, first_comment, part_count, post_due_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
-                """, arguments: [post.id, target.accountID, target.textOverride, state.rawValue, due, ms, target.firstComment, due])
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [post.id, target.accountID, target.textOverride, state.rawValue, due, ms, target.firstComment,
+                                 target.partCount(threadParts: 0), due])
         }
         if let media = change.media {
             try db.execute(sql: "DELETE FROM post_media WHERE post_id = ?", arguments: [post.id])
@@ -35,6 +36,17 @@ extension SQLiteStore {
                     """, arguments: [post.id, position, item.sha256, item.kind.rawValue, item.contentType, item.size,
                                      item.width, item.height, item.alt, item.path])
             }
+        }
+        if let options = change.options {
+            try db.execute(sql: "UPDATE post SET options = ? WHERE id = ?", arguments: [options.json, post.id])
+        }
+        if let comment = change.firstComment {
+            // The comment is the delivery's last part: its count is the post, the thread's replies and the comment.
+            try db.execute(sql: """
+                UPDATE delivery SET first_comment = ?, updated_at = ?,
+                    part_count = 1 + (SELECT COUNT(*) FROM post_part WHERE post_id = delivery.post_id) + ?
+                WHERE post_id = ?
+                """, arguments: [comment.isEmpty ? nil : comment, ms, comment.isEmpty ? 0 : 1, post.id])
         }
         if change.touchesEveryDelivery || !change.touchedAccountIDs.isEmpty {
             try db.execute(sql: "UPDATE post SET updated_at = ? WHERE id = ?", arguments: [ms, post.id])

@@ -91,13 +91,13 @@ extension SQLiteStore {
 /// What a post's row and its deliveries' rows hold, column by column, as the flat lists a multi-row INSERT binds.
 enum PostRowColumns {
     static let post = ["id", "text", "due_at", "due_zone", "due_local", "lateness_limit_s", "source", "created_at", "updated_at", "queued",
-                       "series_id", "series_index", "options"]
+                       "series_id", "series_index", "options", "written_by"]
 
     static func post(id: Int64, _ item: PostRowsItem, ms: Int64) -> [DatabaseValue] {
         let post = item.post
         let (due, zone, local) = post.dueColumns
         return values(id, post.text, due, zone, local, post.latenessLimitSeconds, post.source, ms, ms, post.queued, item.series?.id,
-                      item.series?.index, post.options.json)
+                      item.series?.index, post.options.json, post.writtenBy)
     }
 
     static let delivery = ["post_id", "account_id", "text_override", "state", "next_attempt_at", "updated_at", "first_comment", "part_count",

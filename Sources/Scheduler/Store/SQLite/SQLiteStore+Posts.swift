@@ -117,10 +117,20 @@ extension SQLiteStore {
                 try db.execute(sql: "UPDATE post SET due_at = ?, due_zone = ?, due_local = ?, queued = 0, updated_at = ? WHERE id = ?",
                                arguments: [due, time.zoneIdentifier, time.wallClock, ms, id])
                 try db.execute(sql: "UPDATE delivery SET next_attempt_at = ?, updated_at = ? WHERE post_id = ?", arguments: [due, ms, id])
+                if change.reschedule {
+                    try db.execute(sql: """
+                        UPDATE delivery SET state = 'scheduled', attempt_count = 0, retry_requested_at = ?, needs_check = 0, first_claimed_at = NULL,
+                            throttled_until = NULL, last_error = NULL
+                        WHERE post_id = ? AND state IN (\(DeliveryLifecycle.sql(RecoveryRules.reschedulable)))
+                        """, arguments: [ms, id])
+                }
             }
             if let lateness = change.latenessLimitSeconds {
                 try db.execute(sql: "UPDATE post SET lateness_limit_s = ?, updated_at = ? WHERE id = ?", arguments: [lateness, ms, id])
             }
+            // A new version even within the same millisecond, and an occurrence changed alone is marked so.
+            try db.execute(sql: "UPDATE post SET updated_at = MAX(?, ? + 1), edited_alone = (series_id IS NOT NULL) WHERE id = ?",
+                           arguments: [ms, current.version, id])
             return try Self.postView(id: id, db)!
         }
     }
@@ -185,7 +195,8 @@ extension SQLiteStore {
             StoredPost(id: row["id"], text: row["text"], dueAt: row["due_at"], dueZone: row["due_zone"], dueLocal: row["due_local"],
                        latenessLimitSeconds: row["lateness_limit_s"], source: row["source"], createdAt: row["created_at"],
                        updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"],
-                       options: row["options"])
+                       options: row["options"], editedAlone: (row["edited_alone"] as Bool?) ?? false,
+                       writtenBy: row["written_by"], rejectionOpen: (row["rejection_open"] as Bool?) ?? false)
         }, details)
     }
 

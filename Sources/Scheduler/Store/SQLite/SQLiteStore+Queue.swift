@@ -57,15 +57,32 @@ extension SQLiteStore: QueueStore {
         }
     }
 
-    /// Within the transaction storing a queued post: no other queued post still to go out to one of its accounts
-    /// has this time.
+    public func dueTimes(accountIDs: [Int64], from: Date, through: Date) async throws -> [AccountDueTime] {
+        guard !accountIDs.isEmpty else { return [] }
+        return try await writer.read { db in
+            try Row.fetchAll(db, sql: Self.dueTimesSQL(accounts: accountIDs.count),
+                             arguments: StatementArguments(accountIDs) + [from.unixMilliseconds, through.unixMilliseconds])
+                .map { AccountDueTime(accountID: $0["account_id"], dueAt: Date(unixMilliseconds: $0["post_due_at"])) }
+        }
+    }
+
+    /// Each account's deliveries still to go out within a range of due times: a range of `delivery_by_account`
+    /// (account, state, due) per account and state.
+    static func dueTimesSQL(accounts: Int) -> String {
+        """
+        SELECT account_id, post_due_at FROM delivery INDEXED BY delivery_by_account
+        WHERE account_id IN (\(Array(repeating: "?", count: accounts).joined(separator: ", ")))
+          AND state IN (\(AccountDueTime.waitingStatesSQL)) AND post_due_at BETWEEN ? AND ?
+        """
+    }
+
+    /// Within the transaction storing a queued post: no post still to go out to one of its accounts (queued or not) is
+    /// due in the same minute.
     static func ensureSlotIsFree(_ due: Int64, accountIDs: [Int64], _ db: Database) throws {
         guard !accountIDs.isEmpty else { return }
-        let placeholders = Array(repeating: "?", count: accountIDs.count).joined(separator: ", ")
-        let taken = try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM post p JOIN delivery d ON d.post_id = p.id
-                           WHERE p.queued = 1 AND p.due_at = ? AND d.account_id IN (\(placeholders)) AND d.state != 'cancelled')
-            """, arguments: StatementArguments([due]) + StatementArguments(accountIDs)) ?? false
+        let minute = SlotFinder.minute(of: Date(unixMilliseconds: due)).unixMilliseconds
+        let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (\(dueTimesSQL(accounts: accountIDs.count)))",
+                                      arguments: StatementArguments(accountIDs) + [minute, minute + 59_999]) ?? false
         if taken { throw SlotTaken(instant: Date(unixMilliseconds: due)) }
     }
 }

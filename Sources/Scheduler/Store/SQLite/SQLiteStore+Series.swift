@@ -51,6 +51,11 @@ extension SQLiteStore: SeriesStore {
         }
     }
 
+    /// Which occurrences were changed on their own (issue 47): a series edit leaves them as they are.
+    static func migrateV22(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE post ADD COLUMN edited_alone BOOLEAN NOT NULL DEFAULT 0")
+    }
+
     public func editSeriesText(seriesID: Int64, template: String, texts: [Int64: String], now: Date) async throws {
         try await writer.write { db in
             let ms = now.unixMilliseconds
