@@ -9,10 +9,13 @@ own profile, so its own cookies) and uses the pages as a person would:
      the calendar, watches it be published, and the sandbox networks received it once each, with the alt text;
   2. an editor schedules a GPX run's card to X; it awaits approval until the owner approves it; it is published;
   3. a hostile text is shown as text on every page that shows it, with no alert and no injected element;
-  5. every page is photographed at 390x844 and 1280x800 (.build/browser-screenshots/);
+  5. every page is photographed at 390x844 and 1280x800 (.build/browser-screenshots/), and at both sizes every link and
+     control a finger aims at measures at least 44 px each way, and a checkbox keeps its size beside a wrapping label;
   6. Status names the post a pause holds as `schedctl status` does, Today and Status say what lifts the pause and the
      owner resumes it from the page (an editor sees no Resume), every time carries its zone, and the composer counts
      each account ticked as its network counts it (photographed at both sizes, after 5 so the pictures are kept);
+  7. a link to a post opened signed out leads to the sign-in page and, once signed in, to the post; a `next` that
+     leads off the site leads to Today instead;
   4. a form without its CSRF token is refused, a viewer cannot schedule, and failed sign-ins are throttled.
 
 Scenario 4 runs last: every browser here comes from 127.0.0.1, and the throttle it trips counts failures per address,
@@ -813,14 +816,42 @@ def screenshots(world: World) -> None:
         photograph(results, ada, name)
 
 
-def photograph(results: Results, browser: Browser, name: str) -> None:
+    # The question before unlinking, for its "Keep it" link: the answer to a POST, asked again at each size rather than
+    # reloaded (a reload would send the form again).
+    world.x_account()
+
+    def ask_to_unlink() -> None:
+        ada.open("/accounts")
+        ada.click_and_leave('form[action="/accounts/unlink"] button', "an account's Unlink button")
+    photograph(results, ada, "unlink", load=ask_to_unlink)
+
+
+# Links and controls a finger aims at (docs/web.md: at least 44 px), and checkboxes, which must not shrink.
+TOUCH_TARGETS = "nav a, .brand, a.new, .actions a, .free a, .day-name a, a.button, button, select, input:not([type=hidden]):not([type=checkbox])"
+MEASURE = """return Array.from(document.querySelectorAll(arguments[0])).map(function (e) {
+  var r = e.getBoundingClientRect();
+  return {what: e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + " " + (e.textContent || e.name || "").trim().slice(0, 24),
+          width: r.width, height: r.height};
+}).filter(function (m) { return m.width > 0 && m.height > 0; });"""
+
+
+def photograph(results: Results, browser: Browser, name: str, load: Callable[[], None] | None = None) -> None:
     for width, height in SIZES:
         browser.size(width, height)
-        browser.driver.refresh()  # laid out anew at this size
+        if load:
+            load()
+        else:
+            browser.driver.refresh()  # laid out anew at this size
         path = browser.screenshot(f"{name}-{width}x{height}")
         results.expect(f"screenshot {path.relative_to(ROOT)}", path.stat().st_size > 0, "a PNG", path.stat().st_size)
         overflow = browser.driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         results.expect(f"{name} at {width}x{height}: fits the width (no sideways scrolling)", overflow <= 0, "no overflow", f"{overflow}px too wide")
+        small = [f"{m['what']!r} {m['width']:.0f}x{m['height']:.0f}" for m in browser.driver.execute_script(MEASURE, TOUCH_TARGETS)
+                 if m["width"] < 43.5 or m["height"] < 43.5]
+        results.expect(f"{name} at {width}x{height}: touch targets at least 44x44 px", not small, "none smaller", small)
+        shrunk = [f"{m['width']:.0f}x{m['height']:.0f}" for m in browser.driver.execute_script(MEASURE, "input[type=checkbox]")
+                  if m["width"] < 19.5 or m["height"] < 19.5]
+        results.expect(f"{name} at {width}x{height}: checkboxes keep their 20 px", not shrunk, "none shrunk", shrunk)
     browser.size(1280, 800)
 
 
@@ -954,6 +985,35 @@ def the_post_page_does_what_schedctl_does(world: World) -> None:
                    ben.texts('section[aria-labelledby="rejected"] li'))
 
 
+# MARK: Scenario 7: a deep link survives signing in, and leads nowhere else
+
+
+def deep_link_after_sign_in(world: World) -> None:
+    results, post = world.results, world.some_post()
+    visitor = world.browser("a signed-out visitor")
+    visitor.open(f"/posts/{post}")
+    results.require(f"/posts/{post} signed out: sent to sign in, told where to return", visitor.path == f"/login?next=/posts/{post}",
+                    f"/login?next=/posts/{post}", visitor.path)
+    sign_in_here(visitor, "ben", PASSWORD)
+    results.expect(f"signed in from /login?next=/posts/{post}: on the post", visitor.path == f"/posts/{post}", f"/posts/{post}",
+                   f"{visitor.path} ({visitor.heading()!r})")
+    for elsewhere in ["//example.org/", "/\\example.org", "https://example.org/"]:
+        stranger = world.browser(f"a visitor sent to {elsewhere}")
+        stranger.open("/login?next=" + requests.utils.quote(elsewhere, safe=""))
+        sign_in_here(stranger, "ben", PASSWORD)
+        results.expect(f"next={elsewhere}: signed in, on Today instead", urlparse(stranger.driver.current_url).netloc == urlparse(world.daemon.base).netloc
+                       and stranger.path == "/", "/ on this site", stranger.driver.current_url)
+        stranger.quit()
+        del world.browsers[f"a visitor sent to {elsewhere}"]
+
+
+def sign_in_here(browser: Browser, name: str, password: str) -> None:
+    """Fills the sign-in form of the page the browser is on (keeping its `next`) and sends it."""
+    browser.type("#name", name, "the name field")
+    browser.type("#password", password, "the password field")
+    browser.click_and_leave('form[action="/login"] button[type="submit"]', "the sign-in button")
+
+
 # MARK: Scenario 4: refusals (CSRF, a viewer, the throttle): last, see the module's docstring
 
 
@@ -1062,6 +1122,7 @@ SCENARIOS = [  # in the order they run: 4 last (see the module's docstring)
     ("5", "every page at 390x844 and 1280x800", screenshots),
     # After 5, which clears the screenshots of earlier runs first: this one's pictures are kept.
     ("6", "pauses and next due as schedctl says them, zones, each account counted", pauses_zones_and_counts),
+    ("7", "a deep link survives signing in", deep_link_after_sign_in),
     ("8", "the post page does what schedctl does", the_post_page_does_what_schedctl_does),
     ("4", "refusals: CSRF, a viewer, the sign-in throttle", refusals),
 ]

@@ -23,6 +23,8 @@ public struct SchedulerMetrics: Sendable {
         public static let storeFailures = "schedulerd_store_failures_total"
         /// 1 while an activity's store calls fail, 0 once they work again.
         public static let storeFailing = "schedulerd_store_failing"
+        /// The web app's sign-ins by outcome (`ok`, `failed`, `throttled`): ``WebSignInCounters``.
+        public static let webSignIns = "schedulerd_web_signins_total"
     }
 
     /// What one request to a network came to: `published` (or `commented`, a first comment), `handed_off`, or the class

@@ -58,6 +58,12 @@ public struct RunPostService: Sendable {
             throw RequestError(.unavailable, "the run could not be kept for reading; the daemon's temporary folder may be full")
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
+        return try summarize(uploadAt: path, name: name, zone: zone)
+    }
+
+    /// A run file a person uploaded, already kept in a private file (the web app writes an upload to one as it arrives,
+    /// rather than holding it in memory).
+    public func summarize(uploadAt path: String, name: String, zone: TimeZone) throws -> RunSummary {
         do { return try RunFile.summarize(path: path, timeZone: zone) } catch {
             throw RequestError.badRequest("\(name): \(error.problem)")
         }

@@ -1,6 +1,8 @@
 /// The stylesheet and script the pages load, embedded: nothing comes from another origin.
 enum WebAssets {
     /// System fonts, a 360-px phone first; colours chosen for WCAG AA contrast (4.5:1 or more on their background).
+    /// Every link or control a finger aims at is at least 44 px high (WCAG 2.5.5): the navigation, *New post here*,
+    /// a free slot, *Keep it*; a checkbox keeps its size beside a label that wraps (it does not shrink in its row).
     static let css = """
         :root { color-scheme: light; --ink: #1b1b1b; --muted: #4a4a4a; --paper: #ffffff; --line: #d0d0d0; --accent: #0b5cad;
                 --warn-bg: #fff4d6; --error: #a4001d; }
@@ -40,7 +42,8 @@ enum WebAssets {
         fieldset { border: 1px solid var(--line); border-radius: 4px; padding: .5rem .75rem; }
         .choices { list-style: none; padding: 0; margin: 0; display: grid; gap: .25rem; }
         .choices li { display: flex; gap: .5rem; align-items: center; min-height: 44px; }
-        input[type=checkbox] { width: 1.25rem; height: 1.25rem; }
+        input[type=checkbox] { width: 1.25rem; height: 1.25rem; flex: none; margin: 0; }
+        select { min-height: 44px; }
         .avatar { display: inline-grid; place-items: center; width: 2rem; height: 2rem; border-radius: 50%; background: var(--accent); color: #fff;
                   font-weight: 700; }
         .muted { color: var(--muted); font-size: .9rem; }
@@ -75,6 +78,8 @@ enum WebAssets {
         .new { display: inline-block; font-size: .9rem; margin-top: .25rem; }
         .history { font-size: .9rem; padding-left: 1rem; }
         .excerpt { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+        nav a, .brand, .new, .actions a, .free a, .day-name a { display: inline-flex; align-items: center; min-height: 44px; min-width: 44px; }
+        .free a { display: flex; }
         @media (min-width: 48rem) { .days { grid-template-columns: repeat(7, minmax(0, 1fr)); } .days:not(.month) .day { min-height: 12rem; } }
         """
 

@@ -4,7 +4,7 @@ import Hummingbird
 import NIOCore
 
 /// A form as a page posts it: `application/x-www-form-urlencoded`, or `multipart/form-data` when it carries a file
-/// (an image, a run). Read whole up to a limit, so a form is either taken entire or refused with 413, never half-read.
+/// (an image, a run). Taken whole up to a limit, or refused: 413 past the limit, a page shown again when cut short.
 struct WebForm: Sendable {
     /// Every field in the order sent: a checkbox list sends one name several times.
     var values: [(name: String, value: String)] = []
@@ -29,19 +29,46 @@ struct WebForm: Sendable {
     }
 
     /// The form of `request`; a body over `limit` (declared, or found so while reading) is `413 Content Too Large`.
-    static func read(_ request: Request, limit: Int = limit) async throws -> WebForm {
+    ///
+    /// A multipart form is read as it arrives, its files written to temporary files (``WebFormAssembler``); with
+    /// `csrf`, its first field must be that token, checked before the rest is read. A body cut short, or not a form as
+    /// browsers send one, is ``WebFormError/cutShort(_:)`` with what was read.
+    static func read(_ request: Request, limit: Int = limit, csrf: String? = nil) async throws -> WebForm {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit { throw HTTPError(.contentTooLarge) }
+        if let boundary = WebMultipart.boundary(in: request.headers[.contentType] ?? "") {
+            return try await readMultipart(request, boundary: boundary, limit: limit, csrf: csrf)
+        }
         var request = request
         let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: limit) } catch is NIOTooManyBytesError { throw HTTPError(.contentTooLarge) }
-        let type = request.headers[.contentType] ?? ""
-        if let boundary = WebMultipart.boundary(in: type) {
-            guard let form = WebMultipart.parse(Array(body.readableBytesView), boundary: boundary) else {
-                throw HTTPError(.badRequest, message: "The form could not be read; reload the page and send it again.")
-            }
-            return form
+        do { body = try await request.collectBody(upTo: limit) } catch is NIOTooManyBytesError { throw HTTPError(.contentTooLarge) } catch {
+            throw WebFormError.cutShort(WebForm())
         }
         return WebForm(parsing: String(decoding: body.readableBytesView, as: UTF8.self))
+    }
+
+    private static func readMultipart(_ request: Request, boundary: String, limit: Int, csrf: String?) async throws -> WebForm {
+        var parser = WebMultipart.Parser(boundary: boundary)
+        var assembler = WebFormAssembler(expectedCSRF: csrf)
+        var received = 0
+        do {
+            for try await piece in request.body {
+                received += piece.readableBytes
+                guard received <= limit else { throw HTTPError(.contentTooLarge) }
+                try parser.feed(piece.readableBytesView) { try assembler.take($0) }
+                if parser.isComplete { break }
+            }
+        } catch let error as HTTPError {
+            throw error
+        } catch let error as WebFormError {
+            throw error
+        } catch let error as TemporaryUpload.CannotKeep {
+            throw error
+        } catch {
+            // The connection dropped, or the body is not a form: what was read is kept for the page shown again.
+            throw WebFormError.cutShort(assembler.partial)
+        }
+        guard parser.isComplete else { throw WebFormError.cutShort(assembler.partial) }
+        return assembler.form
     }
 
     init(values: [(name: String, value: String)] = [], files: [String: WebUpload] = [:]) {
@@ -67,9 +94,13 @@ struct WebForm: Sendable {
     }
 }
 
-/// A file a form carried, as the browser named and typed it (both only for messages: the content decides).
+/// A file a form carried, as the browser named and typed it (both only for messages: the content decides), kept in a
+/// private temporary file removed once nothing refers to it.
 struct WebUpload: Sendable {
     var filename: String
     var contentType: String
-    var bytes: [UInt8]
+    let file: TemporaryUpload
+
+    /// Its content, read back whole (for a check that needs it whole: the media rules).
+    func bytes() throws -> [UInt8] { try file.bytes() }
 }

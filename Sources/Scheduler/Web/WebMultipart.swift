@@ -2,7 +2,11 @@ import Foundation
 
 /// `multipart/form-data` (RFC 7578) as browsers send it: parts separated by `--BOUNDARY` lines, each with a
 /// `Content-Disposition: form-data; name="…"` header (and `filename="…"` for a file), a blank line, then the content.
-/// Anything else (no closing delimiter, a part without a name) makes the whole form unreadable: nothing is half-taken.
+///
+/// Read as it arrives (``Parser``), so a 40 MB upload is never held whole: each part's content is handed on in pieces,
+/// a file's to a temporary file (``WebFormAssembler``). Anything that is not such a form (no delimiter first, a part
+/// without a name) is malformed; a body that ends before the closing delimiter is cut short, and what was read of it is
+/// kept so the page can be shown again with it.
 enum WebMultipart {
     /// The boundary a `Content-Type: multipart/form-data; boundary=…` names (quoted or not); nil for any other type.
     static func boundary(in contentType: String) -> String? {
@@ -16,32 +20,99 @@ enum WebMultipart {
         return nil
     }
 
-    static func parse(_ body: [UInt8], boundary: String) -> WebForm? {
-        let delimiter = Array("--\(boundary)".utf8)
-        let separator = Array("\r\n--\(boundary)".utf8)
-        guard body.starts(with: delimiter) else { return nil }
-        var form = WebForm()
-        var cursor = delimiter.count
-        while true {
-            // After a delimiter: `--` ends the form, CRLF starts a part.
-            if body[cursor...].starts(with: Array("--".utf8)) { return form }
-            guard body[cursor...].starts(with: Array("\r\n".utf8)) else { return nil }
-            cursor += 2
-            guard let end = find(separator, in: body, from: cursor),
-                  let headerEnd = find(Array("\r\n\r\n".utf8), in: body, from: cursor), headerEnd <= end else { return nil }
-            let headers = String(decoding: body[cursor..<headerEnd], as: UTF8.self)
-            let content = Array(body[(headerEnd + 4)..<end])
-            guard let disposition = header("content-disposition", in: headers), let name = parameter("name", in: disposition) else { return nil }
-            if let filename = parameter("filename", in: disposition) {
-                if !filename.isEmpty || !content.isEmpty {
-                    form.files[name] = WebUpload(filename: filename, contentType: header("content-type", in: headers) ?? "application/octet-stream",
-                                                 bytes: content)
+    /// What the parser finds, in order: a part's start (its field name, and its file name and type for a file), its
+    /// content in one or more pieces, its end.
+    enum Event {
+        case part(name: String, filename: String?, contentType: String?)
+        case content(ArraySlice<UInt8>)
+        case partEnd
+    }
+
+    /// Not a form as a browser sends one; says what was wrong, for the log.
+    struct Malformed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Reads a multipart body piece by piece. It keeps only what it cannot hand on yet: a part's headers (8 KB at most)
+    /// or the last bytes of a piece, which may be the start of the next delimiter.
+    struct Parser {
+        static let headerLimit = 8 * 1_024
+
+        private enum State { case preamble, afterDelimiter, headers, content, done }
+
+        private let delimiter: [UInt8]
+        private let separator: [UInt8]
+        private var buffer: [UInt8] = []
+        private var state = State.preamble
+
+        init(boundary: String) {
+            delimiter = Array("--\(boundary)".utf8)
+            separator = Array("\r\n--\(boundary)".utf8)
+        }
+
+        /// Whether the closing delimiter has been read: the form is whole.
+        var isComplete: Bool { state == .done }
+
+        /// Takes the next bytes of the body, handing `handle` each event they complete.
+        mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (Event) throws -> Void) throws {
+            guard state != .done else { return }  // the epilogue, which browsers leave empty, is ignored
+            buffer.append(contentsOf: bytes)
+            var cursor = 0
+            defer { buffer.removeFirst(cursor) }
+            while let next = try step(from: cursor, handle) { cursor = next }
+        }
+
+        /// One step from `cursor`: where the next one starts, or nil when more bytes are needed (or the form has ended).
+        private mutating func step(from cursor: Int, _ handle: (Event) throws -> Void) throws -> Int? {
+            let available = buffer.count - cursor
+            switch state {
+            case .done:
+                return nil
+            case .preamble:
+                guard available >= delimiter.count else { return nil }
+                guard buffer[cursor...].starts(with: delimiter) else { throw Malformed(description: "the body does not start with its boundary") }
+                state = .afterDelimiter
+                return cursor + delimiter.count
+            case .afterDelimiter:
+                guard available >= 2 else { return nil }
+                if buffer[cursor...].starts(with: [0x2D, 0x2D]) { state = .done; return nil }  // `--`: the last part ended
+                guard buffer[cursor...].starts(with: [0x0D, 0x0A]) else { throw Malformed(description: "a boundary is followed by neither CRLF nor --") }
+                state = .headers
+                return cursor + 2
+            case .headers:
+                return try headers(from: cursor, handle)
+            case .content:
+                if let end = WebMultipart.find(separator, in: buffer, from: cursor) {
+                    if end > cursor { try handle(.content(buffer[cursor..<end])) }
+                    try handle(.partEnd)
+                    state = .afterDelimiter
+                    return end + separator.count
                 }
-            } else {
-                form.values.append((name, String(decoding: content, as: UTF8.self)))
+                // Everything but what could be the start of the separator.
+                let safe = buffer.count - (separator.count - 1)
+                if safe > cursor { try handle(.content(buffer[cursor..<safe])) }
+                return safe > cursor ? safe : nil
             }
-            cursor = end + separator.count
-            guard cursor <= body.count else { return nil }
+        }
+
+        private mutating func headers(from cursor: Int, _ handle: (Event) throws -> Void) throws -> Int? {
+            let headerEnd = WebMultipart.find(Array("\r\n\r\n".utf8), in: buffer, from: cursor)
+            if let separatorAt = WebMultipart.find(separator, in: buffer, from: cursor), headerEnd.map({ separatorAt < $0 }) ?? true {
+                throw Malformed(description: "a part has no blank line after its headers")
+            }
+            guard let headerEnd else {
+                if buffer.count - cursor > Self.headerLimit { throw Malformed(description: "a part's headers are longer than 8 KB") }
+                return nil
+            }
+            let headers = String(decoding: buffer[cursor..<headerEnd], as: UTF8.self)
+            guard let disposition = WebMultipart.header("content-disposition", in: headers),
+                  let name = WebMultipart.parameter("name", in: disposition) else {
+                throw Malformed(description: "a part has no Content-Disposition with a name")
+            }
+            try handle(.part(name: name, filename: WebMultipart.parameter("filename", in: disposition),
+                             contentType: WebMultipart.header("content-type", in: headers)))
+            state = .content
+            return headerEnd + 4
         }
     }
 

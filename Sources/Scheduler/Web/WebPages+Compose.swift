@@ -16,11 +16,12 @@ extension WebPages {
     }
 
     func compose(_ request: Request) async throws -> Response {
-        let (form, session) = try await admit(request, may: .changePosts, limit: WebForm.uploadLimit)
+        let (form, session, cutShort) = try await admitUpload(request, may: .changePosts)
         var typed = ComposeForm(form)
+        if cutShort { return try await composePage(session, typed, refused: Self.cutShortRefusal) }
         do {
             if let upload = form.files["media"] {
-                typed.mediaID = try await services.media.upload(upload.bytes).id
+                typed.mediaID = try await services.media.upload(upload.bytes()).id
                 typed.mediaName = upload.filename
             }
             let answer = try await services.posts.schedule(typed.request, author: PostAuthor(name: session.user.name, role: session.user.role))

@@ -16,14 +16,15 @@ extension WebPages {
     }
 
     func postRun(_ request: Request) async throws -> Response {
-        let (form, session) = try await admit(request, may: .changePosts, limit: WebForm.uploadLimit)
+        let (form, session, cutShort) = try await admitUpload(request, may: .changePosts)
         let typed = ComposeForm(form)
+        if cutShort { return try await runsPage(session, typed, refused: Self.cutShortRefusal) }
         guard let upload = form.files["run"] else {
             return try await runsPage(session, typed, refused: RequestError.badRequest("choose a run file (FIT, GPX or TCX) to post"))
         }
         do {
             let zone = TimeZone(identifier: typed.zone) ?? self.zone
-            let summary = try services.runs.summarize(upload: upload.bytes, name: upload.filename, zone: zone)
+            let summary = try services.runs.summarize(uploadAt: upload.file.path, name: upload.filename, zone: zone)
             var post = typed.request
             post.text = ""
             let run = RunPostRequest(summary: summary, file: upload.filename, units: nil, templates: nil, runThread: nil, post: post)

@@ -14,6 +14,8 @@ struct WebPages: Sendable {
     let configuration: WebConfiguration
     let zone: TimeZone
     let logger: Logger
+    /// `schedulerd_web_signins_total{outcome}`.
+    var signIns = WebSignInCounters()
 
     static let sessionCookie = "schedulerd_session"
     /// Where a network sends the browser back after an authorization the web app started.
@@ -41,12 +43,14 @@ struct WebPages: Sendable {
 
     // MARK: Signing in and out
 
-    func loginPage(_ request: Request, error: String? = nil, typedName: String = "", status: HTTPResponse.Status = .ok,
+    func loginPage(_ request: Request, error: String? = nil, typedName: String = "", next: String? = nil, status: HTTPResponse.Status = .ok,
                    headers: HTTPFields = [:]) async throws -> Response {
-        if error == nil, try await signedIn(request) != nil { return Self.redirect("/") }
+        let next = WebNext.safe(next ?? request.uri.queryParameters.get("next").map { String($0) })
+        if error == nil, try await signedIn(request) != nil { return Self.redirect(next) }
         let token = Base64.encodeURL(SecureRandom.bytes(32))
         var context: [String: Any] = ["title": "Sign in", "typedName": typedName, "loginCSRF": token]
         if let error { context["error"] = error }
+        if next != WebNext.home { context["next"] = next }
         if error == nil, request.uri.queryParameters.get("ended") != nil {
             context["ended"] = "Your session ended (a session lasts 12 hours from its last use, 7 days at most). Sign in again; nothing you had saved is lost."
         }
@@ -58,32 +62,43 @@ struct WebPages: Sendable {
 
     func login(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await WebForm.read(request)
+        let next = WebNext.safe(form["next"])
         // The sign-in form carries the token its page set in a cookie: a form posted from another site cannot sign the
         // browser in as someone else (login CSRF).
         guard let expected = request.cookies[Self.loginCookie]?.value, form.carries(csrf: expected) else {
-            return try await loginPage(request, error: "The sign-in form was too old or came from another page; sign in again.", status: .forbidden)
+            return try await loginPage(request, error: "The sign-in form was too old or came from another page; sign in again.", next: next,
+                                       status: .forbidden)
         }
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
-        switch try await sessions.login(name: name, password: form["password"] ?? "", address: clientAddress(request, context: context)) {
+        let address = clientAddress(request, context: context)
+        // Who tried and from where, never the password; the name cut short, since a stranger chooses it.
+        let who: Logger.Metadata = ["web.user": "\(name.prefix(64))", "client.address": "\(address)"]
+        switch try await sessions.login(name: name, password: form["password"] ?? "", address: address) {
         case .signedIn(let session):
-            var response = Self.redirect("/")
+            signIns.count(.ok)
+            var response = Self.redirect(next)
             response.setCookie(cookie(Self.sessionCookie, session.token ?? "", maxAge: Int(WebSessions.absoluteLifetime), path: "/", sameSite: .lax))
             response.setCookie(cookie(Self.loginCookie, "", maxAge: 0, path: "/login", sameSite: .strict))
-            logger.info("web sign-in", metadata: ["web.user": "\(session.user.name)"])
+            logger.info("web sign-in", metadata: ["web.user": "\(session.user.name)", "client.address": "\(address)"])
             return response
         case .refused:
-            return try await loginPage(request, error: "Wrong name or password.", typedName: name, status: .unauthorized)
+            signIns.count(.failed)
+            logger.notice("web sign-in failed: wrong name or password", metadata: who)
+            return try await loginPage(request, error: "Wrong name or password.", typedName: name, next: next, status: .unauthorized)
         case .throttled(let seconds):
-            return try await loginPage(request, error: "Too many failed sign-ins. Try again in \(seconds) seconds.", typedName: name,
+            signIns.count(.throttled)
+            logger.warning("web sign-in throttled: too many failures, or a check for the name or address already under way",
+                           metadata: who.merging(["retry_after_s": "\(seconds)"]) { $1 })
+            return try await loginPage(request, error: "Too many failed sign-ins. Try again in \(seconds) seconds.", typedName: name, next: next,
                                        status: .tooManyRequests, headers: [.retryAfter: "\(seconds)"])
         }
     }
 
     func logout(_ request: Request, everywhere: Bool) async throws -> Response {
-        let form = try await WebForm.read(request)
         guard let token = request.cookies[Self.sessionCookie]?.value, let session = try await sessions.session(token: token) else {
             return Self.redirect("/login")
         }
+        let form = try await WebForm.read(request)
         guard form.carries(csrf: session.csrf) else { return Self.csrfRefusal() }
         if everywhere { try await sessions.logoutEverywhere(userID: session.user.id) } else { try await sessions.logout(token: token) }
         var response = Self.redirect("/login")
@@ -96,7 +111,7 @@ struct WebPages: Sendable {
     func requireSession(_ request: Request) async throws -> WebSessions.Session {
         if let session = try await signedIn(request) { return session }
         let carried = request.cookies[Self.sessionCookie].map { !$0.value.isEmpty } ?? false
-        throw WebRefusal(response: Self.redirect(carried ? "/login?ended=1" : "/login"))
+        throw WebRefusal(response: Self.redirect(WebNext.login(from: request, ended: carried)))
     }
 
     /// The session the request's cookie names, if it is still good.
@@ -171,6 +186,14 @@ struct WebPages: Sendable {
         problemPage(status: .forbidden, heading: "Not sent from this app",
                     message: "This form did not come from a page of this app, or the page is older than your sign-in. Nothing was changed.",
                     next: "/", nextWords: "Reload and try again")
+    }
+
+    /// A form whose body ended before it did: 400, nothing changed. The composer and the runs page show themselves again
+    /// with what was typed instead (``WebFormError/cutShort(_:)``).
+    static func cutShortPage() -> Response {
+        problemPage(status: .badRequest, heading: "The form arrived cut short",
+                    message: "What was sent ended before the form did (the connection may have dropped). Nothing was changed; go back and send it again.",
+                    next: "/", nextWords: "Back to Today")
     }
 
     static func redirect(_ location: String) -> Response {

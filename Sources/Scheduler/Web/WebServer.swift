@@ -31,7 +31,8 @@ public final class WebServer: Service, Sendable {
     }
 
     public func run() async throws {
-        let router = Router(context: WebContext.self)
+        // HEAD answers as GET does, without the body: the same status and headers (Hummingbird routes it only when asked).
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: StoreFailurePages(health: pages.services.health))
         pages.add(to: router)
@@ -80,6 +81,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             response = WebPages.problemPage(status: .notFound, heading: "Not found", message: "There is no page at this address.",
                                             next: "/", nextWords: "Back to Today")
+        } catch WebFormError.notFromThisApp {
+            response = WebPages.csrfRefusal()
+        } catch WebFormError.cutShort {
+            response = WebPages.cutShortPage()
         } catch let error as HTTPError where error.status == .contentTooLarge {
             response = WebPages.problemPage(status: .contentTooLarge, heading: "Too large",
                                             message: "What was sent is larger than this page takes: 40 MB with a file (a picture or a run), 64 KB without. Nothing was changed.",

@@ -9,6 +9,8 @@ import SchedulerCore
 public actor WebSessions {
     let store: any WebUserStore
     let now: @Sendable () -> Date
+    /// Checks a password against a stored hash: scrypt on a thread of its own; a test counts the checks through it.
+    let verify: @Sendable (_ password: String, _ hash: String) async -> Bool
     private var throttle = LoginThrottle()
 
     static let idleLifetime: TimeInterval = 12 * 3_600
@@ -17,8 +19,13 @@ public actor WebSessions {
     static let decoyHash = PasswordHash.make(SecureRandom.alphanumeric(24))
 
     public init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(store: store, now: now, verify: { await WebUserService.verify($0, against: $1) })
+    }
+
+    init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init, verify: @escaping @Sendable (String, String) async -> Bool) {
         self.store = store
         self.now = now
+        self.verify = verify
     }
 
     /// A signed-in browser's session.
@@ -36,16 +43,21 @@ public actor WebSessions {
         case throttled(Int)
     }
 
+    /// Signs in, the try counted by the throttle before the password is checked (the check is slow, and this actor takes
+    /// other calls while it runs): a guess sent beside others is throttled, never checked unthrottled.
     public func login(name: String, password: String, address: String) async throws -> LoginOutcome {
-        let wait = throttle.wait(name: name, address: address, now: now())
-        guard wait <= 0 else { return .throttled(Int(wait.rounded(.up))) }
-        let user = try await store.webUser(name: name)
-        let matches = await WebUserService.verify(password, against: user?.passwordHash ?? Self.decoyHash)
-        guard let user, matches else {
-            throttle.failed(name: name, address: address, now: now())
-            return .refused
+        let reservation: LoginThrottle.Reservation
+        switch throttle.reserve(name: name, address: address, now: now()) {
+        case .wait(let seconds): return .throttled(Int(seconds.rounded(.up)))
+        case .check(let reserved): reservation = reserved
         }
-        throttle.succeeded(name: name)
+        var outcome = LoginThrottle.Outcome.notChecked
+        defer { throttle.finished(reservation, outcome) }
+        let user = try await store.webUser(name: name)
+        outcome = .failed
+        let matches = await verify(password, user?.passwordHash ?? Self.decoyHash)
+        guard let user, matches else { return .refused }
+        outcome = .succeeded
         let token = Base64.encodeURL(SecureRandom.bytes(32))
         let csrf = Base64.encodeURL(SecureRandom.bytes(32))
         let started = now()

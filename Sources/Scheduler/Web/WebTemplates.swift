@@ -57,6 +57,7 @@ enum WebTemplates {
             {{#ended}}<p class="note" role="status">{{ended}}</p>{{/ended}}
             <form method="post" action="/login" class="stack">
               <input type="hidden" name="csrf" value="{{loginCSRF}}">
+              {{#next}}<input type="hidden" name="next" value="{{next}}">{{/next}}
               <label for="name">Name</label>
               <input id="name" name="name" autocomplete="username" required value="{{typedName}}">
               <label for="password">Password</label>

@@ -37,6 +37,15 @@ final class WebVisitor: @unchecked Sendable {
                                           headers: cookieHeader + [HTTPHeader("Content-Type", "multipart/form-data; boundary=\(boundary)")], body: body))
     }
 
+    /// A body sent as it is, with its type: a form cut short, a body too large.
+    func post(_ path: String, contentType: String, body: [UInt8]) async throws -> HTTPResponse {
+        try await send(HTTPRequest(method: "POST", url: base + path, headers: cookieHeader + [HTTPHeader("Content-Type", contentType)], body: body))
+    }
+
+    func head(_ path: String) async throws -> HTTPResponse {
+        try await send(HTTPRequest(method: "HEAD", url: base + path, headers: cookieHeader))
+    }
+
     /// Signs in through the login page as a person would: the page's form token, then the form.
     func signIn(_ name: String, _ password: String) async throws -> HTTPResponse {
         let page = try await get("/login")
