@@ -9,7 +9,7 @@ extension RunSummary: Codable {
         case timeZone = "time_zone", distance = "distance_m", moving = "moving_s", elapsed = "elapsed_s", pace = "pace_s_per_km"
         case elevationGain = "elevation_gain_m", hrAverage = "hr_avg", hrMax = "hr_max", cadence = "cadence_spm"
         case kilometreSplits = "km_splits_s", mileSplits = "mile_splits_s", elevationProfile = "elevation_profile"
-        case dropped = "dropped_because"
+        case dropped = "dropped_because", notes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +34,7 @@ extension RunSummary: Codable {
         mileSplitSeconds = try container.decodeIfPresent([Double].self, forKey: .mileSplits) ?? []
         elevationProfile = try container.decodeIfPresent([ElevationSample].self, forKey: .elevationProfile) ?? []
         droppedPoints = try container.decodeIfPresent(DroppedPoints.self, forKey: .dropped) ?? DroppedPoints()
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -56,6 +57,7 @@ extension RunSummary: Codable {
         try container.encode(mileSplitSeconds, forKey: .mileSplits)
         try container.encode(elevationProfile, forKey: .elevationProfile)
         try container.encode(droppedPoints, forKey: .dropped)
+        try container.encode(notes, forKey: .notes)
     }
 
     /// What is wrong with a summary that came over the wire, in words, or nil: every figure finite and not negative,

@@ -35,6 +35,9 @@ public struct RunSummary: Sendable, Equatable {
     /// The track points left out as impossible GPS (a position at 0,0, a jump faster than anyone runs, a time out of
     /// order); ``pointCount`` includes them.
     public var droppedPoints = DroppedPoints()
+    /// What was not posted as the file stated it, and why, in words ("the watch's average heart rate (254 bpm) is no
+    /// heart's, so the records' (148 bpm) is posted"): shown under the summary, never in the networks' texts.
+    public var notes: [String] = []
 
     /// The most samples the elevation profile keeps: more than a card's width in pixels would show.
     public static let maximumProfileSamples = 600

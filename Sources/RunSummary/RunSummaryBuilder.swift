@@ -4,7 +4,9 @@ import Foundation
 ///
 /// A run is refused, rather than posted as nonsense, when too little is left once impossible points are dropped:
 /// fewer than two points with a time, no time passing between the first and the last, or a distance covered
-/// faster than anyone runs (``PointFilter/maximumSpeed``) or in no moving time at all.
+/// faster than anyone runs (``PointFilter/maximumSpeed``) or in no moving time at all. A file that recorded no
+/// distance at all (no position, no distance of its own, no lap total: a heart-rate-only treadmill run) is refused
+/// too: "0.00 km" would be a figure the watch never measured, and every template is built round the distance.
 enum RunSummaryBuilder {
     static func build(_ run: RunAccumulator, timeZone: TimeZone, title: String?,
                       failure: (String) -> RunFileError) throws(RunFileError) -> RunSummary {
@@ -25,6 +27,11 @@ enum RunSummaryBuilder {
         guard elapsed > 0 else {
             throw failure("has no time passing: its \(run.timedPointCount) track points\(dropped.total > 0 ? " left" : "") "
                 + "all have the time \(Self.utc(first))\(afterDropping.isEmpty ? "" : ",\(afterDropping)")")
+        }
+
+        guard run.hasDistanceSource || (run.laps.distanceMeters ?? 0) > 0 else {
+            throw failure("holds no distance: its track points have times\(run.heartRateAverage != nil ? " and heart rates" : "") "
+                + "but no positions and no distances (a treadmill run without a footpod?), and a run is posted with its distance")
         }
 
         // The file's own distance first: the laps' total, else the track's cumulative distance, else haversine.

@@ -31,6 +31,12 @@ import Testing
         #expect(run.stdout.isEmpty)
     }
 
+    /// A watch's own file is a run file as GPX and TCX are: the FILE argument's help names it.
+    @Test func runSummaryHelp_namesFITFiles() throws {
+        let help = try Self.help(["run-summary", "--help"], columns: 250)
+        #expect(help.contains("a TCX activity or a FIT activity file from the watch"), "\(help)")
+    }
+
     @Test func mistakeThatIsNoCommand_keepsTheParsersOwnMessage() throws {
         let run = try Schedctl.run(["list", "--limt", "3"], socket: "/nonexistent/control.sock")
         #expect(run.status == 2)

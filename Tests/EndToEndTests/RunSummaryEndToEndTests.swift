@@ -54,7 +54,7 @@ import Testing
         #expect(summary.status == 0, "\(summary.stderr)")
         let figures = try JSONSerialization.jsonObject(with: Data(summary.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(Set(figures.keys) == ["title", "start", "distance_m", "moving_s", "elapsed_s", "pace_s_per_km", "elevation_gain_m",
-                                      "hr_avg", "hr_max", "cadence_spm", "calories", "points", "dropped_points", "dropped_because", "texts",
+                                      "hr_avg", "hr_max", "cadence_spm", "calories", "points", "dropped_points", "dropped_because", "notes", "texts",
                                       "route_points", "hidden_points"])
         #expect(figures["points"] as? Int == 181 && figures["dropped_points"] as? Int == 0)
         #expect(figures["title"] as? String == "Sunday Morning Run")

@@ -5,11 +5,16 @@ import Foundation
 /// either byte order, compressed timestamp headers, developer fields, and the file CRC.
 public struct FITWriter {
     public enum Field: Sendable {
-        case u8(UInt8, UInt8?), u16(UInt8, UInt16?), u32(UInt8, UInt32?), s32(UInt8, Int32?), e(UInt8, UInt8?)
+        /// `bytes` is an array of the base type byte (0x0D), written as it is in either byte order.
+        case u8(UInt8, UInt8?), u16(UInt8, UInt16?), u32(UInt8, UInt32?), s32(UInt8, Int32?), e(UInt8, UInt8?), bytes(UInt8, [UInt8])
 
-        public var number: UInt8 { switch self { case .u8(let n, _), .u16(let n, _), .u32(let n, _), .s32(let n, _), .e(let n, _): n } }
-        public var size: UInt8 { switch self { case .u8, .e: 1; case .u16: 2; case .u32, .s32: 4 } }
-        public var baseType: UInt8 { switch self { case .e: 0x00; case .u8: 0x02; case .u16: 0x84; case .u32: 0x86; case .s32: 0x85 } }
+        public var number: UInt8 {
+            switch self { case .u8(let n, _), .u16(let n, _), .u32(let n, _), .s32(let n, _), .e(let n, _), .bytes(let n, _): n }
+        }
+        public var size: UInt8 { switch self { case .u8, .e: 1; case .u16: 2; case .u32, .s32: 4; case .bytes(_, let v): UInt8(v.count) } }
+        public var baseType: UInt8 {
+            switch self { case .e: 0x00; case .u8: 0x02; case .u16: 0x84; case .u32: 0x86; case .s32: 0x85; case .bytes: 0x0D }
+        }
         /// The value's bytes, least significant first; an absent value is the type's invalid marker.
         public var littleEndian: [UInt8] {
             switch self {
@@ -17,6 +22,7 @@ public struct FITWriter {
             case .u16(_, let v): Self.bytes(UInt64(v ?? 0xFFFF), 2)
             case .u32(_, let v): Self.bytes(UInt64(v ?? 0xFFFF_FFFF), 4)
             case .s32(_, let v): Self.bytes(UInt64(UInt32(bitPattern: v ?? 0x7FFF_FFFF)), 4)
+            case .bytes(_, let v): v
             }
         }
         public static func bytes(_ value: UInt64, _ count: Int) -> [UInt8] { (0..<count).map { UInt8((value >> (8 * UInt64($0))) & 0xFF) } }
@@ -45,7 +51,9 @@ public struct FITWriter {
             defined[local] = definition
         }
         if let compressedOffset { records.append(0x80 | (local << 5) | (compressedOffset & 0x1F)) } else { records.append(local) }
-        for field in fields { records += bigEndian ? field.littleEndian.reversed() : field.littleEndian }
+        for field in fields {
+            if case .bytes = field { records += field.littleEndian } else { records += bigEndian ? field.littleEndian.reversed() : field.littleEndian }
+        }
         records += Array(repeating: 0xAB, count: Int(developerBytes))
     }
 

@@ -136,7 +136,9 @@ struct FITDecoder {
         var cursor = offset
         for field in definition.fields {
             defer { cursor += field.size }
-            // Only single values of a known numeric type are read; arrays, strings and unknown types are skipped whole.
+            // Byte arrays are kept as they are (record field 8 packs speed and distance in 3 bytes); other arrays,
+            // strings and unknown types are skipped whole.
+            if field.type == .byte, field.size > 1 { message.bytes[field.number] = Array(bytes[cursor..<(cursor + field.size)]); continue }
             guard let type = field.type, type != .string, field.size == type.size else { continue }
             var raw: UInt64 = 0
             for index in 0..<field.size {
@@ -166,11 +168,12 @@ struct FITDecoder {
     }
 }
 
-/// A data message: its global number, its valid numeric fields by field number, and its timestamp (its own field 253,
-/// or the one a compressed header gives).
+/// A data message: its global number, its valid numeric fields by field number, its byte-array fields as they are, and
+/// its timestamp (its own field 253, or the one a compressed header gives).
 struct FITMessage: Sendable, Equatable {
     var global: UInt16
     var values: [UInt8: Int64] = [:]
+    var bytes: [UInt8: [UInt8]] = [:]
     var timestamp: UInt32?
 }
 

@@ -18,6 +18,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
               schedctl run-summary morning.gpx --to x --to instagram --image card.png
               schedctl run-summary morning.gpx --units imperial
               schedctl run-summary treadmill.tcx --title "Intervals" --json
+            A FIT file's totals (distance, timer time, ascent, heart rate, calories) are the watch's own, where they can be right.
             Impossible GPS points (at 0,0, faster than 12 m/s, a time out of order) are left out and counted.
             The picture never draws the first and last 200 m of the route (--hide-start-end-m) nor any point inside a \
             --privacy-zone; the figures still count them. The daemon applies its own [runs] privacy_zones and \
@@ -25,7 +26,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
             Exits 2 when the file or a template cannot be used, or nothing sensible is left of the run.
             """)
 
-    @Argument(help: "The run: a GPX 1.1 track or a TCX activity.")
+    @Argument(help: "The run: a GPX 1.1 track, a TCX activity or a FIT activity file from the watch (found by its .FIT signature).")
     var file: String
 
     @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: x, facebook, linkedin, instagram (default: all four).")
@@ -101,6 +102,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
         if dropped.total > 0 {
             print("left out \(dropped.total) of \(summary.pointCount) track points as impossible GPS: \(dropped.reasons)")
         }
+        for note in summary.notes { print("note: \(note)") }
         let hidden = privacy.visibleRoute(summary.route).hiddenPoints
         if hidden > 0 { print("the picture hides \(hidden) of the route's \(summary.route.count) points (the first and last metres, privacy zones)") }
         for (network, text) in texts {
@@ -171,7 +173,7 @@ struct RunSummaryJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case title, start, texts, calories, points
         case hidden = "hidden_points", routePoints = "route_points"
-        case dropped = "dropped_points", droppedBecause = "dropped_because", cadence = "cadence_spm"
+        case dropped = "dropped_points", droppedBecause = "dropped_because", cadence = "cadence_spm", notes
         case distance = "distance_m", moving = "moving_s", elapsed = "elapsed_s", pace = "pace_s_per_km"
         case elevationGain = "elevation_gain_m", hrAverage = "hr_avg", hrMax = "hr_max"
     }
@@ -196,6 +198,7 @@ struct RunSummaryJSON: Encodable {
         try container.encode(dropped.total, forKey: .dropped)
         try container.encode(["zero_position": dropped.zeroPosition, "too_fast": dropped.tooFast,
                               "time_out_of_order": dropped.timeOutOfOrder], forKey: .droppedBecause)
+        try container.encode(summary.notes, forKey: .notes)
         try container.encode(Dictionary(texts.map { ($0.0.rawValue, $0.1) }, uniquingKeysWith: { first, _ in first }), forKey: .texts)
     }
 

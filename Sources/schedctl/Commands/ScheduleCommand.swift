@@ -215,6 +215,8 @@ struct ScheduleCommand: AsyncParsableCommand {
     /// writes each account's text by its network, draws and stores the picture, and schedules.
     private func sendRun(_ file: String) async throws -> Data {
         let run = try RunPost.read(file, tz: tz, title: title, templates: templates, runNumber: runNumber)
+        // What of the file was not posted as it stated it, said before the post is sent (never in the post's text).
+        for note in run.summary.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
         let templateSources = try run.templateSources()
         var references = try await uploadedMedia()
         let partMedia = try await uploadedPartMedia(parts: highestPart)
