@@ -22,8 +22,9 @@ struct EditCommand: AsyncParsableCommand {
                   --add-to linkedin:@runner --remove-from x:@club
               schedctl edit 12 --no-media
               schedctl edit 12 --if-version 1765432101234 --text "Club run, 18:30"
-              schedctl edit 12 --reschedule --at "saturday 08:00" --text "Parkrun, take two"
-              schedctl edit 12 --first-comment "Route: https://example.org/r/12" --visibility unlisted
+              schedctl edit 12 --reschedule --at "sat 08:00" --text "Parkrun, again"
+              schedctl edit 12 --visibility unlisted \\
+                  --first-comment "Route: https://example.org/r/12"
             """)
 
     @Argument(help: "The post id.")
