@@ -11,19 +11,23 @@ public enum PostListText {
     ///
     /// Every time is in `zone`, named once in the header (issue 25: posts kept in several zones looked unsorted when
     /// each was shown in its own).
-    public static func table(_ posts: [PostView], zone: TimeZone, terminal: Terminal) -> String {
-        table(posts.map(PostListRow.init), zone: zone, terminal: terminal)
+    public static func table(_ posts: [PostView], zone: TimeZone, terminal: Terminal, showing filter: StateFilter = .all) -> String {
+        table(posts.map(PostListRow.init), zone: zone, terminal: terminal, showing: filter)
     }
 
-    /// The table of `posts` as `schedctl list` decodes them (``PostListRow``).
-    public static func table(_ posts: [PostListRow], zone: TimeZone, terminal: Terminal) -> String {
+    /// The table of `posts` as `schedctl list` decodes them (``PostListRow``). With a `filter` (`list --state
+    /// published`), only the deliveries in its states have lines; the others are counted on a line under the post,
+    /// with their states and the `show` that lists them (issue 48, item 11: a post's cancelled deliveries were listed as
+    /// published ones were). A post none of whose deliveries match keeps its first line.
+    public static func table(_ posts: [PostListRow], zone: TimeZone, terminal: Terminal, showing filter: StateFilter = .all) -> String {
         let columns = [TextTable.Column("ID"), TextTable.Column("DUE (\(ZonedTime.name(of: zone)))"),
                        TextTable.Column("ACCOUNT", shrinksTo: 12), TextTable.Column("STATE"), TextTable.Column("TEXT", shrinksTo: 20)]
         var rows: [[Cell]] = []
         var under: [Int: [Cell]] = [:]
         for post in posts {
             let first: [Cell] = [Cell(String(post.id)), Cell(due(post, in: zone))]
-            for (index, delivery) in post.deliveries.enumerated() {
+            let shown = post.deliveries.filter { filter.matches($0.state) }
+            for (index, delivery) in shown.enumerated() {
                 let style = Style(delivery.state)
                 rows.append((index == 0 ? first : ["", ""])
                             + [Cell(delivery.account, style), Cell(delivery.state.rawValue, style), index == 0 ? Cell(oneLine(post.text)) : ""])
@@ -31,7 +35,13 @@ public enum PostListText {
                     under[rows.count - 1] = [Cell(String(repeating: " ", count: max(0, min(4, terminal.columns - url.count))) + url, .good)]
                 }
             }
-            if post.deliveries.isEmpty { rows.append(first + ["", "", Cell(oneLine(post.text))]) }
+            if shown.isEmpty { rows.append(first + ["", "", Cell(oneLine(post.text))]) }
+            let hidden = post.deliveries.filter { !filter.matches($0.state) }
+            if !hidden.isEmpty {
+                let states = Array(Set(hidden.map(\.state.rawValue))).sorted().joined(separator: ", ")
+                let count = hidden.count == 1 ? "1 other delivery" : "\(hidden.count) other deliveries"
+                rows.append(["", "", Cell("+ \(count)", .dim), Cell(states, .dim), Cell("`schedctl show \(post.id)`", .dim)])
+            }
         }
         return TextTable(columns, rows: rows, shrinkOrder: [4, 2], under: under).render(width: terminal.columns, color: terminal.color)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SchedulerCore
 
 /// `schedctl sandbox received` for people: what the sandbox networks accepted, fitted to the width (issue 25, bug 8).
@@ -12,5 +13,30 @@ public enum SandboxText {
              Cell(PostListText.oneLine(item["text"]?.stringValue ?? item["body"]?["text"]?.stringValue ?? ""))]
         }
         return TextTable(columns, rows: rows, shrinkOrder: [4, 3]).render(width: terminal.columns, color: terminal.color)
+    }
+
+    /// `schedctl sandbox records NAME` for people (issue 48, item 5: `revoked` printed JSON without `--json`): one row
+    /// per record, a column per field any record has (network first, then by name); a nested value is shown as JSON.
+    public static func records(_ items: [JSONValue], terminal: Terminal) -> String {
+        var keys = Set<String>()
+        for item in items { if case .object(let fields) = item { keys.formUnion(fields.keys) } }
+        let ordered = keys.sorted { ($0 == "network" ? 0 : 1, $0) < ($1 == "network" ? 0 : 1, $1) }
+        let columns = ordered.map { TextTable.Column($0.uppercased(), shrinksTo: 8) }
+        let rows: [[Cell]] = items.map { item in ordered.map { Cell(PostListText.oneLine(field(item[$0]))) } }
+        let shrink = Array(ordered.indices.reversed())
+        return TextTable(columns, rows: rows, shrinkOrder: shrink).render(width: terminal.columns, color: terminal.color)
+    }
+
+    private static func field(_ value: JSONValue?) -> String {
+        guard let value else { return "" }
+        switch value {
+        case .null: return ""
+        case .bool(let flag): return flag ? "yes" : "no"
+        case .array, .object:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? ""
+        default: return value.text ?? ""
+        }
     }
 }

@@ -50,6 +50,14 @@ public enum StateFilter: Sendable, Equatable {
         }
     }
 
+    /// Whether a delivery in `state` is one this filter asks for.
+    public func matches(_ state: DeliveryState) -> Bool {
+        switch self {
+        case .all: true
+        case .states(let states): states.contains(state)
+        }
+    }
+
     /// The names a person may type, for error messages and help.
     public static var acceptedNames: [String] {
         ["pending", "all"] + DeliveryState.allCases.map(\.rawValue)

@@ -20,6 +20,24 @@ import Testing
                                                                "https://entry.example/xrpc/com.atproto.server.createSession"])
     }
 
+    /// Issue 48, item 11: "Bluesky could not be reached: Bluesky could not be reached: could not connect".
+    @Test func anUnreachableBluesky_isNamedOnce() async throws {
+        struct Unreachable: HTTPTransport {
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                throw HTTPClientError(code: .couldNotConnect, message: "Connection refused")
+            }
+        }
+        do {
+            _ = try await BlueskyLinker(service: "https://entry.example", transport: Unreachable())
+                .signIn(identifier: "runner.example", password: "abcd-efgh-ijkl-mnop", service: nil)
+            Issue.record("signed in with nothing listening")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message.hasPrefix("Bluesky could not be reached: "), "\(error.message)")
+            #expect(error.message.components(separatedBy: "Bluesky").count == 2, "Bluesky named once: \(error.message)")
+        }
+    }
+
     @Test func aWrongAppPassword_isTheInputsFault_andARevokedOne_needsARelinkAtRenewal() async throws {
         let wrong = ScriptedTransport([(200, #"{"did":"did:plc:abc"}"#, []),
                                        (401, #"{"error":"AuthenticationRequired","message":"Invalid identifier or password"}"#, [])])

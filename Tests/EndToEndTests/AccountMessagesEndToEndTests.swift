@@ -31,7 +31,8 @@ import Testing
 
         let unlinked = try daemon.schedctl(["accounts", "unlink", club.reference, "--cancel-pending"])
         #expect(unlinked.status == 0, "\(unlinked.stderr)")
-        #expect(unlinked.stdout.contains("credentials deleted; cancelled 2 posts"), "\(unlinked.stdout)")
+        // Issue 48, item 11: it cancels the deliveries to the account, which it called posts.
+        #expect(unlinked.stdout.contains("credentials deleted; cancelled 2 deliveries to it"), "\(unlinked.stdout)")
         let json = try daemon.schedctl(["accounts", "unlink", runner.reference, "--cancel-pending", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout) \(json.stderr)")
         #expect(object["cancelled_posts"] as? Int == 1, "\(json.stdout)")

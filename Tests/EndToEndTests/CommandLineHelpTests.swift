@@ -43,6 +43,26 @@ import Testing
         #expect(run.stderr.contains("Unknown option '--limt'. Did you mean '--limit'?"), "\(run.stderr)")
     }
 
+    /// Issue 48, item 9: the parser runs a command's own checks before it looks for options it does not know, so
+    /// `--when` was answered with "give --at TIME, --next-slot, or --draft"; the unknown option is named first.
+    @Test func unknownOption_isReportedBeforeTheCommandsOwnRules() throws {
+        let when = try Schedctl.run(["schedule", "x", "--when", "in 1h"], socket: "/nonexistent/control.sock")
+        #expect(when.status == 2)
+        let first = when.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first == "Error: Unknown option '--when'.", "\(when.stderr)")
+        #expect(when.stderr.contains("See 'schedctl schedule --help'") && !when.stderr.contains("give --at"), "\(when.stderr)")
+
+        let close = try Schedctl.run(["schedule", "x", "--to", "x:@me", "--latenes", "30m", "--json"], socket: "/nonexistent/control.sock")
+        #expect(close.status == 2)
+        #expect(close.stderr.contains("Unknown option '--latenes'. Did you mean '--lateness'?"), "\(close.stderr)")
+        #expect(close.stdout.contains("Unknown option '--latenes'"), "--json's error names it too: \(close.stdout)")
+
+        // Values that look like options are values: only the command's own rule is left to report.
+        let negative = try Schedctl.run(["schedule", "x", "--to", "x:@me", "--lateness", "-5m"], socket: "/nonexistent/control.sock")
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("give --at TIME, --next-slot, or --draft"), "\(negative.stderr)")
+    }
+
     /// `COLUMNS` (else the terminal's width) sets where help lines break: nothing but the synopsis is wider than asked, and on a wide
     /// terminal a paragraph is one line, not the 100-column lines it was typed in.
     @Test func help_reflowsToTheTerminalsWidth() throws {

@@ -76,6 +76,23 @@ import Testing
         _ = try await daemon.stop()
     }
 
+    /// Issue 48, item 5: `export --json` printed CSV; it prints the rows `--format json` does, and refuses `--format csv` with it.
+    @Test(.timeLimit(.minutes(2)))
+    func exportWithJSON_printsTheRowsAsJSON() async throws {
+        let daemon = try DaemonUnderTest("export-json")
+        try await daemon.start()
+        let club = try daemon.addSandboxAccount(username: "export_json")
+        _ = try daemon.schedule("Sunday long run", to: club.reference, at: "2031-03-02 08:00")
+        let json = try daemon.schedctl(["export", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(rows?.count == 1 && rows?.first?["text"] as? String == "Sunday long run", "\(json.stdout)")
+        #expect(json.stdout == (try daemon.schedctl(["export", "--format", "json"])).stdout, "the same rows as --format json")
+        let both = try daemon.schedctl(["export", "--json", "--format", "csv"])
+        #expect(both.status == 2 && both.stderr.contains("give --json or --format csv, not both"), "\(both.stderr)")
+        _ = try await daemon.stop()
+    }
+
     /// Issue 25, item 14: a series was exported as loose rows without its rule, and rows named files only the exporting
     /// daemon keeps. Exported with --media-dir from one daemon and imported on another (a fresh state directory), the
     /// series continues from its next occurrence with the same numbers, texts, times, zones and rule, and the files come

@@ -91,6 +91,40 @@ import Testing
         _ = try await daemon.stop()
     }
 
+    /// Issue 48, item 12: a file that failed stayed in `failed/` with its `.txt` after the same file, fixed, was posted.
+    @Test(.timeLimit(.minutes(2)))
+    func aFileThatFailedThenWasPostedFixed_leavesNothingInFailed() async throws {
+        let daemon = try DaemonUnderTest("inbox-fixed", config: "# [runs] is written below, once the folder is known")
+        let inbox = daemon.directory.file("inbox")
+        try daemon.writeConfiguration("""
+            [runs]
+            inbox = "\(inbox)"
+            settle_ms = 300
+            timezone = "Europe/Paris"
+
+            [[runs.rules]]
+            match = "*.gpx"
+            to = ["x:@inbox_fixer"]
+            when = "draft"
+            """)
+        try await daemon.start()
+        _ = try daemon.addSandboxAccount(username: "inbox_fixer")
+        let path = (inbox as NSString).appendingPathComponent("tempo.gpx")
+        // Cut short twice, as a sync that broke off would leave it: two failures, the second numbered.
+        for _ in 1...2 {
+            try "<?xml version=\"1.0\"?><gpx><trk><trkseg>".write(toFile: path, atomically: true, encoding: .utf8)
+            try await eventually("the broken file to leave the inbox") { !FileManager.default.fileExists(atPath: path) }
+        }
+        try await eventually("both tries in failed/") {
+            Self.names(in: inbox, "failed") == ["tempo-2.gpx", "tempo-2.gpx.txt", "tempo.gpx", "tempo.gpx.txt"]
+        }
+        try RunSummaryEndToEndTests.loopGPX().write(toFile: path, atomically: true, encoding: .utf8)
+        try await eventually("the fixed file to become a draft") { try daemon.posts(state: "draft").count == 1 }
+        try await eventually("the fixed file in done/") { Self.names(in: inbox, "done") == ["tempo.gpx"] }
+        #expect(Self.names(in: inbox, "failed").isEmpty, "the earlier failures are gone: \(Self.names(in: inbox, "failed"))")
+        _ = try await daemon.stop()
+    }
+
     static func inbox(_ daemon: DaemonUnderTest) throws -> InboxView {
         try daemon.schedctl(["runs", "inbox", "--json"]).decode(InboxView.self)
     }

@@ -14,6 +14,20 @@ import Testing
         #expect(drawn.contains("\n                       facebook:@runclub   scheduled"), "each further delivery on a line of its own:\n\(drawn)")
     }
 
+    /// Issue 48, item 11: `list --state published` listed a post's cancelled deliveries as it listed its published ones.
+    @Test func aStateFilter_listsOnlyItsDeliveries_andCountsTheOthersUnderThePost() {
+        let post = Fixtures.post(7, "Parkrun done", dueIn: -2, [Fixtures.delivery(1, "x:@club", .published, url: "https://x.com/club/status/1"),
+                                                                Fixtures.delivery(2, "facebook:@runclub", .cancelled)])
+        let published = PostListText.table([post], zone: Self.kyiv, terminal: Terminal(columns: 120, color: false),
+                                           showing: StateFilter(name: "published")!)
+        #expect(published.contains("x:@club") && published.contains("published"), "\(published)")
+        #expect(!published.contains("facebook:@runclub"), "the cancelled delivery has no line of its own:\n\(published)")
+        #expect(published.contains("+ 1 other delivery") && published.contains("cancelled") && published.contains("`schedctl show 7`"),
+                "\(published)")
+        let all = PostListText.table([post], zone: Self.kyiv, terminal: Terminal(columns: 120, color: false), showing: .all)
+        #expect(all.contains("facebook:@runclub") && !all.contains("other deliver"), "--state all lists every delivery:\n\(all)")
+    }
+
     @Test func colour_paintsEachDeliveryByItsState_andOnlyWhenTheTerminalTakesIt() {
         let coloured = PostListText.table(Fixtures.published, zone: Self.kyiv, terminal: Terminal(columns: 200, color: true))
         #expect(coloured.contains("\u{1B}[32mx:@club\u{1B}[0m") && coloured.contains("\u{1B}[32mpublished\u{1B}[0m"))

@@ -129,6 +129,38 @@ import Testing
         #expect(integrity.what.contains("quick_check found nothing wrong"), "\(integrity.what)")
     }
 
+    /// Issue 48, item 3: a set-up of only Bluesky, Mastodon or Threads failed with "no network app is configured", for only
+    /// X, Facebook and LinkedIn apps were counted.
+    @Test func configuration_aLinkedBlueskyAccountOrAThreadsApp_countsAsANetwork() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = DaemonConfiguration()
+        configuration.stateDirectory = directory.path
+        let store = try SQLiteStore.open(path: configuration.databasePath)
+        let vault = try CredentialVault(key: testKey())
+        func finding(_ configuration: DaemonConfiguration) async -> DoctorFinding {
+            await Doctor(configuration: configuration, environment: [:], store: store, vault: vault,
+                         clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient())).configurationFinding()
+        }
+        let nothing = await finding(configuration)
+        #expect(nothing.level == .fail && nothing.message.contains("no account is linked"), "\(nothing.message)")
+        #expect(nothing.action?.contains("accounts link bluesky") == true, "\(nothing.action ?? "")")
+
+        var threads = configuration
+        threads.threads.appID = "threads-app"
+        let app = await finding(threads)
+        #expect(app.level == .ok && app.message.contains("apps for Threads"), "\(app.message)")
+
+        let now = Date()
+        for (network, handle) in [(Network.bluesky, "runner.bsky.social"), (.mastodon, "runner@mastodon.social")] {
+            _ = try await store.upsertAccount(network: network, remoteID: handle, handle: handle, displayName: "Runner", authKind: .oauth2,
+                                              grant: CredentialGrant(accessExpiresAt: nil), now: now) { id in
+                try vault.seal(.oauth2(accessToken: "a", refreshToken: nil, expiresAt: nil), accountID: id)
+            }
+        }
+        let linked = await finding(configuration)
+        #expect(linked.level == .ok && linked.message.contains("accounts linked on Bluesky, Mastodon"), "\(linked.message)")
+    }
+
     @Test func report_findsAKeyThatNoLongerOpensAnAccountsCredentials_andTokensThatNeedAPerson() async throws {
         let directory = try TemporaryDirectory()
         var configuration = DaemonConfiguration()

@@ -97,8 +97,10 @@ public struct BlueskyLinker: PasswordLinking {
         if refused && signingIn {
             return LinkError(.invalidInput, "Bluesky refused the sign-in: \(error.message); use an app password (Settings, Privacy and security, App passwords)")
         }
-        if refused { return LinkError(.invalidInput, "Bluesky: \(error.message)") }
-        return LinkError(.unavailable, "Bluesky could not be reached: \(error.message)")
+        // The transport's message names Bluesky already ("Bluesky could not be reached: …"): issue 48, item 11 printed it twice.
+        let named = error.message.hasPrefix("Bluesky") ? error.message : nil
+        if refused { return LinkError(.invalidInput, named ?? "Bluesky: \(error.message)") }
+        return LinkError(.unavailable, named ?? "Bluesky could not be reached: \(error.message)")
     }
 }
 

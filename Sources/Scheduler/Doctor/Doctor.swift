@@ -18,7 +18,7 @@ struct Doctor: Sendable {
 
     /// Every finding, in the order a person fixes things: the setup, the files, the data, the clock, then the networks.
     func examine(now: Date = Date()) async -> DoctorReport {
-        var checks = [configurationFinding()]
+        var checks = [await configurationFinding()]
         if let web = webFinding() { checks.append(web) }
         checks += permissionFindings()
         checks.append(await databaseFinding())
@@ -37,7 +37,10 @@ struct Doctor: Sendable {
         return DoctorReport(checks: checks)
     }
 
-    private func configurationFinding() -> DoctorFinding {
+    /// The networks it can publish to: an app configured for X, Facebook, LinkedIn or Threads, or an account linked on
+    /// any network (issue 48, item 3: a set-up of only Mastodon, Bluesky or Threads failed, for X, Facebook and LinkedIn
+    /// apps were all it counted; Bluesky and Mastodon need no app of ours at all).
+    func configurationFinding() async -> DoctorFinding {
         let source = configuration.configurationFile.map { "read from \($0)" } ?? "embedded defaults (no configuration file)"
         let zone = "the daemon's zone is \(configuration.timeZone.identifier) (\(LocalTimeRule.daemonZoneUse))"
         if configuration.sandbox {
@@ -46,13 +49,25 @@ struct Doctor: Sendable {
         }
         let apps = [configuration.x.consumerKey != nil || configuration.x.clientID != nil ? "X" : nil,
                     configuration.facebook.appID == nil ? nil : "Facebook and Instagram",
-                    configuration.linkedin.clientID == nil ? nil : "LinkedIn"].compactMap { $0 }
-        guard !apps.isEmpty else {
-            return .fail("configuration", "\(source); no network app is configured, so nothing can be linked or published",
-                         action: "set [networks.x], [networks.facebook] or [networks.linkedin] (config/schedulerd.toml documents them), "
-                             + "check with `schedulerd --check-config`, and restart")
+                    configuration.linkedin.clientID == nil ? nil : "LinkedIn",
+                    configuration.threads.appID == nil ? nil : "Threads"].compactMap { $0 }
+        let appNetworks: Set<Network> = Set(configuration.x.consumerKey != nil || configuration.x.clientID != nil ? [.x] : [])
+            .union(configuration.facebook.appID == nil ? [] : [.facebook, .instagram])
+            .union(configuration.linkedin.clientID == nil ? [] : [.linkedin])
+            .union(configuration.threads.appID == nil ? [] : [.threads])
+        let accounts = (try? await store.accounts()) ?? []
+        let linked = Network.allCases.filter { network in !appNetworks.contains(network) && accounts.contains { $0.network == network } }
+        var parts: [String] = []
+        if !apps.isEmpty { parts.append("apps for \(apps.joined(separator: ", "))") }
+        if !linked.isEmpty { parts.append("accounts linked on \(linked.map(\.displayName).joined(separator: ", "))") }
+        guard !parts.isEmpty else {
+            return .fail("configuration", "\(source); no network app is configured and no account is linked, so nothing can be published",
+                         action: "link a Bluesky or Mastodon account (`schedctl accounts link bluesky --handle NAME`, "
+                             + "`schedctl accounts link mastodon --instance URL`: they need no app), or set [networks.x], [networks.facebook], "
+                             + "[networks.linkedin] or [networks.threads] (config/schedulerd.toml documents them), check with "
+                             + "`schedulerd --check-config`, and restart")
         }
-        return .ok("configuration", "\(source); apps for \(apps.joined(separator: ", ")); \(zone)")
+        return .ok("configuration", "\(source); \(parts.joined(separator: "; ")); \(zone)")
     }
 
     /// The web app's address: a plain `http://` one off this machine sends passwords and cookies in the clear.

@@ -118,6 +118,11 @@ public struct InboxService: Service {
             let request = try request(for: bytes, name: name)
             let scheduled = try await runs.schedule(request, author: .operator, inboxFile: claim)
             if case .stored(let view) = scheduled { logger.info("posted a run from the inbox", metadata: ["inbox.file": "\(name)", "post": "\(view.id)"]) }
+            // Before it goes to done/: whoever sees it there sees no stale failure of it.
+            let stale = shelf.clearFailed(name)
+            if !stale.isEmpty {
+                logger.info("removed an earlier failure of a run now posted", metadata: ["inbox.file": "\(name)", "removed": "\(stale.map { "failed/" + $0 })"])
+            }
             shelve(name) { try shelf.moveToDone(name) }
         } catch let error as RequestError where [.badRequest, .notFound, .forbidden, .conflict].contains(error.code) {
             await fail(claim, reason: error.message)

@@ -41,6 +41,26 @@ struct InboxShelf: Sendable {
         return destination
     }
 
+    /// Removes what `failed/` keeps of an earlier try of `name` – the file and its `NAME.txt`, and the numbered copies
+    /// (`NAME-2.fit`) later tries left – once a file of that name was posted (issue 48, item 12: the failure stayed there
+    /// after the fixed file went out). Returns the names removed.
+    @discardableResult
+    func clearFailed(_ name: String) -> [String] {
+        let base = (name as NSString).deletingPathExtension
+        let suffix = (name as NSString).pathExtension
+        var removed: [String] = []
+        var candidate = name
+        var number = 2
+        while FileManager.default.fileExists(atPath: (failed as NSString).appendingPathComponent(candidate)) {
+            for stale in [candidate, candidate + ".txt"] where (try? FileManager.default.removeItem(atPath: (failed as NSString).appendingPathComponent(stale))) != nil {
+                removed.append(stale)
+            }
+            candidate = suffix.isEmpty ? "\(base)-\(number)" : "\(base)-\(number).\(suffix)"
+            number += 1
+        }
+        return removed
+    }
+
     private func move(_ name: String, to shelf: String) throws -> String {
         let source = path(of: name)
         let base = (name as NSString).deletingPathExtension

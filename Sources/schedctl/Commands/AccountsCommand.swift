@@ -159,7 +159,7 @@ struct AccountsUnlink: AsyncParsableCommand {
     @Argument(help: "The account: an id, network:@handle, or @handle.")
     var account: String
 
-    @Flag(name: .customLong("cancel-pending"), help: "Cancel the account's unfinished posts.")
+    @Flag(name: .customLong("cancel-pending"), help: "Cancel the account's unfinished deliveries (its posts to other accounts go on).")
     var cancelPending = false
 
     @OptionGroup var options: GlobalOptions
@@ -169,7 +169,8 @@ struct AccountsUnlink: AsyncParsableCommand {
         if options.json { return Output.json(data) }
         let view = try options.client().decode(UnlinkView.self, data)
         print("unlinked \(view.account.reference): \(view.revokedAtNetwork ? "revoked at \(view.account.network.displayName), " : "")credentials deleted"
-              + (cancelPending ? "; cancelled \(Counted.of(view.cancelledPosts, "post"))" : ""))
+              // One delivery to it per post: a post to other accounts too goes on to them (issue 48, item 11: "1 post").
+              + (cancelPending ? "; cancelled \(Counted.of(view.cancelledPosts, "delivery", "deliveries")) to it" : ""))
         if let note = view.note { print("note: \(note)") }
     }
 }

@@ -17,8 +17,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "Which posts: pending (default), all, or a delivery state.")
     var state = "pending"
 
-    @Option(help: "csv or json.")
-    var format = "csv"
+    @Option(help: "csv (default) or json; --json is --format json.")
+    var format: String?
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
@@ -28,8 +28,12 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    /// The format written: --format's, else JSON with --json (issue 48, item 5: it printed CSV), else CSV.
+    var writtenFormat: String { format ?? (options.json ? "json" : "csv") }
+
     func validate() throws {
-        guard ["csv", "json"].contains(format) else { throw ValidationError("--format is csv or json, not '\(format)'") }
+        if let format, !["csv", "json"].contains(format) { throw ValidationError("--format is csv or json, not '\(format)'") }
+        if options.json, format == "csv" { throw ValidationError("--json writes the rows as JSON; give --json or --format csv, not both") }
         guard StateFilter(name: state) != nil else {
             throw ValidationError("unknown state '\(state)'; use one of \(StateFilter.acceptedNames.joined(separator: ", "))")
         }
@@ -56,7 +60,7 @@ struct ExportCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data(("note: the files are named by media_id, which only this daemon keeps; "
                 + "give --media-dir DIR to write them out for an import elsewhere\n").utf8))
         }
-        let text = format == "json" ? try Self.json(rows) : Self.csv(rows)
+        let text = writtenFormat == "json" ? try Self.json(rows) : Self.csv(rows)
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
                 throw CLIError(exitCode: ExitCodes.failure, message: "cannot write \(output): \(String(cString: strerror(errno)))")

@@ -12,7 +12,8 @@ struct ListCommand: AsyncParsableCommand {
             Posts that wait (pending, scheduled, retrying, publishing) come in the order they go out; any other state \
             newest due time first.
 
-            One line per delivery, with its account and its state. The table fits the terminal's width (else $COLUMNS, \
+            One line per delivery in STATE, with its account and its state; a post's deliveries in other states are \
+            counted on a line under it (`show ID` lists them). The table fits the terminal's width (else $COLUMNS, \
             else 80 columns), cutting the text first with "…", then long account names; a state is never cut. \
             Deliveries are coloured by state on a terminal (NO_COLOR turns colour off). Times are in the daemon's zone, \
             or in --tz, named in the header. `show ID` prints a post whole.
@@ -71,7 +72,8 @@ struct ListCommand: AsyncParsableCommand {
         guard !posts.isEmpty else {
             return print(PostListText.empty(state: state, page: page, limit: limit, cursor: after != nil, total: listed.total))
         }
-        print(PostListText.table(posts, zone: try await zone(daemonSays: listed.zone, client: client), terminal: .current()), terminator: "")
+        print(PostListText.table(posts, zone: try await zone(daemonSays: listed.zone, client: client), terminal: .current(),
+                                 showing: StateFilter(name: state) ?? .all), terminator: "")
         if let next = listed.nextCursor { print("(more: \(nextCommand(next)))") }
     }
 

@@ -26,7 +26,7 @@ struct SandboxReceived: AsyncParsableCommand {
 
 struct SandboxRecords: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "records", abstract: "One of the sandbox's records: received, rejected, revoked or issued (JSON).")
+        commandName: "records", abstract: "One of the sandbox's records: received, rejected, revoked or issued (a table; JSON with --json).")
 
     @Argument(help: "received, rejected, revoked or issued.")
     var name: String
@@ -42,7 +42,10 @@ struct SandboxRecords: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Output.json(try await options.client().send("GET", "/v1/sandbox/records/\(name)"))
+        let (items, data) = try await options.client().get("/v1/sandbox/records/\(name)", as: [JSONValue].self)
+        if options.json { return Output.json(data) }
+        guard !items.isEmpty else { return print("the sandbox has no \(name) record yet") }
+        print(SandboxText.records(items, terminal: .current()), terminator: "")
     }
 }
 

@@ -91,14 +91,27 @@ struct SubcommandSuggestion: Equatable {
 extension Schedctl {
     /// The parser's message for a command line it refused; when a command was mistyped, ``SubcommandSuggestion``
     /// instead, pointing at the help of the command whose subcommands it lists (the parser's usage lines would show a
-    /// default subcommand's, such as `accounts list`, which is not what was meant).
+    /// default subcommand's, such as `accounts list`, which is not what was meant); and when an option is unknown
+    /// but a command's own rule was broken first, ``UnknownOption``: the rule may only be broken because of it.
     static func usageMessage(for error: any Error, arguments: [String]) -> String {
-        guard let suggestion = SubcommandSuggestion.find(in: arguments, root: Schedctl.self) else { return fullMessage(for: error) }
-        return "Error: \(suggestion.message)\n  See '\(suggestion.command) --help' for its commands."
+        if let suggestion = SubcommandSuggestion.find(in: arguments, root: Schedctl.self) {
+            return "Error: \(suggestion.message)\n  See '\(suggestion.command) --help' for its commands."
+        }
+        if let unknown = unknownOption(behind: error, arguments: arguments) {
+            return "Error: \(unknown.message)\n  See '\(unknown.command) --help' for its options."
+        }
+        return fullMessage(for: error)
     }
 
     /// The same in one sentence, for `--json`'s `error`: the suggestion, or the parser's own message.
     static func shortMessage(for error: any Error, arguments: [String]) -> String {
-        SubcommandSuggestion.find(in: arguments, root: Schedctl.self)?.message ?? message(for: error)
+        SubcommandSuggestion.find(in: arguments, root: Schedctl.self)?.message
+            ?? unknownOption(behind: error, arguments: arguments)?.message ?? message(for: error)
+    }
+
+    /// An unknown option the parser's message does not name already (its own "Unknown option" is kept).
+    private static func unknownOption(behind error: any Error, arguments: [String]) -> UnknownOption? {
+        guard !message(for: error).hasPrefix("Unknown option") else { return nil }
+        return UnknownOption.find(in: arguments, root: Schedctl.self)
     }
 }
