@@ -6,19 +6,13 @@ import Testing
 /// What a FIT file holds besides the usual: latitudes that cannot be, record field 8's packed distance, and files that
 /// are not activities (issue 48, item 19).
 @Suite struct FITFileKindsTests {
-    let utc = TimeZone(identifier: "UTC")!
-    let start = Date(timeIntervalSince1970: 1_900_000_000)
+    let utc = FITReading.utc
+    let start = FITReading.start
 
-    func summary(_ bytes: [UInt8]) throws -> RunSummary {
-        let files = try TemporaryFiles()
-        return try RunFile.summarize(path: try files.write("run.fit", bytes: bytes), timeZone: utc)
-    }
+    func summary(_ bytes: [UInt8]) throws -> RunSummary { try FITReading.summary(bytes) }
 
-    func problem(_ bytes: [UInt8]) throws -> String {
-        let files = try TemporaryFiles()
-        let path = try files.write("bad.fit", bytes: bytes)
-        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
-        return try #require(error).problem
+    func problem(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try FITReading.problem(bytes, sourceLocation: sourceLocation)
     }
 
     // MARK: 19. Latitudes, record field 8, file types

@@ -6,19 +6,13 @@ import Testing
 /// A FIT session's totals taken as the watch showed them when they can be right, and replaced by the records' own
 /// figures, with a note saying so, when they cannot (issue 48, items 15 and 18).
 @Suite struct FITSessionTotalsTests {
-    let utc = TimeZone(identifier: "UTC")!
-    let start = Date(timeIntervalSince1970: 1_900_000_000)
+    let utc = FITReading.utc
+    let start = FITReading.start
 
-    func summary(_ bytes: [UInt8]) throws -> RunSummary {
-        let files = try TemporaryFiles()
-        return try RunFile.summarize(path: try files.write("run.fit", bytes: bytes), timeZone: utc)
-    }
+    func summary(_ bytes: [UInt8]) throws -> RunSummary { try FITReading.summary(bytes) }
 
-    func problem(_ bytes: [UInt8]) throws -> String {
-        let files = try TemporaryFiles()
-        let path = try files.write("bad.fit", bytes: bytes)
-        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
-        return try #require(error).problem
+    func problem(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try FITReading.problem(bytes, sourceLocation: sourceLocation)
     }
 
     // MARK: 15. The session's timer against its own elapsed time

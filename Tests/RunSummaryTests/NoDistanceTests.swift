@@ -5,19 +5,13 @@ import Testing
 
 /// A run file that recorded no distance at all is refused saying so, not posted as "0.00 km" (issue 48, item 17).
 @Suite struct NoDistanceTests {
-    let utc = TimeZone(identifier: "UTC")!
-    let start = Date(timeIntervalSince1970: 1_900_000_000)
+    let utc = FITReading.utc
+    let start = FITReading.start
 
-    func summary(_ bytes: [UInt8]) throws -> RunSummary {
-        let files = try TemporaryFiles()
-        return try RunFile.summarize(path: try files.write("run.fit", bytes: bytes), timeZone: utc)
-    }
+    func summary(_ bytes: [UInt8]) throws -> RunSummary { try FITReading.summary(bytes) }
 
-    func problem(_ bytes: [UInt8]) throws -> String {
-        let files = try TemporaryFiles()
-        let path = try files.write("bad.fit", bytes: bytes)
-        let error = #expect(throws: RunFileError.self) { try RunFile.summarize(path: path, timeZone: utc) }
-        return try #require(error).problem
+    func problem(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try FITReading.problem(bytes, sourceLocation: sourceLocation)
     }
 
     // MARK: 17. No distance at all
