@@ -121,16 +121,16 @@ extension PostService {
             change.removeAccountIDs.append(account.id)
             targets.removeAll { $0.account.id == account.id }
         }
+        // An account added gets the comment every other account of the post has.
+        let comments = Set(post.deliveries.filter { $0.state != .cancelled }.map(\.firstComment))
+        let commonComment = comments.count == 1 ? comments.first! : nil
         for reference in request.addTo ?? [] {
             guard let account = await resolve(reference) else { continue }
             if post.deliveries.contains(where: { $0.accountId == account.id }), !change.removeAccountIDs.contains(account.id) {
                 problems.append("post \(post.id) already goes to \(account.reference)"); continue
             }
             let override = request.overrides?[reference]
-            // An account added gets the comment every other account of the post has.
-            let comments = Set(post.deliveries.filter { $0.state != .cancelled }.map(\.firstComment))
-            let common = comments.count == 1 ? comments.first! : nil
-            change.addTargets.append(NewPost.Target(accountID: account.id, textOverride: override, firstComment: common))
+            change.addTargets.append(NewPost.Target(accountID: account.id, textOverride: override, firstComment: commonComment))
             targets.append(EditTarget(account: account, override: override, needsCheck: true))
         }
         for (reference, text) in request.overrides ?? [:] where !(request.addTo ?? []).contains(reference) {

@@ -76,15 +76,18 @@ extension WebPages {
     /// zones, and whether the post will wait for an owner.
     func fillChoices(_ context: inout [String: Any], _ session: WebSessions.Session, _ typed: ComposeForm) async {
         let accounts = (try? await services.accounts.list(includeRevoked: false)) ?? []
-        context["accounts"] = accounts.map { account in
-            ["reference": account.reference, "name": account.displayName, "initial": String(account.displayName.prefix(1)).uppercased(),
-             "network": account.network.displayName, "checked": typed.accounts.contains(account.reference),
-             "override": typed.overrides[account.reference] ?? ""] as [String: Any]
-        }
+        context["accounts"] = accounts.map { Self.accountChoice($0, checked: typed.accounts.contains($0.reference), override: typed.overrides[$0.reference]) }
         context["noAccounts"] = accounts.isEmpty
         context["typed"] = typed.context
         context["zones"] = Self.zoneOptions(selected: typed.zone)
         context["needsApproval"] = services.posts.approvalRequired && session.user.role.needsApproval
+    }
+
+    /// An account to tick, as the composer and the post's edit form show it (the `account-choices` partial): its avatar's
+    /// initial and name, whether it is ticked, and its own text, if it has one.
+    static func accountChoice(_ account: AccountView, checked: Bool, override: String?) -> [String: Any] {
+        ["reference": account.reference, "name": account.displayName, "initial": String(account.displayName.prefix(1)).uppercased(),
+         "network": account.network.displayName, "checked": checked, "override": override ?? "", "hasOverride": override != nil]
     }
 
     /// A service's refusal as a typed value, for a page that shows it beside what was typed.

@@ -42,11 +42,10 @@ extension WebPages {
         router.get("media/:id") { request, context in try await media(request, id: context.parameters.get("id")) }
     }
 
-    func postPage(_ request: Request, id raw: String?, notes given: [String] = [], editing: PostEditForm? = nil,
-                  status: HTTPResponse.Status = .ok) async throws -> Response {
-        // What scheduling said (a PNG converted for Instagram, how the time was read), carried over its redirect.
-        let flashed = given.isEmpty ? request.cookies[Self.notesCookieName].flatMap { Self.notes(fromCookie: $0.value) } : nil
-        let notes = given + (flashed ?? [])
+    func postPage(_ request: Request, id raw: String?, editing: PostEditForm? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        // What a change or scheduling said (a PNG converted for Instagram, how the time was read), carried over its redirect.
+        let flashed = request.cookies[Self.notesCookieName].flatMap { Self.notes(fromCookie: $0.value) }
+        let notes = flashed ?? []
         let session = try await requireSession(request)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let post: PostView
@@ -76,8 +75,13 @@ extension WebPages {
         context["canSchedule"] = mayChange && states == [.draft]
         context["awaiting"] = states.contains(.awaitingApproval)
         context["mayApprove"] = states.contains(.awaitingApproval) && session.user.role.may(.approvePosts)
-        let linked = (try? await services.accounts.list(includeRevoked: false)) ?? []
-        context["edit"] = (editing ?? PostEditForm(post)).context(for: post, linked: linked)
+        if context["canEdit"] as? Bool == true {
+            // The accounts to tick are read only for a page that offers the edit form.
+            let linked = (try? await services.accounts.list(includeRevoked: false)) ?? []
+            context["edit"] = (editing ?? PostEditForm(post)).context(for: post, linked: linked)
+        } else if context["canSchedule"] as? Bool == true {
+            context["edit"] = ["zone": post.dueZone]
+        }
         if let error = editing?.error { context["editError"] = error }
         if let history = try? await services.recovery.history(postID: id) {
             let entries = historyEntries(history, format: timeFormat(request))

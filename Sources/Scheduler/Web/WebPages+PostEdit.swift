@@ -146,11 +146,7 @@ struct PostEditForm {
     /// the composer shows them (`linked`: every account that can be ticked).
     func context(for post: PostView, linked: [AccountView]) -> [String: Any] {
         let ticked = accounts ?? []
-        let choices = linked.map { account -> [String: Any] in
-            ["reference": account.reference, "name": account.displayName, "initial": String(account.displayName.prefix(1)).uppercased(),
-             "network": account.network.displayName, "checked": ticked.contains(account.reference), "override": ownTexts[account.reference] ?? "",
-             "hasOverride": ownTexts[account.reference] != nil]
-        }
+        let choices = linked.map { WebPages.accountChoice($0, checked: ticked.contains($0.reference), override: ownTexts[$0.reference]) }
         let common = post.deliveries.filter { $0.text == nil }.map(\.account)
         return ["text": text, "at": at, "zone": zone, "version": version, "firstComment": firstComment, "contentWarning": contentWarning,
                 "language": language, "accounts": choices, "pictures": alts.map { ["id": $0.id, "alt": $0.alt] }, "noAccounts": linked.isEmpty, "inSeries": post.series != nil,
