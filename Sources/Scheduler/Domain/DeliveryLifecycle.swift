@@ -12,6 +12,9 @@ enum DeliveryLifecycle {
     static let cancelledByUnlink: Set<DeliveryState> = [.awaitingApproval, .scheduled, .retrying, .unknown, .handedOff]
     /// An account's deliveries that keep it from being unlinked: those unlinking cancels, and one going out right now.
     static let unfinished: Set<DeliveryState> = cancelledByUnlink.union([.publishing])
+    /// Still to go out at its post's time: what takes a posting slot. A draft has no time; a post awaiting approval has
+    /// one and goes out at it once approved.
+    static let holdsSlot: Set<DeliveryState> = [.awaitingApproval, .scheduled, .publishing, .retrying]
 
     /// The states as an SQL list, `'a', 'b'`, in a stable order; both dialects quote text the same way.
     static func sql(_ states: Set<DeliveryState>) -> String {

@@ -24,11 +24,6 @@ public struct AccountDueTime: Sendable, Equatable {
     public var dueAt: Date
 
     public init(accountID: Int64, dueAt: Date) { self.accountID = accountID; self.dueAt = dueAt }
-
-    /// The states of a delivery still to go out at its post's time: what takes a slot. A draft has no time; a post
-    /// awaiting approval has one and goes out at it once approved.
-    static let waitingStates = ["awaiting_approval", "scheduled", "publishing", "retrying"]
-    static let waitingStatesSQL = waitingStates.map { "'\($0)'" }.joined(separator: ", ")
 }
 
 /// A queued post moved to another slot because its own no longer is one.

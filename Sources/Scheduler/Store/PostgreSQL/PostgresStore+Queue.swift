@@ -78,7 +78,7 @@ extension PostgresStore: QueueStore {
     static func dueTimesQuery(_ accountIDs: [Int64], from: Int64, through: Int64) -> PostgresQuery {
         """
         SELECT account_id, post_due_at FROM delivery
-        WHERE account_id = ANY(\(accountIDs)) AND state IN (\(unescaped: AccountDueTime.waitingStatesSQL))
+        WHERE account_id = ANY(\(accountIDs)) AND state IN (\(unescaped: DeliveryLifecycle.sql(DeliveryLifecycle.holdsSlot)))
           AND post_due_at BETWEEN \(from) AND \(through)
         """
     }

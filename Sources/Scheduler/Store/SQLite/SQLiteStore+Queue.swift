@@ -72,7 +72,7 @@ extension SQLiteStore: QueueStore {
         """
         SELECT account_id, post_due_at FROM delivery INDEXED BY delivery_by_account
         WHERE account_id IN (\(Array(repeating: "?", count: accounts).joined(separator: ", ")))
-          AND state IN (\(AccountDueTime.waitingStatesSQL)) AND post_due_at BETWEEN ? AND ?
+          AND state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.holdsSlot))) AND post_due_at BETWEEN ? AND ?
         """
     }
 
