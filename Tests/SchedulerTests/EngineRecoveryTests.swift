@@ -138,6 +138,62 @@ import Testing
         #expect(harness.connector.lookUps.count == 1)
     }
 
+    /// Every request dropped on the way (no answer, nothing published): the last attempt is looked up like the
+    /// others, and a delivery the network shows absent ends `failed` (it is not out), never `unknown`.
+    @Test func aDroppedLastAttempt_isLookedUpOnceMore_andFailsWhenAbsent_withoutSendingAgain() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post"))) {
+            $0.retry.baseSeconds = 0.05; $0.retry.maxAttempts = 2
+        }
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .failed }
+        }
+
+        #expect(harness.connector.callCount == 2, "sent as often as the limit allows, and not once more")
+        #expect(harness.connector.lookUps.count == 4, "each request in doubt looked up twice, across the listing lag")
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.error?.contains("gave up after 2 attempts") == true, "\(delivery.error ?? "")")
+        #expect(delivery.error?.contains("shows no such post") == true, "\(delivery.error ?? "")")
+        #expect(try await harness.store.attempts(deliveryID: delivery.id).map(\.outcome).suffix(3) == ["error", "not_found", "not_found"])
+        #expect(try await harness.store.recentEvents(10).map(\.event) == ["failed"])
+    }
+
+    @Test func aLastAttemptInDoubt_thatDidLand_isFoundByTheLookUpAfterIt_andPublished() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post"))) {
+            $0.retry.baseSeconds = 0.05; $0.retry.maxAttempts = 2
+        }
+        harness.connector.script(lookUps: [.absent, .absent, .absent, .found(1)])
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .published }
+        }
+
+        #expect(harness.connector.callCount == 2)
+        #expect(harness.connector.lookUps.count == 4, "found on the second look after the last attempt")
+    }
+
+    @Test func aLookUpAfterTheLastAttemptThatFails_leavesTheDeliveryUnknown_sayingSo() async throws {
+        let harness = try EngineHarness(.fail(ConnectorError(code: .uncertain, message: "no answer from X after sending the post"))) {
+            $0.retry.baseSeconds = 0.05; $0.retry.maxAttempts = 1
+        }
+        harness.connector.script(lookUp: .fail(ConnectorError(code: .retryable, message: "X: Service Unavailable", httpStatus: 503)))
+        let account = try await harness.addAccount("runner")
+        let post = try await harness.addDuePost("hello", to: [account])
+
+        try await harness.running {
+            try await waitUntil { try await harness.state(ofPost: post.id) == .unknown }
+        }
+
+        #expect(harness.connector.callCount == 1)
+        #expect(harness.connector.lookUps.count == 1)
+        let delivery = try await harness.store.delivery(ofPost: post.id)
+        #expect(delivery.error == "gave up after 1 attempt, the last of which may have published, and the look-up after it failed: X: Service Unavailable")
+    }
+
     @Test func aBudgetOfTwo_sendsTwoAndHoldsTheRestBackUntilItRefills() async throws {
         let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 2, window: 3_600), nil)])
         let harness = try EngineHarness(budget: budget)

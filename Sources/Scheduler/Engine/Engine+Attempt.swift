@@ -15,13 +15,15 @@ extension Engine {
         case missedAfterCheck(AttemptRecord)
         /// The look-up could not be made (not just not yet): a person must decide.
         case uncheckable(ConnectorError, AttemptRecord)
+        /// The attempts are used up, the last in doubt, and the look-ups after it found the post absent: it is not out.
+        case absentAfterTheLastAttempt(AttemptRecord)
 
         /// Whether this attempt may have put a post on the network (and so used the network's limit).
         var mayHavePublished: Bool {
             switch self {
             case .published: true
             case .failed(let error, _): error.code == .uncertain
-            case .found, .missedAfterCheck, .uncheckable: false
+            case .found, .missedAfterCheck, .uncheckable, .absentAfterTheLastAttempt: false
             }
         }
     }
@@ -50,6 +52,11 @@ extension Engine {
             metrics.attempted(claim.network, SchedulerMetrics.AttemptOutcome(error.code), seconds: now().timeIntervalSince(started))
             return failure(error, started, part: part)
         }
+    }
+
+    /// A claim past the retry limit exists only to look up the last attempt in doubt: it never sends.
+    func isFinalCheck(_ claim: ClaimedDelivery) -> Bool {
+        claim.attempt > settings.retry.maxAttempts
     }
 
     func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error", part: Int? = nil) -> Outcome {
@@ -112,6 +119,12 @@ extension Engine {
             try await giveUp(claim, attempt, state: .missed,
                                                error: "not on \(claim.network.displayName) after an interrupted attempt, and past its lateness limit")
             logger.warning("delivery missed", metadata: metadata)
+        case .absentAfterTheLastAttempt(let attempt):
+            let attempts = Counted.of(settings.retry.maxAttempts, "attempt")
+            try await giveUp(claim, attempt, state: .failed,
+                             error: "gave up after \(attempts): no answer came to the last, and \(claim.network.displayName) "
+                                 + "shows no such post, looked up twice across its listing lag")
+            logger.error("delivery failed: not on the network after the last attempt", metadata: metadata)
         case .uncheckable(let error, let attempt):
             try await giveUp(claim, attempt, state: .unknown,
                                                error: "an earlier attempt may have published it, and \(claim.network.displayName) "
@@ -156,9 +169,18 @@ extension Engine {
                 metadata["retry.at"] = "\(RFC3339.format(next))"
                 logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",
                               metadata: metadata)
+            } else if needsCheck, !isFinalCheck(claim) {
+                // The attempts are used up and the last may have published: one more turn only looks (twice, across
+                // the listing lag), so a request that was dropped ends `failed` and one that landed `published`.
+                let lookUpAt = settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt)
+                settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin)
+                try await store.recordRetry(claim, attempt: attempt, nextAttempt: lookUpAt, error: error.message, needsCheck: true)
+                metadata["lookup.at"] = "\(RFC3339.format(lookUpAt))"
+                logger.notice("last attempt in doubt; the network is looked up once more, and nothing is sent again", metadata: metadata)
             } else if needsCheck {
+                let attempts = Counted.of(min(claim.attempt, settings.retry.maxAttempts), "attempt")
                 try await giveUp(claim, attempt, state: .unknown,
-                                                   error: "gave up after \(Counted.of(claim.attempt, "attempt")), the last of which may have published: \(error.message)")
+                                 error: "gave up after \(attempts), the last of which may have published, and the look-up after it failed: \(error.message)")
                 logger.error("delivery outcome unknown", metadata: metadata)
             } else {
                 try await giveUp(claim, attempt, state: .failed,

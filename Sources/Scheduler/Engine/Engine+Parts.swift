@@ -32,6 +32,9 @@ extension Engine {
                     // Only a post nothing of which is out can be missed; a thread half told is finished late.
                     if reserved { await giveBackTheShareKeptInDoubt(claim) }
                     outcome = .missedAfterCheck(checked)
+                case .absent(let checked) where isFinalCheck(claim), .safeToSend(let checked) where isFinalCheck(claim):
+                    if reserved { await giveBackTheShareKeptInDoubt(claim) }
+                    outcome = .absentAfterTheLastAttempt(checked)
                 case .absent(let checked), .safeToSend(let checked):
                     if reserved { await giveBackTheShareKeptInDoubt(claim) }
                     await record { try await self.store.recordLookUp(current, attempt: checked) }

@@ -237,6 +237,9 @@ public final class Engine: Service, Sendable {
             case .absent(let checked) where now() > claim.deadline:
                 await giveBackTheShareKeptInDoubt(claim)
                 outcome = .missedAfterCheck(checked)
+            case .absent(let checked) where isFinalCheck(claim), .safeToSend(let checked) where isFinalCheck(claim):
+                await giveBackTheShareKeptInDoubt(claim)
+                outcome = .absentAfterTheLastAttempt(checked)
             case .absent(let checked), .safeToSend(let checked):
                 await giveBackTheShareKeptInDoubt(claim)
                 await record { try await self.store.recordLookUp(claim, attempt: checked) }
