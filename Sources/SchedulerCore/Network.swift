@@ -34,5 +34,16 @@ public enum Network: String, Codable, Sendable, CaseIterable, CustomStringConver
         }
     }
 
+    /// Whether a handle names one identity at a time on this network (X, Instagram, Threads usernames, Bluesky handles,
+    /// Mastodon's user@domain), so an account linked under the handle of an existing one *is* that account, under an
+    /// identity the network now gives it (recreated, or a sandbox restarted). A Page's or a member's name is no such
+    /// thing: two Facebook Pages or LinkedIn members may share one.
+    public var handleNamesOneIdentity: Bool {
+        switch self {
+        case .x, .instagram, .bluesky, .mastodon, .threads: true
+        case .facebook, .linkedin: false
+        }
+    }
+
     public var description: String { rawValue }
 }

@@ -153,7 +153,7 @@ import Testing
         let now = Date()
         for (network, handle) in [(Network.bluesky, "runner.bsky.social"), (.mastodon, "runner@mastodon.social")] {
             _ = try await store.upsertAccount(network: network, remoteID: handle, handle: handle, displayName: "Runner", authKind: .oauth2,
-                                              grant: CredentialGrant(accessExpiresAt: nil), now: now) { id in
+                                              grant: CredentialGrant(accessExpiresAt: nil), now: now, replacing: nil) { id in
                 try vault.seal(.oauth2(accessToken: "a", refreshToken: nil, expiresAt: nil), accountID: id)
             }
         }
@@ -173,7 +173,7 @@ import Testing
         try await store.addAccount("stranger", vault: otherVault)
         let now = Date()
         _ = try await store.upsertAccount(network: .linkedin, remoteID: "li-1", handle: "club", displayName: "Club", authKind: .oauth2,
-                                          grant: CredentialGrant(accessExpiresAt: now.addingTimeInterval(3 * 86_400)), now: now) { id in
+                                          grant: CredentialGrant(accessExpiresAt: now.addingTimeInterval(3 * 86_400)), now: now, replacing: nil) { id in
             try vault.seal(.oauth2(accessToken: "a", refreshToken: nil, expiresAt: nil), accountID: id)
         }
         let doctor = Doctor(configuration: configuration, environment: [:], store: store, vault: vault,

@@ -55,7 +55,8 @@ import Testing
             let error = await #expect(throws: StoreError.self) { try await store.account(reference: "@runner") }
 
             #expect(error?.code == .invalid)
-            #expect(error?.message.contains("matches several accounts") == true)
+            #expect(error?.message.contains("matches 2 accounts") == true)
+            #expect(error?.message.contains("name one by its id") == true)
             #expect(error?.message.contains("x:@runner") == true)
             #expect(error?.message.contains("facebook:@runner") == true)
             #expect(try await store.account(reference: "x:runner").id == onX.id)

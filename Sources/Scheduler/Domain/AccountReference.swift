@@ -34,8 +34,9 @@ enum AccountReference {
             throw StoreError(.notFound, "no account '\(reference)'; `schedctl accounts list` shows the linked accounts")
         }
         guard matches.count == 1 else {
-            let names = matches.map(\.reference).joined(separator: ", ")
-            throw StoreError(.invalid, "'\(reference)' matches several accounts (\(names)); name the network, e.g. \(first.reference)")
+            // The candidates by id, since two of them may share the network and the handle (two Pages of one name).
+            let candidates = matches.map { "\($0.id) (\($0.reference), \($0.displayName))" }.joined(separator: ", ")
+            throw StoreError(.invalid, "'\(reference)' matches \(matches.count) accounts: \(candidates); name one by its id, e.g. \(first.id)")
         }
         return first
     }

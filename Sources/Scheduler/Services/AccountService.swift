@@ -78,7 +78,7 @@ public struct AccountService: Sendable {
         let linked = try await mapLinkErrors { try await linker.complete(pending, response: request.response, options: options) }
         var account = try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
         if let limits = linked.instanceLimits { account = try await storing(limits, for: account) }
-        account.notes = linked.notes.isEmpty ? nil : linked.notes
+        account.notes = Self.joined(account.notes, linked.notes)
         return account
     }
 
@@ -129,7 +129,7 @@ public struct AccountService: Sendable {
         var account = try await save(network: request.network, profile: profile, credentials: inspected.credentials,
                                      authKind: credentials.scheme == .oauth1 ? .oauth1 : .oauth2)
         if let limits = inspected.instanceLimits { account = try await storing(limits, for: account) }
-        account.notes = inspected.notes.isEmpty ? nil : inspected.notes
+        account.notes = Self.joined(account.notes, inspected.notes)
         return account
     }
 
@@ -163,15 +163,42 @@ public struct AccountService: Sendable {
         return updated
     }
 
+    /// Links an identity: the account that already is it is updated in place (a relink), and so is the one linked under
+    /// the same handle where a handle names one identity (``Network/handleNamesOneIdentity``): its posts, slots and
+    /// history stay with it. Anything else is a new account. The note says which happened.
     private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountView {
         let vault = self.vault
         let grant = credentials.map(CredentialGrant.init(credentials:)) ?? CredentialGrant()
-        let account = try await store.upsertAccount(network: network, remoteID: profile.remoteID, handle: profile.handle,
-                                                    displayName: profile.displayName, authKind: authKind, grant: grant) { id in
+        let linked = try await store.accounts(includeRevoked: true).filter { $0.network == network }
+        let same = linked.first { $0.remoteId == profile.remoteID }
+        let sameHandle = same == nil && network.handleNamesOneIdentity
+            ? linked.first { $0.status != .revoked && $0.handle.caseInsensitiveCompare(profile.handle) == .orderedSame } : nil
+        var account = try await store.upsertAccount(network: network, remoteID: profile.remoteID, handle: profile.handle,
+                                                    displayName: profile.displayName, authKind: authKind, grant: grant,
+                                                    replacing: sameHandle?.id) { id in
             try credentials.map { try vault.seal($0, accountID: id) }
+        }
+        if let previous = same ?? sameHandle {
+            account.notes = [Self.relinkNote(previous, now: account, sameIdentity: same != nil)]
         }
         wake.signal()
         return account
+    }
+
+    private static func joined(_ first: [String]?, _ second: [String]) -> [String]? {
+        let all = (first ?? []) + second
+        return all.isEmpty ? nil : all
+    }
+
+    static func relinkNote(_ previous: AccountView, now account: AccountView, sameIdentity: Bool) -> String {
+        let waiting = Counted.of(account.pendingPosts, "waiting post")
+        if sameIdentity {
+            return previous.status == .revoked
+                ? "account \(account.id) was unlinked before; it is linked again with the new token"
+                : "account \(account.id) was linked already; its token was replaced and its \(waiting) stay with it"
+        }
+        return "account \(account.id) had this handle under another \(account.network.displayName) identity (\(previous.remoteId)); "
+            + "it now publishes as \(account.remoteId), with its \(waiting)"
     }
 
     // MARK: Refresh and unlink

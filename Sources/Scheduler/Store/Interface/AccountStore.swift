@@ -5,9 +5,12 @@ import SchedulerCore
 /// opened after they leave it: no store ever sees a token in the clear.
 public protocol AccountStore: Sendable {
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
-    /// `seal` receives the row id, so the sealed blob is bound to its row.
+    /// `seal` receives the row id, so the sealed blob is bound to its row. With `replacing`, that account takes the
+    /// new remote identity in the same transaction (its posts and history stay with it), unless another account
+    /// holds that identity already; the caller decides when an identity is replaced.
     func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
-                       grant: CredentialGrant, now: Date, seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView
+                       grant: CredentialGrant, now: Date, replacing: Int64?,
+                       seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView
     /// Accounts people can publish to or need to fix; removed ones only when asked.
     func accounts(includeRevoked: Bool) async throws -> [AccountView]
     /// Resolves `3`, `x:@runner`, `x:runner`, `@runner` or `runner` to one account that is not removed.
@@ -44,10 +47,10 @@ public protocol AccountStore: Sendable {
 
 extension AccountStore {
     public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
-                              grant: CredentialGrant = CredentialGrant(),
+                              grant: CredentialGrant = CredentialGrant(), replacing: Int64? = nil,
                               seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
         try await upsertAccount(network: network, remoteID: remoteID, handle: handle, displayName: displayName, authKind: authKind,
-                                grant: grant, now: Date(), seal: seal)
+                                grant: grant, now: Date(), replacing: replacing, seal: seal)
     }
 
     public func accounts() async throws -> [AccountView] { try await accounts(includeRevoked: false) }

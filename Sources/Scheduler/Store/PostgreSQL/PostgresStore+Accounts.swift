@@ -31,13 +31,19 @@ extension PostgresStore: AccountStore {
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
-    /// `seal` receives the row id, so the sealed blob is bound to its row. A re-activated account's waiting posts
-    /// become due again: every daemon hears of it.
+    /// `seal` receives the row id, so the sealed blob is bound to its row; `replacing` as ``AccountStore`` says. A
+    /// re-activated account's waiting posts become due again: every daemon hears of it.
     public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
-                              grant: CredentialGrant, now: Date,
+                              grant: CredentialGrant, now: Date, replacing: Int64?,
                               seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
         try await write { session in
             let ms = databaseMilliseconds(now)
+            if let replacing {
+                try await session.execute("""
+                    UPDATE account SET remote_id = \(remoteID) WHERE id = \(replacing) AND network = \(network.rawValue)
+                        AND NOT EXISTS (SELECT 1 FROM account WHERE network = \(network.rawValue) AND remote_id = \(remoteID))
+                    """)
+            }
             let previous = try await session.value("""
                 SELECT status FROM account WHERE network = \(network.rawValue) AND remote_id = \(remoteID) FOR UPDATE
                 """, as: String.self)

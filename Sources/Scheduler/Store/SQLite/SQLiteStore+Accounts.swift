@@ -28,12 +28,18 @@ extension SQLiteStore {
     }
 
     /// Adds the account, or re-activates it with new credentials when the same remote account is imported again.
-    /// `seal` receives the row id, so the sealed blob is bound to its row.
+    /// `seal` receives the row id, so the sealed blob is bound to its row; `replacing` as ``AccountStore`` says.
     public func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
-                              grant: CredentialGrant, now: Date,
+                              grant: CredentialGrant, now: Date, replacing: Int64?,
                               seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
         try await writer.write { db in
             let ms = now.unixMilliseconds
+            if let replacing {
+                try db.execute(sql: """
+                    UPDATE account SET remote_id = ? WHERE id = ? AND network = ?
+                        AND NOT EXISTS (SELECT 1 FROM account WHERE network = ? AND remote_id = ?)
+                    """, arguments: [remoteID, replacing, network.rawValue, network.rawValue, remoteID])
+            }
             try db.execute(sql: """
                 INSERT INTO account (network, remote_id, handle, display_name, auth_kind, status, scopes, access_expires_at,
                                      has_refresh_token, created_at, updated_at)
