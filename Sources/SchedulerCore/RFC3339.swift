@@ -71,6 +71,15 @@ public enum RFC3339 {
         return try? Date(normalized, strategy: .iso8601)
     }
 
+    /// The offset `text` names (`+01:00` is 3600), if it is an RFC 3339 time with a numeric one; nil for `Z` or none.
+    public static func typedOffsetSeconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard parse(trimmed) != nil, hasNumericOffset(trimmed) else { return nil }
+        let tail = Array(trimmed.suffix(6))
+        guard let hours = Int(String(tail[1...2])), let minutes = Int(String(tail[4...5])) else { return nil }
+        return (tail[0] == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60)
+    }
+
     private static func hasNumericOffset(_ text: String) -> Bool {
         guard text.count >= 6 else { return false }
         let tail = Array(text.suffix(6))

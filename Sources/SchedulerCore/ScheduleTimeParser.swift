@@ -21,6 +21,10 @@ public struct ScheduleTimeParser: Sendable {
     public var now: Date
     /// The zone as the person named it, stored and shown as given: Foundation on Linux reports `UTC` as `GMT`.
     public var zoneName: String
+    /// Whether the person named the zone (`--tz`, a row's `tz`). When they did not, a time typed with an offset other than
+    /// the zone's (`2026-12-12T18:00:00+01:00` on a machine in UTC) keeps its offset as its zone, `UTC+01:00`: it is
+    /// listed and exported as it was written, not turned into another zone's clock.
+    public var zoneNamed = true
 
     public init(zone: TimeZone, now: Date = Date(), zoneName: String? = nil) {
         self.zone = zone
@@ -64,7 +68,13 @@ public struct ScheduleTimeParser: Sendable {
 
     private func resolve(_ text: String) throws(ScheduleTimeError) -> ScheduleTime {
         // First: the form nearly every time takes, and never a word or a duration.
-        if let instant = RFC3339.parse(text) { return scheduleTime(at: instant) }
+        if let instant = RFC3339.parse(text) {
+            if !zoneNamed, let offset = RFC3339.typedOffsetSeconds(text), offset != zone.secondsFromGMT(for: instant),
+               let own = TimeZone(secondsFromGMT: offset) {
+                return ScheduleTime(instant: instant, zoneIdentifier: Self.offsetZoneName(offset), wallClock: WallClockFields.format(instant, in: own))
+            }
+            return scheduleTime(at: instant)
+        }
         let lower = text.lowercased()
         if lower == "now" { return scheduleTime(at: now) }
         if lower.hasPrefix("in ") {
@@ -87,6 +97,16 @@ public struct ScheduleTimeParser: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.dateComponents([.year, .month, .day], from: now)
+    }
+
+    /// `UTC+01:00`, `UTC-05:30`: a fixed offset as people read it, and a name `TimeZone(identifier:)` takes back.
+    static func offsetZoneName(_ seconds: Int) -> String {
+        let minutes = abs(seconds) / 60
+        var text = seconds < 0 ? "UTC-" : "UTC+"
+        RFC3339.append(minutes / 60, digits: 2, to: &text)
+        text += ":"
+        RFC3339.append(minutes % 60, digits: 2, to: &text)
+        return text
     }
 
     private func scheduleTime(at instant: Date) -> ScheduleTime {

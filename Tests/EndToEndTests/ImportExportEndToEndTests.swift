@@ -182,6 +182,17 @@ import Testing
         let given = try daemon.schedctl(["import", file, "--tz", "Europe/Kyiv"], environment: ["TZ": "Asia/Tokyo"])
         #expect(given.stdout.contains("read in Europe/Kyiv (--tz)"), "\(given.stdout)")
         #expect(try daemon.posts().first { $0.text == "Hills by the river" }?.dueZone == "Europe/Kyiv")
+
+        // Issue 48, item 8: a time written with its offset and no tz keeps that offset, listed and exported as written,
+        // and is no row "read in" a zone.
+        let offsetAt = String(format: "%04d-%02d-%02dT18:00:00+01:00", day.year!, day.month!, day.day!)
+        try "at,to,text\n\(offsetAt),\(club.reference),Track session\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let offset = try daemon.schedctl(["import", file], environment: ["TZ": "Asia/Tokyo"])
+        #expect(offset.status == 0 && !offset.stdout.contains("read in"), "\(offset.stdout) \(offset.stderr)")
+        let track = try #require(try daemon.posts().first { $0.text == "Track session" })
+        #expect(track.dueZone == "UTC+01:00" && track.dueLocal.hasSuffix("T18:00:00"), "\(track.dueZone) \(track.dueLocal)")
+        let exported = try daemon.schedctl(["export", "--format", "csv"])
+        #expect(exported.stdout.contains("\(offsetAt),UTC+01:00"), "\(exported.stdout)")
         _ = try await daemon.stop()
     }
 }

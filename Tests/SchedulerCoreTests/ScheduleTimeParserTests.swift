@@ -20,6 +20,24 @@ import Testing
         #expect(time.zoneIdentifier == "Europe/Paris")
     }
 
+    /// Issue 48, item 8: no zone named, the offset typed is the zone, unless it is the zone's own at that instant.
+    @Test func anOffsetOtherThanTheZones_isKeptAsTheZone_whenNoZoneWasNamed() throws {
+        var unnamed = parser(TimeZone(identifier: "UTC")!)
+        unnamed.zoneName = "Etc/UTC"
+        unnamed.zoneNamed = false
+        let kept = try unnamed.parse("2026-04-12T18:00:00+01:00")
+        #expect(kept.zoneIdentifier == "UTC+01:00" && kept.wallClock == "2026-04-12T18:00:00")
+        #expect(RFC3339.format(kept.instant) == "2026-04-12T17:00:00Z")
+        #expect(try unnamed.parse("2026-04-12T18:00:00-05:30").zoneIdentifier == "UTC-05:30")
+        #expect(TimeZone(identifier: "UTC-05:30")?.secondsFromGMT() == -19_800, "a name the zone database takes back")
+        #expect(try unnamed.parse("2026-04-12T18:00:00Z").zoneIdentifier == "Etc/UTC")
+
+        var paris = parser()
+        paris.zoneNamed = false
+        #expect(try paris.parse("2026-04-12T18:00:00+02:00").zoneIdentifier == "Europe/Paris", "Paris's own offset then")
+        #expect(try parser().parse("2026-04-12T18:00:00+01:00").zoneIdentifier == "Europe/Paris", "a named zone is kept")
+    }
+
     @Test func wallClock_isReadInTheGivenZone_acrossTheSpringChange() throws {
         // 09:30 on the 29th is already summer time (+02:00), not winter time.
         let time = try parser().parse("2026-03-29 09:30")

@@ -122,7 +122,7 @@ public struct PostService: Sendable {
         }
         // One zone rule for every local time: --tz, else the person's own zone (schedctl sends it), else the daemon's.
         let zone = request.tz ?? request.clientTz
-        let time = try request.at.map { try parseTime($0, zone: zone, fromClient: request.tz == nil && request.clientTz != nil) }
+        let time = try request.at.map { try parseTime($0, zone: zone, fromClient: request.tz == nil && request.clientTz != nil, zoneNamed: request.tz != nil) }
         let seriesStart = try rule.flatMap { rule in try time.map { try self.seriesStart(rule, seriesStart: request.seriesStart, at: $0) } }
         let draftZone = draft ? try zoneName(zone) : nil
         let lateness = try parseLateness(request.lateness)
@@ -350,13 +350,16 @@ public struct PostService: Sendable {
     }
 
     /// `fromClient`: the zone is the person's machine's (not typed), so an unknown one says where it came from.
-    func parseTime(_ text: String, zone: String?, fromClient: Bool = false) throws -> ScheduleTime {
+    /// `zoneNamed`: the person named the zone (see ``ScheduleTimeParser/zoneNamed``).
+    func parseTime(_ text: String, zone: String?, fromClient: Bool = false, zoneNamed: Bool = true) throws -> ScheduleTime {
         let timeZone: TimeZone
         do { timeZone = try self.zone(named: zone) } catch let error as RequestError where fromClient {
             throw RequestError.badRequest(error.message + " (the zone of the machine schedctl runs on, from $TZ or the system); give --tz")
         }
         do {
-            return try ScheduleTimeParser(zone: timeZone, now: now(), zoneName: zone).parse(text)
+            var parser = ScheduleTimeParser(zone: timeZone, now: now(), zoneName: zone)
+            parser.zoneNamed = zoneNamed
+            return try parser.parse(text)
         } catch {
             throw RequestError.badRequest(error.message)
         }

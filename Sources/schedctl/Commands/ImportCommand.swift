@@ -38,8 +38,11 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ImportProgress(total: rows.rows.count)
         // Rows without a tz are read as `schedule` reads TIME (LocalTimeRule): --tz, else this machine's zone; said once below.
         let zone = try ClientZone.resolve(tz).name
-        let withoutZone = rows.rows.filter { ($0.values["tz"] ?? "").trimmingWhitespace.isEmpty }.count
-        let (requests, lines, spoiled) = try await Self.readRequests(rows, file: file, zone: zone, client: client, progress: progress)
+        // A row whose time carries its offset or Z needs no zone to be read.
+        let withoutZone = rows.rows.filter { row in
+            (row.values["tz"] ?? "").trimmingWhitespace.isEmpty && RFC3339.parse((row.values["at"] ?? "").trimmingWhitespace) == nil
+        }.count
+        let (requests, lines, spoiled) = try await Self.readRequests(rows, file: file, zone: zone, zoneNamed: tz != nil, client: client, progress: progress)
         var problems = spoiled
         // Rows the file itself spoils are not sent; the others still are, checked only, so every problem is listed at once.
         let checkOnly = dryRun || (!problems.isEmpty && !skipInvalid)
@@ -71,7 +74,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     /// Each row as a schedule request, its media uploaded once per file; a row the file itself spoils is a problem.
-    static func readRequests(_ rows: ImportRows, file: String, zone: String, client: ControlClient, progress: ImportProgress) async throws
+    static func readRequests(_ rows: ImportRows, file: String, zone: String, zoneNamed: Bool, client: ControlClient, progress: ImportProgress) async throws
         -> ([SchedulePostRequest], [Int], [ImportProblem]) {
         var requests: [SchedulePostRequest] = []
         var lines: [Int] = []
@@ -80,7 +83,7 @@ struct ImportCommand: AsyncParsableCommand {
         var uploaded: [String: String] = [:]
         for row in rows.rows {
             do {
-                requests.append(try await ImportRows.request(row, defaultZone: zone, directory: directory.isEmpty ? "." : directory) { path in
+                requests.append(try await ImportRows.request(row, defaultZone: zone, zoneNamed: zoneNamed, directory: directory.isEmpty ? "." : directory) { path in
                     if let id = uploaded[path] { return id }
                     let id = try await MediaUpload.upload(path, with: client)
                     uploaded[path] = id

@@ -75,7 +75,9 @@ struct ImportRows {
     }
 
     /// The row as a schedule request, its media files uploaded; a problem with the row itself throws a message.
-    static func request(_ row: Row, defaultZone: String?, directory: String, upload: (String) async throws -> String) async throws -> SchedulePostRequest {
+    /// `zoneNamed`: `defaultZone` is `--tz`, not this machine's zone, which the daemon is told apart (a time typed with
+    /// an offset keeps it unless the person named a zone).
+    static func request(_ row: Row, defaultZone: String?, zoneNamed: Bool = true, directory: String, upload: (String) async throws -> String) async throws -> SchedulePostRequest {
         func value(_ key: String) -> String? {
             row.values[key].map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -99,9 +101,11 @@ struct ImportRows {
         }
         guard alts.count <= media.count else { throw CLIError.badInput("\(alts.count) alt texts for \(media.count) media") }
         for (index, alt) in alts.enumerated() where !alt.trimmingCharacters(in: .whitespaces).isEmpty { media[index].alt = alt }
-        return SchedulePostRequest(text: row.values["text"] ?? "", to: to, at: at, tz: value("tz") ?? defaultZone, lateness: value("lateness"),
+        var request = SchedulePostRequest(text: row.values["text"] ?? "", to: to, at: at, tz: value("tz") ?? (zoneNamed ? defaultZone : nil), lateness: value("lateness"),
                                    overrides: overrides.isEmpty ? nil : overrides, media: media.isEmpty ? nil : media,
                                    repeatRule: value("repeat"), seriesStart: value("series_start"),
                                    visibility: value("visibility"), contentWarning: value("content_warning"), language: value("language"))
+        if value("tz") == nil, !zoneNamed { request.clientTz = defaultZone }
+        return request
     }
 }
