@@ -5,6 +5,15 @@ import Testing
 
 /// Record keys chosen before a Bluesky post is sent (`BlueskyRecordKey`): TIDs as atproto.com/specs/tid gives them.
 @Suite struct BlueskyRecordKeyTests {
+    /// Issue 48, item 21: a post's address names the configured web app, bsky.app by default.
+    @Test func aPostsAddress_namesTheConfiguredWebApp() throws {
+        let key = try #require(BlueskyRecordKey("3jzfcijpj2z2a"))
+        let transport = ScriptedTransport([])
+        #expect(BlueskyConnector(transport: transport).webURL(did: "did:plc:abc", key: key) == "https://bsky.app/profile/did:plc:abc/post/3jzfcijpj2z2a")
+        #expect(BlueskyConnector(webBase: "https://app.example/", transport: transport).webURL(did: "did:plc:abc", key: key)
+            == "https://app.example/profile/did:plc:abc/post/3jzfcijpj2z2a")
+    }
+
     @Test func aKey_isThirteenSortableCharacters_holdingItsTime() throws {
         let key = BlueskyRecordKey(microseconds: 1_764_201_600_000_000, clockID: 1023)
         #expect(key.value.count == 13)

@@ -37,6 +37,14 @@ import Testing
         ])
     }
 
+    /// Issue 48, item 21: atproto's own detection takes a `.test` handle (its test networks' and a PDS's of one's own),
+    /// as a mention only: `example.test` is no link.
+    @Test func aTestHandle_isAMention_butATestHostIsNoLink() {
+        let text = "Easy miles with @mara.pds.test and @Bo.test. Map at example.test"
+        #expect(BlueskyFacets.detect(text).map(\.feature) == [.mention(handle: "mara.pds.test"), .mention(handle: "Bo.test")])
+        #expect(BlueskyFacets.detect("@.test @test").isEmpty)
+    }
+
     @Test func whatIsNotAFacet_staysPlainText() {
         for text in ["email me at a@b", "see e.g. this", "node.js rocks", "#123", "#", "https://", "@nobody", "a#tag", "x@alice.bsky.social"] {
             #expect(BlueskyFacets.detect(text).isEmpty, "\(text)")

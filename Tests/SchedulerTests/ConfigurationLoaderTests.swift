@@ -59,6 +59,14 @@ import Testing
         #expect(configuration.databasePath == "/var/lib/schedulerd/schedulerd.sqlite")
     }
 
+    /// Issue 48, item 21: where a published Bluesky post is shown, for a network whose AppView is not bsky.app.
+    @Test func parse_readsBlueskysWebURL() throws {
+        let configuration = try parse("[networks.bluesky]\nservice = \"https://pds.example\"\nweb_url = \"https://app.example\"\n")
+        #expect(configuration.bluesky.service == "https://pds.example")
+        #expect(configuration.bluesky.webURL == "https://app.example")
+        #expect(try parse("").bluesky.webURL == nil)
+    }
+
     @Test func parse_anEmptyFile_givesTheDefaults() throws {
         let configuration = try parse("")
         let defaults = DaemonConfiguration()

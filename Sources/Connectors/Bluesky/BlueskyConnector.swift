@@ -17,10 +17,14 @@ public struct BlueskyConnector: KeyedPublishing {
     let timeout: Duration
     let keys: BlueskyRecordKeys
     let now: @Sendable () -> Date
+    /// The web app a published post's address names (`[networks.bluesky] web_url`): bsky.app unless the accounts'
+    /// network shows its posts elsewhere (a PDS federating with another AppView, a test network).
+    let webBase: String
 
-    public init(service: String = "https://bsky.social", transport: any HTTPTransport, timeout: Duration = .seconds(30),
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(service: String = "https://bsky.social", webBase: String = "https://bsky.app", transport: any HTTPTransport,
+                timeout: Duration = .seconds(30), now: @escaping @Sendable () -> Date = Date.init) {
         self.service = service
+        self.webBase = webBase.hasSuffix("/") ? String(webBase.dropLast()) : webBase
         self.transport = transport
         self.timeout = timeout
         self.now = now
@@ -69,7 +73,7 @@ public struct BlueskyConnector: KeyedPublishing {
             try await slot.store(key.value)
         }
         let made = try await client.createPost(record, at: key, session: session)
-        return PublishedPost(remoteID: made.uri, url: Self.webURL(did: session.did, key: key), httpStatus: 200)
+        return PublishedPost(remoteID: made.uri, url: webURL(did: session.did, key: key), httpStatus: 200)
     }
 
     public func settle(_ request: PublishRequest, key: String, since: Date, keyAge: KeyAge, credentials: AccountCredentials) async throws(ConnectorError) -> KeyedLookUp {
@@ -77,7 +81,7 @@ public struct BlueskyConnector: KeyedPublishing {
         let session = Self.session(credentials, did: request.accountRemoteID)
         guard try await xrpc(credentials).post(at: key, session: session) != nil else { return .sendAgain }
         return .found(PublishedPost(remoteID: "at://\(session.did)/\(BlueskyXRPC.postCollection)/\(key.value)",
-                                    url: Self.webURL(did: session.did, key: key), httpStatus: 200))
+                                    url: webURL(did: session.did, key: key), httpStatus: 200))
     }
 
     /// The record to create: images uploaded as blobs, mentions resolved to DIDs, and the reply's references read back.
@@ -124,9 +128,9 @@ public struct BlueskyConnector: KeyedPublishing {
         }
     }
 
-    /// The post on bsky.app, by DID (which outlives a handle change).
-    static func webURL(did: String, key: BlueskyRecordKey) -> String {
-        "https://bsky.app/profile/\(did)/post/\(key.value)"
+    /// The post on the web app (bsky.app unless configured), by DID (which outlives a handle change).
+    func webURL(did: String, key: BlueskyRecordKey) -> String {
+        "\(webBase)/profile/\(did)/post/\(key.value)"
     }
 }
 

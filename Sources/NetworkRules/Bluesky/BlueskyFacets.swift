@@ -5,7 +5,8 @@
 /// A word starts a facet at the start of the text, after white space, or (links and mentions) after `(`:
 /// - a link: `http://` or `https://` and what follows up to white space, or a bare host such as `example.com/page`
 ///   whose last label is a known top-level domain (sent as `https://…`);
-/// - a mention: `@` and a handle, a host name with a known top-level domain (resolved to a DID when published);
+/// - a mention: `@` and a handle, a host name with a known top-level domain or ending in `.test`, the name atproto
+///   keeps for test networks and accepts as a handle (resolved to a DID when published);
 /// - a tag: `#` (or the fullwidth `＃`) and what follows up to white space, holding a character that is not a digit or
 ///   punctuation, at most 64 characters and 640 bytes.
 /// One trailing `.`, `,`, `;`, `!` or `?` is not part of a link, nor a `)` the link does not open; trailing punctuation
@@ -67,7 +68,7 @@ public enum BlueskyFacets {
         // The handle ends at a letter or digit: `@alice.bsky.social.` mentions alice.bsky.social.
         let trimmed = handle.reversed().drop { $0 == "." || $0 == "-" }.reversed()
         let name = String(trimmed)
-        guard isHost(name) else { return nil }
+        guard isHost(name) || isTestHandle(name) else { return nil }
         let end = text.index(characters.startIndex, offsetBy: name.count + 1)
         return facet(characters.startIndex..<end, in: text, .mention(handle: name))
     }
@@ -105,6 +106,13 @@ public enum BlueskyFacets {
         let labels = name.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), let last = labels.last else { return false }
         return topLevelDomains.contains(String(last))
+    }
+
+    /// `alice.test`: atproto's own detection (`@atproto/api` rich-text `detectFacets`) takes a mention ending in `.test`
+    /// though it is no top-level domain, for its test networks; links are not taken so.
+    static func isTestHandle(_ name: String) -> Bool {
+        let labels = name.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty } && labels.last == "test"
     }
 
     static let topLevelDomains = Set(XTopLevelDomains.generic + XTopLevelDomains.country)

@@ -140,6 +140,7 @@ extension ConfigurationLoader {
             }
             if var bluesky = try networks.table("bluesky") {
                 configuration.bluesky.service = try bluesky.url("service")
+                configuration.bluesky.webURL = try bluesky.url("web_url")
                 try bluesky.finish()
             }
             try networks.finish()

@@ -129,6 +129,8 @@ public struct FacebookSettings: Sendable {
 public struct BlueskySettings: Sendable {
     /// Where handles are resolved and accounts sign in when they name no PDS: Bluesky's entryway unless set.
     public var service: String?
+    /// The web app a published post's address names (`web_url`): https://bsky.app unless set.
+    public var webURL: String?
 
     public init() {}
 }

@@ -58,10 +58,13 @@ struct NetworkApps {
     /// Where Bluesky accounts sign in: needs no app, so it is always there.
     var blueskyService = "https://bsky.social"
     var blueskyServiceSet = false
+    /// Where a published Bluesky post is shown (``BlueskySettings/webURL``).
+    var blueskyWebURL = "https://bsky.app"
 
     init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String], mediaBaseURL: String? = nil) throws {
         self.mediaBaseURL = mediaBaseURL ?? configuration.mediaBaseURL
         if let bluesky = urls.bluesky { blueskyService = bluesky; blueskyServiceSet = true }
+        if let web = configuration.bluesky.webURL { blueskyWebURL = web }
         if configuration.sandbox {
             let xBase = urls.x ?? "http://127.0.0.1"
             x = XApp(apiBaseURL: xBase, authBaseURL: configuration.x.authBaseURL ?? xBase,
@@ -141,7 +144,7 @@ struct NetworkApps {
             registry.register(InstagramConnector(app: facebook, mediaBaseURL: mediaBaseURL, transport: transport, timeout: timeout))
         }
         if let linkedin { registry.register(LinkedInConnector(app: linkedin, transport: transport, timeout: timeout)) }
-        registry.register(BlueskyConnector(service: blueskyService, transport: transport, timeout: timeout))
+        registry.register(BlueskyConnector(service: blueskyService, webBase: blueskyWebURL, transport: transport, timeout: timeout))
         registry.register(MastodonConnector(transport: transport, timeout: timeout))
         if let threads {
             registry.register(ThreadsConnector(graphBaseURL: threads.graphBaseURL, mediaBaseURL: mediaBaseURL, transport: transport, timeout: timeout))
