@@ -14,10 +14,10 @@ enum MapPanel {
         if let tiles, let frame = MapFrame(route: route.points, panel: panel) {
             let drawn = TileLayer.draw(frame, tiles, in: panel, on: canvas)
             if drawn > 0 { Panels.edge(panel, on: canvas) }
-            drawRoute(route.pieces.map { $0.map(frame.projection.point) }, on: canvas)
+            drawRoute(route.pieces.map { $0.map(frame.projection.point) }, ends: route, on: canvas)
             if drawn > 0 { TileLayer.drawAttribution(tiles.attribution, in: panel, on: canvas) }
         } else if let pieces = geometry(route, in: panel) {
-            drawRoute(pieces, on: canvas)
+            drawRoute(pieces, ends: route, on: canvas)
         } else if hadRoute {
             drawPrivate(in: panel, on: canvas)
         } else {
@@ -33,8 +33,8 @@ enum MapPanel {
     }
 
     /// Each piece's trace, on a dark casing, then the start (green) and the finish (chequered) markers at the ends of
-    /// what is drawn.
-    private static func drawRoute(_ pieces: [[Point]], on canvas: Canvas) {
+    /// what is drawn, each only where the run really began or ended (`ends`): at a privacy cut it would point at home.
+    private static func drawRoute(_ pieces: [[Point]], ends: VisibleRoute, on canvas: Canvas) {
         for points in pieces {
             canvas.polyline(points)
             canvas.strokePath(Palette.casing, width: CardLayout.routeCasingWidth, alpha: 0.85)
@@ -43,9 +43,19 @@ enum MapPanel {
             canvas.polyline(points)
             canvas.strokePath(Palette.accent, width: CardLayout.routeWidth)
         }
-        guard let markers = markers(pieces.flatMap { $0 }) else { return }
-        drawStart(at: markers.start, radius: CardLayout.markerRadius, on: canvas)
-        drawFinish(at: markers.finish, radius: markers.finishRadius, on: canvas)
+        let points = pieces.flatMap { $0 }
+        switch (ends.showsStart, ends.showsFinish) {
+        case (true, true):
+            guard let markers = markers(points) else { return }
+            drawStart(at: markers.start, radius: CardLayout.markerRadius, on: canvas)
+            drawFinish(at: markers.finish, radius: markers.finishRadius, on: canvas)
+        case (true, false):
+            if let start = points.first { drawStart(at: start, radius: CardLayout.markerRadius, on: canvas) }
+        case (false, true):
+            if let finish = points.last { drawFinish(at: finish, radius: CardLayout.markerRadius, on: canvas) }
+        case (false, false):
+            break
+        }
     }
 
     /// Where the start and finish markers go. Normally on the route's ends; but on a loop, where the

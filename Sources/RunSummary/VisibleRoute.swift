@@ -7,6 +7,10 @@ public struct VisibleRoute: Sendable, Equatable {
     public var pieces: [[Coordinate]]
     /// The route's points left out (the route as the summary holds it, thinned to at most 2,000 points).
     public var hiddenPoints: Int
+    /// Whether what is drawn begins where the run began, and ends where it ended: a start or finish marker goes only
+    /// there, never at a cut, where it would point at what the cut hides.
+    public var showsStart = true
+    public var showsFinish = true
 
     public var isEmpty: Bool { pieces.isEmpty }
     /// Every point drawn, for framing the map.
@@ -14,23 +18,34 @@ public struct VisibleRoute: Sendable, Equatable {
 }
 
 extension RunPrivacy {
-    /// Cuts the route at the edges of what is hidden, so the drawing stops exactly at them: a line from a visible
-    /// point to a hidden one is drawn up to the zone's circle (or the 200th metre), never into it.
+    /// Cuts the route at the edges of what is hidden, so the drawing stops at them: a line from a visible point to a
+    /// hidden one is drawn up to the hidden circle (or the 200th metre), never into it.
     ///
-    /// Distances along the route are great-circle metres (``Haversine``); a zone's edge is found on a local plane
+    /// Each run hides a little more than its zones, and not the same more: the circle a run is cut on covers the zone,
+    /// with its centre moved and its radius grown by random amounts that together stay within the zone's margin (half
+    /// its radius), as Strava randomizes its privacy zones. Cut exactly on the zone's circle, the cuts of a few runs
+    /// would lie on one circle and give away its centre. The randomness is drawn from the whole route, hidden points
+    /// included, so one run is always cut the same way (its preview, its picture and its map tiles agree) while nobody
+    /// holding what is drawn can work the cut out.
+    ///
+    /// Distances along the route are great-circle metres (``Haversine``); a circle's edge is found on a local plane
     /// around its centre, exact to well under a metre for a zone of a few hundred metres.
     public func visibleRoute(_ route: [Coordinate]) -> VisibleRoute {
+        var random = RouteSeededRandom(route)
+        let hiding = zones.map { $0.hidingCircle(using: &random) }
         guard route.count >= 2 else {
-            let hidden = route.filter { point in hideStartEndMeters > 0 || zones.contains { $0.contains(point) } }.count
+            let hidden = route.filter { point in hideStartEndMeters > 0 || hiding.contains { $0.contains(point) } }.count
             return VisibleRoute(pieces: hidden == 0 && !route.isEmpty ? [route] : [], hiddenPoints: hidden)
         }
         let along = Self.cumulativeMetres(route)
-        let hidden = hiddenCount(route, along: along)
+        let hidden = hiddenCount(route, along: along, hiding: hiding)
         // A route that never moved (a watch left on a bench) is one place: shown, unless it is hidden.
         if hidden == 0, along.last == 0 { return VisibleRoute(pieces: [route], hiddenPoints: 0) }
         var pieces = [trimmedEnds(route, along: along)].filter { $0.count >= 2 }
-        for zone in zones { pieces = pieces.flatMap(zone.outside) }
-        return VisibleRoute(pieces: pieces.filter { $0.count >= 2 }, hiddenPoints: hidden)
+        for circle in hiding { pieces = pieces.flatMap(circle.outside) }
+        pieces = pieces.filter { $0.count >= 2 }
+        return VisibleRoute(pieces: pieces, hiddenPoints: hidden,
+                            showsStart: pieces.first?.first == route.first, showsFinish: pieces.last?.last == route.last)
     }
 
     /// The route between its `hideStartEndMeters`th metre and as many before its end, with a point cut in at each;
@@ -50,11 +65,11 @@ extension RunPrivacy {
         return kept
     }
 
-    private func hiddenCount(_ route: [Coordinate], along: [Double]) -> Int {
+    private func hiddenCount(_ route: [Coordinate], along: [Double], hiding: [PrivacyZone]) -> Int {
         let total = along.last ?? 0
         return route.indices.filter { index in
             let ends = hideStartEndMeters > 0 && (along[index] < hideStartEndMeters || along[index] > total - hideStartEndMeters)
-            return ends || zones.contains { $0.contains(route[index]) }
+            return ends || hiding.contains { $0.contains(route[index]) }
         }.count
     }
 
@@ -71,6 +86,22 @@ extension RunPrivacy {
 
 extension PrivacyZone {
     func contains(_ point: Coordinate) -> Bool { Haversine.distance(center, point) <= radiusMeters }
+
+    /// How far past its radius a run's cut may lie: half the radius.
+    var marginMeters: Double { radiusMeters / 2 }
+
+    /// The circle one run is cut on: its centre moved up to a quarter of the margin in any direction, its radius the
+    /// zone's plus that move plus up to half the margin more, so it always covers the whole zone and reaches no further
+    /// from the zone's centre than the margin.
+    func hidingCircle(using random: inout some RandomNumberGenerator) -> PrivacyZone {
+        let half = marginMeters / 2
+        let move = marginMeters / 4 * Double.random(in: 0...1, using: &random).squareRoot()
+        let bearing = Double.random(in: 0..<(2 * .pi), using: &random)
+        let metresPerDegree = Haversine.earthRadius * .pi / 180
+        let moved = Coordinate(latitude: center.latitude + move * cos(bearing) / metresPerDegree,
+                               longitude: center.longitude + move * sin(bearing) / (metresPerDegree * cos(center.latitude * .pi / 180)))
+        return PrivacyZone(center: moved, radiusMeters: radiusMeters + move + Double.random(in: 0...half, using: &random))
+    }
 
     /// The parts of a line outside the zone, each its own piece, cut exactly at the circle.
     func outside(_ line: [Coordinate]) -> [[Coordinate]] {

@@ -11,9 +11,9 @@ import Testing
     static let home = Coordinate(latitude: 51.5, longitude: -0.12)
     static let zone = PrivacyZone(center: home, radiusMeters: 250)
 
-    /// 3 km north from the front door, then 1 km east.
+    /// From 1 km south of the front door, 4 km north past it, then 1 km east: the zone lies within the drawn route.
     static func fromHome() -> RunSummary {
-        let north = (0...300).map { Fixtures.offset(home, east: 0, north: Double($0) * 10) }
+        let north = (-100...300).map { Fixtures.offset(home, east: 0, north: Double($0) * 10) }
         let east = (1...100).map { Fixtures.offset(home, east: Double($0) * 10, north: 3_000) }
         return Fixtures.summary(route: north + east)
     }
@@ -34,9 +34,9 @@ import Testing
 
         let image = try DecodedPNG(try RunCard.render(summary, units: .metric, privacy: privacy))
         let panelColour = RGB8(Palette.panel.bytes)
-        // Within the zone, less the start marker (drawn on the route's first visible point, at the zone's edge), and
-        // inside the map's panel (the zone may reach past it, to the figures): every pixel is the panel's.
-        let clear = radius - CardLayout.markerRadius - 6
+        // Within the zone, less half the line's width where it stops (no marker is drawn at a cut), and inside the map's
+        // panel (the zone may reach past it, to the figures): every pixel is the panel's.
+        let clear = radius - CardLayout.routeCasingWidth / 2 - 2
         let inner = panel.inset(by: 4)
         var drawn = 0, looked = 0
         for y in Int(centre.y - clear)...Int(centre.y + clear) {
@@ -48,6 +48,17 @@ import Testing
         }
         #expect(looked > 1_000, "the zone lies on the panel: \(looked) pixels looked at")
         #expect(drawn == 0, "\(drawn) drawn pixels within \(clear) px of home")
+    }
+
+    /// Issue 48, item 20: a run that starts at home shows no start marker, which would sit at the cut and point at home.
+    @Test func aRunStartingInAZone_hasNoStartMarker() throws {
+        let route = (0...300).map { Fixtures.offset(Self.home, east: 0, north: Double($0) * 10) }
+        let panel = CardLayout.mapPanel
+        let start = RGB8(Palette.start.bytes)
+        let zoned = try DecodedPNG(try RunCard.render(Fixtures.summary(route: route), units: .metric, privacy: RunPrivacy(zones: [Self.zone], hideStartEndMeters: 0)))
+        #expect(zoned.count(start, x: Int(panel.minX)..<Int(panel.maxX), y: Int(panel.minY)..<Int(panel.maxY)) == 0)
+        let open = try DecodedPNG(try RunCard.render(Fixtures.summary(route: route), units: .metric))
+        #expect(open.count(start, x: Int(panel.minX)..<Int(panel.maxX), y: Int(panel.minY)..<Int(panel.maxY)) > 100, "drawn where nothing is hidden")
     }
 
     @Test func aRunWhollyInsideAZone_hasNoRoute_andSaysSo() throws {

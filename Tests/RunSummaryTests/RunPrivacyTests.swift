@@ -14,15 +14,45 @@ import Testing
 
     func metres(_ a: Coordinate, _ b: Coordinate) -> Double { Haversine.distance(a, b) }
 
-    @Test func aRunFromHome_isDrawnOnlyFromTheZonesEdge() throws {
+    @Test func aRunFromHome_isDrawnOnlyFromPastTheZonesEdge_withinItsMargin() throws {
         let route = north(from: home, metres: 2_000)
         let privacy = RunPrivacy(zones: [PrivacyZone(center: home, radiusMeters: 250)], hideStartEndMeters: 0)
         let visible = privacy.visibleRoute(route)
         #expect(visible.pieces.count == 1)
         let first = try #require(visible.points.first)
-        #expect(abs(metres(home, first) - 250) < 0.5, "cut at the circle: \(metres(home, first)) m")
+        #expect(metres(home, first) >= 249.5 && metres(home, first) <= 375.5, "cut between the circle and its margin: \(metres(home, first)) m")
         #expect(visible.points.allSatisfy { metres(home, $0) >= 249.5 }, "no drawn point inside the zone")
-        #expect(visible.hiddenPoints == 26, "the points 0 to 250 m from home, the edge included")
+        let drawnFrom = Int((metres(home, first) / 10).rounded(.up))
+        #expect(visible.hiddenPoints == drawnFrom, "the points before the cut, every 10 m")
+        #expect(privacy.visibleRoute(route) == visible, "one run is always cut the same way")
+    }
+
+    /// Issue 48, item 20: cut exactly on the zone's circle, a few runs' cuts give the centre away. Each run's cut lies
+    /// elsewhere between the circle and its margin, and its centre moves, so no one circle fits them.
+    @Test func runsFromHome_areCutAtDifferentDistances_noneInsideTheZone() throws {
+        let privacy = RunPrivacy(zones: [PrivacyZone(center: home, radiusMeters: 200)], hideStartEndMeters: 0)
+        var cuts: [Double] = []
+        for run in 0..<20 {
+            // The same street north, each run a few metres to the east of the last.
+            let start = Coordinate(latitude: home.latitude, longitude: home.longitude + Double(run) * 2 / (Self.metresPerDegree * cos(home.latitude * .pi / 180)))
+            let visible = privacy.visibleRoute(north(from: start, metres: 1_500))
+            let first = try #require(visible.points.first)
+            #expect(metres(home, first) >= 199.5 && metres(home, first) <= 300.5, "\(metres(home, first)) m")
+            cuts.append(metres(home, first))
+        }
+        let spread = (cuts.max() ?? 0) - (cuts.min() ?? 0)
+        #expect(spread > 30, "the cuts lie \(spread) m apart at most: \(cuts.map { Int($0) })")
+    }
+
+    /// A start or finish marker at a cut would point at what the cut hides: the route says where its ends are real.
+    @Test func theEnds_areShownOnlyWhereTheRunReallyBeganOrEnded() {
+        let route = north(from: home, metres: 2_000)
+        let zoned = RunPrivacy(zones: [PrivacyZone(center: home, radiusMeters: 250)], hideStartEndMeters: 0).visibleRoute(route)
+        #expect(!zoned.showsStart && zoned.showsFinish)
+        let trimmed = RunPrivacy().visibleRoute(route)
+        #expect(!trimmed.showsStart && !trimmed.showsFinish)
+        let open = RunPrivacy.none.visibleRoute(route)
+        #expect(open.showsStart && open.showsFinish)
     }
 
     @Test func aRunThroughAZone_isTwoPieces_andOneWhollyInsideIsNone() {
