@@ -19,7 +19,7 @@ public enum AccountText {
         var text = TextTable(columns, rows: rows, shrinkOrder: [2, 6, 1]).render(width: terminal.columns, color: terminal.color)
         for account in accounts where account.status == .needsRelink {
             text += Wrap.hanging("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); "
-                                 + "run `schedctl accounts link \(account.network.rawValue)`", width: terminal.columns, indent: 2) + "\n"
+                                 + "relink it: \(account.relinkCommand)", width: terminal.columns, indent: 2) + "\n"
         }
         for account in accounts where account.status != .needsRelink {
             if let refusal = account.permissionRefusal {

@@ -81,12 +81,13 @@ public enum StatusText {
         for account in status.accountsNeedingAttention {
             if account.status == .needsRelink {
                 lines.append("attention:  \(account.reference) needs relinking (\(account.statusReason ?? "its token was refused")); "
-                             + "\(Counted.of(account.pendingPosts, "post")) \(account.pendingPosts == 1 ? "waits" : "wait") for it")
+                             + "\(Counted.of(account.pendingPosts, "post")) \(account.pendingPosts == 1 ? "waits" : "wait") for it; "
+                             + "relink it: \(account.relinkCommand)")
             } else if let refusal = account.permissionRefusal {
                 lines.append("attention:  " + permissionRefusal(account, refusal))
             } else {
                 lines.append("attention:  \(account.reference) token \(token(account, now: status.now)); "
-                             + "relink with `schedctl accounts link \(account.network.rawValue)`")
+                             + "relink it: \(account.relinkCommand)")
             }
         }
         return lines
@@ -153,7 +154,7 @@ public enum StatusText {
         case .accountPaused:
             return "\(held.account) is paused (`schedctl resume \(held.account)` publishes again)"
         case .needsRelink:
-            return "\(held.account) needs relinking (`schedctl accounts link \(network)`)"
+            return "\(held.account) needs relinking (\(RelinkCommand.text(account: held.account) ?? "`schedctl accounts link \(network)`"))"
         case .networkPaused:
             let name = Network(rawValue: network)?.displayName ?? network
             let remedy = status.paused?.networks.first { $0.network.rawValue == network }.flatMap { $0.byPerson ? nil : $0.remedy }

@@ -17,10 +17,14 @@ struct BenchControl: Sendable {
     }
 
     func addAccount(username: String) async throws -> String {
+        try await addAccountView(username: username).reference
+    }
+
+    /// The account linked from a sandbox X token for `username`.
+    func addAccountView(username: String) async throws -> AccountView {
         let minted = try await call("POST", "/v1/sandbox/tokens/x", body: ["username": username], as: SandboxTokenView.self)
-        let account = try await call("POST", "/v1/accounts", body: ImportAccountRequest(network: .x, token: minted.token, tokenSecret: minted.tokenSecret),
-                                     as: AccountView.self)
-        return account.reference
+        return try await call("POST", "/v1/accounts", body: ImportAccountRequest(network: .x, token: minted.token, tokenSecret: minted.tokenSecret),
+                              as: AccountView.self)
     }
 
     func schedule(text: String, account: String, at due: Date) async throws {

@@ -23,6 +23,31 @@ struct ImportFiles {
         return path
     }
 
+    /// Writes `rows` rows as people write them: the time as a clock reads it with a `tz` column, and `to` naming the
+    /// accounts by id (`3`), by handle (`x:@name`), or two of them (`3 x:@name`), a third of the rows each.
+    func writeAsPeopleDo(_ name: String, rows: Range<Int>, prefix: String, accounts: [(id: Int64, reference: String)], zone: TimeZone,
+                         start: Date, step: Double) throws -> String {
+        let path = work + "/" + name + ".csv"
+        var text = "at,tz,to,text\n"
+        text.reserveCapacity(rows.count * 80)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        for index in rows {
+            let due = formatter.string(from: start.addingTimeInterval(Double(index / 4) * step))
+            let account = accounts[index % accounts.count], next = accounts[(index + 1) % accounts.count]
+            let to = switch index % 3 {
+            case 0: "\(account.id)"
+            case 1: account.reference
+            default: "\(account.id) \(next.reference)"
+            }
+            text += "\(due),\(zone.identifier),\(to),\(prefix) \(index)\n"
+        }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
     /// The wall time of `schedctl import PATH`, in seconds; throws unless every row was stored.
     func run(_ path: String) throws -> Double {
         let process = Process()

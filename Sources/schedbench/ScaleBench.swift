@@ -32,8 +32,8 @@ struct ScaleBench {
         let first = try BenchProcess(bin + "/schedulerd", ["--config", work + "/schedulerd.toml"], directory: work, name: "schedulerd")
         defer { first.stop() }
         try await control.waitUntilReady()
-        var references: [String] = []
-        for index in 0..<accounts { references.append(try await control.addAccount(username: "scale\(index)")) }
+        var references: [AccountView] = []
+        for index in 0..<accounts { references.append(try await control.addAccountView(username: "scale\(index)")) }
         lines += importLines(try await fill(control, accounts: references, state: state))
         lines.append("peak RSS while importing \(Self.memory(first.process.processIdentifier, "VmHWM"))")
         first.stop()
@@ -50,7 +50,7 @@ struct ScaleBench {
         let pid = daemon.process.processIdentifier
         lines.append("memory: RSS \(Self.memory(pid, "VmRSS")) idle with \(rows) pending (peak since the restart \(Self.memory(pid, "VmHWM")))")
 
-        lines += try await queryFigures(control, references: references)
+        lines += try await queryFigures(control, references: references.map(\.reference))
         lines += try schedctlLines(state: state, show: rows / 2)
         lines += try await WebPageBench(base: "http://127.0.0.1:\(webPort)", control: control, repeats: repeats).run(showing: Int64(rows / 2))
         return lines
@@ -86,8 +86,10 @@ struct ScaleBench {
         return lines
     }
 
-    /// Imports the posts through `schedctl import`, a file of ``chunk`` rows at a time; the seconds of each file.
-    private func fill(_ control: BenchControl, accounts: [String], state: String) async throws -> [Double] {
+    /// Imports the posts through `schedctl import`, a file of ``chunk`` rows at a time; the seconds of each file. The first
+    /// file is the baseline, in the plainest form (an RFC 3339 UTC time, one account by handle); every other is written
+    /// as people write (``ImportFiles/writeAsPeopleDo(_:rows:prefix:accounts:zone:start:step:)``).
+    private func fill(_ control: BenchControl, accounts: [AccountView], state: String) async throws -> [Double] {
         // From an hour on, so today and the next days (what `status` shows in brief) hold thousands of posts each.
         let start = Date().addingTimeInterval(3_600).rounded()
         let step = 90 * 86_400 / Double(rows) * 4
@@ -96,8 +98,12 @@ struct ScaleBench {
         var stored = 0
         while stored < rows {
             let count = min(chunk, rows - stored)
-            let path = try files.write("scale-\(seconds.count + 1)", rows: stored..<(stored + count), prefix: "Scale post", accounts: accounts,
-                                       start: start, step: step)
+            let path = seconds.isEmpty
+                ? try files.write("scale-1", rows: stored..<(stored + count), prefix: "Scale post", accounts: accounts.map(\.reference),
+                                  start: start, step: step)
+                : try files.writeAsPeopleDo("scale-\(seconds.count + 1)", rows: stored..<(stored + count), prefix: "Scale post",
+                                            accounts: accounts.map { ($0.id, $0.reference) }, zone: TimeZone(identifier: "Europe/Paris")!,
+                                            start: start, step: step)
             seconds.append(try files.run(path))
             try? FileManager.default.removeItem(atPath: path)
             stored += count
@@ -105,12 +111,22 @@ struct ScaleBench {
         return seconds
     }
 
-    /// The import's figures: the whole, and the first and last files' rates, which match when the import is linear.
+    /// The import's figures: the whole; the rows as people write them against the plain baseline file; and the second
+    /// and last files' rates, which match when the import is linear.
     private func importLines(_ seconds: [Double]) -> [String] {
         let total = seconds.reduce(0, +)
-        let rate = { (index: Int) in Self.format(Double(min(chunk, rows - index * chunk)) / seconds[index], "%.0f") }
-        return ["import: \(rows) posts through `schedctl import`, \(seconds.count) files of \(min(chunk, rows)) rows: \(Self.format(total, "%.1f")) s, "
-                + "\(Self.format(Double(rows) / total, "%.0f")) rows/s (first file \(rate(0)) rows/s, last file \(rate(seconds.count - 1)) rows/s)"]
+        let perSecond = { (index: Int) in Double(min(chunk, rows - index * chunk)) / seconds[index] }
+        let rate = { (index: Int) in Self.format(perSecond(index), "%.0f") }
+        var lines = ["import: \(rows) posts through `schedctl import`, \(seconds.count) files of \(min(chunk, rows)) rows: \(Self.format(total, "%.1f")) s, "
+                     + "\(Self.format(Double(rows) / total, "%.0f")) rows/s"]
+        guard seconds.count >= 2 else { return lines + ["  (one file: no rows as people write them; raise SCALE)"] }
+        let people = seconds.indices.dropFirst().map(perSecond)
+        let peopleRate = people.reduce(0, +) / Double(people.count)
+        lines.append("  as people write them (a local time and a tz column, accounts by id, by handle, or two in a row): "
+                     + "\(Self.format(peopleRate, "%.0f")) rows/s; the baseline file (UTC times, one handle): \(rate(0)) rows/s, "
+                     + "ratio \(Self.format(peopleRate / perSecond(0), "%.2f"))")
+        lines.append("  linear: second file \(rate(1)) rows/s, last file \(rate(seconds.count - 1)) rows/s")
+        return lines
     }
 
     private func figure(_ name: String, _ path: String, _ control: BenchControl) async throws -> String {

@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (StatusView.HeldReason.needsRelink, "x:@club needs relinking (`schedctl accounts link x`)"),
+        (StatusView.HeldReason.needsRelink, "x:@club needs relinking (`schedctl accounts link x` signed in as @club, or `schedctl accounts add x` with a new token of it)"),
         (.networkPaused, "X is paused (`schedctl resume --network x`)"),
         (.revoked, "x:@club was revoked (`schedctl accounts add x` adds it again)"),
     ])

@@ -47,11 +47,11 @@ public struct BlueskyLinker: PasswordLinking {
     }
 
     public func start(method: LinkMethod, redirectURI: String, options: LinkOptions) async throws(LinkError) -> PendingLink {
-        throw LinkError(.unsupported, "Bluesky links with an app password: `schedctl accounts link bluesky --handle NAME`")
+        throw LinkError(.unsupported, "Bluesky links with an app password: `schedctl accounts add bluesky --handle NAME`")
     }
 
     public func complete(_ pending: PendingLink, response: String, options: LinkOptions) async throws(LinkError) -> LinkedAccount {
-        throw LinkError(.unsupported, "Bluesky links with an app password: `schedctl accounts link bluesky --handle NAME`")
+        throw LinkError(.unsupported, "Bluesky links with an app password: `schedctl accounts add bluesky --handle NAME`")
     }
 
     public func identify(_ credentials: AccountCredentials) async throws(LinkError) -> AccountProfile {

@@ -32,7 +32,7 @@ extension Doctor {
         var findings: [DoctorFinding] = []
         var healthy = 0
         for account in accounts {
-            let relink = "`schedctl accounts link \(account.network.rawValue)` (or `accounts add`) to relink \(account.reference)"
+            let relink = "relink \(account.reference): \(account.relinkCommand)"
             if account.status == .needsRelink {
                 let waiting = account.pendingPosts > 0 ? "; \(account.pendingPosts) post\(account.pendingPosts == 1 ? "" : "s") wait for it" : ""
                 findings.append(.fail("token", "\(account.reference) needs relinking (\(account.statusReason ?? "its token was refused"))\(waiting)",

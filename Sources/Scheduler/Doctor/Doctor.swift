@@ -62,7 +62,7 @@ struct Doctor: Sendable {
         if !linked.isEmpty { parts.append("accounts linked on \(linked.map(\.displayName).joined(separator: ", "))") }
         guard !parts.isEmpty else {
             return .fail("configuration", "\(source); no network app is configured and no account is linked, so nothing can be published",
-                         action: "link a Bluesky or Mastodon account (`schedctl accounts link bluesky --handle NAME`, "
+                         action: "link a Bluesky or Mastodon account (`schedctl accounts add bluesky --handle NAME`, "
                              + "`schedctl accounts link mastodon --instance URL`: they need no app), or set [networks.x], [networks.facebook], "
                              + "[networks.linkedin] or [networks.threads] (config/schedulerd.toml documents them), check with "
                              + "`schedulerd --check-config`, and restart")

@@ -96,14 +96,14 @@ public actor CredentialProvider {
             }
             if stored.token != rejected.token { return (nil, .renewed(stored, byThisCall: false)) }
             guard let linker, stored.refreshToken != nil else {
-                return (nil, .needsRelink("\(network.displayName) unavailable: login error (the token expired and cannot be renewed); relink with `schedctl accounts link \(network.rawValue)`"))
+                return (nil, .needsRelink("\(network.displayName) unavailable: login error (the token expired and cannot be renewed)"))
             }
             do {
                 let renewed = try await linker.refresh(stored)
                 return (RenewedCredentials(sealed: try vault.seal(renewed, accountID: accountID), grant: CredentialGrant(credentials: renewed)),
                         .renewed(renewed, byThisCall: true))
             } catch let error as LinkError where error.code == .needsRelink || error.code == .unsupported || error.code == .misconfigured {
-                return (nil, .needsRelink("\(network.displayName) unavailable: login error (\(error.message)); relink with `schedctl accounts link \(network.rawValue)`"))
+                return (nil, .needsRelink("\(network.displayName) unavailable: login error (\(error.message))"))
             } catch let error as LinkError {
                 throw CredentialProviderError(needsRelink: false, message: "renewing the \(network.displayName) token failed: \(error.message)")
             }

@@ -64,7 +64,7 @@ enum DeliveryEvents {
 
     static func needsRelink(account: String, reason: String, at: Date) -> EventView {
         EventView(event: "needs_relink", at: at, account: account, message: "\(account) needs to be linked again: \(reason)",
-                  confirm: "schedctl accounts link \(account.split(separator: ":").first ?? "")")
+                  confirm: RelinkCommand.text(account: account) ?? "schedctl accounts link \(account.split(separator: ":").first ?? "")")
     }
 
     static func networkPaused(_ network: Network, reason: String, remedy: String?, at: Date) -> EventView {
