@@ -64,7 +64,7 @@ struct SandboxToken: AsyncParsableCommand {
                   | schedctl accounts add x             # refused: exit 2
             """)
 
-    @Argument(help: "The network: x, facebook, linkedin or instagram.")
+    @Argument(help: "The network: \(Network.typedNames()).")
     var network: String
 
     @Option(help: "The sandbox user the token belongs to.")
