@@ -13,8 +13,8 @@ public enum PostText {
         // Issue 25, bug 16: a cancelled draft still said how to schedule it, and a cancelled occurrence how to end its
         // series from it; what is cancelled is said to be, with no next step.
         let cancelled = !post.deliveries.isEmpty && post.deliveries.allSatisfy { $0.state == .cancelled }
-        if let due = post.dueAt {
-            lines.append(field("due:", "\(PostListText.due(post)) (\(RFC3339.format(due)))"))
+        if post.dueAt != nil {
+            lines.append(field("due:", PostListText.due(post)))
         } else if cancelled {
             lines.append(field("due:", "none, a draft that was cancelled"))
         } else {
@@ -70,11 +70,11 @@ public enum PostText {
     static func delivery(_ delivery: DeliveryView, of postID: Int64, zone: TimeZone?, now: Date) -> [String] {
         var line = "  delivery \(delivery.id) to \(delivery.account): \(delivery.state.rawValue)"
         if let url = delivery.remoteUrl { line += " \(url)" } else if let id = delivery.remoteId { line += " id \(id)" }
-        if let at = delivery.publishedAt { line += " at \(RFC3339.format(at))" }
+        if let at = delivery.publishedAt { line += " at \(ZonedTime.format(at, in: zone))" }
         if let next = delivery.nextAttemptAt, delivery.state == .retrying {
             line += delivery.lookUpFirst == true
-                ? ", looked up on \(delivery.network.displayName) at \(RFC3339.format(next)) before anything is sent again"
-                : ", next attempt \(RFC3339.format(next))"
+                ? ", looked up on \(delivery.network.displayName) at \(ZonedTime.format(next, in: zone)) before anything is sent again"
+                : ", next attempt \(ZonedTime.format(next, in: zone))"
         }
         var lines = [line]
         if let until = delivery.throttledUntil, until > now {
@@ -87,7 +87,7 @@ public enum PostText {
             let parts = delivery.parts ?? []
             lines.append("    parts out: \(parts.count) of \(count)")
             for part in parts {
-                lines.append("      \(part.part) \(part.kind): \(part.remoteUrl ?? "id \(part.remoteId)") at \(RFC3339.format(part.publishedAt))")
+                lines.append("      \(part.part) \(part.kind): \(part.remoteUrl ?? "id \(part.remoteId)") at \(ZonedTime.format(part.publishedAt, in: zone))")
             }
         }
         if let error = delivery.error { lines.append(field("last error:", error, indent: "    ", column: 0)) }

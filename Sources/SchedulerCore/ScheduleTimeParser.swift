@@ -104,7 +104,7 @@ public struct ScheduleTimeParser: Sendable {
         var time = ScheduleTime(instant: first, zoneIdentifier: zoneName, wallClock: fields.formatted)
         time.readInZone = true
         if candidates.count > 1 {
-            time.ambiguityNote = "\(fields.formatted) happens twice in \(zoneName); the first (\(RFC3339.format(first))) was taken"
+            time.ambiguityNote = "\(ZonedTime.wallClock(first, in: zone)) happens twice in \(zoneName); the first (\(ZonedTime.format(first, in: zone))) was taken"
         }
         return time
     }

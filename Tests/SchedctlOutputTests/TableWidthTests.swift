@@ -136,7 +136,7 @@ import Testing
         let handoffs = HandoffText.render([HandoffView(deliveryId: 46, postId: 32, account: Fixtures.longInstagram,
                                                        caption: Fixtures.clubWeek[0].text, bundle: "/var/lib/schedulerd/handoff/46",
                                                        handedOffAt: Fixtures.monday, remindAt: nil, expiresAt: Fixtures.monday.addingTimeInterval(86_400))],
-                                          width: width)
+                                          zone: Self.kyiv, width: width)
         let history = HistoryText.render(HistoryView(postId: 31, deliveries: [
             .init(id: 42, account: Fixtures.longInstagram, state: .failed, attempts: [
                 .init(startedAt: Fixtures.monday, finishedAt: Fixtures.monday.addingTimeInterval(1.234), httpStatus: 400, outcome: "error",

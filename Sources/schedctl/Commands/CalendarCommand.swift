@@ -45,7 +45,7 @@ struct CalendarCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = options.client()
-        let clock = try await daemonClock(client)
+        let clock = try await DisplayZone.daemonClock(client)
         let zone = TimeZone(identifier: tz ?? clock.zone) ?? TimeZone(identifier: "UTC")!
         let range = CalendarRange(around: from, month: month, zone: zone, now: clock.now)
         let perCell = month ? 4 : 12
@@ -55,16 +55,6 @@ struct CalendarCommand: AsyncParsableCommand {
         print("\(range.title), \(zone.identifier)")
         print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
         print(CalendarGrid.legend)
-    }
-
-    /// The daemon's today and zone: `/v1/clock`, or the whole status from an older daemon, which has no such route.
-    private func daemonClock(_ client: ControlClient) async throws -> ClockView {
-        do {
-            return try await client.get("/v1/clock", as: ClockView.self).0
-        } catch let error as CLIError where error.exitCode == ExitCodes.notFound {
-            let (status, _) = try await client.get("/v1/status", as: StatusView.self)
-            return ClockView(now: status.now, zone: status.zone ?? "UTC")
-        }
     }
 }
 

@@ -260,12 +260,12 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     static func printScheduled(_ post: PostView) {
         let accounts = post.deliveries.map(\.account).joined(separator: ", ")
-        guard let due = post.dueAt else {
+        guard post.dueAt != nil else {
             return print("draft \(post.id) to \(accounts) kept without a time; schedule it with `schedctl schedule --post \(post.id) --at TIME`")
         }
         let thread = post.thread.map { ", a thread of \($0.count + 1) parts" } ?? ""
         let comments = post.deliveries.contains { $0.firstComment != nil } ? ", with a first comment" : ""
-        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)\(thread)\(comments)"
+        print("scheduled post \(post.id) for \(Output.due(post)) to \(accounts)\(thread)\(comments)"
               + (post.queued == true ? ", in the first free posting slot" : ""))
         for note in post.notes ?? [] { print("note: \(note)") }
     }
