@@ -50,4 +50,20 @@ import Testing
         #expect(drawn.contains("  post 18 keeps its time"))
         #expect(!Self.hasMachineTime(drawn))
     }
+
+    @Test func show_writesEveryTimeInThePostsZone() {
+        let drawn = PostText.render(Fixtures.rich, now: Fixtures.monday)
+        #expect(drawn.contains("  due:       2027-03-01 09:30 +02:00 (Europe/Kyiv)\n"), "\(drawn)")
+        #expect(!Self.hasMachineTime(drawn), "\(drawn)")
+        let published = PostText.render(Fixtures.published[0], now: Fixtures.monday)
+        #expect(published.contains(" at 2027-02-28 07:30 +02:00"), "\(published)")
+    }
+
+    @Test func sandboxReceived_writesTheTimeInTheZoneItsHeaderNames() {
+        let item = JSONValue.object(["network": .string("x"), "received_at": .string("2027-03-01T05:30:00.123Z"), "remote_id": .string("1")])
+        let drawn = SandboxText.received([item], accounts: [], zone: Self.kyiv, terminal: Terminal(columns: 80, color: false))
+        let lines = drawn.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("RECEIVED (Europe/Kyiv)  ACCOUNT  ") == true, "\(drawn)")
+        #expect(lines.last?.hasPrefix("2027-03-01 07:30  ") == true && !Self.hasMachineTime(drawn), "\(drawn)")
+    }
 }

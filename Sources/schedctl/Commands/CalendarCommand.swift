@@ -11,7 +11,7 @@ struct CalendarCommand: AsyncParsableCommand {
             Each post shows its state's mark, its time, its networks (\(Network.shortNameKey())) and the start of its text: \
             ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, ~ planned (an \
             occurrence of a repeating post that is not a post yet: the daemon makes each four weeks before it is due), \
-            d draft, - cancelled; the legend under the calendar says so too. On a terminal the entries are coloured by \
+            d draft, - cancelled; the legend under the calendar says so too, and what the networks' short names mean. On a terminal the entries are coloured by \
             state as well (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)
@@ -54,6 +54,7 @@ struct CalendarCommand: AsyncParsableCommand {
         let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
         print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
+        print(Wrap.hanging(CalendarGrid.networkLegend, width: width ?? terminal.columns, indent: 2, separator: ", "))
         print(CalendarGrid.legend)
     }
 }
