@@ -8,7 +8,7 @@ struct CalendarCommand: AsyncParsableCommand {
         commandName: "calendar",
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
-            Each post shows its state's mark, its time, its networks (\(Network.shortNameKey())) and the start of its text: \
+            Each post shows its state's mark, its time, its networks' short names (\(Network.shortNameKey())) and the start of its text: \
             ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, ~ planned (an \
             occurrence of a repeating post that is not a post yet: the daemon makes each four weeks before it is due), \
             d draft, - cancelled; the legend under the calendar says so too, and what the networks' short names mean. On a terminal the entries are coloured by \

@@ -29,7 +29,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
     @Argument(help: "The run: a GPX 1.1 track, a TCX activity or a FIT activity file from the watch (found by its .FIT signature).")
     var file: String
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: \(Network.typedNames()) (default: all \(Network.allCases.count)).")
+    @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: \(Network.typedNames()) (default: every network).")
     var to: [String] = []
 
     @Option(help: "Write the picture of the run (1080×1350) to this file: a PNG for .png, a JPEG for .jpg or .jpeg.")
