@@ -18,6 +18,9 @@ public struct NetworkRules: Sendable {
     /// comments have limits of their own, and the account's posting budget is not spent on them.
     public var commentIsAPost: Bool { maxThreadParts > 1 }
 
+    /// The networks a thread goes to (more than one part allowed), for the help and refusals that name them.
+    public static var threadNetworks: [Network] { Network.allCases.filter { of($0).maxThreadParts > 1 } }
+
     public static func of(_ network: Network) -> NetworkRules {
         switch network {
         case .x:

@@ -12,7 +12,7 @@ public struct RunPostRequest: Codable, Sendable, Equatable {
     public var file: String?
     /// Metric (the default) or imperial, for the texts and the picture.
     public var units: Units?
-    /// The person's own templates by network name (x, facebook, linkedin, instagram); the others are the built-in ones.
+    /// The person's own templates by network name (any `Network`'s raw value); the others are the built-in ones.
     public var templates: [String: RunTemplateSource]?
     /// Post the run as an X thread: the summary, then its splits.
     public var runThread: Bool?

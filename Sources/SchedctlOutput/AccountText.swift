@@ -3,20 +3,20 @@ import SchedulerCore
 
 /// `schedctl accounts list` (and what `show`, `refresh` and `status` say of a token) for people.
 public enum AccountText {
-    /// The accounts, one a row, fitted to the width (issue 25, bug 8: 134 columns): the name gives up room first, then
-    /// the token's forecast (which goes on over further lines rather than being cut), then the account; the status is
-    /// never cut. Under the table, what to do about each account that needs relinking, or whose deliveries are refused
-    /// for a permission its token lacks.
+    /// The accounts, one a row, fitted to the width (issue 25, bug 8: 134 columns): the name, which mostly repeats the
+    /// handle, gives up room first and then is left out (issue 48, item 13); then the token's forecast goes on over
+    /// further lines, or under its row when the table is still too wide. The account, which a person types next, and the status are never cut. Under the table, what to do
+    /// about each account that needs relinking, or whose deliveries are refused for a permission its token lacks.
     public static func table(_ accounts: [AccountView], terminal: Terminal, now: Date = Date()) -> String {
-        let columns = [TextTable.Column("ID"), TextTable.Column("ACCOUNT", shrinksTo: 14), TextTable.Column("NAME", shrinksTo: 10),
+        let columns = [TextTable.Column("ID"), TextTable.Column("ACCOUNT"), TextTable.Column("NAME", shrinksTo: 10, repeats: true),
                        TextTable.Column("AUTH"), TextTable.Column("STATUS"), TextTable.Column("PENDING"),
-                       TextTable.Column("TOKEN", shrinksTo: 16, wraps: true)]
+                       TextTable.Column("TOKEN", shrinksTo: 16, wraps: true, goesUnder: true)]
         let rows: [[Cell]] = accounts.map { account in
             let style = style(account.status)
             return [Cell(String(account.id)), Cell(account.reference, style), Cell(account.displayName), Cell(account.authKind.rawValue),
                     Cell(account.status.rawValue, style), Cell(String(account.pendingPosts)), Cell(token(account, now: now))]
         }
-        var text = TextTable(columns, rows: rows, shrinkOrder: [2, 6, 1]).render(width: terminal.columns, color: terminal.color)
+        var text = TextTable(columns, rows: rows, shrinkOrder: [2, 6]).render(width: terminal.columns, color: terminal.color)
         for account in accounts where account.status == .needsRelink {
             text += Wrap.hanging("\(account.reference) needs relinking: \(account.statusReason ?? "the network refused its token"); "
                                  + "relink it: \(account.relinkCommand)", width: terminal.columns, indent: 2) + "\n"

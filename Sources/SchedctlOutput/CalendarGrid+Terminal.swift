@@ -19,6 +19,9 @@ extension CalendarGrid {
     /// What the marks mean, printed under the calendar.
     public static let legend = marks.map { "\($0.mark) \($0.state)" }.joined(separator: "  ")
 
+    /// What the networks' short names mean, from the one list of networks (``Network/shortNameKey(_:)``).
+    public static let networkLegend = Network.shortNameKey()
+
     /// The days as rows of seven columns (a week, or the weeks of a month), each cell's lines being its posts
     /// (`✓ 07:30 X,FB Monday run…`), at most `perCell` of them then `+N more`; `width` is the whole line's. Below 7
     /// columns of 9, a list of days instead. Colours
@@ -55,15 +58,16 @@ extension CalendarGrid {
         return lines.isEmpty ? "nothing is due on these days\n" : lines.joined(separator: "\n") + "\n"
     }
 
-    /// Each entry on one line in a wide cell; in a narrow one (under 24 columns) its time and networks on one line
-    /// and the start of its text on the next, so the text still shows.
+    /// Each entry on one line in a wide cell; in a narrow one (under 24 columns) its time and networks, going on over
+    /// further lines rather than being cut (issue 48, item 13: two networks showed as `X…`), then the start of its
+    /// text on the next, so the text still shows.
     private static func cell(_ day: CalendarDay, width: Int, limit: Int, color: Bool) -> [String] {
         let entries = day.entries
         let shown = entries.prefix(day.total > limit ? limit - 1 : limit)
         var lines: [String] = []
         for entry in shown {
             if width < 24 {
-                lines.append(paint(pad("\(mark(entry.state)) \(entry.time) \(entry.networks.joined(separator: ","))", width), entry.state, color))
+                lines += headLines(entry, width: width).map { paint(pad($0, width), entry.state, color) }
                 lines.append(paint(pad("  " + entry.text, width), entry.state, color))
             } else {
                 lines.append(paint(pad(line(entry), width), entry.state, color))
@@ -71,6 +75,18 @@ extension CalendarGrid {
         }
         if day.total > shown.count {
             lines.append(pad("+\(day.total - shown.count)\(day.countIsAtLeast == true ? "+" : "") more", width))
+        }
+        return lines
+    }
+
+    /// `✓ 08:11 X,FB,` then `  LI`: the mark, the time and every network's short name whole, a line broken after a
+    /// comma. The short names are at most two characters and a cell at least nine wide, so each fits on a line.
+    static func headLines(_ entry: CalendarEntry, width: Int) -> [String] {
+        var lines = ["\(mark(entry.state)) \(entry.time)"]
+        for (index, code) in entry.networks.enumerated() {
+            let piece = code + (index < entry.networks.count - 1 ? "," : "")
+            let joined = lines[lines.count - 1] + (index == 0 ? " " : "") + piece
+            if joined.count <= width { lines[lines.count - 1] = joined } else { lines.append("  " + piece) }
         }
         return lines
     }

@@ -3,13 +3,15 @@ import SchedulerCore
 
 /// `schedctl runs inbox` for people: the folder, the files still arriving, and what became of each file taken.
 public enum InboxText {
-    public static func render(_ inbox: InboxView, zone: TimeZone?, width: Int, color: Bool) -> String {
+    /// Issue 48, item 7: the times were wall clocks in a zone named nowhere; the table's header names `zone` and a
+    /// waiting file's line carries its offset, as `list` and `show` write them (``ZonedTime``).
+    public static func render(_ inbox: InboxView, zone: TimeZone, width: Int, color: Bool) -> String {
         var lines = ["inbox: \(inbox.folder ?? "none")"]
         if !inbox.waiting.isEmpty {
             lines.append("")
             lines.append("waiting:")
             for file in inbox.waiting {
-                lines.append("  \(file.name): \(waitingWords(file.state)) since \(ZonedTime.wallClock(file.since, in: zone))")
+                lines.append("  \(file.name): \(waitingWords(file.state)) since \(ZonedTime.format(file.since, in: zone))")
             }
         }
         lines.append("")
@@ -20,7 +22,7 @@ public enum InboxText {
         let rows = inbox.files.map { file -> [Cell] in
             [Cell(ZonedTime.wallClock(file.updatedAt, in: zone)), Cell(file.name), outcome(file)]
         }
-        let table = TextTable([.init("WHEN"), .init("FILE", shrinksTo: 12), .init("WHAT BECAME OF IT", shrinksTo: 20, wraps: true)],
+        let table = TextTable([.init("WHEN (\(ZonedTime.name(of: zone)))"), .init("FILE", shrinksTo: 12), .init("WHAT BECAME OF IT", shrinksTo: 20, wraps: true)],
                               rows: rows, shrinkOrder: [2, 1])
         lines.append(table.render(width: width, color: color))
         return lines.joined(separator: "\n") + "\n"

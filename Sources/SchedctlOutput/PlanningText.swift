@@ -41,6 +41,29 @@ public enum PlanningText {
         return TextTable(columns, rows: rows, shrinkOrder: [2, 0]).render(width: terminal.columns, color: terminal.color)
     }
 
+    /// What `slots set` and `slots clear` changed: the account's slots and zone, each post moved to another slot (both
+    /// times in the slots' zone, written as every time for people is, ``ZonedTime``: issue 48, item 7, it was
+    /// "from 2026-12-07T06:30:00Z to 2026-12-07 07:00:00"), and each post that kept a time no longer a slot.
+    public static func slotsChanged(_ view: SlotsView, width: Int) -> String {
+        var lines: [String] = []
+        if let slots = view.slots, let zone = view.zone {
+            lines.append("\(view.account): \(slots) (\(zone))")
+        } else {
+            lines.append("\(view.account): no posting slots")
+        }
+        let zone = view.zone.flatMap(TimeZone.init(identifier:))
+        for moved in view.retimed ?? [] {
+            lines.append(Wrap.hanging("  moved post \(moved.postId) from \(ZonedTime.format(moved.from, in: zone)) to "
+                                      + "\(ZonedTime.format(moved.to, in: zone)): its time is no longer a slot", width: width, indent: 4))
+            if let note = moved.note { lines.append(Wrap.hanging("    note: \(note)", width: width, indent: 6)) }
+        }
+        for id in view.kept ?? [] {
+            lines.append(Wrap.hanging("  post \(id) keeps its time: it is no longer a slot, and no free slot of all its accounts was found",
+                                      width: width, indent: 4))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// `mon-fri 07:30,12:15  sat 09:00`: each day and its times apart from the next by two spaces, where a line may
     /// break, so a day is never left without its times.
     static func dayGroups(_ slots: String) -> String {

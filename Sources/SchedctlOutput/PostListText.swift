@@ -51,11 +51,11 @@ public enum PostListText {
         post.dueAt.map { ZonedTime.wallClock($0, in: zone) } ?? "draft"
     }
 
-    /// The wall-clock time in the post's zone, or "draft" for a post that has none yet.
+    /// `2027-03-01 09:30 +02:00 (Europe/Kyiv)`: the time in the post's zone, as people read every time (``ZonedTime``),
+    /// and the zone it keeps; or "draft" for a post that has none yet.
     public static func due(_ post: PostView) -> String {
-        guard post.dueAt != nil else { return "draft (\(post.dueZone))" }
-        return post.dueLocal.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00$", with: "", options: .regularExpression)
-            + " " + post.dueZone
+        guard let due = post.dueAt else { return "draft (\(post.dueZone))" }
+        return "\(ZonedTime.format(due, in: TimeZone(identifier: post.dueZone))) (\(post.dueZone))"
     }
 
     /// A text on one line, its line breaks as spaces.

@@ -49,12 +49,12 @@ public struct ScheduleTimeParser: Sendable {
             time.dayNote = "\(trimmed) has passed today in \(zoneName), so next week's (\(day)) was taken"
         }
         if time.instant < now.addingTimeInterval(-1) {
-            throw ScheduleTimeError("'\(input)' is in the past (\(RFC3339.format(time.instant)), now is \(RFC3339.format(now)))")
+            throw ScheduleTimeError("'\(input)' is in the past (\(ZonedTime.format(time.instant, in: zone)), now is \(ZonedTime.format(now, in: zone)))")
         }
         // Any time within four years of now is within five calendar years: the calendar is asked only past that.
         if time.instant > now.addingTimeInterval(Double(Self.maximumYearsAhead - 1) * 366 * 86_400), case let latest = latestAccepted, time.instant > latest {
-            throw ScheduleTimeError("'\(input)' is more than \(Self.maximumYearsAhead) years ahead (\(RFC3339.format(time.instant)), "
-                                    + "the latest accepted is \(RFC3339.format(latest))); check the year")
+            throw ScheduleTimeError("'\(input)' is more than \(Self.maximumYearsAhead) years ahead (\(ZonedTime.format(time.instant, in: zone)), "
+                                    + "the latest accepted is \(ZonedTime.format(latest, in: zone))); check the year")
         }
         return time
     }
@@ -124,7 +124,7 @@ public struct ScheduleTimeParser: Sendable {
         var time = ScheduleTime(instant: first, zoneIdentifier: zoneName, wallClock: fields.formatted)
         time.readInZone = true
         if candidates.count > 1 {
-            time.ambiguityNote = "\(fields.formatted) happens twice in \(zoneName); the first (\(RFC3339.format(first))) was taken"
+            time.ambiguityNote = "\(ZonedTime.wallClock(first, in: zone)) happens twice in \(zoneName); the first (\(ZonedTime.format(first, in: zone))) was taken"
         }
         return time
     }

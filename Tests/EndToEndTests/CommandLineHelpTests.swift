@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerCore
 import Testing
 
 /// schedctl as typed by a person: a mistyped command names the one meant, and help fits the terminal it is shown on.
@@ -35,6 +36,22 @@ import Testing
     @Test func runSummaryHelp_namesFITFiles() throws {
         let help = try Self.help(["run-summary", "--help"], columns: 250)
         #expect(help.contains("a TCX activity or a FIT activity file from the watch"), "\(help)")
+    }
+
+    /// Issue 48, item 6: help listed four networks of seven. Each command whose help lists the networks it takes
+    /// lists every one it takes, as ``Network/typedNames(_:joinedBy:)`` writes them.
+    @Test func helpListingNetworks_namesEveryNetworkItTakes() throws {
+        let every = Network.typedNames()
+        let lists: [(command: [String], list: String)] = [
+            (["accounts", "link"], Network.typedNames(Network.allCases.filter(\.linksInBrowser))), (["accounts", "add"], every),
+            (["sandbox", "token"], every), (["check"], every), (["pause"], every), (["resume"], every), (["run-summary"], every),
+            (["run-summary"], Network.typedNames(joinedBy: "and")), (["calendar"], Network.shortNameKey()),
+        ]
+        for (command, list) in lists {
+            let help = try Self.help(command + ["--help"], columns: 400)
+            #expect(help.contains(list), "schedctl \(command.joined(separator: " ")) --help lists other networks than '\(list)':\n\(help)")
+        }
+        #expect(!Network.typedNames(Network.allCases.filter(\.linksInBrowser)).contains("bluesky"), "Bluesky links with `accounts add`")
     }
 
     @Test func mistakeThatIsNoCommand_keepsTheParsersOwnMessage() throws {

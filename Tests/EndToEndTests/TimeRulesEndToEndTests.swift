@@ -90,7 +90,7 @@ import Testing
         let dry = try daemon.schedctl(arguments + ["--dry-run"])
         let real = try daemon.schedctl(arguments)
 
-        let note = "note: 2027-10-31T02:30:00 happens twice in Europe/Paris; the first (2027-10-31T00:30:00Z) was taken"
+        let note = "note: 2027-10-31 02:30 happens twice in Europe/Paris; the first (2027-10-31 02:30 +02:00) was taken"
         #expect(dry.status == 0 && real.status == 0, "\(dry.stderr) \(real.stderr)")
         #expect(real.stdout.contains(note), "\(real.stdout)")
         #expect(dry.stdout.contains(note), "\(dry.stdout)")

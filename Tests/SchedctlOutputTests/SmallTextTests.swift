@@ -22,8 +22,8 @@ import Testing
     @Test func aCancelledOccurrence_doesNotSayCancelSeriesEndsIt() {
         var occurrence = Fixtures.pending[0]
         occurrence.series = PostSeriesView(id: 7, index: 3, rule: "FREQ=WEEKLY;BYDAY=MO")
-        #expect(PostText.render(occurrence).contains("series:    7, occurrence 3 (FREQ=WEEKLY;BYDAY=MO); `schedctl cancel 12 --series` ends it"))
-        let drawn = PostText.render(Self.cancelled(occurrence))
+        #expect(PostText.render(occurrence, width: 200).contains("series:    7, occurrence 3 (FREQ=WEEKLY;BYDAY=MO); `schedctl cancel 12 --series` ends it"))
+        let drawn = PostText.render(Self.cancelled(occurrence), width: 200)
         #expect(!drawn.contains("--series"), "\(drawn)")
         #expect(drawn.contains("series:    7, occurrence 3 (FREQ=WEEKLY;BYDAY=MO); this occurrence was cancelled"), "\(drawn)")
     }

@@ -151,6 +151,9 @@ extension ImportServiceTests {
                     == true, "\(error?.problems ?? [])")
             #expect(error?.problems?.last?.hasPrefix("line 4: x:@club: X refuses a post identical to a recent one of the account, and line 3 of this import")
                     == true, "\(error?.problems ?? [])")
+            // Issue 48, item 7: the other post's time as people read every time (ZonedTime), in the zone the row was read in.
+            #expect(error?.problems?.first?.contains("is due 2030-01-03 18:00 +02:00, within 24 hours") == true, "\(error?.problems ?? [])")
+            #expect(error?.problems?.last?.contains("has the same text, due 2030-01-05 08:00 +02:00, within") == true, "\(error?.problems ?? [])")
 
             let view = try await service(store).importPosts(ImportRequest(posts: rows, lines: [2, 3, 4, 5, 6], skipInvalid: true))
             #expect(view.postIds.count == 3 && view.problems.map(\.line) == [2, 4])

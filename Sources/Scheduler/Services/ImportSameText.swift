@@ -11,16 +11,19 @@ struct ImportSameText: Sendable {
         /// The text, the account and the window, as the store looks them up.
         var probe: SameTextProbe
         var due: Date
+        /// The zone the row's time was read in, to write it as the person gave it.
+        var zone: TimeZone?
     }
 
     private(set) var entries: [Entry] = []
 
     /// Notes the row's texts that the rule applies to.
     mutating func add(line: Int, checked: PostService.CheckedPost, text: String) {
-        guard checked.rule == nil, let due = checked.time?.instant else { return }
+        guard checked.rule == nil, let time = checked.time else { return }
+        let due = time.instant, zone = TimeZone(identifier: time.zoneIdentifier)
         for (account, override) in checked.targets {
             guard let probe = PostService.sameTextProbe(text: override ?? text, account: account, due: due) else { continue }
-            entries.append(Entry(line: line, account: account, probe: probe, due: due))
+            entries.append(Entry(line: line, account: account, probe: probe, due: due, zone: zone))
         }
     }
 
@@ -34,7 +37,7 @@ struct ImportSameText: Sendable {
         guard !entries.isEmpty else { return [] }
         let stored = try await store.sameText(entries.map(\.probe))
         return zip(entries, stored).compactMap { entry, other in
-            other.map { ImportProblem(line: entry.line, message: PostService.sameTextProblem($0, account: entry.account)) }
+            other.map { ImportProblem(line: entry.line, message: PostService.sameTextProblem($0, account: entry.account, zone: entry.zone)) }
         }
     }
 
@@ -51,7 +54,7 @@ struct ImportSameText: Sendable {
             for (earlier, later) in zip(byDue, byDue.dropFirst()) where later.due.timeIntervalSince(earlier.due) <= PostService.sameTextWindow {
                 let (kept, refused) = earlier.line < later.line ? (earlier, later) : (later, earlier)
                 problems.append(ImportProblem(line: refused.line, message: "\(refused.account.reference): X refuses a post identical to a recent one of the "
-                    + "account, and line \(kept.line) of this import has the same text, due \(RFC3339.format(kept.due)), within 24 hours; "
+                    + "account, and line \(kept.line) of this import has the same text, due \(ZonedTime.format(kept.due, in: kept.zone)), within 24 hours; "
                     + "change the text (a date or a word is enough)"))
             }
         }

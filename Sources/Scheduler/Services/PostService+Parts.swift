@@ -45,7 +45,7 @@ extension PostService {
         guard !thread.isEmpty else { return [] }
         let rules = PostService.rules(for: account)
         guard rules.maxThreadParts > 1 else {
-            return ["\(account.reference): \(account.network.displayName) has no threads; a thread goes to X, Bluesky, Mastodon and Threads accounts only "
+            return ["\(account.reference): \(account.network.displayName) has no threads; a thread goes to \(Network.displayNames(NetworkRules.threadNetworks)) accounts only "
                 + "(schedule the other accounts separately, perhaps with --first-comment)"]
         }
         var problems: [String] = []

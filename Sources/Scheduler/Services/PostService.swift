@@ -141,7 +141,8 @@ public struct PostService: Sendable {
         for (account, override) in targets where rule == nil {
             problems += validationProblems(text: override ?? request.text, media: attachments, account: account, options: options)
             if let due = time?.instant, !sameTextLater {
-                problems += try await sameTextProblems(text: override ?? request.text, account: account, due: due)
+                problems += try await sameTextProblems(text: override ?? request.text, account: account, due: due,
+                                                        zone: time.flatMap { TimeZone(identifier: $0.zoneIdentifier) })
             }
         }
         if request.text.trimmingWhitespace.isEmpty, attachments.isEmpty,

@@ -36,7 +36,7 @@ struct AccountsAdd: AsyncParsableCommand {
               schedctl sandbox token bluesky | schedctl accounts add bluesky
             """)
 
-    @Argument(help: "The network: x, facebook, linkedin, instagram, bluesky or mastodon.")
+    @Argument(help: "The network: \(Network.typedNames()).")
     var network: String
 
     @Option(name: .customLong("from-file"), help: "Read the token from this file instead of standard input.")
@@ -88,7 +88,7 @@ struct AccountsAdd: AsyncParsableCommand {
 enum NetworkArgument {
     static func parse(_ text: String) throws -> Network {
         guard let network = Network(rawValue: text.lowercased()) else {
-            throw ValidationError("unknown network '\(text)'; use one of \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError("unknown network '\(text)'; use \(Network.typedNames())")
         }
         return network
     }

@@ -21,7 +21,7 @@ struct AccountsLink: AsyncParsableCommand {
               schedctl accounts link x --oauth1 --headless        # PIN flow
             """)
 
-    @Argument(help: "The network: x, facebook, linkedin or instagram.")
+    @Argument(help: "The network: \(Network.typedNames(Network.allCases.filter(\.linksInBrowser))).")
     var network: String
 
     @Flag(help: "No local browser: paste the redirect address (or X's PIN) on standard input.")
@@ -50,7 +50,7 @@ struct AccountsLink: AsyncParsableCommand {
         if organization != nil && parsed != .linkedin { throw ValidationError("--organization is for LinkedIn only") }
         if instance != nil && parsed != .mastodon { throw ValidationError("--instance is for Mastodon only") }
         if parsed == .mastodon && (instance ?? "").isEmpty { throw ValidationError("a Mastodon account needs its instance: --instance https://mastodon.social") }
-        if parsed == .bluesky { throw ValidationError("Bluesky links with an app password: schedctl accounts add bluesky --handle NAME") }
+        if !parsed.linksInBrowser { throw ValidationError("\(parsed.displayName) links with an app password: schedctl accounts add \(parsed.rawValue) --handle NAME") }
         if page != nil && parsed != .facebook && parsed != .instagram { throw ValidationError("--page is for Facebook and Instagram") }
         guard let seconds = DurationParser.seconds(timeout), seconds > 0 else { throw ValidationError("--timeout '\(timeout)' is not a duration such as 90s or 5m") }
     }

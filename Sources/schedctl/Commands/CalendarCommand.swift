@@ -8,10 +8,10 @@ struct CalendarCommand: AsyncParsableCommand {
         commandName: "calendar",
         abstract: "Posts as a grid of days: a week (default) or a month, in a zone, fitting the terminal.",
         discussion: """
-            Each post shows its state's mark, its time, its networks (X, FB, LI, IG) and the start of its text: \
+            Each post shows its state's mark, its time, its networks' short names (\(Network.shortNameKey())) and the start of its text: \
             ✓ published, ✗ failed (or missed, expired), ? unknown (may or may not be out), · scheduled, ~ planned (an \
             occurrence of a repeating post that is not a post yet: the daemon makes each four weeks before it is due), \
-            d draft, - cancelled; the legend under the calendar says so too. On a terminal the entries are coloured by \
+            d draft, - cancelled; the legend under the calendar says so too, and what the networks' short names mean. On a terminal the entries are coloured by \
             state as well (published green, failed red, scheduled cyan, draft dim; NO_COLOR turns colour off).
             Example: schedctl calendar --month --from 2026-12-01 --tz Europe/Kyiv
             """)
@@ -45,7 +45,7 @@ struct CalendarCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = options.client()
-        let clock = try await daemonClock(client)
+        let clock = try await DisplayZone.daemonClock(client)
         let zone = TimeZone(identifier: tz ?? clock.zone) ?? TimeZone(identifier: "UTC")!
         let range = CalendarRange(around: from, month: month, zone: zone, now: clock.now)
         let perCell = month ? 4 : 12
@@ -54,17 +54,8 @@ struct CalendarCommand: AsyncParsableCommand {
         let terminal = Terminal.current()
         print("\(range.title), \(zone.identifier)")
         print(CalendarGrid.render(days, width: width ?? terminal.columns, perCell: perCell, color: terminal.color), terminator: "")
+        print(Wrap.hanging(CalendarGrid.networkLegend, width: width ?? terminal.columns, indent: 2, separator: ", "))
         print(CalendarGrid.legend)
-    }
-
-    /// The daemon's today and zone: `/v1/clock`, or the whole status from an older daemon, which has no such route.
-    private func daemonClock(_ client: ControlClient) async throws -> ClockView {
-        do {
-            return try await client.get("/v1/clock", as: ClockView.self).0
-        } catch let error as CLIError where error.exitCode == ExitCodes.notFound {
-            let (status, _) = try await client.get("/v1/status", as: StatusView.self)
-            return ClockView(now: status.now, zone: status.zone ?? "UTC")
-        }
     }
 }
 

@@ -21,7 +21,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Argument(help: "The text, or - to read it from standard input.")
     var text: String
 
-    @Option(help: "A network to check for: x, facebook, linkedin or instagram. Repeatable.")
+    @Option(help: "A network to check for: \(Network.typedNames()). Repeatable.")
     var to: [String] = []
 
     @Option(help: "A media file to check with the text. Repeatable.")

@@ -14,13 +14,22 @@ struct HandoffCommand: AsyncParsableCommand {
 struct HandoffList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "What waits: caption, bundle folder, and until when.")
 
+    @Option(help: "IANA time zone the times are shown in (default: the daemon's).")
+    var tz: String?
+
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+    }
+
     func run() async throws {
-        let (handoffs, data) = try await options.client().get("/v1/handoffs", as: [HandoffView].self)
+        let client = options.client()
+        let (handoffs, data) = try await client.get("/v1/handoffs", as: [HandoffView].self)
         if options.json { return Output.json(data) }
         guard !handoffs.isEmpty else { return print("no Instagram post is waiting for you") }
-        print(HandoffText.render(handoffs, width: Terminal.current().columns), terminator: "")
+        let zone = try await DisplayZone.resolve(tz, client: client)
+        print(HandoffText.render(handoffs, zone: zone, width: Terminal.current().columns), terminator: "")
     }
 }
 

@@ -77,19 +77,7 @@ struct SlotsClear: AsyncParsableCommand {
 
 enum SlotsPrinter {
     static func print(_ view: SlotsView) {
-        if let slots = view.slots, let zone = view.zone {
-            Swift.print("\(view.account): \(slots) (\(zone))")
-        } else {
-            Swift.print("\(view.account): no posting slots")
-        }
-        for moved in view.retimed ?? [] {
-            Swift.print("  moved post \(moved.postId) from \(RFC3339.format(moved.from)) to \(moved.toLocal.replacingOccurrences(of: "T", with: " ")) "
-                        + "(\(RFC3339.format(moved.to))): its time is no longer a slot")
-            if let note = moved.note { Swift.print("    note: \(note)") }
-        }
-        for id in view.kept ?? [] {
-            Swift.print("  post \(id) keeps its time: it is no longer a slot, and no free slot of all its accounts was found")
-        }
+        Swift.print(PlanningText.slotsChanged(view, width: Terminal.current().columns), terminator: "")
     }
 }
 

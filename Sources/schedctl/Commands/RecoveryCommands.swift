@@ -105,7 +105,7 @@ struct PauseCommand: AsyncParsableCommand {
     @Argument(help: "An account (x:@handle, or its id); all accounts when left out.")
     var account: String?
 
-    @Option(help: "Pause every account of this network (x, facebook, linkedin, instagram).")
+    @Option(help: "Pause every account of this network: \(Network.typedNames()).")
     var network: String?
 
     @OptionGroup var options: GlobalOptions
@@ -140,7 +140,7 @@ struct ResumeCommand: AsyncParsableCommand {
     @Argument(help: "An account (x:@handle, or its id); when left out, every pause is lifted, the accounts' and networks' too.")
     var account: String?
 
-    @Option(help: "Resume every account of this network (x, facebook, linkedin, instagram).")
+    @Option(help: "Resume every account of this network: \(Network.typedNames()).")
     var network: String?
 
     @OptionGroup var options: GlobalOptions

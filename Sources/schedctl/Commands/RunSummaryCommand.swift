@@ -10,7 +10,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
         commandName: "run-summary",
         abstract: "Summarise a GPX, TCX or FIT run and print each network's text; needs no daemon.",
         discussion: """
-            Texts come from <dir>/<network>.mustache (x, facebook, linkedin, instagram) in the templates directory \
+            Texts come from <dir>/<network>.mustache (\(Network.typedNames(joinedBy: "and"))) in the templates directory \
             (--templates, else $SCHEDCTL_TEMPLATES, else $XDG_CONFIG_HOME/schedulerd/templates or \
             ~/.config/schedulerd/templates, else /etc/schedulerd/templates), or the built-in ones.
             Examples:
@@ -29,7 +29,7 @@ struct RunSummaryCommand: AsyncParsableCommand {
     @Argument(help: "The run: a GPX 1.1 track, a TCX activity or a FIT activity file from the watch (found by its .FIT signature).")
     var file: String
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: x, facebook, linkedin, instagram (default: all four).")
+    @Option(name: .long, parsing: .upToNextOption, help: "Networks to write for: \(Network.typedNames()) (default: every network).")
     var to: [String] = []
 
     @Option(help: "Write the picture of the run (1080×1350) to this file: a PNG for .png, a JPEG for .jpg or .jpeg.")

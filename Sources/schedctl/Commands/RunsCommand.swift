@@ -18,7 +18,7 @@ struct RunsInbox: AsyncParsableCommand {
         discussion: """
             Files still being written are listed as waiting; each file taken shows the post it became, or why it was \
             not posted (the file is then in failed/, with a .txt beside it). The same file arriving again is skipped \
-            and counted. Times are in this machine's zone (--tz to choose).
+            and counted. Times are in the daemon's zone, named in the table's header (--tz to choose).
             Examples:
               schedctl runs inbox
               schedctl runs inbox --limit 200 --json
@@ -27,7 +27,7 @@ struct RunsInbox: AsyncParsableCommand {
     @Option(help: "How many files taken to show (1-1000).")
     var limit = 50
 
-    @Option(help: "IANA time zone the times are shown in (default: this machine's).")
+    @Option(help: "IANA time zone the times are shown in (default: the daemon's).")
     var tz: String?
 
     @OptionGroup var options: GlobalOptions
@@ -38,10 +38,11 @@ struct RunsInbox: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (inbox, data) = try await options.client().get("/v1/runs/inbox?limit=\(limit)", as: InboxView.self)
+        let client = options.client()
+        let (inbox, data) = try await client.get("/v1/runs/inbox?limit=\(limit)", as: InboxView.self)
         if options.json { return Output.json(data) }
         let terminal = Terminal.current()
-        let zone = tz.flatMap(TimeZone.init(identifier:)) ?? .current
+        let zone = try await DisplayZone.resolve(tz, client: client)
         print(InboxText.render(inbox, zone: zone, width: terminal.columns, color: terminal.color), terminator: "")
     }
 }

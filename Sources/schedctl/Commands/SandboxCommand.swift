@@ -14,13 +14,24 @@ struct SandboxCommand: AsyncParsableCommand {
 struct SandboxReceived: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "received", abstract: "What the sandbox networks accepted, oldest first.")
 
+    @Option(help: "IANA time zone the times are shown in (default: the daemon's).")
+    var tz: String?
+
     @OptionGroup var options: GlobalOptions
 
+    func validate() throws {
+        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+    }
+
     func run() async throws {
-        let (items, data) = try await options.client().get("/v1/sandbox/received", as: [JSONValue].self)
+        let client = options.client()
+        let (items, data) = try await client.get("/v1/sandbox/received", as: [JSONValue].self)
         if options.json { return Output.json(data) }
         guard !items.isEmpty else { return print("the sandbox networks have received nothing yet") }
-        print(SandboxText.received(items, terminal: .current()), terminator: "")
+        // The accounts name who sent each thing: the sandbox records only the network's user id.
+        let (accounts, _) = try await client.get("/v1/accounts?all=true", as: [AccountView].self)
+        let zone = try await DisplayZone.resolve(tz, client: client)
+        print(SandboxText.received(items, accounts: accounts, zone: zone, terminal: .current()), terminator: "")
     }
 }
 
@@ -64,7 +75,7 @@ struct SandboxToken: AsyncParsableCommand {
                   | schedctl accounts add x             # refused: exit 2
             """)
 
-    @Argument(help: "The network: x, facebook, linkedin or instagram.")
+    @Argument(help: "The network: \(Network.typedNames()).")
     var network: String
 
     @Option(help: "The sandbox user the token belongs to.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NetworkRules
 import RunPosts
 import RunSummary
 import SchedctlOutput
@@ -39,7 +40,7 @@ struct ScheduleCommand: AsyncParsableCommand {
               schedctl schedule "Club run #{{n}}, {{weekday}} {{date}}" --to x:@club \\
                   --at "2026-12-03 07:30" --repeat "weekly on thu"
             Texts of a repeating post may use {{date}}, {{weekday}} and {{n}} (X refuses a text it was sent before).
-            A thread (X, Bluesky, Mastodon, Threads) is --thread PART…, --thread-file FILE, or a TEXT whose parts are \
+            A thread (\(Network.displayNames(NetworkRules.threadNetworks, joinedBy: "or"))) is --thread PART…, --thread-file FILE, or a TEXT whose parts are \
             separated by a line '---'.
             On Mastodon, --visibility, --content-warning and --language apply to every part; Bluesky takes --language.
             Several --media make a multi-photo post on Facebook, a MultiImage post on LinkedIn and a carousel on Instagram.
@@ -259,12 +260,12 @@ struct ScheduleCommand: AsyncParsableCommand {
 
     static func printScheduled(_ post: PostView) {
         let accounts = post.deliveries.map(\.account).joined(separator: ", ")
-        guard let due = post.dueAt else {
+        guard post.dueAt != nil else {
             return print("draft \(post.id) to \(accounts) kept without a time; schedule it with `schedctl schedule --post \(post.id) --at TIME`")
         }
         let thread = post.thread.map { ", a thread of \($0.count + 1) parts" } ?? ""
         let comments = post.deliveries.contains { $0.firstComment != nil } ? ", with a first comment" : ""
-        print("scheduled post \(post.id) for \(Output.due(post)) (\(RFC3339.format(due))) to \(accounts)\(thread)\(comments)"
+        print("scheduled post \(post.id) for \(Output.due(post)) to \(accounts)\(thread)\(comments)"
               + (post.queued == true ? ", in the first free posting slot" : ""))
         for note in post.notes ?? [] { print("note: \(note)") }
     }

@@ -21,6 +21,6 @@ struct ShowCommand: AsyncParsableCommand {
 /// The person-readable form of one post, shared by show, edit and cancel (drawn by ``PostText``).
 enum PostPrinter {
     static func print(_ post: PostView) {
-        Swift.print(PostText.render(post), terminator: "")
+        Swift.print(PostText.render(post, width: Terminal.current().columns), terminator: "")
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 
 /// Instants as a person reads them: the wall-clock time in a zone, with that zone's offset at that instant, so that
-/// `07:30 +02:00` needs no converting and stays exact across a DST change.
+/// `07:30 +02:00` needs no converting and stays exact across a DST change. The one way times are written for people
+/// (issue 48, item 7: tables and messages wrote them four ways), by schedctl and by the daemon's messages alike: a
+/// table names the zone once in its header and writes ``wallClock(_:in:)``; a line writes ``format(_:in:)``, the
+/// offset naming the zone. Programs get RFC 3339 (``RFC3339``) in `--json`.
 public enum ZonedTime {
     /// `2026-11-21 07:30 +02:00` (`+00:00` for UTC); UTC when `zone` is nil.
     public static func format(_ instant: Date, in zone: TimeZone?) -> String {
