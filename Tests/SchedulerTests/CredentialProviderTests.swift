@@ -63,7 +63,10 @@ import Testing
         await #expect(throws: CredentialProviderError.self) { try await provider.credentials(accountID: account.id, network: .x) }
         let after = try await store.account(reference: "\(account.id)")
         #expect(after.status == .needsRelink)
-        #expect(after.statusReason?.contains("relink") == true)
+        #expect(after.statusReason?.contains("login error") == true, "\(after.statusReason ?? "")")
+        // The command that relinks it names the identity, and is given where the reason is shown (``RelinkCommand``).
+        let event = try #require(try await store.recentEvents(5).last { $0.event == "needs_relink" })
+        #expect(event.confirm == RelinkCommand.text(network: .x, handle: account.handle), "\(event.confirm ?? "")")
     }
 }
 

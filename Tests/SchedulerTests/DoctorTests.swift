@@ -143,7 +143,7 @@ import Testing
         }
         let nothing = await finding(configuration)
         #expect(nothing.level == .fail && nothing.message.contains("no account is linked"), "\(nothing.message)")
-        #expect(nothing.action?.contains("accounts link bluesky") == true, "\(nothing.action ?? "")")
+        #expect(nothing.action?.contains("accounts add bluesky --handle") == true, "Bluesky links by app password only: \(nothing.action ?? "")")
 
         var threads = configuration
         threads.threads.appID = "threads-app"
