@@ -143,7 +143,7 @@ extension Engine {
         if error.duplicateContent && claim.needsCheck {
             // This claim follows a request in doubt, and the network calls the post a copy of one already there: most
             // likely that request made it, and the look-ups missed it while the listing lagged. Looked up again (as after
-            // any answer in doubt) rather than failed; the retry limit still ends it as `unknown` if it is never found.
+            // any answer in doubt) rather than failed; past the retry limit a last look-up settles it.
             error.code = .uncertain
         }
         switch error.code {
@@ -156,37 +156,7 @@ extension Engine {
             metadata["retry.at"] = "\(RFC3339.format(next))"
             logger.notice("rate limited; delivery will be retried", metadata: metadata)
         case .retryable, .uncertain:
-            // After an uncertain answer the post may be out: the next turn looks before it sends.
-            let needsCheck = error.code == .uncertain || (claim.needsCheck && attempt.outcome == "lookup")
-            if var next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
-                // The request in doubt started before the attempt ended; it may land until its timeout and the
-                // network's processing have passed, and the look-up waits for that.
-                if error.code == .uncertain {
-                    next = max(next, settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt))
-                    settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin)
-                }
-                try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message, needsCheck: needsCheck)
-                metadata["retry.at"] = "\(RFC3339.format(next))"
-                logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",
-                              metadata: metadata)
-            } else if needsCheck, !isFinalCheck(claim) {
-                // The attempts are used up and the last may have published: one more turn only looks (twice, across
-                // the listing lag), so a request that was dropped ends `failed` and one that landed `published`.
-                let lookUpAt = settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt)
-                settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin)
-                try await store.recordRetry(claim, attempt: attempt, nextAttempt: lookUpAt, error: error.message, needsCheck: true)
-                metadata["lookup.at"] = "\(RFC3339.format(lookUpAt))"
-                logger.notice("last attempt in doubt; the network is looked up once more, and nothing is sent again", metadata: metadata)
-            } else if needsCheck {
-                let attempts = Counted.of(min(claim.attempt, settings.retry.maxAttempts), "attempt")
-                try await giveUp(claim, attempt, state: .unknown,
-                                 error: "gave up after \(attempts), the last of which may have published, and the look-up after it failed: \(error.message)")
-                logger.error("delivery outcome unknown", metadata: metadata)
-            } else {
-                try await giveUp(claim, attempt, state: .failed,
-                                                   error: "gave up after \(Counted.of(claim.attempt, "attempt")): \(error.message)")
-                logger.error("delivery failed", metadata: metadata)
-            }
+            try await retryOrEnd(claim, after: error, attempt, metadata: &metadata)
         case .appBlocked:
             // Not this post's fault, nor this account's: nothing goes to the network until a person acts.
             try await store.recordNetworkRefused(claim, attempt: attempt, reason: error.message, remedy: error.remedy,
@@ -199,6 +169,42 @@ extension Engine {
         default:
             try await giveUp(claim, attempt, state: .failed, error: error.message, lacksPermission: error.lacksPermission)
             logger.error(error.lacksPermission ? "delivery refused: the account's token lacks a permission" : "delivery failed", metadata: metadata)
+        }
+    }
+
+    /// A failure worth another try: tried again while attempts are left; then, if the last may have published, looked
+    /// up once more; otherwise failed.
+    private func retryOrEnd(_ claim: ClaimedDelivery, after error: ConnectorError, _ attempt: AttemptRecord,
+                            metadata: inout Logger.Metadata) async throws {
+        // After an uncertain answer the post may be out: the next turn looks before it sends.
+        let needsCheck = error.code == .uncertain || (claim.needsCheck && attempt.outcome == "lookup")
+        if var next = settings.retry.nextAttempt(after: claim.attempt, now: now(), networkRetryAt: error.retryAt) {
+            // The request in doubt started before the attempt ended; it may land until its timeout and the
+            // network's processing have passed, and the look-up waits for that.
+            if error.code == .uncertain {
+                next = max(next, settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt))
+                settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin)
+            }
+            try await store.recordRetry(claim, attempt: attempt, nextAttempt: next, error: error.message, needsCheck: needsCheck)
+            metadata["retry.at"] = "\(RFC3339.format(next))"
+            logger.notice(needsCheck ? "delivery outcome uncertain; the network is checked before a retry" : "delivery will be retried",
+                          metadata: metadata)
+        } else if needsCheck, !isFinalCheck(claim) {
+            // The attempts are used up and the last may have published: one more turn only looks (twice, across
+            // the listing lag), so a request that was dropped ends `failed` and one that landed `published`.
+            let lookUpAt = settings.settling.firstLookUp(lastRequestStart: attempt.finishedAt)
+            settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.requestTimeout + settings.settling.inFlightMargin)
+            try await store.recordRetry(claim, attempt: attempt, nextAttempt: lookUpAt, error: error.message, needsCheck: true)
+            metadata["lookup.at"] = "\(RFC3339.format(lookUpAt))"
+            logger.notice("last attempt in doubt; the network is looked up once more, and nothing is sent again", metadata: metadata)
+        } else if needsCheck {
+            let attempts = Counted.of(min(claim.attempt, settings.retry.maxAttempts), "attempt")
+            try await giveUp(claim, attempt, state: .unknown,
+                             error: "gave up after \(attempts), the last of which may have published, and the look-up after it failed: \(error.message)")
+            logger.error("delivery outcome unknown", metadata: metadata)
+        } else {
+            try await giveUp(claim, attempt, state: .failed, error: "gave up after \(Counted.of(claim.attempt, "attempt")): \(error.message)")
+            logger.error("delivery failed", metadata: metadata)
         }
     }
 }
