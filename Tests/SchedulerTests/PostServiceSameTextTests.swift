@@ -47,6 +47,32 @@ import Testing
         _ = try await schedule("Long run Sunday", at: "2030-01-05T09:00:00Z", overrides: ["x:@runner": "Long run Sunday, 2nd wave"])
     }
 
+    /// Issue 48, item 14: no other network refuses a repeated text, so a CSV imported twice was published twice on
+    /// Bluesky, Mastodon and Threads without a word. The same text to the same account in the same minute is refused
+    /// on every network, once in a file and against what is stored; a minute apart it is another post.
+    @Test func theSameTextToTheSameBlueskyAccountAtTheSameTime_isRefusedAsTheSamePostTwice() async throws {
+        let bluesky = BlueskyConnector(transport: UnusedTransport())
+        let service = PostService(store: store, connectors: ConnectorRegistry([bluesky]), wake: WakeSignal(), defaultZone: TimeZone(identifier: "UTC")!,
+                                  defaultLatenessSeconds: 3_600, now: { Self.now })
+        try await store.addAccount("mara.bsky.social", network: .bluesky)
+        let request = SchedulePostRequest(text: "Track night", to: ["bluesky:@mara.bsky.social"], at: "2030-01-05T18:00:00Z")
+        guard case .stored(let first) = try await service.schedule(request) else { throw RequestError.badRequest("expected a stored post") }
+
+        let error = await #expect(throws: RequestError.self) { try await service.schedule(request) }
+        #expect(error?.message.contains("post \(first.id) with the same text is due") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("the same post twice") == true)
+
+        var later = request
+        later.at = "2030-01-05T18:02:00Z"
+        guard case .stored = try await service.schedule(later) else { throw RequestError.badRequest("a later post is another post") }
+
+        let twice = ImportRequest(posts: [request, request], lines: [2, 3], dryRun: true)
+        let refused = await #expect(throws: RequestError.self) { try await service.importPosts(twice) }
+        let problems = refused?.problems ?? []
+        #expect(problems.contains { $0.hasPrefix("line 2: ") && $0.contains("post \(first.id) with the same text") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("line 3: ") && $0.contains("line 2 of this import has the same text") }, "\(problems)")
+    }
+
     @Test func aCancelledPost_doesNotCount() async throws {
         try await store.addAccount("runner")
         let first = try await schedule("Long run Sunday", at: "2030-01-05T07:30:00Z")

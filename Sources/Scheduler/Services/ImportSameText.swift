@@ -51,11 +51,16 @@ struct ImportSameText: Sendable {
         var problems: [ImportProblem] = []
         for rows in groups where rows.count > 1 {
             let byDue = rows.sorted { ($0.due, $0.line) < ($1.due, $1.line) }
-            for (earlier, later) in zip(byDue, byDue.dropFirst()) where later.due.timeIntervalSince(earlier.due) <= PostService.sameTextWindow {
+            let window = PostService.sameTextWindow(for: rows[0].account.network)
+            for (earlier, later) in zip(byDue, byDue.dropFirst()) where later.due.timeIntervalSince(earlier.due) <= window {
                 let (kept, refused) = earlier.line < later.line ? (earlier, later) : (later, earlier)
-                problems.append(ImportProblem(line: refused.line, message: "\(refused.account.reference): X refuses a post identical to a recent one of the "
-                    + "account, and line \(kept.line) of this import has the same text, due \(ZonedTime.format(kept.due, in: kept.zone)), within 24 hours; "
-                    + "change the text (a date or a word is enough)"))
+                let due = ZonedTime.format(kept.due, in: kept.zone)
+                let message = refused.account.network == .x
+                    ? "\(refused.account.reference): X refuses a post identical to a recent one of the account, and line \(kept.line) of this "
+                        + "import has the same text, due \(due), within 24 hours; change the text (a date or a word is enough)"
+                    : "\(refused.account.reference): line \(kept.line) of this import has the same text to this account, due \(due): the same "
+                        + "post twice; change the text or its time"
+                problems.append(ImportProblem(line: refused.line, message: message))
             }
         }
         return problems

@@ -16,10 +16,21 @@ extension PostService {
         return [Self.sameTextProblem(other, account: account, zone: zone)]
     }
 
-    /// What to look for, when the rule applies: an X account and a text that is not empty.
+    /// How far apart two posts with the same text to one account of any other network must be due: a minute. No other
+    /// network refuses a repeated text, but the same text to the same account at the same time is never a plan: it is
+    /// the same post scheduled twice (a CSV imported again), and would be published twice.
+    static let sameTimeWindow: TimeInterval = 60
+
+    /// The window `account`'s posts with one text must keep apart (``sameTextWindow`` on X, ``sameTimeWindow`` elsewhere).
+    static func sameTextWindow(for network: Network) -> TimeInterval {
+        network == .x ? sameTextWindow : sameTimeWindow
+    }
+
+    /// What to look for: the window of `account`'s network around `due`, for a text that is not empty.
     static func sameTextProbe(text: String, account: AccountView, due: Date, excluding: Int64? = nil) -> SameTextProbe? {
-        guard account.network == .x, !text.trimmingWhitespace.isEmpty else { return nil }
-        return SameTextProbe(accountID: account.id, text: text, from: due.addingTimeInterval(-sameTextWindow), to: due.addingTimeInterval(sameTextWindow),
+        guard !text.trimmingWhitespace.isEmpty else { return nil }
+        let window = sameTextWindow(for: account.network)
+        return SameTextProbe(accountID: account.id, text: text, from: due.addingTimeInterval(-window), to: due.addingTimeInterval(window),
                              excluding: excluding)
     }
 
@@ -28,6 +39,10 @@ extension PostService {
     static func sameTextProblem(_ other: SameTextPost, account: AccountView, zone: TimeZone?) -> String {
         let due = ZonedTime.format(other.dueAt, in: zone)
         let when = other.state == .published ? "was published for \(due)" : "is due \(due)"
+        guard account.network == .x else {
+            return "\(account.reference): post \(other.postID) with the same text \(when) to this account, the same post twice "
+                + "(a file imported again?); change the text or its time, or `schedctl cancel \(other.postID)`"
+        }
         return "\(account.reference): X refuses a post identical to a recent one of the account, and post \(other.postID) with the same text "
             + "\(when), within 24 hours; change the text (a date or a word is enough) or `schedctl cancel \(other.postID)`"
     }
