@@ -93,10 +93,11 @@ public struct ScheduleTimeParser: Sendable {
         )
     }
 
+    /// Today's date in the zone, read off the wall-clock form (no calendar built for each time an import reads).
     private func today() -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.dateComponents([.year, .month, .day], from: now)
+        let wall = Array(WallClockFields.format(now, in: zone).utf8)
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(wall[$1]) - 48 } }
+        return DateComponents(year: number(0..<4), month: number(5..<7), day: number(8..<10))
     }
 
     /// `UTC+01:00`, `UTC-05:30`: a fixed offset as people read it, and a name `TimeZone(identifier:)` takes back.

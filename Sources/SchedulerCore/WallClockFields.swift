@@ -99,12 +99,13 @@ struct WallClockFields: Equatable {
     }
 
     /// The instant these fields would name in UTC, or nil for an impossible date (2026-02-30).
+    /// Worked out with integers (``RFC3339/daysSince1970(year:month:day:)``), not a calendar: an import reads a local
+    /// time for each of its rows, and building a calendar for each was a sixth of the import's time.
     func instantIfUTC() -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
-        return date
+        guard (1...9_999).contains(year), (1...12).contains(month), (1...RFC3339.daysIn(month: month, year: year)).contains(day),
+              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        let days = RFC3339.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
     /// Every instant whose local time in `zone` is these fields, earliest first: none in a DST gap, two in an
@@ -112,8 +113,9 @@ struct WallClockFields: Equatable {
     func instants(in zone: TimeZone) -> [Date]? {
         guard let asUTC = instantIfUTC() else { return nil }
         let probes = [-86_400.0, 0, 86_400.0].map { zone.secondsFromGMT(for: asUTC.addingTimeInterval($0)) }
+        let wanted = formatted
         return Set(probes).map { asUTC.addingTimeInterval(-TimeInterval($0)) }
-            .filter { Self.format($0, in: zone) == formatted }
+            .filter { Self.format($0, in: zone) == wanted }
             .sorted()
     }
 
@@ -135,7 +137,14 @@ struct WallClockFields: Equatable {
     }
 
     var formatted: String {
-        String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+        var text = ""
+        text.reserveCapacity(19)
+        RFC3339.append(year, digits: 4, to: &text)
+        for (separator, value) in [("-", month), ("-", day), ("T", hour), (":", minute), (":", second)] {
+            text += separator
+            RFC3339.append(value, digits: 2, to: &text)
+        }
+        return text
     }
 
     /// The wall-clock time of `instant` in `zone`, in the same form as ``formatted``.
