@@ -14,6 +14,10 @@ public enum StatusText {
                      + "; times in \(zone?.identifier ?? "UTC")")
         let counts = status.deliveries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         lines.append("deliveries: \(counts.isEmpty ? "none" : counts.joined(separator: ", "))")
+        if let waiting = status.deliveries["awaiting_approval"], waiting > 0 {
+            lines.append("            \(Counted.of(waiting, "delivery", "deliveries")) \(Counted.verb(waiting, "waits", "wait")) for approval: "
+                         + "`schedctl list --state awaiting_approval`, then `schedctl approve ID` or `schedctl reject ID`")
+        }
         lines += next(status, time: time)
         if let days = status.nextDays { lines.append("next days:  " + nextDays(days, zone: zone)) }
         if let handedOff = status.deliveries[DeliveryState.handedOff.rawValue], handedOff > 0 {

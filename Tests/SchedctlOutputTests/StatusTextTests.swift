@@ -35,6 +35,16 @@ import Testing
     }
 
     /// Issue 25: an account whose last deliveries were all refused for a permission is listed with the refusal and the fix.
+    /// Issue 48, item 14: "awaiting_approval 2" pointed nowhere; the line under it names the commands.
+    @Test func deliveriesAwaitingApproval_pointToTheCommandsThatListAndApproveThem() {
+        var status = Fixtures.status(nextDue: nil, nextHeld: nil)
+        status.deliveries = ["awaiting_approval": 2, "scheduled": 3]
+        let drawn = StatusText.render(status)
+        #expect(drawn.contains("2 deliveries wait for approval: `schedctl list --state awaiting_approval`"), "\(drawn)")
+        status.deliveries = ["scheduled": 3]
+        #expect(!StatusText.render(status).contains("approval"))
+    }
+
     @Test func anAccountRefusedForAPermission_needsAttention_withTheNetworksWordsAndTheFix() {
         var status = Fixtures.status(nextDue: nil, nextHeld: nil)
         status.accountsNeedingAttention = [AccountView(
