@@ -29,9 +29,7 @@ public struct WeeklySlots: Sendable, Equatable, Codable {
     /// Reads day groups each followed by their times: `mon-fri 07:30,12:15 sat 09:00`, `mon,wed,fri 18:00`,
     /// `daily 08:00`, `weekdays 07:30 12:15`, `weekends 09:00`.
     public init(parsing words: [String], zone: String) throws(ScheduleTimeError) {
-        guard TimeZone(identifier: zone) != nil else {
-            throw ScheduleTimeError("unknown time zone '\(zone)'; use an IANA name such as Europe/Kyiv or America/New_York")
-        }
+        if let problem = Suggestions.zoneProblem(zone) { throw ScheduleTimeError(problem) }
         var slots: [Slot] = []
         var days: [Int]?
         var timesForDays = 0

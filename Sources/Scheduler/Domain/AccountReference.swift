@@ -15,7 +15,7 @@ enum AccountReference {
             let name = trimmed[..<colon].lowercased()
             handle = String(trimmed[trimmed.index(after: colon)...])
             guard let named = Network(rawValue: name) else {
-                throw StoreError(.invalid, "unknown network '\(name)' in account '\(reference)'; networks are \(Network.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw StoreError(.invalid, (Suggestions.networkProblem(name) ?? "unknown network '\(name)'") + ", in account '\(reference)'")
             }
             network = named
         }

@@ -338,7 +338,7 @@ public struct PostService: Sendable {
     private func zone(named name: String?) throws -> TimeZone {
         guard let name else { return defaultZone }
         guard let named = TimeZone(identifier: name) else {
-            throw RequestError.badRequest("unknown time zone '\(name)'; use an IANA name such as Europe/Paris or America/New_York")
+            throw RequestError.badRequest(Suggestions.zoneProblem(name) ?? "unknown time zone '\(name)'")
         }
         return named
     }

@@ -88,7 +88,7 @@ struct AccountsAdd: AsyncParsableCommand {
 enum NetworkArgument {
     static func parse(_ text: String) throws -> Network {
         guard let network = Network(rawValue: text.lowercased()) else {
-            throw ValidationError("unknown network '\(text)'; use \(Network.typedNames())")
+            throw ValidationError(Suggestions.networkProblem(text) ?? "unknown network '\(text)'")
         }
         return network
     }

@@ -39,7 +39,7 @@ struct CalendarCommand: AsyncParsableCommand {
     func validate() throws {
         if week && month { throw ValidationError("give --week or --month, not both") }
         if let from, CalendarRange.day(from) == nil { throw ValidationError("--from '\(from)' is not a date such as 2026-12-01") }
-        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+        if let tz, let problem = Suggestions.zoneProblem(tz) { throw ValidationError(problem) }
         if let width, width < 20 { throw ValidationError("--width must be at least 20") }
     }
 

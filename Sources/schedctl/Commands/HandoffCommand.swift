@@ -20,7 +20,7 @@ struct HandoffList: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+        if let tz, let problem = Suggestions.zoneProblem(tz) { throw ValidationError(problem) }
     }
 
     func run() async throws {

@@ -54,7 +54,7 @@ struct ListCommand: AsyncParsableCommand {
         guard page >= 1 else { throw ValidationError("--page starts at 1") }
         if after != nil, page != 1 { throw ValidationError("give --after CURSOR or --page N, not both") }
         if let after, after.isEmpty { throw ValidationError("--after needs the cursor a page printed") }
-        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+        if let tz, let problem = Suggestions.zoneProblem(tz) { throw ValidationError(problem) }
     }
 
     func run() async throws {

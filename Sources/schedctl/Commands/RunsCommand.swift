@@ -34,7 +34,7 @@ struct RunsInbox: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...1_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000; got \(limit).") }
-        if let tz, TimeZone(identifier: tz) == nil { throw ValidationError("unknown time zone '\(tz)'; use an IANA name such as Europe/Kyiv") }
+        if let tz, let problem = Suggestions.zoneProblem(tz) { throw ValidationError(problem) }
     }
 
     func run() async throws {

@@ -1,3 +1,4 @@
+import SchedulerCore
 import Foundation
 import SchedctlOutput
 
@@ -21,7 +22,7 @@ enum ClientZone {
     static func resolve(_ tz: String?) throws -> (name: String, zone: TimeZone) {
         guard let tz else { return current }
         guard let named = TimeZone(identifier: tz) else {
-            throw CLIError.badInput("unknown time zone '\(tz)'; use an IANA name such as Europe/Paris or America/New_York")
+            throw CLIError.badInput(Suggestions.zoneProblem(tz) ?? "unknown time zone '\(tz)'")
         }
         return (tz, named)
     }
