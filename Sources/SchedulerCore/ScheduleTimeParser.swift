@@ -87,6 +87,7 @@ public struct ScheduleTimeParser: Sendable {
         if let fields = WallClockFields(text, today: today()) {
             return try scheduleTime(wallClock: fields, input: text)
         }
+        if let problem = WallClockFields.timeRangeProblem(text) { throw ScheduleTimeError("cannot read '\(text)' as a time: \(problem)") }
         throw ScheduleTimeError(
             "cannot read '\(text)' as a time; use RFC 3339 with an offset (2026-11-21T07:30:00+01:00), "
                 + "a local time with --tz (2026-11-21 07:30), 'tomorrow 07:30', 'sunday 18:00', 'next mon 7:30', or 'in 2h'"

@@ -58,6 +58,7 @@ struct WallClockFields: Equatable {
         switch word {
         case "today" where !next: offset = 0
         case "tomorrow" where !next: offset = 1
+        case "yesterday" where !next: offset = -1
         default:
             guard let weekday = Weekday.number(named: String(word)), let todays = Self.weekday(of: today) else { return nil }
             let ahead = (weekday - todays + 7) % 7
@@ -86,6 +87,19 @@ struct WallClockFields: Equatable {
     /// True for a bare time of day (`07:30`, `7:30`, `07:30:15`): no date, no `today` or `tomorrow`.
     static func isTimeOfDay(_ text: String) -> Bool {
         !text.contains(" ") && !text.lowercased().contains("t") && time(Substring(text)) != nil
+    }
+
+    /// What is wrong with a time of day that has the form but not the range (`25:00`, `07:75`), for a message that says
+    /// so; nil when there is no such time in `text`.
+    static func timeRangeProblem(_ text: String) -> String? {
+        guard let last = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "t" }).last else { return nil }
+        let fields = last.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2 || fields.count == 3, (1...2).contains(fields[0].count), fields.dropFirst().allSatisfy({ $0.count == 2 }),
+              let hour = Int(fields[0]), let minute = Int(fields[1]) else { return nil }
+        if !(0...23).contains(hour) { return "there is no hour \(hour); hours run from 00 to 23 (midnight is 00:00 of the next day)" }
+        if !(0...59).contains(minute) { return "there is no minute \(minute); minutes run from 00 to 59" }
+        if fields.count == 3, let second = Int(fields[2]), !(0...59).contains(second) { return "there is no second \(second); seconds run from 00 to 59" }
+        return nil
     }
 
     private static func time(_ text: Substring) -> (Int, Int, Int)? {

@@ -38,6 +38,16 @@ import Testing
         #expect(try parser().parse("2026-04-12T18:00:00+01:00").zoneIdentifier == "Europe/Paris", "a named zone is kept")
     }
 
+    /// Issue 48, item 14: `25:00` says what is wrong with it, and `yesterday 07:30` is read, then refused as past.
+    @Test func anHourOutOfRange_isNamed_andYesterdayIsReadThenRefusedAsPast() {
+        for (input, expected) in [("25:00", "there is no hour 25"), ("tomorrow 07:75", "there is no minute 75"), ("2026-03-29 24:00", "there is no hour 24")] {
+            let error = #expect(throws: ScheduleTimeError.self) { try parser().parse(input) }
+            #expect(error?.message.contains(expected) == true, "\(input): \(error?.message ?? "")")
+        }
+        let past = #expect(throws: ScheduleTimeError.self) { try parser().parse("yesterday 07:30") }
+        #expect(past?.message.hasPrefix("'yesterday 07:30' is in the past") == true, "\(past?.message ?? "")")
+    }
+
     @Test func wallClock_isReadInTheGivenZone_acrossTheSpringChange() throws {
         // 09:30 on the 29th is already summer time (+02:00), not winter time.
         let time = try parser().parse("2026-03-29 09:30")
