@@ -1,4 +1,5 @@
 import Foundation
+import SandboxContract
 import SchedulerCore
 import Testing
 
@@ -63,4 +64,56 @@ import Testing
         #expect(try daemon.schedctl(["doctor"], environment: ["COLUMNS": "400"]).stdout.contains("ok    network"))
         _ = try await daemon.stop()
     }
+
+    /// Another program took a port the sandbox had: the restarted sandbox listens elsewhere and the log names both
+    /// addresses; `doctor` fails the network for the accounts still pointing at the old one, until they are relinked.
+    @Test(.timeLimit(.minutes(3)))
+    func aPortTakenMeanwhile_isGivenUpWithAWarning_andDoctorFailsTheNetworkForTheAccountsStillThere() async throws {
+        let daemon = try DaemonUnderTest("sandbox-port-taken")
+        try await daemon.start()
+        let mara = try daemon.addSandboxAccount(username: "mara", network: "bluesky")
+        let old = try #require(SandboxdChildTests.loggedURL("sandbox.bluesky", in: daemon.logs))
+        #expect(try await daemon.stop() == 0)
+        let holder = try ListeningHolder(port: try #require(SandboxPorts.port(of: old)))
+        defer { holder.close() }
+
+        try await daemon.start()
+        let new = try #require(SandboxdChildTests.loggedURL("sandbox.bluesky", in: daemon.logs))
+        #expect(new != old)
+        #expect(daemon.logs.contains("a sandbox network's last port was taken") && daemon.logs.contains("sandbox.old_url=\(old)")
+            && daemon.logs.contains("sandbox.new_url=\(new)"), "\(daemon.logs)")
+        let doctor = try daemon.schedctl(["doctor"], environment: ["COLUMNS": "400"])
+        #expect(doctor.stdout.contains("fail  network") && doctor.stdout.contains("Bluesky cannot be reached at \(old)")
+            && doctor.stdout.contains("its account \(mara.reference) cannot publish"), "\(doctor.stdout)")
+        _ = try daemon.addSandboxAccount(username: "mara", network: "bluesky")
+        let relinked = try daemon.schedctl(["doctor"], environment: ["COLUMNS": "400"])
+        #expect(relinked.stdout.contains("Bluesky answers at \(new) (\(mara.reference))") && !relinked.stdout.contains("fail  network"),
+                "\(relinked.stdout)")
+        _ = try await daemon.stop()
+    }
+}
+
+/// Another program on a port: a socket listening there that never answers.
+private struct ListeningHolder {
+    let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var reuse: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+        guard bound, listen(socket, 4) == 0 else {
+            let code = errno
+            Glibc.close(socket)
+            throw E2EError("port \(port) could not be held: errno \(code)")
+        }
+    }
+
+    func close() { Glibc.close(socket) }
 }
