@@ -52,6 +52,9 @@ public struct ConnectorError: Error, Sendable, CustomStringConvertible {
     /// #200–#299, X's `oauth1-permissions` 403, LinkedIn's 403 `ACCESS_DENIED`): every post of this account will be
     /// refused the same way until it is relinked with the permission, so `status` and `doctor` flag the account.
     public var lacksPermission = false
+    /// Nothing answered at the network's address (connection refused, no such host): the request never left, and
+    /// `status` names the network as unreachable until a request to it gets through.
+    public var unreachable = false
 
     public init(code: Code, message: String, retryAt: Date? = nil, httpStatus: Int? = nil, excerpt: String? = nil) {
         self.code = code

@@ -10,6 +10,12 @@ public struct SandboxConfiguration: Sendable {
     public var linkedinPort: Int = 0
     /// The Bluesky PDS's port; 0 picks a free one.
     public var blueskyPort: Int = 0
+    /// Ports by host name (``SandboxAnnouncement/hosts``), over the fields above: how `--ports` asks for
+    /// Mastodon's and Threads' too. A host named nowhere gets a port the system picks.
+    public var listenerPorts: [String: Int] = [:]
+    /// When a port asked for is taken, listen on one the system picks (and log both) instead of failing: a restarted
+    /// sandbox asks for its last ports, which another program may hold by now.
+    public var fallsBackFromTakenPorts = false
     /// Posts a Threads profile may publish in a moving day: Threads' 250 unless a test wants to see it run out.
     public var threadsPostQuota: Int = 250
     /// How far an OAuth 1.0a `oauth_timestamp` may be from the server's clock, and how long nonces are remembered.
@@ -79,6 +85,18 @@ public struct SandboxConfiguration: Sendable {
         self.faults = faults
         self.listingLag = listingLag
         self.rewritesListedText = rewritesListedText
+    }
+
+    /// The port `host` (``SandboxAnnouncement/hosts``) asks for: ``listenerPorts``, else its own field, else 0.
+    func port(for host: String) -> Int {
+        if let port = listenerPorts[host] { return port }
+        switch host {
+        case "x": return port
+        case "facebook": return facebookPort
+        case "linkedin": return linkedinPort
+        case "bluesky": return blueskyPort
+        default: return 0
+        }
     }
 
     /// The listing behaviour the sandbox starts with.

@@ -4,6 +4,7 @@ public struct SandboxSettingError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case unknownLinkedInProduct = "unknown_linkedin_product"
+            case invalidPorts = "invalid_ports"
         }
 
         private let base: Base
@@ -11,6 +12,8 @@ public struct SandboxSettingError: Error, Sendable, CustomStringConvertible {
 
         /// A LinkedIn product the sandbox app cannot have (see ``LinkedInProduct``).
         public static let unknownLinkedInProduct = Code(.unknownLinkedInProduct)
+        /// A `--ports` entry that names no emulated host, or no port from 0 to 65535.
+        public static let invalidPorts = Code(.invalidPorts)
 
         public var description: String { base.rawValue }
     }

@@ -70,6 +70,10 @@ public enum StatusText {
             lines.append("sandbox:    GONE: sandboxd exited (\(gone.how)) at \(time(gone.exitedAt)); posts to the sandbox networks fail "
                          + "and are retried; \(gone.action)")
         }
+        for network in status.unreachable ?? [] {
+            lines.append("network:    \(network.network.displayName) UNREACHABLE since \(time(network.since)) for \(network.accounts.joined(separator: ", ")): "
+                         + "\(network.error); posts to it are retried; `schedctl doctor` checks each network's address")
+        }
         if let unstored = status.outcomesWaitingForTheStore {
             lines.append("store:      \(Counted.of(unstored, "publish outcome")) the database refused so far \(unstored == 1 ? "is" : "are") kept and "
                          + "written again; see the log (a full disk? a read-only file?)")

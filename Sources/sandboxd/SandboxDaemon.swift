@@ -19,10 +19,10 @@ struct SandboxDaemon: AsyncParsableCommand {
         commandName: "sandboxd",
         abstract: "Serve local emulations of the social networks on loopback.",
         discussion: """
-            Each network host gets its own port: X; Facebook Graph (which serves Instagram too); LinkedIn; a Bluesky PDS. \
-            Once all accept connections it prints one line, \
-            `sandboxd listening http://127.0.0.1:PX facebook=http://127.0.0.1:PF linkedin=http://127.0.0.1:PL bluesky=http://127.0.0.1:PB` \
-            (X's URL is the third word), and stops gracefully on SIGTERM or SIGINT. \
+            Each network host gets its own port: X; Facebook Graph (which serves Instagram too); LinkedIn; a Bluesky PDS; \
+            two Mastodon instances (mastodon.sandbox, long.sandbox); Threads. Once all accept connections it prints one line, \
+            `sandboxd listening http://127.0.0.1:PX facebook=URL linkedin=URL bluesky=URL mastodon=URL mastodon-long=URL threads=URL instance=ID` \
+            (X's URL is the third word; the instance is new at every start), and stops gracefully on SIGTERM or SIGINT. \
             Every port answers GET /_sandbox/received, /rejected, /issued, /revoked, /listeners, /faults and /listings. \
             With --fault-rate above 0, that share of API calls meets a fault (5xx, rate limit, slow answer, \
             slow commit, gateway timeout after the post was made, dropped connection, lost answer, expired token; \
@@ -38,6 +38,7 @@ struct SandboxDaemon: AsyncParsableCommand {
             Examples:
               sandboxd
               sandboxd --port 8080 --access-token-lifetime 2s --code-lifetime 1s
+              sandboxd --ports x=8080,mastodon=8085,threads=8087 --fall-back-from-taken-ports
               sandboxd --fault-rate 0.3 --faults server_error,rate_limit,slow,drop,lost_answer,expired_token --fault-seed 42
               sandboxd --linkedin-products share,openid,community
               sandboxd --fault-rate 0.2 --faults slow_commit,gateway_timeout --fault-commit-delay 3s --listing-lag 5s
@@ -62,6 +63,12 @@ struct SandboxDaemon: AsyncParsableCommand {
 
     @Option(help: "The Bluesky PDS's port; 0 picks a free one.")
     var blueskyPort = 0
+
+    @Option(help: "Ports by host, comma-separated HOST=PORT (\(SandboxAnnouncement.hosts.joined(separator: ", "))), over the flags above; 0 picks one.")
+    var ports = ""
+
+    @Flag(help: "When a port asked for is taken, listen on one the system picks instead of failing (schedulerd asks a restarted sandbox for its last ports).")
+    var fallBackFromTakenPorts = false
 
     @Option(help: "Posts a Threads profile may publish in a moving day (Threads: 250); smaller to watch the quota hold posts back.")
     var threadsPostQuota = 250
@@ -120,6 +127,16 @@ struct SandboxDaemon: AsyncParsableCommand {
         guard threadsPostQuota >= 0 else { throw ValidationError("--threads-post-quota must be 0 or more; got \(threadsPostQuota).") }
         _ = try faultPlan()
         _ = try products()
+        _ = try listenerPorts()
+    }
+
+    /// The ports `--ports` names, by host.
+    func listenerPorts() throws -> [String: Int] {
+        do throws(SandboxSettingError) {
+            return try SandboxPorts.parse(ports)
+        } catch {
+            throw ValidationError("--ports: \(error.message)")
+        }
     }
 
     /// The products `--linkedin-products` names.
@@ -164,6 +181,8 @@ struct SandboxDaemon: AsyncParsableCommand {
         var withPDS = configuration
         withPDS.blueskyPort = blueskyPort
         withPDS.threadsPostQuota = threadsPostQuota
+        withPDS.listenerPorts = try listenerPorts()
+        withPDS.fallsBackFromTakenPorts = fallBackFromTakenPorts
         let sandbox = SandboxServer(configuration: withPDS, logger: logger)
         if exitWithStdin {
             // A terminal's Ctrl-C reaches the whole process group; the parent decides when its sandbox stops.
@@ -191,8 +210,9 @@ struct SandboxDaemon: AsyncParsableCommand {
         return logger
     }
 
-    /// Prints the one line that tells a parent process where to connect, and flushes it at once;
-    /// logs the fault plan and its seed first when faults are on, so a run can be replayed.
+    /// Prints the one line that tells a parent process where to connect (with this start's instance, new every time:
+    /// the emulations keep their tokens in memory only), and flushes it at once; logs the fault plan and its seed first
+    /// when faults are on, so a run can be replayed.
     static func announce(_ sandbox: SandboxServer, logger: Logger) async throws {
         let urls = try await sandbox.baseURLs()
         let (plan, seed) = await sandbox.faultPlan()
@@ -203,13 +223,13 @@ struct SandboxDaemon: AsyncParsableCommand {
                 "fault.seed": "\(seed)",
             ])
         }
-        print(announcement(urls))
+        print(announcement(urls, instance: SandboxInstance.make()))
         fflush(nil)  // all streams; naming `stdout` is not concurrency-safe in Swift 6
     }
 
-    /// `sandboxd listening X facebook=F linkedin=L`, written where its readers parse it.
-    static func announcement(_ urls: [String: String]) -> String {
-        SandboxAnnouncement.line(urls)
+    /// `sandboxd listening X facebook=F linkedin=L … instance=ID`, written where its readers parse it.
+    static func announcement(_ urls: [String: String], instance: String? = nil) -> String {
+        SandboxAnnouncement.line(urls, instance: instance)
     }
 
     /// Reads `1.5s`, `1500ms` or `2m` for the fault flags.

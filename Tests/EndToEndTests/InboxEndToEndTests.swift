@@ -13,7 +13,11 @@ import Testing
 
     @Test(.timeLimit(.minutes(3)))
     func runsDroppedInTheInbox_becomePostsOnce_andAHalfWrittenFileWaits() async throws {
-        let daemon = try DaemonUnderTest("inbox", config: "# [runs] is written below, once the folder is known")
+        // A sandboxd of its own, which outlives the daemon's restart below: a sandbox the daemon starts forgets the
+        // account's token when it stops, and the account then needs relinking before a run can be posted to it.
+        let sandboxDirectory = TemporaryDirectory("inbox-sandbox")
+        let sandbox = try await SandboxUnderTest(directory: sandboxDirectory)
+        let daemon = try DaemonUnderTest("inbox", sandbox: sandbox, config: "# [runs] is written below, once the folder is known")
         let inbox = daemon.directory.file("inbox")
         try daemon.writeConfiguration("""
             [runs]
@@ -89,6 +93,7 @@ import Testing
         #expect(listed.status == 0 && listed.stdout.contains("sunday.gpx") && listed.stdout.contains("arrived again 1×")
                 && listed.stdout.contains("not posted"), "\(listed.stdout)")
         _ = try await daemon.stop()
+        withExtendedLifetime(sandboxDirectory) {}
     }
 
     /// Issue 48, item 12: a file that failed stayed in `failed/` with its `.txt` after the same file, fixed, was posted.

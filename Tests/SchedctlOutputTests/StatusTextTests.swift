@@ -132,3 +132,17 @@ import Testing
         #expect(!StatusText.render(Fixtures.status(nextDue: next, nextHeld: nil)).contains("overdue"), "a claim takes a moment")
     }
 }
+
+/// Issue 48, item 1: a network the daemon found nothing answering at is named, with its accounts and the address.
+struct StatusUnreachableTextTests {
+    @Test func anUnreachableNetwork_isNamedWithItsAccountsAndWhatTheConnectionSaid() {
+        var status = Fixtures.status(nextDue: nil, nextHeld: nil)
+        status.unreachable = [StatusView.Unreachable(network: .bluesky, accounts: ["bluesky:@mara.bsky.sandbox"],
+                                                     error: "Bluesky could not be reached: could not connect to http://127.0.0.1:4004",
+                                                     since: Fixtures.monday.addingTimeInterval(-60), lastFailedAt: Fixtures.monday)]
+        let drawn = StatusText.render(status)
+        #expect(drawn.contains("network:    Bluesky UNREACHABLE since 2027-03-01 07:29 +02:00 for bluesky:@mara.bsky.sandbox: "
+            + "Bluesky could not be reached: could not connect to http://127.0.0.1:4004"), "\(drawn)")
+        #expect(StatusText.render(status, width: 80).split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}

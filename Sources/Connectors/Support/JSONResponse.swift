@@ -30,7 +30,9 @@ struct ConnectorTransport: Sendable {
     /// or lost its connection after it was sent may have published.
     static func classify(_ error: HTTPClientError, network: String, publishing: Bool) -> ConnectorError {
         if !error.requestMayHaveBeenSent || !publishing {
-            return ConnectorError(code: .retryable, message: "\(network) could not be reached: \(error.message)")
+            var refused = ConnectorError(code: .retryable, message: "\(network) could not be reached: \(error.message)")
+            refused.unreachable = error.code == .couldNotConnect
+            return refused
         }
         return ConnectorError(code: .uncertain, message: "no answer from \(network) after sending the post: \(error.message)")
     }

@@ -47,7 +47,8 @@ actor BlueskyAccountStore {
         self.loginLimiter = BlueskyPointsLimiter(loginLimits)
     }
 
-    /// Creates an account (the helper API); the DID is a fresh `did:plc:` of 24 base32 characters.
+    /// Creates an account (the helper API); the DID is a `did:plc:` of 24 base32 characters taken from the handle
+    /// (``did(for:taken:)``), so the same person has the same DID in every sandbox.
     ///
     /// - Throws: ``XRPCError`` when the handle is taken or not a domain name.
     func createAccount(handle: String, password: String) throws(XRPCError) -> BlueskyAccount {
@@ -55,11 +56,37 @@ actor BlueskyAccountStore {
         guard Self.isValidHandle(handle) else { throw .invalidRequest("Invalid handle: \(handle)") }
         guard didsByHandle[handle] == nil else { throw XRPCError(status: 400, error: "HandleNotAvailable", message: "Handle already taken: \(handle)") }
         guard !password.isEmpty else { throw .invalidRequest("A password is required") }
-        let did = "did:plc:" + SecureRandom.string(24, from: Array("abcdefghijklmnopqrstuvwxyz234567".utf8))
+        let did = Self.did(for: handle, taken: Set(accounts.keys))
         let account = BlueskyAccount(did: did, handle: handle, password: password)
         accounts[did] = account
         didsByHandle[handle] = did
         return account
+    }
+
+    /// The DID of `handle`: `did:plc:` and the first 120 bits of SHA-256 of the handle in base32 (24 characters, as
+    /// PLC's are), the same in every sandbox, so relinking a person after a restart lands on their account in the daemon
+    /// (which knows accounts by their DID). A DID `taken` by another handle (odds of one in 2^120) hashes again.
+    static func did(for handle: String, taken: Set<String> = []) -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+        var input = Array(handle.lowercased().utf8)
+        while true {
+            let digest = Digest.sha256(input)
+            var bits = 0
+            var value = 0
+            var characters: [Character] = []
+            for byte in digest where characters.count < 24 {
+                value = (value << 8) | Int(byte)
+                bits += 8
+                while bits >= 5, characters.count < 24 {
+                    bits -= 5
+                    characters.append(alphabet[(value >> bits) & 31])
+                }
+                value &= (1 << bits) - 1
+            }
+            let did = "did:plc:" + String(characters)
+            if !taken.contains(did) { return did }
+            input = digest
+        }
     }
 
     /// Creates an app password `xxxx-xxxx-xxxx-xxxx` called `name` for the account `identifier` names.

@@ -12,7 +12,9 @@ struct MastodonAccount: Sendable, Equatable {
     var createdAt: Date
 }
 
-/// The instance's local accounts, made through the helper route or on first sign-in at the authorize endpoint.
+/// The instance's local accounts, made through the helper route or on first sign-in at the authorize endpoint. An
+/// account's id comes from its username (``MastodonIDGenerator/accountID(for:taken:)``): `runner` has the same id in
+/// every sandbox, so relinking after a restart lands on runner's account in the daemon.
 ///
 /// An actor so that two requests naming one new username get one account.
 actor MastodonAccountDirectory {
@@ -36,7 +38,8 @@ actor MastodonAccountDirectory {
         guard idsByUsername[username.lowercased()] == nil else {
             throw .validationFailed("Username has already been taken", reasonCode: "username_taken")
         }
-        let account = MastodonAccount(id: String(ids.next(now: now)), username: username, displayName: displayName ?? username, createdAt: now)
+        let account = MastodonAccount(id: String(ids.accountID(for: username, taken: { self.accounts[String($0)] != nil })),
+                                      username: username, displayName: displayName ?? username, createdAt: now)
         accounts[account.id] = account
         idsByUsername[username.lowercased()] = account.id
         return account

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// Local, faithful emulations of the social networks, served over HTTP on loopback.
 ///
@@ -60,21 +61,26 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         let bluesky = BlueskySandboxNetwork(environment: environment)
         self.bluesky = bluesky
         // Two instances with different limits, as real ones differ: Mastodon's default 500 characters, and 1,000.
-        let mastodon = MastodonSandboxNetwork(environment: environment, instance: MastodonInstanceSettings(domain: "mastodon.sandbox"))
+        let mastodon = MastodonSandboxNetwork(environment: environment, instance: MastodonInstanceSettings(domain: SandboxAnnouncement.mastodonDomains["mastodon"]!))
         let mastodonLong = MastodonSandboxNetwork(environment: environment,
-                                                  instance: MastodonInstanceSettings(domain: "long.sandbox", maxCharacters: 1_000))
+                                                  instance: MastodonInstanceSettings(domain: SandboxAnnouncement.mastodonDomains["mastodon-long"]!,
+                                                                                     maxCharacters: 1_000))
         var threadsLimits = ThreadsLimits()
         threadsLimits.posts = configuration.threadsPostQuota
         let threads = ThreadsSandboxNetwork(environment: environment, limits: threadsLimits)
-        self.listeners = [
-            SandboxListener(name: "x", port: configuration.port, networks: [x], faultAnswers: XFaultAnswers(oauth: x.oauth2)),
-            SandboxListener(name: "facebook", port: configuration.facebookPort, networks: [facebook], faultAnswers: GraphFaultAnswers(oauth: facebook.oauth)),
-            SandboxListener(name: "linkedin", port: configuration.linkedinPort, networks: [linkedin], faultAnswers: LinkedInFaultAnswers(oauth: linkedin.oauth)),
-            SandboxListener(name: "bluesky", port: configuration.blueskyPort, networks: [bluesky], faultAnswers: BlueskyFaultAnswers(accounts: bluesky.accounts)),
-            SandboxListener(name: "mastodon", port: 0, networks: [mastodon], faultAnswers: MastodonFaultAnswers(instance: mastodon)),
-            SandboxListener(name: "mastodon-long", port: 0, networks: [mastodonLong], faultAnswers: MastodonFaultAnswers(instance: mastodonLong)),
-            SandboxListener(name: "threads", port: 0, networks: [threads], faultAnswers: ThreadsFaultAnswers(oauth: threads.oauth)),
+        let listeners: [String: SandboxListener] = [
+            "x": SandboxListener(name: "x", networks: [x], faultAnswers: XFaultAnswers(oauth: x.oauth2)),
+            "facebook": SandboxListener(name: "facebook", networks: [facebook], faultAnswers: GraphFaultAnswers(oauth: facebook.oauth)),
+            "linkedin": SandboxListener(name: "linkedin", networks: [linkedin], faultAnswers: LinkedInFaultAnswers(oauth: linkedin.oauth)),
+            "bluesky": SandboxListener(name: "bluesky", networks: [bluesky], faultAnswers: BlueskyFaultAnswers(accounts: bluesky.accounts)),
+            "mastodon": SandboxListener(name: "mastodon", networks: [mastodon], faultAnswers: MastodonFaultAnswers(instance: mastodon)),
+            "mastodon-long": SandboxListener(name: "mastodon-long", networks: [mastodonLong], faultAnswers: MastodonFaultAnswers(instance: mastodonLong)),
+            "threads": SandboxListener(name: "threads", networks: [threads], faultAnswers: ThreadsFaultAnswers(oauth: threads.oauth)),
         ]
+        // In the registry's order, each with the port asked for it.
+        self.listeners = SandboxListener.names.compactMap { name in
+            listeners[name].map { var listener = $0; listener.port = configuration.port(for: name); return listener }
+        }
     }
 
     public var description: String { "SandboxServer" }
@@ -161,16 +167,31 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         environment.listings.replace(behaviour)
     }
 
-    /// Runs one listener's HTTP server, with the fault injector in front of its routes.
+    /// Runs one listener's HTTP server, with the fault injector in front of its routes. A port asked for that cannot be
+    /// bound is given up for one the system picks when ``SandboxConfiguration/fallsBackFromTakenPorts`` says so.
     private func serve(_ listener: SandboxListener) async throws {
+        let listened = ListenedFlag()
+        do {
+            try await serve(listener, port: listener.port, listened: listened)
+        } catch where listener.port != 0 && configuration.fallsBackFromTakenPorts && !listened.isSet && !Task.isCancelled {
+            logger.warning("Sandbox port taken; listening on one the system picks", metadata: [
+                "sandbox.listener": "\(listener.name)", "sandbox.port": "\(listener.port)", "error": "\(error)",
+            ])
+            try await serve(listener, port: 0, listened: listened)
+        }
+    }
+
+    /// `listened` is set once it listens: an error after that is no taken port.
+    private func serve(_ listener: SandboxListener, port: Int, listened: ListenedFlag) async throws {
         let responder = FaultingResponder(
             router: makeRouter(for: listener).buildResponder(), injector: faults, answers: listener.faultAnswers, environment: environment
         )
         let application = Application(
             responder: responder,
-            configuration: .init(address: .hostname(configuration.bindHost, port: listener.port), serverName: "sandbox-\(listener.name)"),
+            configuration: .init(address: .hostname(configuration.bindHost, port: port), serverName: "sandbox-\(listener.name)"),
             onServerRunning: { [state, configuration, logger] channel in
-                let url = Self.baseURL(host: configuration.host, port: channel.localAddress?.port ?? listener.port)
+                listened.set()
+                let url = Self.baseURL(host: configuration.host, port: channel.localAddress?.port ?? port)
                 logger.debug("Sandbox listening", metadata: ["sandbox.listener": "\(listener.name)", "sandbox.url": "\(url)"])
                 await state.listening(listener.name, at: url)
             },
@@ -210,4 +231,11 @@ public final class SandboxServer: Service, Sendable, CustomStringConvertible {
         let printable = bare.contains(":") ? "[\(bare)]" : bare
         return "http://\(printable):\(port)"
     }
+}
+
+/// Whether a listener got as far as listening, set from its server's start-up callback.
+private final class ListenedFlag: Sendable {
+    private let flag = Mutex(false)
+    var isSet: Bool { flag.withLock { $0 } }
+    func set() { flag.withLock { $0 = true } }
 }

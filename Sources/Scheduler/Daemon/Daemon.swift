@@ -71,8 +71,7 @@ public struct Daemon: Sendable {
         let metrics = SchedulerMetrics(factory: prometheus?.factory)
         let health = StoreHealth(describe: { store.failure(of: $0) }, logger: logger, factory: prometheus?.factory)
         let budget: any PublishBudgeting = if let shared = store.sharedPublishBudget() { shared } else { try await seededBudget(store) }
-        let sandboxd = configuration.sandbox && NetworkURLs(configuration).x == nil
-            ? try await startSandbox(in: &group, auxiliaryGroups: &auxiliaryGroups) : nil
+        let (sandboxd, sandboxRecord) = try await startSandboxIfOwn(in: &group, auxiliaryGroups: &auxiliaryGroups)
         let urls = sandboxd.map { NetworkURLs(sandbox: $0.urls) } ?? NetworkURLs(configuration)
         let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store.sharedMedia)
         let mediaBaseURL = configuration.sandbox && configuration.mediaBaseURL == nil
@@ -82,6 +81,7 @@ public struct Daemon: Sendable {
         let linkers = apps.linkers(transport: http, instanceApps: StoredInstanceApps(store: store, vault: vault, network: .mastodon, now: Date.init))
         let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger, metrics: metrics)
         try await checkSealedCredentials(store: store, vault: vault, shared: shared)
+        if let sandboxd { try await settle(sandboxd, since: sandboxRecord, store: store, vault: vault) }
         let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger,
                              metrics: metrics)
         let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
@@ -97,13 +97,13 @@ public struct Daemon: Sendable {
         let status = StatusService(store: store, startedAt: Date(), sandbox: configuration.sandbox, zone: configuration.timeZone,
                                    versionWarnings: versionWarnings.map(\.message),
                                    outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore }, health: health,
-                                   sandboxGone: { sandboxd?.gone })
+                                   sandboxGone: { sandboxd?.gone }, unreachable: { engine.unreachable.view })
         let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
                                 defaultLatenessSeconds: configuration.defaultLatenessSeconds, media: library, queue: queue, series: series,
                                 approvalRequired: configuration.web?.requireApproval ?? false)
         let services = makeServices(store: store, posts: posts, linkers: linkers, vault: vault, credentials: credentials,
                                 handoff: handoff, events: events, library: library, queue: queue, series: series, status: status,
-                                wake: wake, probeTargets: apps.apiBaseURLs, sandboxURLs: urls.all, http: http)
+                                wake: wake, apps: apps, sandboxURLs: urls.all, sandboxd: sandboxd, http: http)
         let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: ControlAPIRoutes(services),
                                     connections: ConnectionGuard(listener: "control", limits: .controlSocket, descriptors: descriptors, logger: logger),
                                     logger: logger) {
@@ -169,7 +169,7 @@ public struct Daemon: Sendable {
     private func makeServices(store: any DaemonStore, posts: PostService, linkers: LinkerRegistry, vault: CredentialVault,
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
-                            probeTargets: [(name: String, url: String)], sandboxURLs: [Network: String], http: CurlHTTPClient) -> DaemonServices {
+                            apps: NetworkApps, sandboxURLs: [Network: String], sandboxd: SandboxdProcess?, http: CurlHTTPClient) -> DaemonServices {
         let runs = RunPostService(posts: posts, map: runMap(sandboxBaseURL: sandboxURLs[.x], http: http), privacy: configuration.runs.privacy)
         return DaemonServices(
             posts: posts,
@@ -179,7 +179,8 @@ public struct Daemon: Sendable {
             },
             accounts: AccountService(store: store, linkers: linkers, vault: vault, credentials: credentials, wake: wake,
                                      headlessRedirectURI: configuration.headlessRedirectURI,
-                                     webRedirectURI: configuration.web.map { $0.baseURL + WebPages.linkCallbackPath }),
+                                     webRedirectURI: configuration.web.map { $0.baseURL + WebPages.linkCallbackPath },
+                                     sandboxInstances: sandboxd?.mastodonInstances ?? [:]),
             handoffs: HandoffService(store: store, desk: handoff, media: library),
             queue: queue,
             calendar: CalendarService(store: store, series: series),
@@ -189,8 +190,8 @@ public struct Daemon: Sendable {
             status: { try await status.status() },
             health: status.health,
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
-                           clock: ClockSkewProbe(targets: probeTargets, transport: http), health: status.health,
-                           sandboxGone: status.sandboxGone),
+                           clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http), health: status.health,
+                           networkAddresses: apps.addresses, sandboxGone: status.sandboxGone),
             backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
             webUsers: WebUserService(store: store))
@@ -224,23 +225,6 @@ public struct Daemon: Sendable {
         try await store.settleOldEvents(before: Date().addingTimeInterval(-HookRetryPolicy.giveUpAfter), retention: EventBus.retention,
                                         hooksConfigured: configuration.notifyCommand != nil || configuration.notifyWebhookURL != nil)
         return (vault, versionWarnings)
-    }
-
-    /// The emulations run as a process of their own, so the daemon carries none of their code; their URLs replace the networks'.
-    private func startSandbox(in group: inout ThrowingTaskGroup<Void, any Error>, auxiliaryGroups: inout [ServiceGroup]) async throws -> SandboxdProcess {
-        var sandboxLogger = logger
-        sandboxLogger[metadataKey: "component"] = "sandbox"
-        let sandboxd = try await SandboxdProcess.launch(
-            arguments: configuration.sandboxSettings.sandboxdArguments(logLevel: configuration.logLevel),
-            environment: environment, logger: sandboxLogger)
-        let serviceGroup = ServiceGroup(services: [sandboxd], gracefulShutdownSignals: [], cancellationSignals: [], logger: sandboxLogger)
-        group.addTask { try await serviceGroup.run() }
-        auxiliaryGroups.append(serviceGroup)
-        let urls = NetworkURLs(sandbox: sandboxd.urls)
-        logger.info("sandbox networks started", metadata: ["sandbox.x": "\(urls.x ?? "")", "sandbox.facebook": "\(urls.facebook ?? "")",
-                                                           "sandbox.linkedin": "\(urls.linkedin ?? "")", "sandbox.bluesky": "\(urls.bluesky ?? "")",
-                                                           "sandboxd.path": "\(sandboxd.path)", "sandboxd.pid": "\(sandboxd.pid)"])
-        return sandboxd
     }
 
     /// In sandbox mode the emulated Instagram fetches media by URL: the daemon serves its files on a loopback port.

@@ -132,6 +132,18 @@ struct NetworkApps {
         return urls
     }
 
+    /// The address each network's accounts publish to when they have no server of their own, for the doctor's check
+    /// that it can be reached.
+    var addresses: [Network: String] {
+        var addresses: [Network: String] = [.bluesky: blueskyService]
+        addresses[.x] = x?.apiBaseURL
+        addresses[.facebook] = facebook?.graphBaseURL
+        addresses[.instagram] = facebook?.graphBaseURL
+        addresses[.linkedin] = linkedin?.apiBaseURL
+        addresses[.threads] = threads?.graphBaseURL
+        return addresses
+    }
+
     func connectors(transport: any HTTPTransport, timeout: Duration) -> ConnectorRegistry {
         var registry = ConnectorRegistry()
         if let x {

@@ -13,6 +13,8 @@ struct Doctor: Sendable {
     let clock: ClockSkewProbe
     /// The store's failures as the daemon's own reads and writes found them.
     var health: StoreHealth = .unnamed()
+    /// Where each network's accounts publish when they have no server of their own (the apps' API base URLs).
+    var networkAddresses: [Network: String] = [:]
     /// In sandbox mode, the emulations' process once it has exited on its own.
     var sandboxGone: @Sendable () -> StatusView.SandboxGone? = { nil }
 
@@ -29,8 +31,11 @@ struct Doctor: Sendable {
             checks.append(.fail("sandbox", "the sandbox networks are gone: sandboxd exited (\(gone.how)) at \(RFC3339.format(gone.exitedAt))",
                                 action: gone.action))
         } else {
-            checks += await clock.findings(now: now)
-            checks += await accountServerFindings(now: now)
+            let reachability = await reachabilityFindings()
+            checks += reachability.findings
+            checks += await ClockSkewProbe(targets: clock.targets.filter { !reachability.unreachable.contains($0.url) }, transport: clock.transport,
+                                           timeout: clock.timeout).findings(now: now)
+            checks += await accountServerFindings(now: now, skipping: reachability.unreachable)
         }
         checks += apiVersionFindings(now: now)
         checks += await tokenFindings(now: now)

@@ -18,6 +18,14 @@ extension Engine {
         /// The attempts are used up, the last in doubt, and the look-ups after it found the post absent: it is not out.
         case absentAfterTheLastAttempt(AttemptRecord)
 
+        /// What the network (or the way to it) answered, when the attempt failed.
+        var error: ConnectorError? {
+            switch self {
+            case .failed(let error, _), .uncheckable(let error, _): error
+            case .published, .found, .missedAfterCheck: nil
+            }
+        }
+
         /// Whether this attempt may have put a post on the network (and so used the network's limit).
         var mayHavePublished: Bool {
             switch self {
@@ -107,6 +115,7 @@ extension Engine {
         if reserved, !outcome.mayHavePublished { await budget.refund(accountID: claim.accountID, network: claim.network) }
         var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
                                          "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]
+        unreachable.note(outcome.error, for: claim, at: now())
         switch outcome {
         case .published(let post, let attempt), .found(let post, let attempt):
             if let hint = post.rateLimit { await budget.observe(hint, accountID: claim.accountID, network: claim.network, now: now()) }

@@ -61,6 +61,8 @@ public final class Engine: Service, Sendable {
     let clockWatch: WallClockWatch
     /// Outcomes known but not yet accepted by the store (it is failing): kept and retried until it does.
     let unstoredOutcomes = Mutex(0)
+    /// The networks this engine's last requests found nothing answering at, for `status`.
+    let unreachable = UnreachableNetworks()
     private let stopping = Mutex(false)
     /// Fired once when shutdown begins, for claims waiting for their due time (apart from ``wake``, whose signals are the loop's).
     private let stopSignal = WakeSignal()

@@ -28,8 +28,8 @@ extension SandboxdProcess {
         try? stdout.theirs.close()
         let output = OutputLines.stream(stdout.ours)
         switch await announcement(in: output, logger: logger) {
-        case .announced(let urls):
-            return SandboxdProcess(urls: urls, path: path, process: process, lifeline: input.ours, output: output, exits: exits,
+        case .announced(let urls, let instance):
+            return SandboxdProcess(urls: urls, instance: instance, path: path, process: process, lifeline: input.ours, output: output, exits: exits,
                                    logger: logger)
         case .ended:
             let status = await firstExit(exits, within: .seconds(5)).map { "it exited with status \($0)" } ?? "it closed its output"
@@ -44,7 +44,7 @@ extension SandboxdProcess {
     }
 
     private enum Announcement {
-        case announced([String: String])
+        case announced([String: String], instance: String?)
         case ended
         case timedOut
     }
@@ -54,7 +54,7 @@ extension SandboxdProcess {
         await withTaskGroup(of: Announcement.self) { group in
             group.addTask {
                 for await line in output {
-                    if let urls = SandboxAnnouncement.parse(line) { return .announced(urls) }
+                    if let urls = SandboxAnnouncement.parse(line) { return .announced(urls, instance: SandboxAnnouncement.instance(in: line)) }
                     logger.debug("sandboxd wrote to standard output", metadata: ["sandboxd.output": "\(line)"])
                 }
                 return .ended

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SandboxContract
 import SchedulerCore
 import ServiceLifecycle
 import Synchronization
@@ -18,6 +19,9 @@ final class SandboxdProcess: Service, CustomStringConvertible {
 
     /// Each emulation's base URL by network name (`x`, `facebook`, `linkedin`), as sandboxd announced them.
     let urls: [String: String]
+    /// This start's identity, as sandboxd announced it (nil from an older sandboxd): new at every start, for the
+    /// emulations forget their tokens when they stop.
+    let instance: String?
     let path: String
     var pid: Int32 { process.processIdentifier }
     var description: String { "sandboxd" }
@@ -33,13 +37,22 @@ final class SandboxdProcess: Service, CustomStringConvertible {
     /// Set once it has exited on its own: what `status` and `doctor` say instead of "cannot connect" (issue 46).
     private let exited = Mutex<StatusView.SandboxGone?>(nil)
 
+    /// The emulated Mastodon instances' base URLs by the domain each calls itself (`mastodon.sandbox`), so that
+    /// `--instance mastodon.sandbox` reaches the instance whose handles end so.
+    var mastodonInstances: [String: String] {
+        var instances: [String: String] = [:]
+        for (host, domain) in SandboxAnnouncement.mastodonDomains { instances[domain] = urls[host] }
+        return instances
+    }
+
     /// Nil while it runs (or stops with the daemon); after it exited on its own, when and how, and what to do.
     var gone: StatusView.SandboxGone? { exited.withLock { $0 } }
 
     /// A child already started and announced; see ``launch(arguments:environment:logger:)``.
-    init(urls: [String: String], path: String, process: Process, lifeline: FileHandle, output: AsyncStream<String>,
+    init(urls: [String: String], instance: String? = nil, path: String, process: Process, lifeline: FileHandle, output: AsyncStream<String>,
          exits: AsyncStream<Int32>, logger: Logger) {
         self.urls = urls
+        self.instance = instance
         self.path = path
         self.process = process
         self.lifeline = lifeline

@@ -13,12 +13,26 @@ public struct AccountService: Sendable {
     let headlessRedirectURI: String
     /// Where the web app takes an authorization back (`base_url` + `/accounts/callback`); nil without `[web]`.
     let webRedirectURI: String?
+    /// In sandbox mode, the emulated Mastodon instances' addresses by the domain each calls itself (`mastodon.sandbox`):
+    /// `--instance mastodon.sandbox`, the domain in the handles, names no host DNS knows, so it is taken to mean its address.
+    let sandboxInstances: [String: String]
     let sessions = LinkSessions()
 
     public init(store: any AccountStore, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
-                headlessRedirectURI: String, webRedirectURI: String? = nil) {
+                headlessRedirectURI: String, webRedirectURI: String? = nil, sandboxInstances: [String: String] = [:]) {
         self.store = store; self.linkers = linkers; self.vault = vault; self.credentials = credentials
         self.wake = wake; self.headlessRedirectURI = headlessRedirectURI; self.webRedirectURI = webRedirectURI
+        self.sandboxInstances = sandboxInstances
+    }
+
+    /// `instance` as given, or the address of the sandbox instance it names by domain (`mastodon.sandbox`,
+    /// `https://mastodon.sandbox/`).
+    func resolvingSandboxInstance(_ instance: String?) -> String? {
+        guard let instance, !sandboxInstances.isEmpty else { return instance }
+        var domain = instance.lowercased()
+        for scheme in ["https://", "http://"] where domain.hasPrefix(scheme) { domain.removeFirst(scheme.count) }
+        while domain.hasSuffix("/") { domain.removeLast() }
+        return sandboxInstances[domain] ?? instance
     }
 
     func linker(_ network: Network) throws -> any AccountLinker {
@@ -62,7 +76,7 @@ public struct AccountService: Sendable {
             }
             redirectURI = given
         }
-        let options = LinkOptions(page: request.page, organization: request.organization, instance: request.instance)
+        let options = LinkOptions(page: request.page, organization: request.organization, instance: resolvingSandboxInstance(request.instance))
         let pending = try await mapLinkErrors { try await linker.start(method: method, redirectURI: redirectURI, options: options) }
         let id = await sessions.add(pending)
         return LinkStartView(linkId: id, network: request.network, authorizationURL: pending.authorizationURL,
@@ -109,7 +123,7 @@ public struct AccountService: Sendable {
         } else {
             credentials = .oauth2(accessToken: request.token, refreshToken: nil, expiresAt: nil)
         }
-        if let service = request.service {
+        if let service = request.network == .mastodon ? resolvingSandboxInstance(request.service) : request.service {
             guard Self.isWebAddress(service) else {
                 throw RequestError.badRequest("the instance must be an https:// address, such as https://mastodon.example, not '\(service)'")
             }

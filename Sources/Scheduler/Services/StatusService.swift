@@ -16,13 +16,16 @@ public struct StatusService: Sendable {
     let health: StoreHealth
     /// In sandbox mode, the emulations' process once it has exited on its own.
     let sandboxGone: @Sendable () -> StatusView.SandboxGone?
+    /// The networks the engine's last requests found nothing answering at.
+    let unreachable: @Sendable () -> [StatusView.Unreachable]?
 
     init(store: any PostStore & StoreCapabilities, startedAt: Date, sandbox: Bool, zone: TimeZone, versionWarnings: [String],
          outcomesWaitingForTheStore: @escaping @Sendable () -> Int, health: StoreHealth,
-         sandboxGone: @escaping @Sendable () -> StatusView.SandboxGone? = { nil }) {
+         sandboxGone: @escaping @Sendable () -> StatusView.SandboxGone? = { nil },
+         unreachable: @escaping @Sendable () -> [StatusView.Unreachable]? = { nil }) {
         self.store = store; self.startedAt = startedAt; self.sandbox = sandbox; self.zone = zone
         self.versionWarnings = versionWarnings; self.outcomesWaitingForTheStore = outcomesWaitingForTheStore
-        self.health = health; self.sandboxGone = sandboxGone
+        self.health = health; self.sandboxGone = sandboxGone; self.unreachable = unreachable
     }
 
     public func status(now: Date = Date()) async throws -> StatusView {
@@ -37,6 +40,6 @@ public struct StatusService: Sendable {
                           daemons: try await store.liveDaemonsIfShared(), zone: zone.identifier,
                           nextHeld: summary.nextHeld,
                           nextDays: try await UpcomingDays.view(store, zone: zone, now: now),
-                          store: health.view(), sandboxGone: sandboxGone())
+                          store: health.view(), sandboxGone: sandboxGone(), unreachable: unreachable())
     }
 }

@@ -36,6 +36,30 @@ public struct StatusView: Codable, Sendable, Equatable {
     /// In sandbox mode, the emulations' process (sandboxd) after it exited: when, how, and how to bring it back. Nil while
     /// it runs, and outside sandbox mode.
     public var sandboxGone: SandboxGone?
+    /// Networks the engine's last requests found nothing answering at (connection refused, no such host), each until a
+    /// request to it gets through; nil when none. Taken from what publishing found, never probed by `status` itself.
+    public var unreachable: [Unreachable]?
+
+    /// A network whose address did not answer the engine's last request to it.
+    public struct Unreachable: Codable, Sendable, Equatable {
+        public var network: Network
+        /// `network:@handle` of the accounts whose requests found it so, since it was last reached.
+        public var accounts: [String]
+        /// What the connection attempt said, naming the address.
+        public var error: String
+        /// The first failure since it was last reached, and the latest.
+        public var since: Date
+        public var lastFailedAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case network, accounts, error, since
+            case lastFailedAt = "last_failed_at"
+        }
+
+        public init(network: Network, accounts: [String], error: String, since: Date, lastFailedAt: Date) {
+            self.network = network; self.accounts = accounts; self.error = error; self.since = since; self.lastFailedAt = lastFailedAt
+        }
+    }
 
     /// The store failing, as the daemon's own reads and writes found it.
     public struct StoreTrouble: Codable, Sendable, Equatable {
@@ -183,13 +207,15 @@ public struct StatusView: Codable, Sendable, Equatable {
         case nextDays = "next_days"
         case store
         case sandboxGone = "sandbox_gone"
+        case unreachable
     }
 
     public init(version: String, startedAt: Date, now: Date, sandbox: Bool, deliveries: [String: Int],
                 nextDue: NextDue?, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil,
                 warnings: [String]? = nil, hooks: Hooks? = nil, outcomesWaitingForTheStore: Int? = nil, daemons: [Daemon]? = nil,
                 zone: String? = nil, nextHeld: HeldDue? = nil, nextDays: [UpcomingDayView]? = nil, store: StoreTrouble? = nil,
-                sandboxGone: SandboxGone? = nil) {
+                sandboxGone: SandboxGone? = nil, unreachable: [Unreachable]? = nil) {
+        self.unreachable = unreachable
         self.store = store
         self.sandboxGone = sandboxGone
         self.nextHeld = nextHeld
