@@ -22,7 +22,7 @@ extension Engine {
         var error: ConnectorError? {
             switch self {
             case .failed(let error, _), .uncheckable(let error, _): error
-            case .published, .found, .missedAfterCheck: nil
+            case .published, .found, .missedAfterCheck, .absentAfterTheLastAttempt: nil
             }
         }
 
