@@ -233,7 +233,8 @@ public struct AccountService: Sendable {
         do {
             _ = try await credentials.renew(accountID: account.id, network: account.network, rejected: current)
         } catch let error as CredentialProviderError {
-            throw RequestError(error.needsRelink ? .conflict : .unavailable, error.message)
+            guard error.needsRelink else { throw RequestError(.unavailable, error.message) }
+            throw RequestError(.conflict, error.message + "; relink it: \(account.relinkCommand)")
         }
         wake.signal()
         return try await store.account(reference: "\(account.id)")
