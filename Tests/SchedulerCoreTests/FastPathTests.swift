@@ -9,6 +9,30 @@ import Testing
         try? Date(text.uppercased().replacingOccurrences(of: " ", with: "T"), strategy: .iso8601)
     }
 
+    /// Issue 48, item 22: a local time's UTC instant is worked out with integers; the calendar gives the same instant for
+    /// every day of 1900–2100 at a few times, and refuses the same impossible dates.
+    @Test func aWallClocksInstant_isTheCalendars_andItsImpossibleDatesTheSame() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var day = calendar.date(from: DateComponents(year: 1900, month: 1, day: 1))!
+        var checked = 0
+        while calendar.component(.year, from: day) <= 2100 {
+            let c = calendar.dateComponents([.year, .month, .day], from: day)
+            for (hour, minute, second) in [(0, 0, 0), (7, 30, 0), (23, 59, 59)] {
+                let fields = WallClockFields(year: c.year!, month: c.month!, day: c.day!, hour: hour, minute: minute, second: second)
+                let expected = calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day, hour: hour, minute: minute, second: second))
+                if fields.instantIfUTC() != expected { Issue.record("\(fields.formatted): \(String(describing: fields.instantIfUTC())) against \(String(describing: expected))") }
+                checked += 1
+            }
+            day = day.addingTimeInterval(86_400 * 3)
+        }
+        #expect(checked > 70_000)
+        for (year, month, day) in [(2030, 2, 29), (2028, 2, 30), (2030, 4, 31), (2030, 13, 1), (2030, 0, 1)] {
+            #expect(WallClockFields(year: year, month: month, day: day, hour: 7, minute: 30, second: 0).instantIfUTC() == nil, "\(year)-\(month)-\(day)")
+        }
+        #expect(WallClockFields(year: 2028, month: 2, day: 29, hour: 7, minute: 30, second: 0).instantIfUTC() != nil)
+    }
+
     @Test func theCommonForm_readsWhatTheGeneralParserReads_overYearsOfInstantsAndOffsets() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
