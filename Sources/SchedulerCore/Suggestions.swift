@@ -43,7 +43,7 @@ public enum Suggestions {
     }
 
     /// Levenshtein distance between two short words.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

@@ -99,6 +99,7 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
         print("  timezone:  \(configuration.timeZone.identifier)")
         print("  log:       \(configuration.logLevel), \(configuration.logFormat.rawValue)")
         print("  versions:  Graph \(configuration.facebook.graphVersion), LinkedIn \(configuration.linkedin.version)")
+        for line in CheckedConfigurationText.lines(configuration) { print("  \(line)") }
         for warning in APIVersionWarnings.check(configuration, now: Date()) { print("warning: \(warning.message)") }
         for line in storeLines { print("  \(line)") }
     }

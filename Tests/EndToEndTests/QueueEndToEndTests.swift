@@ -26,6 +26,13 @@ import Testing
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stdout.contains("(UTC)"), "\(set.stdout)")
         #expect(try daemon.schedctl(["slots"]).stdout.contains(club.reference))
+        // Issue 48, item 14: `slots show ACCOUNT` shows that account's, and says when it has none.
+        let shown = try daemon.schedctl(["slots", "show", club.reference])
+        #expect(shown.status == 0 && shown.stdout.contains(club.reference), "\(shown.stdout) \(shown.stderr)")
+        let byID = try daemon.schedctl(["slots", "show", "\(club.id)", "--json"]).decode([SlotsView].self)
+        #expect(byID.count == 1 && byID[0].slots != nil, "named by its id")
+        let unknown = try daemon.schedctl(["slots", "show", "x:@nobody_here"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("no account 'x:@nobody_here'"), "\(unknown.stderr)")
         let refused = try daemon.schedctl(["slots", "set", club.reference, "mon", "25:00"])
         #expect(refused.status == 2 && refused.stderr.contains("'25:00' is neither days"), "\(refused.stderr)")
 

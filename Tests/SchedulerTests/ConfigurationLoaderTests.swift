@@ -67,6 +67,26 @@ import Testing
         #expect(try parse("").bluesky.webURL == nil)
     }
 
+    /// Issue 48, item 14: `--check-config` says what `[runs]` watches and where `[web]` listens.
+    @Test func checkConfig_echoesRunsAndWeb() throws {
+        let configuration = try parse("""
+            [web]
+            listen = "127.0.0.1:8080"
+            base_url = "https://club.example"
+            [runs]
+            inbox = "/var/lib/schedulerd/inbox"
+            [[runs.rules]]
+            match = "*.fit"
+            to = ["x:@ada", "3"]
+            when = "19:00"
+            """)
+        let lines = CheckedConfigurationText.lines(configuration)
+        #expect(lines.contains { $0.hasPrefix("web:       127.0.0.1:8080, base_url https://club.example") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("runs:      inbox /var/lib/schedulerd/inbox, metric") }, "\(lines)")
+        #expect(lines.contains("  rule 1: *.fit to x:@ada 3, when 19:00"), "\(lines)")
+        #expect(CheckedConfigurationText.lines(try parse("")) == ["web:       off (no [web])", "runs:      no inbox (no [runs] inbox)"])
+    }
+
     @Test func parse_anEmptyFile_givesTheDefaults() throws {
         let configuration = try parse("")
         let defaults = DaemonConfiguration()

@@ -42,7 +42,15 @@ import Testing
                 #expect(error?.code == .notFound, "\(reference)")
                 #expect(error?.message.contains("no account '\(reference)'") == true)
                 #expect(error?.message.contains("schedctl accounts list") == true)
+                #expect(error?.message.contains("did you mean") == false, "\(reference): nothing near it")
             }
+            // Issue 48, item 14: a handle one or two letters off names the account most likely meant.
+            for reference in ["x:@runer", "runnner", "@Runer"] {
+                let error = await #expect(throws: StoreError.self) { try await store.account(reference: reference) }
+                #expect(error?.message.contains("(did you mean x:@runner?)") == true, "\(reference): \(error?.message ?? "")")
+            }
+            let elsewhere = await #expect(throws: StoreError.self) { try await store.account(reference: "bluesky:@runer") }
+            #expect(elsewhere?.message.contains("did you mean") == false, "only on the network named")
         }
     }
 

@@ -28,10 +28,13 @@ enum AccountReference {
         }
     }
 
-    /// The one account `reference` found, or the error saying it found none or several.
-    static func single(_ matches: [AccountView], for reference: String) throws(StoreError) -> AccountView {
+    /// The one account `reference` found, or the error saying it found none (with the `linked` handle most likely
+    /// meant, one or two letters off) or several.
+    static func single(_ matches: [AccountView], for reference: String, linked: [(Network, String)] = []) throws(StoreError) -> AccountView {
         guard let first = matches.first else {
-            throw StoreError(.notFound, "no account '\(reference)'; `schedctl accounts list` shows the linked accounts")
+            let meant = (try? AccountReference(parsing: reference)).flatMap { Self.likely($0, among: linked) }
+            throw StoreError(.notFound, "no account '\(reference)'" + (meant.map { " (did you mean \($0)?)" } ?? "")
+                             + "; `schedctl accounts list` shows the linked accounts")
         }
         guard matches.count == 1 else {
             // The candidates by id, since two of them may share the network and the handle (two Pages of one name).
@@ -39,5 +42,16 @@ enum AccountReference {
             throw StoreError(.invalid, "'\(reference)' matches \(matches.count) accounts: \(candidates); name one by its id, e.g. \(first.id)")
         }
         return first
+    }
+
+    /// The linked account a mistyped handle most likely names: on the network given, within two edits of a handle of at
+    /// least four letters.
+    static func likely(_ reference: AccountReference, among linked: [(Network, String)]) -> String? {
+        guard case .handle(let handle, let network) = reference else { return nil }
+        let typed = handle.lowercased()
+        let scored = linked.filter { network == nil || $0.0 == network }.filter { $0.1.count >= 4 }
+            .map { ($0, Suggestions.distance(typed, $0.1.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+        return "\(best.0.0.rawValue):@\(best.0.1)"
     }
 }

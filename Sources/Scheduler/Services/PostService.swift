@@ -300,10 +300,21 @@ public struct PostService: Sendable {
             return ["\(account.reference): publishing to \(account.network.displayName) is not available on this daemon"]
         }
         var problems = connector.validate(Self.request(text: text, media: media, account: account, options: options)).map { "\(account.reference): \($0)" }
+        let rules = Self.rules(for: account, options: options).text
+        if rules.count(text) > rules.maxLength, let index = problems.firstIndex(where: { $0.contains(": \(rules.counted) ") }) {
+            problems[index] += Self.tooLongRemedy(account)
+        }
         if account.status != .active {
             problems.append("\(account.reference): \(account.network.displayName) unavailable: login error; relink it with `schedctl accounts add \(account.network.rawValue)`")
         }
         return problems
+    }
+
+    /// How a text too long for `account` can still go: as a thread, where its network takes one, or a shorter text of its own.
+    static func tooLongRemedy(_ account: AccountView) -> String {
+        let own = "give \(account.reference) a shorter text of its own (`--text-for \(account.reference)=TEXT`)"
+        guard NetworkRules.threadNetworks.contains(account.network) else { return "; " + own }
+        return "; split it into a thread (`--thread`) or " + own
     }
 
     /// What a connector is asked to publish for `account`.

@@ -33,8 +33,13 @@ public struct QueueService: Sendable {
         try await replace(try await store.account(reference: reference), with: nil)
     }
 
-    /// Every account that has slots.
-    public func allSlots() async throws -> [SlotsView] {
+    /// Every account that has slots; with `reference`, that account's, whether it has any or not.
+    public func allSlots(account reference: String? = nil) async throws -> [SlotsView] {
+        if let reference {
+            let account = try await store.account(reference: reference)
+            let slots = try await store.slots(accountID: account.id)
+            return [SlotsView(accountId: account.id, account: account.reference, zone: slots?.zone, slots: slots?.summary)]
+        }
         var views: [SlotsView] = []
         for account in try await store.accounts(includeRevoked: false) {
             guard let slots = try await store.slots(accountID: account.id) else { continue }

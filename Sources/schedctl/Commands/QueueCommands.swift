@@ -12,13 +12,20 @@ struct SlotsCommand: AsyncParsableCommand {
 }
 
 struct SlotsShow: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "The slots of every account that has some.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "The slots of every account that has some, or of one account.")
+
+    @Argument(help: "Only this account: an id, network:@handle, or @handle.")
+    var account: String?
 
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
-        let (views, data) = try await options.client().get("/v1/slots", as: [SlotsView].self)
+        let path = account.map { "/v1/slots?account=\(PathSegment.encode($0))" } ?? "/v1/slots"
+        let (views, data) = try await options.client().get(path, as: [SlotsView].self)
         if options.json { return Output.json(data) }
+        if let only = views.first, account != nil, only.slots == nil {
+            return print("\(only.account) has no posting slots; `schedctl slots set \(only.account) mon-fri 07:30` sets some")
+        }
         guard !views.isEmpty else { return print("no account has posting slots; `schedctl slots set ACCOUNT mon-fri 07:30` sets some") }
         print(PlanningText.slots(views, terminal: .current()), terminator: "")
     }

@@ -9,7 +9,7 @@ struct PlanningRoutes: Sendable {
     let calendar: CalendarService
 
     func add(to v1: RouterGroup<ControlContext>) {
-        v1.get("slots") { _, _ -> [SlotsView] in try await queue.allSlots() }
+        v1.get("slots") { request, _ -> [SlotsView] in try await queue.allSlots(account: request.uri.queryParameters.get("account").map { String($0) }) }
         v1.put("accounts/:ref/slots") { request, context in
             let body = try await ControlRequestBody.decode(SetSlotsRequest.self, from: request)
             return try await queue.setSlots(try RouteParameters.reference(context), body)
@@ -25,9 +25,7 @@ struct PlanningRoutes: Sendable {
             let query = request.uri.queryParameters
             guard let first = query.get("from").map({ String($0) }) else { throw RequestError.badRequest("the calendar needs from, a day such as 2026-12-01") }
             let zoneName = query.get("zone").map { String($0) } ?? "UTC"
-            guard let zone = TimeZone(identifier: zoneName) else {
-                throw RequestError.badRequest("unknown time zone '\(zoneName)'; use an IANA name such as Europe/Kyiv")
-            }
+            guard let zone = TimeZone(identifier: zoneName) else { throw RequestError.badRequest(Suggestions.zoneProblem(zoneName) ?? zoneName) }
             let count = try RouteParameters.integer(query.get("days"), name: "days", default: 7, range: 1...42)
             let perDay = try RouteParameters.integer(query.get("per_day"), name: "per_day", default: 12, range: 1...100)
             return try await calendar.days(firstDay: first, count: count, zone: zone, perDay: perDay, account: Self.account(request))

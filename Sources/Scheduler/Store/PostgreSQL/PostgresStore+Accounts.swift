@@ -97,7 +97,14 @@ extension PostgresStore: AccountStore {
                 ORDER BY a.network
                 """)
         }
-        return try AccountReference.single(try rows.map(accountView), for: reference)
+        // Nothing found: the linked handles are read (a few) for the one the person most likely meant.
+        var handles: [(Network, String)] = []
+        if rows.isEmpty {
+            for row in try await session.rows("SELECT network, handle FROM account WHERE status != 'revoked'") {
+                if let network = Network(rawValue: try row["network"]) { handles.append((network, try row["handle"])) }
+            }
+        }
+        return try AccountReference.single(try rows.map(accountView), for: reference, linked: handles)
     }
 
     /// The sealed credential blob of an account, or nil when it has none.

@@ -84,7 +84,10 @@ extension SQLiteStore {
                 WHERE a.handle = ? COLLATE NOCASE AND (? IS NULL OR a.network = ?) AND a.status != 'revoked'
                 """), arguments: [handle, network?.rawValue, network?.rawValue])
         }
-        return try AccountReference.single(rows.map(accountView), for: reference)
+        // Nothing found: the linked handles are read (a few) for the one the person most likely meant.
+        let handles = rows.isEmpty ? try Row.fetchAll(db, sql: "SELECT network, handle FROM account WHERE status != 'revoked'")
+            .compactMap { row in Network(rawValue: row["network"]).map { ($0, row["handle"] as String) } } : []
+        return try AccountReference.single(rows.map(accountView), for: reference, linked: handles)
     }
 
     /// The sealed credential blob of an account, or nil when it has none.
