@@ -136,6 +136,7 @@ import Testing
         let account = try await store.addAccount("runner")
         try await store.setStatus(.needsRelink, accountID: account.id)
         try await expectRefusal(request(), naming: "X unavailable: login error")
+        try await expectRefusal(request(), naming: "relink it: \(RelinkCommand.text(network: .x, handle: "runner"))")
     }
 
     @Test func schedule_listsEveryProblemAtOnce() async throws {

@@ -277,8 +277,8 @@ public struct AccountService: Sendable {
         case .oauth2 where account.accessExpiresAt == nil:
             return "\(account.reference)'s token does not expire (\(account.network.displayName) gave it no expiry): there is nothing to refresh"
         case .oauth2, .appPassword:
-            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); relink it with "
-                + "`schedctl accounts link \(account.network.rawValue)` before it expires"
+            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); before it expires, relink it: "
+                + account.relinkCommand
         }
     }
 

@@ -305,7 +305,7 @@ public struct PostService: Sendable {
             problems[index] += Self.tooLongRemedy(account)
         }
         if account.status != .active {
-            problems.append("\(account.reference): \(account.network.displayName) unavailable: login error; relink it with `schedctl accounts add \(account.network.rawValue)`")
+            problems.append("\(account.reference): \(account.network.displayName) unavailable: login error; relink it: \(account.relinkCommand)")
         }
         return problems
     }
