@@ -25,8 +25,13 @@ deps:
 	@pg=""; ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || pg=postgresql; \
 	./scripts/install-missing-packages.sh $(DEB_PACKAGES) $(TEST_PACKAGES) python3 $$pg
 
+## schedctl and sandboxd are the one program schedulerd by other names (Sources/schedulerd): links beside it in a build
+## folder, made after each build that makes it. $(1): the build's options (none for debug).
+LINK_PROGRAMS = bin=$$($(SWIFT) build $(1) --show-bin-path) && ln -sfn schedulerd $$bin/schedctl && ln -sfn schedulerd $$bin/sandboxd
+
 build: deps
 	$(SWIFT) build
+	$(call LINK_PROGRAMS)
 
 ## Start the daemon against the sandbox networks, link an account, publish, and list.
 demo: build
@@ -44,6 +49,7 @@ demo: build
 E2E_WIDTH ?= 4
 test: deps
 	$(SWIFT) build --build-tests
+	$(call LINK_PROGRAMS)
 	$(MAKE) --no-print-directory docs-test
 	$(MAKE) --no-print-directory layering-test
 	$(SWIFT) test --skip-build --filter WakeSignalTests --filter EngineTests --filter EngineRecoveryTests --filter EngineSettlingTests --filter EngineClaimAheadTests --filter EnginePartsTests --filter RunMapTests
@@ -92,8 +98,9 @@ install: man
 uninstall:
 	$(INSTALL_ENV) ./packaging/install.sh uninstall
 
-## The three programs as installed: the Swift runtime and Foundation (with its ICU data) linked in (--static-swift-stdlib),
-## no RUNPATH ($$ORIGIN or the toolchain's), stripped; they need only libraries Debian ships (libcurl, libsqlite3, libssl,
+## The program as installed (one executable, schedulerd; schedctl and sandboxd are links to it): the Swift runtime and
+## Foundation (with its ICU data) linked in (--static-swift-stdlib), no RUNPATH ($$ORIGIN or the toolchain's), stripped;
+## it needs only libraries Debian ships (libcurl, libsqlite3, libssl,
 ## libcairo, libjpeg, libxml2 for schedctl's GPX reading, and theirs). Built in a scratch folder of their own: objects
 ## compiled for static linking autolink libraries the toolchain has only as archives, so they must never meet the
 ## tests' dynamically linked build in .build (SwiftPM does not rebuild when only --static-swift-stdlib changes).
@@ -101,13 +108,15 @@ uninstall:
 STATIC_BUILD := .build/static
 DIST := .build/dist/$(BUILD)
 DIST_PROGRAMS := schedulerd schedctl sandboxd
+DIST_LINKS := schedctl sandboxd
 ## No debug information: the programs are stripped anyway, and not writing it saves build time (CI builds these too).
 STATIC_FLAGS = --scratch-path $(STATIC_BUILD) -c $(BUILD) --static-swift-stdlib --disable-local-rpath -Xswiftc -gnone -Xcc -g0
 dist: deps
-	for p in $(DIST_PROGRAMS) generate-manual; do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
+	for p in schedulerd generate-manual; do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
 	mkdir -p $(DIST)
 	bin=$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path); \
-	for p in $(DIST_PROGRAMS); do strip --strip-unneeded -o $(DIST)/$$p $$bin/$$p || exit 1; done
+	strip --strip-unneeded -o $(DIST)/schedulerd $$bin/schedulerd
+	for p in $(DIST_LINKS); do ln -sfn schedulerd $(DIST)/$$p || exit 1; done
 	@ls -l $(DIST)
 
 ## schedctl(1), sandboxd(1) and schedulerd(8), by swift-argument-parser's generate-manual from the programs just built
@@ -145,11 +154,13 @@ package-test: deps
 ## missing or left unknown, and how the recoveries went.
 crash-test: deps
 	$(SWIFT) build --build-tests
+	$(call LINK_PROGRAMS)
 	CRASH_TEST_POSTS=500 CRASH_TEST_KILLS=10 $(SWIFT) test --skip-build --filter CrashRecoveryTests.sigkillWhilePublishing
 
 ## The full fault test: 30% of requests faulted (5xx, 429, slow, dropped, lost answers, expired tokens).
 fault-test: deps
 	$(SWIFT) build --build-tests
+	$(call LINK_PROGRAMS)
 	FAULT_TEST_POSTS=200 FAULT_TEST_SEED=random $(SWIFT) test --skip-build --filter FaultInjectionTests
 
 ## The full cluster test: three daemons on one throwaway PostgreSQL, 3,000 posts over the four networks due within
@@ -157,6 +168,7 @@ fault-test: deps
 ## prints how many were published once, duplicated, missing or left unknown.
 cluster-test: deps
 	$(SWIFT) build --build-tests
+	$(call LINK_PROGRAMS)
 	CLUSTER_TEST_POSTS=3000 CLUSTER_TEST_KILLS=10 $(SWIFT) test --skip-build --filter SharedStoreClusterTests.threeDaemons
 
 ## Release build against the sandbox: 5,000 posts due at one instant over 100 accounts and 2,000 due evenly over one second
@@ -164,15 +176,14 @@ cluster-test: deps
 ## emulation, resident memory, scheduling rates and what durable claims cost.
 bench: deps
 	$(SWIFT) build -c release --product schedulerd
-	$(SWIFT) build -c release --product schedctl
-	$(SWIFT) build -c release --product sandboxd
+	$(call LINK_PROGRAMS,-c release)
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 5000
 
 ## Deliveries per second with one and with three daemons sharing one throwaway PostgreSQL, in one run, and their ratio.
 bench-cluster: deps
 	$(SWIFT) build -c release --product schedulerd
-	$(SWIFT) build -c release --product sandboxd
+	$(call LINK_PROGRAMS,-c release)
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000 --cluster
 
@@ -187,8 +198,7 @@ bench-memory: deps
 SCALE ?= 1000000
 bench-scale: deps
 	$(SWIFT) build -c release --product schedulerd
-	$(SWIFT) build -c release --product schedctl
-	$(SWIFT) build -c release --product sandboxd
+	$(call LINK_PROGRAMS,-c release)
 	$(SWIFT) build -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --scale $(SCALE)
 
@@ -196,6 +206,7 @@ bench-scale: deps
 ## by schemathesis over a loopback bridge to its socket, answers every operation as the document says.
 api-contract-test: deps venv
 	$(SWIFT) build
+	$(call LINK_PROGRAMS)
 	./scripts/api-contract-test.sh
 
 ## The web app in a real browser (scripts/browser-test.py, docs/web.md): headless Chromium driven by Selenium against a
@@ -204,6 +215,7 @@ api-contract-test: deps venv
 ## every page at 390x844 and 1280x800 in .build/browser-screenshots/.
 browser-test: deps venv
 	$(SWIFT) build
+	$(call LINK_PROGRAMS)
 	./scripts/browser-test.sh
 
 ## libFuzzer over the FIT decoder (scripts/fuzz-fit.sh): its three files built with -sanitize=fuzzer,address, from a

@@ -25,9 +25,8 @@ let package = Package(
     name: "schedulerd",
     platforms: [.macOS(.v15)],
     products: [
+        // One program with three names: `schedctl` and `sandboxd` are links to `schedulerd` (Sources/schedulerd).
         .executable(name: "schedulerd", targets: ["schedulerd"]),
-        .executable(name: "schedctl", targets: ["schedctl"]),
-        .executable(name: "sandboxd", targets: ["sandboxd"]),
         .executable(name: "schedbench", targets: ["schedbench"]),
     ],
     dependencies: [
@@ -101,7 +100,7 @@ let package = Package(
         .target(
             name: "Scheduler",
             dependencies: [
-                // Not Sandbox: in sandbox mode the daemon starts sandboxd beside itself and carries no emulation code.
+                // Not Sandbox: the daemon's library has no emulation code; in sandbox mode it starts sandboxd (the one program, by its other name).
                 "SchedulerCore", "NetworkRules", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
                 // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
                 "RunSummary", "RunCard", "RunPosts", "CSQLite",
@@ -130,19 +129,19 @@ let package = Package(
             // needs no resource bundle beside it.
             resources: [.embedInCode("ControlAPI/openapi.json")]
         ),
-        .executableTarget(
-            name: "schedulerd",
-            dependencies: ["Scheduler", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
-        .executableTarget(
-            name: "sandboxd",
+        // The daemon's command line, and `schedulerd store`.
+        .target(name: "SchedulerdApp", dependencies: ["Scheduler", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(
+            name: "SandboxdApp",
             dependencies: ["Sandbox", "SchedulerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The one executable: the daemon, schedctl or sandboxd by the name it is called by.
+        .executableTarget(name: "schedulerd", dependencies: ["SchedulerdApp", "SchedctlApp", "SandboxdApp"]),
         // What schedctl prints for people (tables fitted to the terminal, post, status and pause texts), as pure
         // functions of the API's views, so that they are tested against golden text without a daemon.
         .target(name: "SchedctlOutput", dependencies: ["SchedulerCore"]),
-        .executableTarget(
-            name: "schedctl",
+        .target(
+            name: "SchedctlApp",
             dependencies: [
                 "SchedulerCore", "SchedctlOutput", "HTTPClient", "CryptoPrimitives", "LoopbackRedirect", "NetworkRules", "RunSummary", "RunCard", "RunPosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

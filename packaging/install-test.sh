@@ -22,7 +22,7 @@ expect_mode() { # PATH MODE
 expect_contains() { # PATH TEXT
     grep -qF -- "$2" "$ROOT$1" 2>/dev/null || fail "$1 does not contain '$2'"
 }
-files_in() { (cd "$1" && find . -type f | sed 's|^\.||' | sort); }
+files_in() { (cd "$1" && find . \( -type f -o -type l \) | sed 's|^\.||' | sort); }
 # The installs after the first reuse what it copied instead of building again.
 reinstall() { # DESTDIR [VAR=VALUE…]
     dest=$1; shift
@@ -35,8 +35,6 @@ user_before=$(getent passwd schedulerd || true)
 
 # path mode, for every file and directory install lays down (PREFIX=/usr/local, SYSCONFDIR=/etc).
 expected="/usr/local/bin/schedulerd 755
-/usr/local/bin/schedctl 755
-/usr/local/bin/sandboxd 755
 /usr/local/lib/systemd/system/schedulerd.service 644
 /usr/local/lib/sysusers.d/schedulerd.conf 644
 /usr/local/lib/tmpfiles.d/schedulerd.conf 644
@@ -61,16 +59,23 @@ LIST
 expect_mode /etc/schedulerd 755
 expect_mode /etc/schedulerd/secrets 750
 
+# One program, three names: schedctl and sandboxd are links to schedulerd, not copies of it (issue 49).
+for link in schedctl sandboxd; do
+    [ -L "$ROOT/usr/local/bin/$link" ] && [ "$(readlink "$ROOT/usr/local/bin/$link")" = schedulerd ] \
+        || fail "/usr/local/bin/$link is not a link to schedulerd: $(ls -l "$ROOT/usr/local/bin/$link" 2>&1)"
+done
+
 # Nothing else: every file in the scratch root is one of the expected ones.
-echo "$expected" | awk '{ print $1 }' | sort > "$WORK/expected"
+{ echo "$expected" | awk '{ print $1 }'; echo /usr/local/bin/schedctl; echo /usr/local/bin/sandboxd; } | sort > "$WORK/expected"
 files_in "$ROOT" > "$WORK/found"
 extra=$(comm -23 "$WORK/found" "$WORK/expected" | tr '\n' ' ')
 [ -z "$extra" ] || fail "install put files nobody expects: $extra"
 
-"$ROOT/usr/local/bin/schedctl" --help > /dev/null || fail "the installed schedctl does not run"
+"$ROOT/usr/local/bin/schedctl" --help | grep -q "USAGE: schedctl" || fail "the installed schedctl does not run as schedctl"
+"$ROOT/usr/local/bin/sandboxd" --help | grep -q "USAGE: sandboxd" || fail "the installed sandboxd does not run as sandboxd"
 "$ROOT/usr/local/bin/schedulerd" --help > /dev/null || fail "the installed schedulerd does not run"
 # Self-contained: the Swift runtime and Foundation are linked in, so nothing points into the toolchain (issue 26).
-for p in schedulerd schedctl sandboxd; do
+for p in schedulerd; do
     if readelf -d "$ROOT/usr/local/bin/$p" | grep -q 'R.*PATH'; then fail "$p has a RUNPATH: $(readelf -d "$ROOT/usr/local/bin/$p" | grep 'R.*PATH')"; fi
     if ldd "$ROOT/usr/local/bin/$p" | grep -q -i swift; then fail "$p needs a Swift library: $(ldd "$ROOT/usr/local/bin/$p" | grep -i swift | tr '\n' ' ')"; fi
 done
@@ -99,7 +104,7 @@ fi
 [ "$(getent passwd schedulerd || true)" = "$user_before" ] || fail "install with DESTDIR changed the host's users"
 
 mkdir -p "$SAVED/bin" "$SAVED/man"
-cp "$ROOT/usr/local/bin/"* "$SAVED/bin/"
+cp -P "$ROOT/usr/local/bin/"* "$SAVED/bin/"
 cp "$ROOT/usr/local/share/man/man1/schedctl.1" "$ROOT/usr/local/share/man/man1/sandboxd.1" "$ROOT/usr/local/share/man/man8/schedulerd.8" "$SAVED/man/"
 
 # Another PREFIX: the unit follows the binaries there.
@@ -107,7 +112,7 @@ reinstall "$WORK/other" PREFIX=/opt/schedulerd > /dev/null
 grep -qF "ExecStart=/opt/schedulerd/bin/schedulerd --config /etc/schedulerd/schedulerd.toml" \
     "$WORK/other/opt/schedulerd/lib/systemd/system/schedulerd.service" \
     || fail "with PREFIX=/opt/schedulerd the unit does not start /opt/schedulerd/bin/schedulerd"
-[ -x "$WORK/other/opt/schedulerd/bin/schedctl" ] || fail "with PREFIX=/opt/schedulerd schedctl is not in /opt/schedulerd/bin"
+[ -x "$WORK/other/opt/schedulerd/bin/schedctl" ] && [ "$(readlink "$WORK/other/opt/schedulerd/bin/schedctl")" = schedulerd ] || fail "with PREFIX=/opt/schedulerd schedctl is not in /opt/schedulerd/bin"
 
 # A missing man page stops the install before anything is copied.
 mkdir -p "$WORK/no-man"

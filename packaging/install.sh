@@ -21,12 +21,14 @@ set -eu
 : "${ZSHDIR:=$DATADIR/zsh/site-functions}"   # Debian's packages use $DATADIR/zsh/vendor-completions
 : "${DOCDIR:=$DATADIR/doc/schedulerd}"
 : "${DESTDIR:=}"
-: "${BINSRC:=}"   # install: the directory holding the built schedulerd, schedctl and sandboxd
+: "${BINSRC:=}"   # install: the directory holding the built schedulerd (schedctl and sandboxd are links to it)
 : "${MANSRC:=}"   # install: the directory holding the generated schedctl.1, sandboxd.1 and schedulerd.8
 
 CONFDIR="$SYSCONFDIR/schedulerd"
 SECRETSDIR="$CONFDIR/secrets"
 PROGRAMS="schedulerd schedctl sandboxd"
+# One program, three names (Sources/schedulerd): schedulerd is the file; these are relative links to it.
+LINKED="schedctl sandboxd"
 MANPAGES="schedctl.1 sandboxd.1 schedulerd.8"
 COMPLETED="schedctl schedulerd"
 HERE=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,16 +68,17 @@ create_user() {
 
 do_install() {
     [ -n "$BINSRC" ] && [ -n "$MANSRC" ] || { echo "install: BINSRC and MANSRC must name the built programs and man pages" >&2; exit 2; }
-    for p in $PROGRAMS; do
-        [ -x "$BINSRC/$p" ] || { echo "install: $BINSRC/$p is missing; build it first (make install builds it)" >&2; exit 1; }
-    done
+    [ -x "$BINSRC/schedulerd" ] && [ ! -L "$BINSRC/schedulerd" ] \
+        || { echo "install: $BINSRC/schedulerd is missing; build it first (make install builds it)" >&2; exit 1; }
     for m in $MANPAGES; do
         [ -f "$MANSRC/$m" ] || { echo "install: $MANSRC/$m is missing; make install generates it" >&2; exit 1; }
     done
     install -d -m 0755 "$DESTDIR$BINDIR" "$DESTDIR$SBINDIR" "$DESTDIR$UNITDIR" "$DESTDIR$SYSUSERSDIR" "$DESTDIR$TMPFILESDIR" \
         "$DESTDIR$DOCDIR" "$DESTDIR$DOCDIR/docs" "$DESTDIR$MANDIR/man1" "$DESTDIR$MANDIR/man8" "$DESTDIR$DATADIR/bash-completion/completions" \
         "$DESTDIR$ZSHDIR" "$DESTDIR$DATADIR/fish/vendor_completions.d"
-    for p in $PROGRAMS; do install -m 0755 "$BINSRC/$p" "$DESTDIR$(program_dir "$p")/$p"; done
+    install -m 0755 "$BINSRC/schedulerd" "$DESTDIR$SBINDIR/schedulerd"
+    target=$(realpath -m --relative-to="$BINDIR" "$SBINDIR/schedulerd")
+    for p in $LINKED; do ln -sfn "$target" "$DESTDIR$BINDIR/$p"; done
 
     # The unit names the binaries and the configuration where they are installed.
     sed -e "s|/usr/local/bin/schedulerd|$SBINDIR/schedulerd|g" -e "s|/etc/schedulerd/|$CONFDIR/|g" \
@@ -87,9 +90,9 @@ do_install() {
 
     # Completions come from the argument parser of the binaries just installed, so they match them.
     for c in $COMPLETED; do
-        "$BINSRC/$c" --generate-completion-script bash > "$DESTDIR$DATADIR/bash-completion/completions/$c"
-        "$BINSRC/$c" --generate-completion-script zsh > "$DESTDIR$ZSHDIR/_$c"
-        "$BINSRC/$c" --generate-completion-script fish > "$DESTDIR$DATADIR/fish/vendor_completions.d/$c.fish"
+        "$DESTDIR$(program_dir "$c")/$c" --generate-completion-script bash > "$DESTDIR$DATADIR/bash-completion/completions/$c"
+        "$DESTDIR$(program_dir "$c")/$c" --generate-completion-script zsh > "$DESTDIR$ZSHDIR/_$c"
+        "$DESTDIR$(program_dir "$c")/$c" --generate-completion-script fish > "$DESTDIR$DATADIR/fish/vendor_completions.d/$c.fish"
         chmod 0644 "$DESTDIR$DATADIR/bash-completion/completions/$c" "$DESTDIR$ZSHDIR/_$c" \
             "$DESTDIR$DATADIR/fish/vendor_completions.d/$c.fish"
     done

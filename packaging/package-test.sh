@@ -90,6 +90,10 @@ for program in usr/sbin/schedulerd usr/bin/schedctl usr/bin/sandboxd; do
     in_root "ldd /$program" > "$WORK/ldd" 2>&1 || fail "ldd /$program failed: $(cat "$WORK/ldd")"
     if grep -q "not found" "$WORK/ldd"; then fail "/$program needs libraries the package does not bring: $(grep 'not found' "$WORK/ldd" | tr '\n' ' ')"; fi
 done
+# One program, three names (issue 49): the two in /usr/bin are links to the daemon's file, not copies.
+for link in schedctl sandboxd; do
+    [ "$(readlink "$ROOT/usr/bin/$link")" = ../sbin/schedulerd ] || fail "/usr/bin/$link is not a link to ../sbin/schedulerd: $(ls -l "$ROOT/usr/bin/$link")"
+done
 getent_user=$(in_root "getent passwd schedulerd" || true)
 [ -n "$getent_user" ] || fail "the schedulerd user was not created"
 # Owners by name as the root's own passwd has them, so stat runs inside it.
@@ -160,7 +164,7 @@ step "an X sandbox account linked and a post published through schedctl"
 in_root "schedctl sandbox token x --username runner | schedctl accounts add x" > "$WORK/link.log" 2>&1 || fail "linking x:@runner failed: $(cat "$WORK/link.log")"
 in_root "schedctl schedule 'Package test: first post' --to x:@runner --at 'in 1s'" > /dev/null || fail "scheduling failed"
 wait_in_root "schedctl list --state published --json | grep -q 'Package test: first post'" 30 "the first post being published"
-in_root "schedctl sandbox records received" | grep -q "Package test: first post" || fail "the sandbox X did not receive the first post"
+in_root "schedctl sandbox records received --json" | grep -q "Package test: first post" || fail "the sandbox X did not receive the first post"
 done_step
 
 # 5. An upgrade over the running daemon: a post scheduled before, the newer package installed, one restart, the post
@@ -196,7 +200,7 @@ restarts=$(grep -c "^systemctl try-restart schedulerd.service$" "$ROOT/var/log/s
 [ "$(cat "$ROOT/run/package-test.pid")" != "$old_pid" ] || fail "the daemon was not restarted by the upgrade"
 wait_in_root "schedctl status" 30 "the restarted daemon answering"
 wait_in_root "schedctl list --state published --json | grep -q 'scheduled before the upgrade'" 60 "the post scheduled before the upgrade being published"
-in_root "schedctl sandbox records received" > "$WORK/received.json"
+in_root "schedctl sandbox records received --json" > "$WORK/received.json"
 posts=$(python3 -c 'import json, sys; print(sum(1 for r in json.load(open(sys.argv[1])) if r.get("kind") == "post" and r.get("text") == sys.argv[2]))' \
     "$WORK/received.json" "Package test: scheduled before the upgrade")
 [ "$posts" = 1 ] || fail "the sandbox X received the post scheduled before the upgrade $posts times, expected once"

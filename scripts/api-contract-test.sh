@@ -29,7 +29,7 @@ step "the document is valid OpenAPI 3.1"
 
 BIN=$(swift build --show-bin-path)
 for product in schedulerd schedctl sandboxd; do
-  [ -x "$BIN/$product" ] || fail "$BIN/$product is missing; run swift build"
+  [ -x "$BIN/$product" ] || fail "$BIN/$product is missing; run make build (schedctl and sandboxd are links to schedulerd)"
 done
 WORK=$(mktemp -d /tmp/schedulerd-contract.XXXXXX)
 SOCKET="$WORK/control.sock"

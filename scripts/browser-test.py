@@ -1166,7 +1166,7 @@ def bin_dir() -> Path:
 
 def preflight(bin_path: Path) -> list[str]:
     """What must be there before anything starts, each with how to get it."""
-    problems = [f"{bin_path / p} is missing (swift build, or BIN=…)" for p in ("schedulerd", "schedctl", "sandboxd") if not (bin_path / p).exists()]
+    problems = [f"{bin_path / p} is missing (make build, which links schedctl and sandboxd to schedulerd; or BIN=…)" for p in ("schedulerd", "schedctl", "sandboxd") if not (bin_path / p).exists()]
     problems += [f"{p} is missing (apt-get install chromium chromium-driver)" for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
     if not PHOTO.exists():
         problems.append(f"{PHOTO} is missing")

@@ -6,7 +6,7 @@ made-up violation and fails unless the rule reports it, so a rule that stopped c
 
   1. A route file (Sources/Scheduler/ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages*.swift) names no store, engine or connector
      type, and reaches no `.store`: routes decode, call one service, encode.
-  2. schedctl imports (and its target depends on) no Connectors, OAuth, Scheduler or GRDB.
+  2. schedctl (SchedctlApp) imports (and its target depends on) no Connectors, OAuth, Scheduler or GRDB.
   3. Connectors import no GRDB or PostgresNIO.
   4. NetworkRules imports no HTTPClient or OAuth (and exists).
   5. A store file (Store/SQLite, Store/PostgreSQL) words no refusal of a person's request itself: not-found and conflict
@@ -95,8 +95,8 @@ def target_dependencies(package, name):
 def rule_schedctl(tree):
     banned = {"Connectors", "OAuth", "Scheduler", "GRDB"}
     problems = imports_rule(tree["schedctl"], banned, "schedctl")
-    for dependency in sorted(target_dependencies(tree["package"], "schedctl") & banned):
-        problems.append(f"Package.swift: schedctl depends on {dependency}")
+    for dependency in sorted(target_dependencies(tree["package"], "SchedctlApp") & banned):
+        problems.append(f"Package.swift: SchedctlApp (schedctl) depends on {dependency}")
     return problems
 
 
@@ -171,7 +171,7 @@ def load_tree():
         "engine": list(swift_files("Sources", "Scheduler", "Engine")),
         "connectors": list(swift_files("Sources", "Connectors")),
         "network_rules": list(swift_files("Sources", "NetworkRules")),
-        "schedctl": list(swift_files("Sources", "schedctl")),
+        "schedctl": list(swift_files("Sources", "SchedctlApp")),
         "all_sources": list(swift_files("Sources")),
         "package": package,
     }
@@ -194,8 +194,8 @@ def self_test():
             tree(routes=[("R.swift", "let c: XConnector\n")], connectors=[("C.swift", "struct XConnector {}\n")]),
             tree(routes=[("R.swift", "let s: any PostStore\n")], store_interface=[("I.swift", "public protocol PostStore {}\n")]),
         ],
-        rule_schedctl: [tree(schedctl=[("Sources/schedctl/A.swift", f"import {name}\n")]) for name in ["Connectors", "OAuth", "Scheduler", "GRDB"]]
-        + [tree(package='.executableTarget(\n            name: "schedctl",\n            dependencies: ["Connectors"]\n        )\n')],
+        rule_schedctl: [tree(schedctl=[("Sources/SchedctlApp/A.swift", f"import {name}\n")]) for name in ["Connectors", "OAuth", "Scheduler", "GRDB"]]
+        + [tree(package='.target(\n            name: "SchedctlApp",\n            dependencies: ["Connectors"]\n        )\n')],
         rule_connectors: [tree(connectors=[("C.swift", f"import {name}\n")]) for name in ["GRDB", "PostgresNIO"]],
         rule_network_rules: [tree(network_rules=[("N.swift", f"import {name}\n")]) for name in ["HTTPClient", "OAuth"]] + [tree(network_rules=[])],
         rule_store_refusals: [tree(store_impl=[("Store/SQLite/A.swift", f'throw StoreError(.{code}, "no post")\n')]) for code in ["conflict", "notFound", "invalid"]]

@@ -2,7 +2,7 @@ import Foundation
 import HTTPClient
 import Testing
 
-/// `schedulerd --sandbox` carries no emulation code: it starts `sandboxd` beside itself, which never outlives it.
+/// `schedulerd --sandbox` starts `sandboxd` (the same program by its other name) beside itself, which never outlives it.
 @Suite(.serialized) struct SandboxdChildTests {
     @Test func sigkillingTheDaemon_endsItsSandboxd() async throws {
         let daemon = try DaemonUnderTest("sandboxd-kill")
@@ -42,7 +42,7 @@ import Testing
         #expect(try await child.waitForExit() == 69, "EX_UNAVAILABLE: \(child.stderr)")
         #expect(child.stderr.contains("no executable sandboxd at \((alone as NSString).appendingPathComponent("sandboxd")) (beside schedulerd)"))
         #expect(child.stderr.contains("nor in PATH (\(emptyPath))"))
-        #expect(child.stderr.contains("swift build --product sandboxd"))
+        #expect(child.stderr.contains("`ln -s schedulerd sandboxd` beside it"))
 
         let socket = directory.file("state/control.sock")
         let found = try ChildProcess(executable, ["--sandbox", "--state-dir", directory.file("state")],
@@ -52,27 +52,27 @@ import Testing
             return try Schedctl.run(["status"], socket: socket).status == 0
         }
         let sandboxd = try #require(ProcessTable.children(of: found.process.processIdentifier).first { $0.name == "sandboxd" })
-        #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("sandboxd"))
+        // The sandboxd on PATH is a link to the one program: the process runs schedulerd's file under sandboxd's name.
+        #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("schedulerd"))
         found.signal(SIGTERM)
         #expect(try await found.waitForExit() == 0)
     }
 
-    @Test func schedulerdBinary_carriesNoEmulationCode_whileSandboxdDoes() async throws {
-        let directory = TemporaryDirectory("symbols")
-        let inSchedulerd = try await Self.sandboxSymbols(in: "schedulerd", directory: directory)
-        let inSandboxd = try await Self.sandboxSymbols(in: "sandboxd", directory: directory)
-        #expect(inSandboxd.count > 1_000, "sandboxd carries the emulations (\(inSandboxd.count) symbols of module Sandbox)")
-        #expect(inSchedulerd.isEmpty, "schedulerd links module Sandbox: \(inSchedulerd.prefix(5))")
-    }
-
-    /// The symbols of module Sandbox that `nm` lists for a built product: Swift mangles its declarations `$s7Sandbox…`
-    /// (SandboxContract's are `$s15SandboxContract…`). grep picks them out of nm's 200,000 lines, cheaply.
-    private static func sandboxSymbols(in product: String, directory: TemporaryDirectory) async throws -> [Substring] {
-        let nm = try ChildProcess("/bin/sh", ["-c", #"nm "$1" | grep ' [$]s7Sandbox'"#, "sh", Products.path(product)],
-                                  logDirectory: directory.path, name: "nm-\(product)")
-        try await nm.waitForExit(timeout: .seconds(60))
-        #expect(nm.stderr.isEmpty, "nm failed (a missing nm says so here, and sandboxd then shows none): \(nm.stderr)")
-        return nm.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+    /// One program, three names (issue 49): each name runs its own command line, and any other name the daemon.
+    @Test func theOneProgram_runsTheCommandItsNameSays() async throws {
+        let directory = TemporaryDirectory("names")
+        let nightly = directory.file("schedulerd-nightly")
+        try FileManager.default.createSymbolicLink(atPath: nightly, withDestinationPath: Products.path("schedulerd"))
+        let calls = [("schedulerd", Products.path("schedulerd")), ("schedctl", Products.path("schedctl")),
+                     ("sandboxd", Products.path("sandboxd")), ("schedulerd", nightly)]
+        for (index, (command, path)) in calls.enumerated() {
+            let child = try ChildProcess(path, ["--help"], logDirectory: directory.path, name: "help-\(index)")
+            #expect(try await child.waitForExit() == 0, "\(path) --help: \(child.stderr)")
+            #expect(child.stdout.contains("USAGE: \(command) "), "\(path) should run \(command): \(child.stdout.prefix(200))")
+        }
+        for link in ["schedctl", "sandboxd"] {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: Products.path(link)) == "schedulerd")
+        }
     }
 
     /// A URL the daemon logged as metadata, such as `sandbox.x=http://127.0.0.1:PORT`.

@@ -51,11 +51,11 @@ CHANGES
 gzip -9n -c "$WORK/changelog" > "$DOC/changelog.gz"
 chmod 0644 "$DOC/changelog.gz"
 
-# The control file, with Depends: computed from the programs' own NEEDED entries.
+# The control file, with Depends: computed from the program's own NEEDED entries (schedctl and sandboxd link to it).
 install -d -m 0755 "$ROOT/DEBIAN" "$WORK/debian"
 cp "$HERE/packaging/deb/control" "$WORK/debian/control"
 cp "$WORK/changelog" "$WORK/debian/changelog"
-(cd "$WORK" && dpkg-shlibdeps -T"debian/substvars" -e"root/usr/sbin/schedulerd" -e"root/usr/bin/schedctl" -e"root/usr/bin/sandboxd" 2> "$WORK/shlibdeps.log") \
+(cd "$WORK" && dpkg-shlibdeps -T"debian/substvars" -e"root/usr/sbin/schedulerd" 2> "$WORK/shlibdeps.log") \
     || { cat "$WORK/shlibdeps.log" >&2; echo "make deb: dpkg-shlibdeps could not compute the dependencies" >&2; exit 1; }
 (cd "$WORK" && dpkg-gencontrol -v"$VERSION" -c"debian/control" -l"debian/changelog" -T"debian/substvars" -P"root" -O > "$ROOT/DEBIAN/control")
 # dpkg-gencontrol writes the installed size of the tree; conffiles and the maintainer scripts follow.

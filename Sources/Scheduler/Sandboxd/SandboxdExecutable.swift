@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where `sandboxd` is: beside this daemon's own executable (the build folder, or the directory it was installed
-/// to), else the first executable one on `PATH`.
+/// to), else the first executable one on `PATH`. It is this same program under another name (a link), since the
+/// name a program is called by decides what it runs (Sources/schedulerd).
 enum SandboxdExecutable {
     static let name = "sandboxd"
 
@@ -16,8 +17,8 @@ enum SandboxdExecutable {
         }
         let besideText = beside.map { "at \($0) (beside schedulerd)" } ?? "beside schedulerd (its own path is unknown)"
         throw SandboxdError(.notFound, "sandbox mode starts sandboxd, the network emulations, beside the daemon, but there is no "
-            + "executable sandboxd \(besideText) nor in PATH (\(searchPath.isEmpty ? "empty" : searchPath)). Build it with "
-            + "`swift build --product sandboxd` or install it beside schedulerd; or run one yourself and give its URLs as "
+            + "executable sandboxd \(besideText) nor in PATH (\(searchPath.isEmpty ? "empty" : searchPath)). sandboxd is "
+            + "schedulerd by another name: `make build` links it in the build folder, or `ln -s schedulerd sandboxd` beside it; or run one yourself and give its URLs as "
             + "networks.*.api_base_url / graph_base_url")
     }
 

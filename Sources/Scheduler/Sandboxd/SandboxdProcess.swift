@@ -5,8 +5,9 @@ import SchedulerCore
 import ServiceLifecycle
 import Synchronization
 
-/// `sandboxd` as a child of the daemon: started in sandbox mode when no network URLs are configured, so that the daemon
-/// itself carries no emulation code, and run as a `Service` that stops it with the daemon's other auxiliary services.
+/// `sandboxd` as a child of the daemon: started in sandbox mode when no network URLs are configured, so that the
+/// emulations run in a process of their own (the same program by its other name) and the daemon's library has no
+/// emulation code, and run as a `Service` that stops it with the daemon's other auxiliary services.
 ///
 /// It never outlives the daemon. Its standard input is a channel whose other end only this process holds (close-on-exec,
 /// so no hook command inherits it), and `--exit-with-stdin` ends it when that end closes, which the kernel does however

@@ -1,14 +1,27 @@
 import Foundation
 
-/// The built executables, found beside the test bundle in SwiftPM's build folder.
+/// The built program, found beside the test bundle in SwiftPM's build folder, by each of its names.
 enum Products {
+    /// `schedctl` and `sandboxd` are `schedulerd` called by another name, as the package installs them: links beside
+    /// it, made here when `swift test` runs without `make` (which links them after building).
     static let directory: URL = {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent()
+        let directory = executable.deletingLastPathComponent()
+        for name in ["schedctl", "sandboxd"] { linkToTheProgram(at: directory.appendingPathComponent(name).path) }
+        return directory
     }()
 
     static func path(_ name: String) -> String {
         directory.appendingPathComponent(name).path
+    }
+
+    /// A link made under a temporary name and renamed over the old one, so that tests running side by side never see
+    /// the name missing.
+    private static func linkToTheProgram(at path: String) {
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "schedulerd" { return }
+        let temporary = path + ".link-\(UUID().uuidString.prefix(8))"
+        guard (try? FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "schedulerd")) != nil else { return }
+        if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
     }
 }
 

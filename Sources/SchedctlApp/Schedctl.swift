@@ -26,7 +26,6 @@ struct Schedctl: AsyncParsableCommand {
 }
 
 /// Runs the command and maps every failure to a documented exit code.
-@main
 enum SchedctlMain {
     static func main() async {
         do {
@@ -59,4 +58,10 @@ enum SchedctlMain {
     static var wantsJSON: Bool {
         CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--json")
     }
+}
+
+/// schedctl's entry point, for the one program the package ships (Sources/schedulerd), which runs it when called by
+/// the name `schedctl`.
+public func schedctlMain() async {
+    await SchedctlMain.main()
 }

@@ -6,7 +6,6 @@ import SchedulerCore
 
 /// `schedulerd`: the daemon (the command itself, as always), and `schedulerd store copy`. Everything they do lives in
 /// the Scheduler library; this only reads the command line.
-@main
 struct SchedulerDaemonCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedulerd",
@@ -155,4 +154,10 @@ struct SchedulerDaemonCommand: AsyncParsableCommand {
     private static func fail(_ message: String) {
         FileHandle.standardError.write(Data("schedulerd: \(message)\n".utf8))
     }
+}
+
+/// The daemon's entry point, for the one program the package ships (Sources/schedulerd), which runs it under any name
+/// but `schedctl` and `sandboxd`.
+public func schedulerdMain() async {
+    await SchedulerDaemonCommand.main()
 }

@@ -13,7 +13,6 @@ import Darwin
 #endif
 
 /// Runs the sandbox networks as a process of their own, for end-to-end tests and manual poking.
-@main
 struct SandboxDaemon: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sandboxd",
@@ -258,3 +257,9 @@ struct SandboxDaemon: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// sandboxd's entry point, for the one program the package ships (Sources/schedulerd), which runs it when called by
+/// the name `sandboxd`.
+public func sandboxdMain() async {
+    await SandboxDaemon.main()
+}
