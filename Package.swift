@@ -67,12 +67,13 @@ let package = Package(
         .target(name: "CBuildInfo", cSettings: buildInfo),
         .target(name: "SchedulerCore", dependencies: ["CBuildInfo", "JSONValue"]),
         // Run summaries: reading GPX/TCX (RunSummary), drawing the picture (RunCard), and the posts' texts (RunPosts).
-        .target(name: "RunSummary"),
+        // SchedulerCore for its calendar arithmetic (CivilCalendar), the one copy.
+        .target(name: "RunSummary", dependencies: ["SchedulerCore"]),
         .target(name: "RunCard", dependencies: ["RunSummary", "MediaCodecs", "CCairo"]),
         // Decoding and encoding images through cairo and libjpeg: whether an attached file is whole, PNG to JPEG for
         // Instagram, and the run card's JPEG. No drawing: the run card draws (for the daemon's `POST /v1/runs` and
         // `schedctl run-summary --image`).
-        .target(name: "MediaCodecs", dependencies: ["CCairo", "CJPEG"]),
+        .target(name: "MediaCodecs", dependencies: ["CCairo", "CJPEG", "SchedulerCore"]),
         .target(
             name: "RunPosts",
             dependencies: ["RunSummary", "SchedulerCore", "NetworkRules", .product(name: "Mustache", package: "swift-mustache")]
@@ -175,7 +176,7 @@ let package = Package(
         .testTarget(name: "NetworkRulesTests", dependencies: ["NetworkRules", .product(name: "Yams", package: "Yams")], exclude: ["Fixtures"]),
         .testTarget(
             name: "ConnectorsTests",
-            dependencies: ["Connectors", "NetworkRules", "Sandbox", "OAuth", "OAuthTestSupport", "CryptoPrimitives", "HTTPClient", "TestHTTPReceiver"]
+            dependencies: ["Connectors", "NetworkRules", "Sandbox", "OAuth", "OAuthTestSupport", "CryptoPrimitives", "HTTPClient", "TestHTTPReceiver", "SchedulerCore"]
         ),
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
         .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the test names and the local links that README.md and docs/*.md cite (issue 27).
+"""Checks the test names and the local links that README.md and docs/*.md cite (issue 27), and that
+docs/architecture.md lists every route of the control API (issue 49).
 
 Test names are read from inline code spans (`...`), outside fenced code blocks:
   - a suite, `CrashRecoveryTests`: a `struct`, `class`, `enum` or `actor` of that name under Tests/ (a test target's
@@ -157,15 +158,39 @@ def check_links(files):
     return problems, checked
 
 
+ROUTE_DECL = re.compile(r"\bv1\.(get|post|put|patch|delete)\(\"([^\"]*)\"")
+ROUTE_ROW = re.compile(r"^\| \w+ \| (GET|POST|PUT|PATCH|DELETE) \| `([^`]+)` \|", re.M)
+
+
+def check_routes():
+    """Every route declared under ControlAPI/ and every operation of the OpenAPI document is a row of
+    docs/architecture.md's routes table, and every row is one of them."""
+    import json
+    api = ROOT / "Sources" / "Scheduler" / "ControlAPI"
+    declared = set()
+    for path in api.rglob("*.swift"):
+        for method, route in ROUTE_DECL.findall(path.read_text(encoding="utf-8")):
+            declared.add((method.upper(), "/v1/" + re.sub(r":(\w+)", r"{\1}", route)))
+    document = json.loads((api / "openapi.json").read_text(encoding="utf-8"))
+    documented = {(method.upper(), route) for route, operations in document["paths"].items()
+                  for method in operations if method in ("get", "post", "put", "patch", "delete")}
+    listed = set(ROUTE_ROW.findall((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")))
+    problems = [f"docs/architecture.md: the route {m} {r} is declared in ControlAPI/ but not listed" for m, r in sorted(declared - listed)]
+    problems += [f"docs/architecture.md: the route {m} {r} is in openapi.json but not listed" for m, r in sorted(documented - listed)]
+    problems += [f"docs/architecture.md: {m} {r} is listed but is no route" for m, r in sorted(listed - declared - documented)]
+    return problems, len(listed)
+
+
 def main():
     files = [f for f in doc_files() if f.exists()]
     test_problems, test_count = check_tests(files)
     link_problems, link_count = check_links(files)
-    for problem in test_problems + link_problems:
+    route_problems, route_count = check_routes()
+    for problem in test_problems + link_problems + route_problems:
         print(problem)
-    print(f"checked {test_count} test names and {link_count} local links in {len(files)} files: "
-          f"{len(test_problems)} test names and {len(link_problems)} links not found")
-    return 1 if test_problems or link_problems else 0
+    print(f"checked {test_count} test names and {link_count} local links in {len(files)} files, and {route_count} routes: "
+          f"{len(test_problems)} test names, {len(link_problems)} links and {len(route_problems)} routes not found")
+    return 1 if test_problems or link_problems or route_problems else 0
 
 
 if __name__ == "__main__":

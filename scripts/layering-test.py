@@ -12,6 +12,8 @@ made-up violation and fails unless the rule reports it, so a rule that stopped c
   5. A store file (Store/SQLite, Store/PostgreSQL) words no refusal of a person's request itself: not-found and conflict
      refusals, and invalid ones outside the files about connecting, come from the domain layer (Sources/Scheduler/Domain).
   6. No function, initializer or computed property in Sources/ is over 60 lines.
+  7. A store file (Store/Interface, Store/SQLite, Store/PostgreSQL) imports no Connectors: a store keeps records, and
+     what it shares with the connectors (RateLimitHint) lives below both, in SchedulerCore.
 """
 import os
 import re
@@ -154,7 +156,11 @@ def rule_function_length(tree):
     return [problem for path, text in tree["all_sources"] for problem in long_functions(path, text)]
 
 
-RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length]
+def rule_store_imports(tree):
+    return imports_rule(tree["store_impl"] + tree["store_interface"], {"Connectors"}, "a store")
+
+
+RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports]
 
 
 def load_tree():
@@ -201,6 +207,8 @@ def self_test():
         rule_store_refusals: [tree(store_impl=[("Store/SQLite/A.swift", f'throw StoreError(.{code}, "no post")\n')]) for code in ["conflict", "notFound", "invalid"]]
         + [tree(store_impl=[("Store/SQLite/A.swift", 'throw RequestError.badRequest("no")\nthrow RequestError(.conflict, "x")\n')])],
         rule_function_length: [tree(all_sources=[("F.swift", long_body)])],
+        rule_store_imports: [tree(store_impl=[("Store/SQLite/A.swift", "import Connectors\n")]),
+                             tree(store_interface=[("Store/Interface/A.swift", "import Connectors\n")])],
     }
     failures = [f"{rule.__name__} did not report a planted violation ({index})"
                 for rule, trees in planted.items() for index, given in enumerate(trees) if not rule(given)]

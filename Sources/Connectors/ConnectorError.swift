@@ -1,4 +1,5 @@
 import Foundation
+import SchedulerCore
 
 /// Why a network call did not publish, classified so the engine knows what to do next.
 ///

@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// A PNG's chunks walked from the signature to `IEND`, each one's CRC checked: a file cut short, or with bytes
 /// changed on the way, fails here even where libpng would fill the missing rows and carry on.
 enum PNGChunks {

@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// An MP4 or QuickTime file's top-level boxes checked to be whole: decoding video is
 /// out of reach here, but a file cut short in transfer ends inside a box, usually `mdat`, and a file without
 /// `moov` cannot be played at all.

@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// A WebP's RIFF container checked to hold all it says it does: its chunks, each whole, one of them the image.
 enum WebPStructure {
     static func damage(in bytes: [UInt8]) -> String? {

@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// Reads RFC 3339 timestamps ("2024-05-05T07:30:00Z", "2024-05-05T07:30:00.250+02:00") by hand.
 ///
 /// Files of 200,000 points hold 200,000 timestamps; a hand-written reader is much faster than a
@@ -57,18 +59,8 @@ enum Timestamp {
         }
         guard index == bytes.count else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Double(seconds) + fraction
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -109,7 +109,7 @@ public enum RFC3339 {
             func byte(_ at: Int, is character: Character) -> Bool { bytes[at] == character.asciiValue! }
             guard byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T") || byte(10, is: "t") || byte(10, is: " "), byte(13, is: ":"), byte(16, is: ":"),
                   let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2),
-                  let second = number(17, 2), year >= 1970, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+                  let second = number(17, 2), year >= 1970, (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
                   hour < 24, minute < 60, second < 60 else { return nil }
             var zoneAt = 19
             var fraction = 0
@@ -131,7 +131,7 @@ public enum RFC3339 {
                       let hours = number(zoneAt + 1, 2), let minutes = number(zoneAt + 4, 2), hours < 24, minutes < 60 else { return nil }
                 offset = (hours * 3_600 + minutes * 60) * (byte(zoneAt, is: "-") ? -1 : 1)
             }
-            let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
+            let seconds = CivilCalendar.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
             guard fractionDigits > 0 else { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
             var scale = 1
             for _ in 0..<fractionDigits { scale *= 10 }
@@ -140,23 +140,5 @@ public enum RFC3339 {
             guard !overflow else { return nil }
             return Date(timeIntervalSince1970: TimeInterval(scaled + fraction) / TimeInterval(scale))
         } ?? nil
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -113,12 +113,12 @@ struct WallClockFields: Equatable {
     }
 
     /// The instant these fields would name in UTC, or nil for an impossible date (2026-02-30).
-    /// Worked out with integers (``RFC3339/daysSince1970(year:month:day:)``), not a calendar: an import reads a local
+    /// Worked out with integers (``CivilCalendar/daysSince1970(year:month:day:)``), not a calendar: an import reads a local
     /// time for each of its rows, and building a calendar for each was a sixth of the import's time.
     func instantIfUTC() -> Date? {
-        guard (1...9_999).contains(year), (1...12).contains(month), (1...RFC3339.daysIn(month: month, year: year)).contains(day),
+        guard (1...9_999).contains(year), (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
-        let days = RFC3339.daysSince1970(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 

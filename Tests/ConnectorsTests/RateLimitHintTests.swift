@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import Testing
 @testable import Connectors
+import SchedulerCore
 
 /// What each network's answers say about rate limits, as ``RateLimitHint``s the engine keeps budgets with.
 @Suite struct RateLimitHintTests {

@@ -63,7 +63,7 @@ import Testing
             health: .unnamed(),
             doctor: Doctor(configuration: DaemonConfiguration(), environment: [:], store: store, vault: vault,
                            clock: ClockSkewProbe(targets: [], transport: CurlHTTPClient())),
-            backup: BackupRoutes(copies: nil, key: vault.key),
+            backup: BackupService(copies: nil, key: vault.key),
             sandbox: nil,
             webUsers: WebUserService(store: store)))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import SchedulerCore
 
 /// Reads X's rate-limit headers into a ``RateLimitHint`` for the engine's budgets.
 ///

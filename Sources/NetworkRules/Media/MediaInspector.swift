@@ -1,3 +1,5 @@
+import SchedulerCore
+
 /// Recognises a media file from its first bytes (never from its name) and reads its pixel size,
 /// so limits can be checked when a post is scheduled rather than when it is published.
 public enum MediaInspector {
@@ -20,11 +22,11 @@ public enum MediaInspector {
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes.count >= 24 {
             return Description(kind: .image, contentType: "image/png", fileExtension: "png",
-                               width: bigEndian(bytes, 16, 4), height: bigEndian(bytes, 20, 4))
+                               width: ByteReading.bigEndian(bytes, 16, 4), height: ByteReading.bigEndian(bytes, 20, 4))
         }
         if bytes.starts(with: Array("GIF8".utf8)), bytes.count >= 10 {
             return Description(kind: .gif, contentType: "image/gif", fileExtension: "gif",
-                               width: littleEndian(bytes, 6, 2), height: littleEndian(bytes, 8, 2))
+                               width: ByteReading.littleEndian(bytes, 6, 2), height: ByteReading.littleEndian(bytes, 8, 2))
         }
         if bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             let size = webpSize(bytes)
@@ -47,10 +49,10 @@ public enum MediaInspector {
             let marker = bytes[index + 1]
             if marker == 0xFF { index += 1; continue }
             if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
-            guard let length = bigEndian(bytes, index + 2, 2), length >= 2 else { return nil }
+            guard let length = ByteReading.bigEndian(bytes, index + 2, 2), length >= 2 else { return nil }
             let startOfFrame: ClosedRange<UInt8> = 0xC0...0xCF
             if startOfFrame.contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                guard let height = bigEndian(bytes, index + 5, 2), let width = bigEndian(bytes, index + 7, 2) else { return nil }
+                guard let height = ByteReading.bigEndian(bytes, index + 5, 2), let width = ByteReading.bigEndian(bytes, index + 7, 2) else { return nil }
                 return (width, height)
             }
             index += 2 + length
@@ -62,27 +64,17 @@ public enum MediaInspector {
         let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
         switch chunk {
         case "VP8X":
-            guard let w = littleEndian(bytes, 24, 3), let h = littleEndian(bytes, 27, 3) else { return nil }
+            guard let w = ByteReading.littleEndian(bytes, 24, 3), let h = ByteReading.littleEndian(bytes, 27, 3) else { return nil }
             return (w + 1, h + 1)
         case "VP8L":
             guard bytes.count >= 25 else { return nil }
             let b = bytes[21...24].map(Int.init)
             return (1 + (b[0] | (b[1] & 0x3F) << 8), 1 + ((b[1] >> 6) | b[2] << 2 | (b[3] & 0x0F) << 10))
         case "VP8 ":
-            guard let w = littleEndian(bytes, 26, 2), let h = littleEndian(bytes, 28, 2) else { return nil }
+            guard let w = ByteReading.littleEndian(bytes, 26, 2), let h = ByteReading.littleEndian(bytes, 28, 2) else { return nil }
             return (w & 0x3FFF, h & 0x3FFF)
         default:
             return nil
         }
-    }
-
-    static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {
-        guard offset >= 0, offset + count <= bytes.count else { return nil }
-        return bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
-    }
-
-    static func littleEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {
-        guard offset >= 0, offset + count <= bytes.count else { return nil }
-        return bytes[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 }

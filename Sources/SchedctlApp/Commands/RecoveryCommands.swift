@@ -102,24 +102,11 @@ struct PauseCommand: AsyncParsableCommand {
               schedctl pause --network linkedin
             """)
 
-    @Argument(help: "An account (x:@handle, or its id); all accounts when left out.")
-    var account: String?
-
-    @Option(help: "Pause every account of this network: \(Network.typedNames()).")
-    var network: String?
-
+    @OptionGroup var target: PauseTarget
     @OptionGroup var options: GlobalOptions
 
-    func validate() throws {
-        if account != nil && network != nil { throw ValidationError("name an account or --network, not both") }
-        if let network { _ = try NetworkArgument.parse(network) }
-    }
-
     func run() async throws {
-        let request = PauseRequest(account: account, network: try network.map(NetworkArgument.parse))
-        let data = try await options.client().send("POST", "/v1/pause", body: request)
-        if options.json { return Output.json(data) }
-        PausePrinter.print(try options.client().decode(PauseView.self, data))
+        try await target.send("/v1/pause", options: options)
     }
 }
 
@@ -127,6 +114,7 @@ struct ResumeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume", abstract: "Publish again after a pause, everywhere, to one account, or to one network.",
         discussion: """
+            With no account and no --network, every pause is lifted, the accounts' and networks' too. \
             A network schedulerd paused because it refused the app is tried again after `resume --network` \
             (once you fixed what `schedctl status` names, such as adding X credits) or after a restart \
             (for a configuration change, such as networks.linkedin.version).
@@ -137,22 +125,31 @@ struct ResumeCommand: AsyncParsableCommand {
               schedctl resume --network x
             """)
 
-    @Argument(help: "An account (x:@handle, or its id); when left out, every pause is lifted, the accounts' and networks' too.")
-    var account: String?
-
-    @Option(help: "Resume every account of this network: \(Network.typedNames()).")
-    var network: String?
-
+    @OptionGroup var target: PauseTarget
     @OptionGroup var options: GlobalOptions
 
+    func run() async throws {
+        try await target.send("/v1/resume", options: options)
+    }
+}
+
+/// What `pause` and `resume` name: everything, one account, or one network. Which combinations make sense is the
+/// daemon's rule (the domain's pause refusals), so both doors answer alike; this only reads the words.
+struct PauseTarget: ParsableArguments {
+    @Argument(help: "An account (x:@handle, or its id); everything when left out.")
+    var account: String?
+
+    @Option(help: "Every account of this network: \(Network.typedNames()).")
+    var network: String?
+
     func validate() throws {
-        if account != nil && network != nil { throw ValidationError("name an account or --network, not both") }
         if let network { _ = try NetworkArgument.parse(network) }
     }
 
-    func run() async throws {
+    /// Sends the request to `path` and prints what changed and what stays paused.
+    func send(_ path: String, options: GlobalOptions) async throws {
         let request = PauseRequest(account: account, network: try network.map(NetworkArgument.parse))
-        let data = try await options.client().send("POST", "/v1/resume", body: request)
+        let data = try await options.client().send("POST", path, body: request)
         if options.json { return Output.json(data) }
         PausePrinter.print(try options.client().decode(PauseView.self, data), asked: request)
     }

@@ -34,7 +34,7 @@ struct ControlAPIRoutes: Sendable {
         handoffs = HandoffRoutes(handoffs: services.handoffs)
         recovery = RecoveryRoutes(recovery: services.recovery)
         events = EventRoutes(events: services.events)
-        backup = services.backup
+        backup = BackupRoutes(backup: services.backup)
         sandbox = SandboxRoutes(sandbox: services.sandbox)
         status = StatusRoutes(status: services.status, doctor: services.doctor, zone: zone)
         runs = RunRoutes(runs: services.runs, inbox: services.inbox)

@@ -192,7 +192,7 @@ public struct Daemon: Sendable {
             doctor: Doctor(configuration: configuration, environment: environment, store: store, vault: vault,
                            clock: ClockSkewProbe(targets: apps.apiBaseURLs, transport: http), health: status.health,
                            networkAddresses: apps.addresses, sandboxGone: status.sandboxGone),
-            backup: BackupRoutes(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
+            backup: BackupService(copies: store.backupCopies(stateDirectory: configuration.stateDirectory), key: vault.key),
             sandbox: configuration.sandbox ? SandboxRelay(baseURLs: sandboxURLs, transport: http) : nil,
             webUsers: WebUserService(store: store))
     }

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+import SchedulerCore
 
 /// One budget: `rule.capacity` posts per `rule.window`, refilled continuously, and blocked until a time a network
 /// named. The arithmetic of ``PublishBudget`` (one daemon, in memory) and of the shared budget in PostgreSQL.

@@ -19,7 +19,7 @@ struct DaemonServices: Sendable {
     /// Whether the store works; the control API and the web app tell it of changes that failed because of the store.
     var health: StoreHealth
     var doctor: Doctor
-    var backup: BackupRoutes
+    var backup: BackupService
     var sandbox: SandboxRelay?
     var webUsers: WebUserService
 }

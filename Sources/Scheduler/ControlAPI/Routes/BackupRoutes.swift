@@ -10,23 +10,15 @@ import SchedulerCore
 /// write where the person wants the backup, and a file it wrote would be the daemon's, not theirs. Only the daemon's own
 /// user (and root) may use the socket (``PeerCredentialCheck``), and that user can read the key file anyway.
 struct BackupRoutes: Sendable {
-    /// nil: the store is PostgreSQL, which pg_dump backs up.
-    let copies: BackupCopies?
-    let key: CredentialKeyBytes
-
-    static let postgresRefusal = "this daemon keeps its state in PostgreSQL, which schedctl backup does not copy: back it up with pg_dump "
-        + "(e.g. `pg_dump --format=custom --file=schedulerd.dump DBNAME`), and keep a copy of the credential key "
-        + "(state_dir/credentials.key, or the schedulerd.key systemd credential) apart from the dump"
+    let backup: BackupService
 
     func add(to v1: RouterGroup<ControlContext>) {
         v1.get("backup/key") { _, _ -> Response in
-            guard copies != nil else { throw RequestError(.conflict, Self.postgresRefusal) }
-            return Response(status: .ok, headers: [.contentType: "application/octet-stream"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: key.bytes)))
+            Response(status: .ok, headers: [.contentType: "application/octet-stream"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: try backup.credentialKey())))
         }
         v1.post("backup") { _, _ -> Response in
-            guard let copies else { throw RequestError(.conflict, Self.postgresRefusal) }
-            let copy = try await copies.make()
+            let copy = try await backup.copy()
             return Response(status: .ok, headers: [.contentType: "application/vnd.sqlite3"],
                             body: ResponseBody(contentLength: copy.size) { writer in
                                 defer { try? copy.file.close() }

@@ -1,4 +1,3 @@
-import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore

@@ -1,4 +1,3 @@
-import Connectors
 import Foundation
 import PostgresNIO
 import SchedulerCore
@@ -44,7 +43,7 @@ extension PostgresStore {
                 FOR UPDATE OF d SKIP LOCKED
             )
             UPDATE delivery SET state = 'missed', updated_at = \(databaseNow), throttled_until = NULL,
-                last_error = 'not published within its lateness limit' || coalesce(' (last error: ' || last_error || ')', '')
+                last_error = '\(unescaped: DeliveryEvents.missedError)' || coalesce(' (last error: ' || last_error || ')', '')
             FROM late WHERE delivery.id = late.id
             RETURNING delivery.id, delivery.post_id, delivery.account_id, delivery.last_error
             """)
@@ -75,18 +74,11 @@ extension PostgresStore {
         }, partCounts: partCounts, session)
     }
 
-    /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its
-    /// lateness limit, with nothing in doubt. The sweep marks these `missed`; a claim never takes one. `now` is an integer
-    /// of our own (database milliseconds) or a column holding one, written into the SQL as it is.
+    /// A waiting delivery (`d`, its post `p`) that may no longer go out (LatenessRule). The sweep marks these `missed`; a
+    /// claim never takes one. `now` is an integer of our own (database milliseconds) or a column holding one.
     static func pastLatenessLimit(now: some CustomStringConvertible) -> String {
-        "greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < \(now) AND " + canBeMissed
+        LatenessRule.isPastSQL(.postgres, now: "\(now)")
     }
-
-    /// As the SQLite store's: the lateness limit does not apply to a delivery whose last outcome is unknown, nor to a
-    /// thread whose first part is out (finished late rather than left half-told).
-    static let canBeMissed = """
-        NOT d.needs_check AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
-        """
 }
 
 /// Claims up to `limit` due deliveries (none while everything is paused) and returns them joined with their post and
@@ -119,7 +111,7 @@ struct ClaimStatement: PreparedQuery {
             SELECT d.id, d.post_id, d.account_id, a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials,
                    coalesce(d.text_override, p.text) AS text, p.due_at, d.attempt_count, d.needs_check, d.first_claimed_at,
                    d.first_comment, d.part_count, d.next_attempt_at, p.options,
-                   greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
+                   \(unescaped: LatenessRule.deadlineSQL(.postgres)) AS deadline,
                    d.needs_check AND coalesce((SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                                ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found', false) AS looked_up_once
             FROM claimed d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id

@@ -21,9 +21,9 @@ extension PostgresStore {
                     paging: while true {
                         let rows = try await session.rows("""
                             SELECT d.post_due_at AS due, d.post_id,
-                                   greatest(greatest(p.due_at, coalesce(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 + 1, d.next_attempt_at) AS wake
+                                   \(unescaped: LatenessRule.wakeSQL(.postgres)) AS wake
                             FROM delivery d JOIN post p ON p.id = d.post_id
-                            WHERE d.account_id = \(account) AND d.state = \(state) AND \(unescaped: Self.canBeMissed)
+                            WHERE d.account_id = \(account) AND d.state = \(state) AND \(unescaped: LatenessRule.appliesSQL(.postgres))
                               AND (d.post_due_at, d.post_id) > (\(after?.due ?? Int64.min), \(after?.post ?? Int64.min))
                             ORDER BY d.post_due_at, d.post_id LIMIT \(Int64(page))
                             """)

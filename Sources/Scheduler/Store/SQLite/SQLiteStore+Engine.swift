@@ -1,4 +1,3 @@
-import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
@@ -80,7 +79,7 @@ extension SQLiteStore {
             SELECT d.id, d.post_id, d.account_id, d.attempt_count, COALESCE(d.text_override, p.text) AS text, p.due_at,
                    d.first_comment, d.part_count, d.next_attempt_at, p.options,
                    a.network, a.handle, a.remote_id, a.auth_kind, a.sealed_credentials, d.needs_check, d.first_claimed_at,
-                   MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 AS deadline,
+                   \(LatenessRule.deadlineSQL(.sqlite)) AS deadline,
                    d.needs_check AND (SELECT t.outcome FROM attempt t WHERE t.delivery_id = d.id AND t.outcome != 'lookup'
                                       ORDER BY t.started_at DESC, t.id DESC LIMIT 1) = 'not_found' AS looked_up_once
             FROM delivery d JOIN post p ON p.id = d.post_id JOIN account a ON a.id = d.account_id
@@ -107,15 +106,9 @@ extension SQLiteStore {
         return try withParts(claims, partCounts: partCounts, db)
     }
 
-    /// A waiting delivery (`d`, its post `p`) that may no longer go out: past its due time (or a person's retry) plus its
-    /// lateness limit at `:now`, with nothing in doubt. The sweep marks these `missed`; a claim never takes one.
-    static let pastLatenessLimit = "MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 < :now AND " + canBeMissed
-
-    /// A waiting delivery the lateness limit applies to: not one whose last outcome is unknown (it is looked up first),
-    /// and not a thread whose first part is out (finished late rather than left half-told).
-    static let canBeMissed = """
-        d.needs_check = 0 AND (d.part_count = 1 OR NOT EXISTS (SELECT 1 FROM delivery_part dp WHERE dp.delivery_id = d.id))
-        """
+    /// A waiting delivery (`d`, its post `p`) that may no longer go out at `:now` (LatenessRule). The sweep marks these
+    /// `missed`; a claim never takes one.
+    static let pastLatenessLimit = LatenessRule.isPastSQL(.sqlite, now: ":now")
 
     static func accountName(id: Int64, _ db: Database) throws -> String {
         guard let row = try Row.fetchOne(db, sql: "SELECT network, handle FROM account WHERE id = ?", arguments: [id]) else { return "account \(id)" }

@@ -17,9 +17,9 @@ extension SQLiteStore {
                 for state in ["scheduled", "retrying"] {
                     let rows = try Row.fetchCursor(db.cachedStatement(sql: """
                         SELECT d.post_due_at AS due,
-                               MAX(MAX(p.due_at, COALESCE(d.retry_requested_at, 0)) + p.lateness_limit_s * 1000 + 1, d.next_attempt_at) AS wake
+                               \(LatenessRule.wakeSQL(.sqlite)) AS wake
                         FROM delivery d INDEXED BY delivery_by_account JOIN post p ON p.id = d.post_id
-                        WHERE d.account_id = ? AND d.state = ? AND \(Self.canBeMissed)
+                        WHERE d.account_id = ? AND d.state = ? AND \(LatenessRule.appliesSQL(.sqlite))
                         ORDER BY d.post_due_at
                         """), arguments: [account, state])
                     while let row = try rows.next() {

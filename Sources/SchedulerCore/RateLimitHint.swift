@@ -3,7 +3,8 @@ import Foundation
 /// What a network said about its rate limit on one answer, so the engine can spread the next posts
 /// instead of sending them into a wall of 429s.
 ///
-/// Connectors fill this from the network's own headers (`x-rate-limit-remaining`/`-reset`,
+/// In SchedulerCore, below both the connectors and the stores (which keep the budgets' state), so that no store
+/// imports Connectors for it. Connectors fill this from the network's own headers (`x-rate-limit-remaining`/`-reset`,
 /// `X-App-Usage`, `X-Business-Use-Case-Usage`, `Retry-After`); the engine keeps the budgets.
 public struct RateLimitHint: Sendable, Equatable {
     /// Whom the limit applies to: one account (a user, a Page, a member) or the whole app on that network.
