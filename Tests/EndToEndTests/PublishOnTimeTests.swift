@@ -66,7 +66,8 @@ import Testing
         try await daemon.start()
         let daemonPID = try #require(daemon.process?.process.processIdentifier)
         let sandboxd = try #require(ProcessTable.children(of: daemonPID).first { $0.name == "sandboxd" }, "the daemon started sandboxd")
-        #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("sandboxd"), "the sandboxd beside schedulerd")
+        #expect(ProcessTable.calledAs(sandboxd.pid) == Products.path("sandboxd"), "the sandboxd beside schedulerd")
+        #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("schedulerd"), "sandboxd is the one program by another name")
         let account = try daemon.addSandboxAccount(username: "club")
         let post = try daemon.schedule("Club run tonight at 7", to: account.reference, at: "in 1s")
 

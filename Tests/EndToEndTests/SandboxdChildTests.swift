@@ -54,6 +54,7 @@ import Testing
         let sandboxd = try #require(ProcessTable.children(of: found.process.processIdentifier).first { $0.name == "sandboxd" })
         // The sandboxd on PATH is a link to the one program: the process runs schedulerd's file under sandboxd's name.
         #expect(ProcessTable.executable(of: sandboxd.pid) == Products.path("schedulerd"))
+        #expect(ProcessTable.calledAs(sandboxd.pid) == Products.path("sandboxd"), "the sandboxd found on PATH")
         found.signal(SIGTERM)
         #expect(try await found.waitForExit() == 0)
     }

@@ -16,6 +16,12 @@ enum ProcessTable {
         try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
     }
 
+    /// The path `pid` was called by (its `argv[0]`): for the one program, the name that decided what it runs.
+    static func calledAs(_ pid: Int32) -> String? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+        return data.split(separator: 0, omittingEmptySubsequences: false).first.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Whether `pid` has ended: gone from `/proc`, or a zombie its new parent has not reaped yet.
     static func hasEnded(_ pid: Int32) -> Bool {
         guard let stat = stat(of: pid) else { return true }
