@@ -99,23 +99,18 @@ uninstall:
 	$(INSTALL_ENV) ./packaging/install.sh uninstall
 
 ## The program as installed (one executable, schedulerd; schedctl and sandboxd are links to it): the Swift runtime and
-## Foundation (with its ICU data) linked in (--static-swift-stdlib), no RUNPATH ($$ORIGIN or the toolchain's), stripped;
-## it needs only libraries Debian ships (libcurl, libsqlite3, libssl,
-## libcairo, libjpeg, libxml2 for schedctl's GPX reading, and theirs). Built in a scratch folder of their own: objects
-## compiled for static linking autolink libraries the toolchain has only as archives, so they must never meet the
-## tests' dynamically linked build in .build (SwiftPM does not rebuild when only --static-swift-stdlib changes).
-## In $(DIST); `make install` and `make deb` take them from there. BUILD=debug builds them unoptimised, quicker.
-STATIC_BUILD := .build/static
+## Foundation (with its ICU data) linked in, no RUNPATH ($$ORIGIN or the toolchain's), stripped; it needs only libraries
+## Debian ships (libcurl, libsqlite3, libssl, libcairo, libjpeg, libxml2 for schedctl's GPX reading, and theirs).
+## Linked from the objects `swift build -c $(BUILD)` compiled, the same the tests and benchmarks run, by rerunning
+## SwiftPM's link with the static runtime (packaging/link-static.sh): no second build of every module (issue 49).
+## In $(DIST); `make install` and `make deb` take it from there. BUILD=debug uses the debug build, quicker.
 DIST := .build/dist/$(BUILD)
-DIST_PROGRAMS := schedulerd schedctl sandboxd
 DIST_LINKS := schedctl sandboxd
-## No debug information: the programs are stripped anyway, and not writing it saves build time (CI builds these too).
-STATIC_FLAGS = --scratch-path $(STATIC_BUILD) -c $(BUILD) --static-swift-stdlib --disable-local-rpath -Xswiftc -gnone -Xcc -g0
 dist: deps
-	for p in schedulerd generate-manual; do $(SWIFT) build $(STATIC_FLAGS) --product $$p || exit 1; done
+	for p in schedulerd generate-manual; do $(SWIFT) build -c $(BUILD) --product $$p || exit 1; done
 	mkdir -p $(DIST)
-	bin=$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path); \
-	strip --strip-unneeded -o $(DIST)/schedulerd $$bin/schedulerd
+	./packaging/link-static.sh $(BUILD) $(DIST)/schedulerd.linked
+	strip --strip-unneeded -o $(DIST)/schedulerd $(DIST)/schedulerd.linked && rm $(DIST)/schedulerd.linked
 	for p in $(DIST_LINKS); do ln -sfn schedulerd $(DIST)/$$p || exit 1; done
 	@ls -l $(DIST)
 
@@ -125,7 +120,7 @@ MAN_PAGES := .build/man/$(BUILD)
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 man: dist
 	mkdir -p $(MAN_PAGES)
-	tool=$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/generate-manual; \
+	tool=$$($(SWIFT) build -c $(BUILD) --show-bin-path)/generate-manual; \
 	$$tool $(DIST)/schedctl --section 1 --date $(MAN_DATE) -o $(MAN_PAGES) && \
 	$$tool $(DIST)/sandboxd --section 1 --date $(MAN_DATE) -o $(MAN_PAGES) && \
 	$$tool $(DIST)/schedulerd --section 8 --date $(MAN_DATE) -o $(MAN_PAGES)
@@ -190,8 +185,9 @@ bench-cluster: deps
 ## The idle daemon's resident memory by library in the self-contained build `make dist` packages, keeping its start-up
 ## pages (the baseline) and handing them back (the default), in one run (scripts/bench-memory.sh; root, for pagemap).
 bench-memory: deps
-	$(SWIFT) build $(STATIC_FLAGS) --product schedulerd
-	./scripts/bench-memory.sh $$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)/schedulerd
+	$(SWIFT) build -c release --product schedulerd
+	./packaging/link-static.sh release .build/bench-memory/schedulerd
+	./scripts/bench-memory.sh .build/bench-memory/schedulerd
 
 ## A million pending posts (SCALE=N for another size) imported through the daemon's batch endpoint, then a restart:
 ## start to ready, memory, database size, and how long status, list (first and 1,000th page) and show take.

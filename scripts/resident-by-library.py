@@ -4,7 +4,7 @@
 Usage: resident-by-library.py PID [UNSTRIPPED_BINARY]
 
 A dynamically linked program's libraries are mappings of their own, and /proc/PID/smaps says each one's resident
-size. A self-contained program (`--static-swift-stdlib`, `make dist`) is one mapping, so this reads which of its pages
+size. A self-contained program (`make dist`, packaging/link-static.sh) is one mapping, so this reads which of its pages
 are resident from /proc/PID/pagemap (root only) and names each page by the symbol its first byte falls in, read from
 the unstripped binary's symbol table (the stripped one in .build/dist has the same layout): a Swift symbol by the module
 its mangled name starts with, a C or C++ one by its prefix, a page in no symbol by its section (Swift's metadata
