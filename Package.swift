@@ -98,9 +98,34 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The scheduler in layers, each a target so that the compiler refuses an edge pointing up (docs/architecture.md):
+        // SchedulerDomain (the domain rules, the store protocols and records, the small types every layer shares) at
+        // the bottom, with no database or HTTP server library; SchedulerStores (SQLite and PostgreSQL) on it alone; and
+        // Scheduler (services, engine, control API, web app, daemon) on top, the one that sees the stores.
+        .target(
+            name: "SchedulerDomain",
+            dependencies: [
+                "SchedulerCore", "NetworkRules",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "SchedulerStores",
+            dependencies: [
+                "SchedulerDomain", "SchedulerCore", "NetworkRules", "CSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Scheduler",
             dependencies: [
+                "SchedulerDomain", "SchedulerStores",
                 // Not Sandbox: the daemon's library has no emulation code; in sandbox mode it starts sandboxd (the one program, by its other name).
                 "SchedulerCore", "NetworkRules", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
                 // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
@@ -131,7 +156,7 @@ let package = Package(
             resources: [.embedInCode("ControlAPI/openapi.json")]
         ),
         // The daemon's command line, and `schedulerd store`.
-        .target(name: "SchedulerdApp", dependencies: ["Scheduler", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "SchedulerdApp", dependencies: ["Scheduler", "SchedulerDomain", "SchedulerStores", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "SandboxdApp",
             dependencies: ["Sandbox", "SchedulerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -151,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
+                "SchedulerCore", "HTTPClient", "Scheduler", "SchedulerDomain", "SchedulerStores", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -188,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
+                "Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
                 // The run card's map: its tiles, and the sandbox that serves them in-process.
                 "RunCard", "Sandbox", "CCairo", "CSQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

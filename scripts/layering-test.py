@@ -4,13 +4,13 @@
 Each rule is a function from the tree to a list of violations; `--self-test` (run first, every time) feeds each rule a
 made-up violation and fails unless the rule reports it, so a rule that stopped checking anything cannot pass quietly.
 
-  1. A route file (Sources/Scheduler/ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages*.swift) names no store, engine or connector
+  1. A route file (ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages*.swift, in the target holding them) names no store, engine or connector
      type, and reaches no `.store`: routes decode, call one service, encode.
   2. schedctl (SchedctlApp) imports (and its target depends on) no Connectors, OAuth, Scheduler or GRDB.
   3. Connectors import no GRDB or PostgresNIO.
   4. NetworkRules imports no HTTPClient or OAuth (and exists).
   5. A store file (Store/SQLite, Store/PostgreSQL) words no refusal of a person's request itself: not-found and conflict
-     refusals, and invalid ones outside the files about connecting, come from the domain layer (Sources/Scheduler/Domain).
+     refusals, and invalid ones outside the files about connecting, come from the domain layer (Sources/SchedulerDomain/Domain).
   6. No function, initializer or computed property in Sources/ is over 60 lines.
   7. A store file (Store/Interface, Store/SQLite, Store/PostgreSQL) imports no Connectors: a store keeps records, and
      what it shares with the connectors (RateLimitHint) lives below both, in SchedulerCore.
@@ -119,7 +119,7 @@ def rule_store_refusals(tree):
         for number, line in enumerate(code.split("\n"), 1):
             if re.search(r"\b(StoreError|RequestError)\(\s*\.(conflict|notFound)\b", line) or re.search(r"\bRequestError\(", line) or (
                     re.search(r"\bStoreError\(\s*\.invalid\b", line) and os.path.basename(path) not in STORE_CONNECTION_FILES):
-                problems.append(f"{path}:{number}: a store words a refusal itself; take it from the domain layer (Sources/Scheduler/Domain)")
+                problems.append(f"{path}:{number}: a store words a refusal itself; take it from the domain layer (Sources/SchedulerDomain/Domain)")
     return problems
 
 
@@ -163,18 +163,26 @@ def rule_store_imports(tree):
 RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports]
 
 
+# Where each layer's files are, since the scheduler is several targets (Package.swift, docs/architecture.md).
+SERVER = ("Sources", "Scheduler")
+STORES = ("Sources", "SchedulerStores")
+DOMAIN = ("Sources", "SchedulerDomain")
+# The engine, and the engine's types that live below the stores (the wake signal, the publish budget).
+ENGINE = [("Sources", "Scheduler", "Engine"), ("Sources", "SchedulerDomain", "Engine")]
+
+
 def load_tree():
-    routes = list(swift_files("Sources", "Scheduler", "ControlAPI", "Routes"))
-    routes += [entry for entry in swift_files("Sources", "Scheduler", "ControlAPI") if entry[0].endswith("ControlAPIRoutes.swift")]
+    routes = list(swift_files(*SERVER, "ControlAPI", "Routes"))
+    routes += [entry for entry in swift_files(*SERVER, "ControlAPI") if entry[0].endswith("ControlAPIRoutes.swift")]
     # The web app's pages translate as routes do: they call services, never a store, engine or connector.
-    routes += [entry for entry in swift_files("Sources", "Scheduler", "Web") if entry[0].split("/")[-1].startswith("WebPages")]
+    routes += [entry for entry in swift_files(*SERVER, "Web") if entry[0].split("/")[-1].startswith("WebPages")]
     with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as file:
         package = file.read()
     return {
         "routes": routes,
-        "store_impl": list(swift_files("Sources", "Scheduler", "Store", "SQLite")) + list(swift_files("Sources", "Scheduler", "Store", "PostgreSQL")),
-        "store_interface": list(swift_files("Sources", "Scheduler", "Store", "Interface")),
-        "engine": list(swift_files("Sources", "Scheduler", "Engine")),
+        "store_impl": list(swift_files(*STORES, "SQLite")) + list(swift_files(*STORES, "PostgreSQL")),
+        "store_interface": list(swift_files(*DOMAIN, "Store", "Interface")),
+        "engine": [entry for parts in ENGINE for entry in swift_files(*parts)],
         "connectors": list(swift_files("Sources", "Connectors")),
         "network_rules": list(swift_files("Sources", "NetworkRules")),
         "schedctl": list(swift_files("Sources", "SchedctlApp")),

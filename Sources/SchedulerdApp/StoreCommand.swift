@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import Scheduler
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// `schedulerd store …`: what is done to a store with its daemon stopped.
 struct StoreCommand: AsyncParsableCommand {

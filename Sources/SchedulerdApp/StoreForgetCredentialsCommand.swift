@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Scheduler
+import SchedulerDomain
+import SchedulerStores
 
 /// `schedulerd store forget-credentials --state-dir DIR`: starts over without a credential key that is lost for good.
 struct StoreForgetCredentialsCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Scheduler
+import SchedulerDomain
+import SchedulerStores
 
 /// `schedulerd store restore FILE --state-dir DIR`: puts a `schedctl backup` in place, with the daemon stopped.
 struct StoreRestoreCommand: ParsableCommand {

@@ -4,6 +4,8 @@ import HTTPClient
 import Hummingbird
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

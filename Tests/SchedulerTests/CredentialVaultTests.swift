@@ -1,5 +1,7 @@
 import Connectors
 import Foundation
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

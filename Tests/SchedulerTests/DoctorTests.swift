@@ -4,6 +4,8 @@ import GRDB
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

@@ -5,6 +5,8 @@ import Metrics
 import MetricsTestKit
 import Prometheus
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -2,6 +2,8 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

@@ -4,6 +4,8 @@ import GRDB
 import HTTPClient
 import NetworkRules
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,4 +1,6 @@
 import Foundation
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPClient
 import Logging
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

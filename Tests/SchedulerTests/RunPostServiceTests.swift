@@ -3,6 +3,8 @@ import Foundation
 import RunPosts
 import RunSummary
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

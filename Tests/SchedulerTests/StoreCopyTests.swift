@@ -5,6 +5,8 @@ import Logging
 import NetworkRules
 import PostgresTestCluster
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

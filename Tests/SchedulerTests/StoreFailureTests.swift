@@ -3,6 +3,8 @@ import GRDB
 import HeldWriteLock
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

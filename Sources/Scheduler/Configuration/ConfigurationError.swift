@@ -1,10 +1,13 @@
-/// A configuration that cannot be used; the message names the file, the key and what is expected.
-public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
-    public var message: String
+import SchedulerDomain
+import SchedulerStores
 
-    public init(_ message: String) {
+/// A configuration that cannot be used; the message names the file, the key and what is expected.
+package struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+
+    package init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

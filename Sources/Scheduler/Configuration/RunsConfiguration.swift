@@ -1,46 +1,48 @@
 import Foundation
 import RunSummary
+import SchedulerDomain
+import SchedulerStores
 
 /// `[runs]`: runs that arrive by themselves (the inbox folder and its rules), what of a run is never shown (privacy
 /// zones, the first and last metres), and the map drawn under the route.
-public struct RunsConfiguration: Sendable {
+package struct RunsConfiguration: Sendable {
     /// The folder the daemon watches for finished runs; nil, no inbox.
-    public var inbox: String?
+    package var inbox: String?
     /// How long a file a writer closed must stay unchanged before it is read: synced folders write in several goes.
     /// A file renamed into the folder is complete at once.
-    public var settleSeconds: Double = 2
+    package var settleSeconds: Double = 2
     /// The zone a run's times are read in (its title, an `at` rule's day): the runner's, else the daemon's.
-    public var timeZone: TimeZone?
-    public var units: Units = .metric
+    package var timeZone: TimeZone?
+    package var units: Units = .metric
     /// What becomes of a file, by the first rule whose `match` fits its name.
-    public var rules: [InboxRule] = []
+    package var rules: [InboxRule] = []
     /// What of the route is never drawn.
-    public var privacy = RunPrivacy()
+    package var privacy = RunPrivacy()
     /// `[runs.map]`: tiles under the route; nil, none.
-    public var map: RunMapSettings?
+    package var map: RunMapSettings?
 
-    public init() {}
+    package init() {}
 }
 
 /// `[[runs.rules]]`: which files, to which accounts, when, with which templates.
-public struct InboxRule: Sendable, Equatable {
+package struct InboxRule: Sendable, Equatable {
     /// A shell-style pattern on the file's name (`*.fit`, `club-*`); `*` takes every file.
-    public var match: String = "*"
+    package var match: String = "*"
     /// Account references as `schedctl schedule --to` takes them.
-    public var to: [String]
-    public var when: InboxTiming
+    package var to: [String]
+    package var when: InboxTiming
     /// A templates directory as `schedctl --templates` takes; nil, the built-in texts.
-    public var templates: String?
+    package var templates: String?
     /// The splits as a thread after the first part.
-    public var thread: Bool = false
+    package var thread: Bool = false
 
-    public init(match: String = "*", to: [String], when: InboxTiming, templates: String? = nil, thread: Bool = false) {
+    package init(match: String = "*", to: [String], when: InboxTiming, templates: String? = nil, thread: Bool = false) {
         self.match = match; self.to = to; self.when = when; self.templates = templates; self.thread = thread
     }
 }
 
 /// When a run from the inbox is posted.
-public enum InboxTiming: Sendable, Equatable, CustomStringConvertible {
+package enum InboxTiming: Sendable, Equatable, CustomStringConvertible {
     /// Kept as a draft for a person to finish.
     case draft
     /// At this wall-clock time on the run's day in the runner's zone (the next day when that time has passed).
@@ -51,7 +53,7 @@ public enum InboxTiming: Sendable, Equatable, CustomStringConvertible {
     case nextSlot
 
     /// `draft`, `19:00`, `+2h`, `next-slot`.
-    public static func parse(_ text: String) -> InboxTiming? {
+    package static func parse(_ text: String) -> InboxTiming? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         switch trimmed {
         case "draft": return .draft
@@ -68,7 +70,7 @@ public enum InboxTiming: Sendable, Equatable, CustomStringConvertible {
         return .at(hour: hour, minute: minute)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .draft: "draft"
         case .nextSlot: "next-slot"
@@ -79,25 +81,25 @@ public enum InboxTiming: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// `[runs.map]`: map tiles drawn under the route, from a tile server that allows it, with its attribution.
-public struct RunMapSettings: Sendable, Equatable {
+package struct RunMapSettings: Sendable, Equatable {
     /// `https://tile.openstreetmap.org/{z}/{x}/{y}.png`: the three placeholders are required.
-    public var tiles: String
+    package var tiles: String
     /// Drawn on the card; tile servers' licences require it (OpenStreetMap: "© OpenStreetMap contributors").
-    public var attribution: String
+    package var attribution: String
     /// Where fetched tiles are kept; `state_dir/tiles` when unset.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// The cache's size limit; the least recently used tiles go first.
-    public var cacheMaxBytes: Int = 100 * 1_024 * 1_024
+    package var cacheMaxBytes: Int = 100 * 1_024 * 1_024
     /// How long the tiles of one card may take in all; past it the card is drawn without the map.
-    public var timeoutSeconds: Int = 5
+    package var timeoutSeconds: Int = 5
 
     /// `tiles = "sandbox"`: in sandbox mode, the sandbox's own made-up tiles (`GET /tiles/{z}/{x}/{y}.png` on its X
     /// port), for drawing maps offline; refused without `--sandbox`.
-    public static let sandboxTiles = "sandbox"
+    package static let sandboxTiles = "sandbox"
     /// The attribution the sandbox's tiles get when none is given.
-    public static let sandboxAttribution = "Sandbox tiles, not a real map"
+    package static let sandboxAttribution = "Sandbox tiles, not a real map"
 
-    public init(tiles: String, attribution: String) {
+    package init(tiles: String, attribution: String) {
         self.tiles = tiles
         self.attribution = attribution
     }

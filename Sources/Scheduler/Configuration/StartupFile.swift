@@ -1,17 +1,19 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 /// Reads the small files the daemon needs before it starts (the configuration, the credential key) and says
 /// exactly why one cannot be read. `FileManager.contents(atPath:)` only returns nil and leaves `errno` to
 /// chance, so a directory or an unreadable file used to be reported as "No such file or directory".
-enum StartupFile {
+package enum StartupFile {
     /// Why a file cannot be read, phrased to follow "cannot read FILE: ".
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    package struct Problem: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
     /// The whole file, or the reason it cannot be read ("No such file or directory", "it is a directory, not a file").
-    static func read(_ path: String, atMost limit: Int = 16 << 20) -> Result<[UInt8], Problem> {
+    package static func read(_ path: String, atMost limit: Int = 16 << 20) -> Result<[UInt8], Problem> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(Problem(String(cString: strerror(errno)))) }
         switch info.st_mode & S_IFMT {

@@ -1,5 +1,7 @@
 import CoreMetrics
 import Logging
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// One listener's connections, held to its ``ConnectionLimits`` and to the daemon's ``DescriptorBudget``.
@@ -8,9 +10,9 @@ import Synchronization
 /// waiting otherwise. When a limit is reached, the connection that has waited longest for a request head is closed to
 /// make room; only when none is waiting is the new connection refused. What was refused or closed is counted and
 /// logged: at once the first time, then once per ``logInterval`` while it goes on.
-final class ConnectionGuard: Sendable {
+package final class ConnectionGuard: Sendable {
     /// Why a connection was closed by this guard rather than by its client.
-    enum Drop: String, CaseIterable, Sendable {
+    package enum Drop: String, CaseIterable, Sendable {
         /// Refused on arrival: the listener held its limit of busy connections.
         case listenerFull = "listener_full"
         /// Not served on arrival (held until the header deadline, or refused): its address (or process, on the control
@@ -46,17 +48,17 @@ final class ConnectionGuard: Sendable {
     }
 
     /// How the listener is named in logs and metrics: `control`, `web`, `metrics`.
-    let listener: String
-    let limits: ConnectionLimits
-    let descriptors: DescriptorBudget
-    let logger: Logger
+    package let listener: String
+    package let limits: ConnectionLimits
+    package let descriptors: DescriptorBudget
+    package let logger: Logger
     /// `schedulerd_connections_dropped_total{listener, reason}`, one counter per reason, made once.
     private let dropCounters: [Drop: Counter]
-    static let logInterval: Duration = .seconds(30)
+    package static let logInterval: Duration = .seconds(30)
     private let state = Mutex(State())
 
     /// `factory` nil: the process's bootstrapped one (Prometheus when `[metrics] listen` is set).
-    init(listener: String, limits: ConnectionLimits, descriptors: DescriptorBudget, logger: Logger, factory: (any MetricsFactory)? = nil) {
+    package init(listener: String, limits: ConnectionLimits, descriptors: DescriptorBudget, logger: Logger, factory: (any MetricsFactory)? = nil) {
         self.listener = listener
         self.limits = limits
         self.descriptors = descriptors
@@ -69,7 +71,7 @@ final class ConnectionGuard: Sendable {
     }
 
     /// What becomes of a new connection.
-    enum Admission: Equatable {
+    package enum Admission: Equatable {
         /// Served: its HTTP parser is set up, and its place kept until it closes.
         case serve(UInt64)
         /// Held unread and unserved until the header deadline, then closed: its peer is at its limit. A storm's client
@@ -88,7 +90,7 @@ final class ConnectionGuard: Sendable {
     /// made first by closing a held connection, then at the expense of the peer holding the most connections: its
     /// connection that has waited longest for a request head is closed. A client that opens one connection and sends its
     /// request at once is never the one closed for a storm of others.
-    func admit(peer: String?, close: @escaping @Sendable () -> Void, now: ContinuousClock.Instant = .now) -> Admission {
+    package func admit(peer: String?, close: @escaping @Sendable () -> Void, now: ContinuousClock.Instant = .now) -> Admission {
         var evicted: [@Sendable () -> Void] = []
         var closedHeld: [@Sendable () -> Void] = []
         enum Outcome { case served(UInt64), held(UInt64), refused(Drop) }
@@ -137,10 +139,10 @@ final class ConnectionGuard: Sendable {
     }
 
     /// Held connections, at most this many times the listener's limit of served ones.
-    static let heldPerServed = 16
+    package static let heldPerServed = 16
 
     /// The header deadline of held connection `id` came: it is closed (if it was not closed to make room before).
-    func heldDeadlinePassed(_ id: UInt64) {
+    package func heldDeadlinePassed(_ id: UInt64) {
         let close: (@Sendable () -> Void)? = state.withLock { state in
             guard let held = state.held[id] else { return nil }
             releaseHeld(&state, id)
@@ -150,17 +152,17 @@ final class ConnectionGuard: Sendable {
     }
 
     /// A request head arrived: the connection is busy until its answer ends.
-    func requestBegan(_ id: UInt64) {
+    package func requestBegan(_ id: UInt64) {
         state.withLock { $0.entries[id]?.waitingSince = nil }
     }
 
     /// The answer ended: the connection waits for its next request head, from now.
-    func requestEnded(_ id: UInt64, now: ContinuousClock.Instant = .now) {
+    package func requestEnded(_ id: UInt64, now: ContinuousClock.Instant = .now) {
         state.withLock { $0.entries[id]?.waitingSince = now }
     }
 
     /// The header deadline of connection `id` came: closes it if it has waited that long for a request head.
-    func deadlinePassed(_ id: UInt64, now: ContinuousClock.Instant = .now) {
+    package func deadlinePassed(_ id: UInt64, now: ContinuousClock.Instant = .now) {
         let close: (@Sendable () -> Void)? = state.withLock { state in
             guard let entry = state.entries[id], let since = entry.waitingSince, now - since >= limits.headerDeadline else { return nil }
             release(&state, id)
@@ -172,12 +174,12 @@ final class ConnectionGuard: Sendable {
     }
 
     /// The connection closed (by either side). Safe to call more than once.
-    func closed(_ id: UInt64) {
+    package func closed(_ id: UInt64) {
         state.withLock { release(&$0, id) }
     }
 
     /// Connections served now, how many of them wait for a request head, and how many are held unserved.
-    var counts: (served: Int, waiting: Int, held: Int) {
+    package var counts: (served: Int, waiting: Int, held: Int) {
         state.withLock { ($0.entries.count, $0.entries.values.count(where: { $0.waitingSince != nil }), $0.held.count) }
     }
 
@@ -227,7 +229,7 @@ final class ConnectionGuard: Sendable {
         ])
     }
 
-    static func describe(_ drops: [Drop: Int], _ limits: ConnectionLimits) -> String {
+    package static func describe(_ drops: [Drop: Int], _ limits: ConnectionLimits) -> String {
         Drop.allCases.compactMap { drop in
             guard let count = drops[drop] else { return nil }
             return switch drop {

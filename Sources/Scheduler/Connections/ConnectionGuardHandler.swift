@@ -1,14 +1,16 @@
 import NIOCore
 import NIOHTTPTypes
+import SchedulerDomain
+import SchedulerStores
 
 /// Keeps one admitted connection's place in its listener's ``ConnectionGuard``: busy from a request head to the end of
 /// its answer, waiting otherwise, and closed when it has waited for a request head past the deadline. It sits after
 /// the HTTP decoder, so a request head counts once it is whole, however slowly its bytes came.
-final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+package final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPRequestPart
+    package typealias InboundOut = HTTPRequestPart
+    package typealias OutboundIn = HTTPResponsePart
+    package typealias OutboundOut = HTTPResponsePart
 
     private let connections: ConnectionGuard
     private var id: UInt64?
@@ -16,16 +18,16 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var deadline: Scheduled<Void>?
 
     /// `id`: the connection as ``ConnectionGuard/admit(peer:close:now:)`` admitted it.
-    init(_ connections: ConnectionGuard, id: UInt64) {
+    package init(_ connections: ConnectionGuard, id: UInt64) {
         self.connections = connections
         self.id = id
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         armDeadline(context)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head = unwrapInboundIn(data) {
             requestsInFlight += 1
             if requestsInFlight == 1, let id {
@@ -37,7 +39,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), requestsInFlight > 0 {
             requestsInFlight -= 1
             if requestsInFlight == 0, let id {
@@ -48,12 +50,12 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.write(data, promise: promise)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         release()
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         release()
     }
 

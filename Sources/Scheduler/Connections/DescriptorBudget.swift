@@ -1,4 +1,6 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// How many descriptors the daemon's listeners may hold for client connections, all listeners together.
@@ -8,26 +10,26 @@ import Synchronization
 /// pipe per run, libdispatch a file in /proc now and then (it traps when it cannot: issue 46). So the listeners get
 /// what is left of the limit after what was open at start and ``reserve``; a connection beyond that is refused, never
 /// a publish or a store write.
-final class DescriptorBudget: Sendable {
+package final class DescriptorBudget: Sendable {
     /// Kept for everything but client connections: libcurl's 32 connections and their look-ups, SQLite's pool of
     /// readers and its writer (three files each) or PostgreSQL's pool, hook processes, the inbox, sandboxd's pipes.
-    static let reserve = 128
+    package static let reserve = 128
     /// Listeners keep this many even under a limit too low for the reserve, so that `schedctl status` can still say so.
-    static let minimumConnections = 8
+    package static let minimumConnections = 8
     /// The soft limit is raised to the hard one, up to this (the unit's `LimitNOFILE`): more than connections need,
     /// and a process spawned by a hook need not close a million descriptors.
-    static let raisedLimitCeiling: rlim_t = 65_536
+    package static let raisedLimitCeiling: rlim_t = 65_536
 
     /// Connections the listeners may hold together.
-    let connections: Int
+    package let connections: Int
     private let held = Atomic<Int>(0)
 
-    init(connections: Int) {
+    package init(connections: Int) {
         self.connections = max(Self.minimumConnections, connections)
     }
 
     /// Takes one descriptor for a new connection, or says there is none left.
-    func take() -> Bool {
+    package func take() -> Bool {
         var current = held.load(ordering: .relaxed)
         while current < connections {
             let (exchanged, original) = held.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
@@ -38,28 +40,28 @@ final class DescriptorBudget: Sendable {
     }
 
     /// Gives back the descriptor of a connection that closed.
-    func give() {
+    package func give() {
         held.wrappingSubtract(1, ordering: .relaxed)
     }
 
-    var inUse: Int { held.load(ordering: .relaxed) }
+    package var inUse: Int { held.load(ordering: .relaxed) }
 
     /// Whether a quarter of the budget is still free: only then may a listener hold a connection it does not serve, so
     /// that held connections never leave another listener without room.
-    var plentiful: Bool { inUse < connections - connections / 4 }
+    package var plentiful: Bool { inUse < connections - connections / 4 }
 
     /// What the process may open, and what it had open when the budget was made: for the start-up log.
-    struct Limits: Sendable, Equatable {
-        var soft: Int
-        var hard: Int
+    package struct Limits: Sendable, Equatable {
+        package var soft: Int
+        package var hard: Int
         /// The soft limit before it was raised.
-        var before: Int
-        var openAtStart: Int
+        package var before: Int
+        package var openAtStart: Int
     }
 
     /// Raises the soft descriptor limit to the hard one (at most ``raisedLimitCeiling``), and makes the budget from
     /// what is left after the descriptors open now and the ``reserve``.
-    static func forThisProcess() -> (budget: DescriptorBudget, limits: Limits) {
+    package static func forThisProcess() -> (budget: DescriptorBudget, limits: Limits) {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         let before = limit.rlim_cur
@@ -77,12 +79,12 @@ final class DescriptorBudget: Sendable {
 
     /// Whether the limit leaves the listeners fewer connections than the reserve keeps for everything else: then a
     /// busy daemon may run short, and the start-up log says to raise `LimitNOFILE`.
-    static func isTooLow(_ limits: Limits) -> Bool {
+    package static func isTooLow(_ limits: Limits) -> Bool {
         limits.soft - limits.openAtStart - reserve < reserve
     }
 
     /// The descriptors open in this process now (the entries of /proc/self/fd, less the one reading it).
-    static func openDescriptors() -> Int {
+    package static func openDescriptors() -> Int {
         guard let directory = opendir("/proc/self/fd") else { return 0 }
         defer { closedir(directory) }
         var count = 0

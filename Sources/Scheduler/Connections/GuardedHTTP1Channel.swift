@@ -2,21 +2,23 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Hummingbird's HTTP/1.1 child channel behind a ``ConnectionGuard``: each accepted connection is admitted before its
 /// HTTP parser is set up, and one refused is closed there, before it costs more than its accept. A storm of
 /// connections is then mostly refusals, cheap enough that a person's request queued behind it is answered within a
 /// second (issue 46).
-struct GuardedHTTP1Channel: ServerChildChannel {
-    typealias Value = HTTP1Channel.Value
+package struct GuardedHTTP1Channel: ServerChildChannel {
+    package typealias Value = HTTP1Channel.Value
 
-    let base: HTTP1Channel
-    let connections: ConnectionGuard
+    package let base: HTTP1Channel
+    package let connections: ConnectionGuard
     /// Handlers before the guard's own (the control socket's peer check), made for each connection.
-    let handlers: @Sendable () -> [any RemovableChannelHandler]
+    package let handlers: @Sendable () -> [any RemovableChannelHandler]
 
     /// The server to give `Application(router:server:…)`: HTTP/1.1 with `configuration`, every connection guarded.
-    static func server(_ configuration: HTTP1Channel.Configuration = .init(), connections: ConnectionGuard,
+    package static func server(_ configuration: HTTP1Channel.Configuration = .init(), connections: ConnectionGuard,
                        handlers: @escaping @Sendable () -> [any RemovableChannelHandler] = { [] }) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             GuardedHTTP1Channel(base: HTTP1Channel(responder: responder, configuration: configuration), connections: connections, handlers: handlers)
@@ -25,9 +27,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     /// Connections not served fail their set-up: NIO's server leaves such a child alone (unregistered, unread) without
     /// ending the listener, and the guard closes it.
-    struct Refused: Error {}
+    package struct Refused: Error {}
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         peer(of: channel).flatMap { peer in
             let connections = connections
             let id: UInt64
@@ -54,7 +56,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         }
     }
 
-    func handle(value: Value, logger: Logger) async {
+    package func handle(value: Value, logger: Logger) async {
         await base.handle(value: value, logger: logger)
     }
 

@@ -1,30 +1,32 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The routes of the control API, versioned under `/v1`, one collection per resource. Each handler only translates:
 /// it decodes the request, calls one service, and encodes the answer; what is allowed is decided in the services.
-struct ControlAPIRoutes: Sendable {
-    let posts: PostRoutes
-    let media: MediaRoutes
-    let accounts: AccountRoutes
-    let planning: PlanningRoutes
-    let handoffs: HandoffRoutes
-    let recovery: RecoveryRoutes
-    let events: EventRoutes
-    let backup: BackupRoutes
-    let sandbox: SandboxRoutes
-    let status: StatusRoutes
-    let runs: RunRoutes
-    let webUsers: WebUserRoutes
+package struct ControlAPIRoutes: Sendable {
+    package let posts: PostRoutes
+    package let media: MediaRoutes
+    package let accounts: AccountRoutes
+    package let planning: PlanningRoutes
+    package let handoffs: HandoffRoutes
+    package let recovery: RecoveryRoutes
+    package let events: EventRoutes
+    package let backup: BackupRoutes
+    package let sandbox: SandboxRoutes
+    package let status: StatusRoutes
+    package let runs: RunRoutes
+    package let webUsers: WebUserRoutes
     /// The daemon's time zone, said on every answer (``DaemonZoneMiddleware``).
-    let zone: String
+    package let zone: String
     /// Told of requests that failed because of the store, which then answer 503 with the cause (``ErrorMappingMiddleware``).
-    let health: StoreHealth
+    package let health: StoreHealth
 
     /// The services behind the routes, as the daemon (or a test) wires them.
 
-    init(_ services: DaemonServices) {
+    package init(_ services: DaemonServices) {
         zone = services.posts.defaultZone.identifier
         health = services.health
         posts = PostRoutes(posts: services.posts)
@@ -41,7 +43,7 @@ struct ControlAPIRoutes: Sendable {
         webUsers = WebUserRoutes(users: services.webUsers)
     }
 
-    func add(to router: Router<ControlContext>) {
+    package func add(to router: Router<ControlContext>) {
         let v1 = router.group("v1")
         status.add(to: v1)
         recovery.add(to: v1)

@@ -2,32 +2,34 @@ import Foundation
 import Hummingbird
 import NIOCore
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The request context of the control API: the project's JSON dialect both ways, small bodies only.
-struct ControlContext: RequestContext {
-    var coreContext: CoreRequestContextStorage
+package struct ControlContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The client's connection, so a request refused before its body is read can end the connection (see
     /// ``RouteBodyLimitMiddleware``) instead of the server draining a body nobody reads.
-    let channel: any Channel
+    package let channel: any Channel
 
-    init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
     }
 
-    var maxUploadSize: Int { ControlRequestBody.maxBytes }
-    var responseEncoder: JSONEncoder { JSONCoding.encoder() }
-    var requestDecoder: JSONDecoder { JSONCoding.decoder() }
+    package var maxUploadSize: Int { ControlRequestBody.maxBytes }
+    package var responseEncoder: JSONEncoder { JSONCoding.encoder() }
+    package var requestDecoder: JSONDecoder { JSONCoding.decoder() }
 }
 
 /// Reads and decodes request bodies with errors that say what was wrong and where.
-enum ControlRequestBody {
-    static let maxBytes = 1 << 20
+package enum ControlRequestBody {
+    package static let maxBytes = 1 << 20
 
     /// An import's rows: 10,000 posts of a few hundred bytes each, with room to spare.
-    static let maxBatchBytes = 64 << 20
+    package static let maxBatchBytes = 64 << 20
 
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = maxBytes) async throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = maxBytes) async throws -> T {
         var request = request
         let buffer = try await collect(&request, upTo: limit)
         let data = Data(buffer.readableBytesView)
@@ -43,7 +45,7 @@ enum ControlRequestBody {
 
     /// The whole body, refused at once when its declared length is over `limit` (the client need not send
     /// 10 GB to hear so), and when it grows past `limit` without a declared length.
-    static func collect(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer {
+    package static func collect(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw BodyTooLargeError(limit: limit)
         }
@@ -56,7 +58,7 @@ enum ControlRequestBody {
         }
     }
 
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {
             codingPath.isEmpty ? "the body" : "'" + codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".") + "'"
         }

@@ -3,19 +3,21 @@ import HTTPClient
 import Hummingbird
 import Logging
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// The control API on a Unix socket: HTTP/1.1 + JSON, mode 0600, peer uid checked.
-struct ControlServer {
-    let socketPath: String
-    let routes: ControlAPIRoutes
+package struct ControlServer {
+    package let socketPath: String
+    package let routes: ControlAPIRoutes
     /// The socket's limits on connections (``ConnectionLimits/controlSocket``).
-    let connections: ConnectionGuard
-    let logger: Logger
+    package let connections: ConnectionGuard
+    package let logger: Logger
     /// Called once the socket is bound and private: the daemon is ready.
-    let onReady: @Sendable () async -> Void
+    package let onReady: @Sendable () async -> Void
 
-    func makeService() throws -> some Service {
+    package func makeService() throws -> some Service {
         try Self.clearStaleSocket(socketPath)
         let router = Self.router(routes)
         let path = socketPath
@@ -36,7 +38,7 @@ struct ControlServer {
     }
 
     /// The control API's routes behind its middleware: what the socket serves, and what the contract test lists.
-    static func router(_ routes: ControlAPIRoutes) -> Router<ControlContext> {
+    package static func router(_ routes: ControlAPIRoutes) -> Router<ControlContext> {
         let router = Router(context: ControlContext.self)
         router.add(middleware: ServerTimingMiddleware())
         router.add(middleware: DaemonZoneMiddleware(zone: routes.zone))
@@ -48,7 +50,7 @@ struct ControlServer {
 
     /// A socket file left by a daemon that died is removed; one that still answers means another
     /// daemon is running, and starting a second one is refused.
-    static func clearStaleSocket(_ path: String) throws {
+    package static func clearStaleSocket(_ path: String) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFSOCK else {

@@ -1,16 +1,18 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 /// The text of a `list` page's key as clients see it: opaque, handed out as the `Next-Cursor` header of a page that has
 /// a next one, and taken back as `after`. Inside: "1:DUE_MS:POST_ID" in base64url without padding for a listing newest
 /// first, "1:DUE_MS:POST_ID:next" for one next due first, so that a cursor is never read in the other order.
-enum ListCursor {
-    static func text(_ position: ListPosition, order: ListOrder = .newestFirst) -> String {
+package enum ListCursor {
+    package static func text(_ position: ListPosition, order: ListOrder = .newestFirst) -> String {
         Data("1:\(position.dueAt):\(position.postID)\(order == .nextDueFirst ? ":next" : "")".utf8).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
     /// The key `text` stands for; a cursor this daemon did not give out is a bad request that says what is wrong with it.
-    static func position(_ text: String, order: ListOrder = .newestFirst) throws -> ListPosition {
+    package static func position(_ text: String, order: ListOrder = .newestFirst) throws -> ListPosition {
         func refuse(_ reason: String) -> RequestError {
             RequestError.badRequest("'\(text.prefix(60))' is not a list cursor: \(reason.asClause). Pass back a page's next cursor as it was given "
                                     + "(`schedctl list` prints it; the API's Next-Cursor header), or leave out --after to start at the first page")

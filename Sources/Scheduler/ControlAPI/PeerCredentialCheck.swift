@@ -1,21 +1,23 @@
 import Foundation
 import Logging
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Closes any control-socket connection whose peer runs as another user than the daemon (root excepted):
 /// the socket's 0600 mode is the first guard, this is the second.
-final class PeerCredentialCheck: ChannelInboundHandler, RemovableChannelHandler, Sendable {
-    typealias InboundIn = NIOAny
+package final class PeerCredentialCheck: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    package typealias InboundIn = NIOAny
 
-    let allowedUID: UInt32
-    let logger: Logger
+    package let allowedUID: UInt32
+    package let logger: Logger
 
-    init(allowedUID: UInt32 = getuid(), logger: Logger) {
+    package init(allowedUID: UInt32 = getuid(), logger: Logger) {
         self.allowedUID = allowedUID
         self.logger = logger
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
         let allowed = allowedUID
         let logger = logger
@@ -35,15 +37,15 @@ final class PeerCredentialCheck: ChannelInboundHandler, RemovableChannelHandler,
 }
 
 /// `struct ucred` from <sys/socket.h>: the process at the other end of a Unix socket.
-struct PeerCredentials: Sendable {
-    var pid: Int32 = 0
-    var uid: UInt32 = 0
-    var gid: UInt32 = 0
+package struct PeerCredentials: Sendable {
+    package var pid: Int32 = 0
+    package var uid: UInt32 = 0
+    package var gid: UInt32 = 0
 
     private static let soPeerCred: Int32 = 17  // SO_PEERCRED on Linux
 
     /// The peer's credentials (read at once when called on the channel's event loop), or nil for a channel that has none.
-    static func read(_ channel: any Channel) -> EventLoopFuture<PeerCredentials>? {
+    package static func read(_ channel: any Channel) -> EventLoopFuture<PeerCredentials>? {
         guard let provider = channel as? any SocketOptionProvider else { return nil }
         return provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(soPeerCred))
     }

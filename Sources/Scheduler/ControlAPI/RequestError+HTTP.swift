@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 import NIOCore
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Errors become HTTP statuses only here, at the edge, with the body every client can read.
 extension RequestError: HTTPResponseError {
-    public var status: HTTPResponse.Status {
+    package var status: HTTPResponse.Status {
         switch code {
         case .badRequest: .badRequest
         case .notFound: .notFound
@@ -16,7 +18,7 @@ extension RequestError: HTTPResponseError {
         }
     }
 
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = APIErrorBody(code: code.rawValue, message: message, problems: problems)
         let data = try JSONCoding.encoder().encode(body)
         // Closed rather than kept alive: the body sent is not read, and draining it would keep the client waiting.
@@ -27,11 +29,11 @@ extension RequestError: HTTPResponseError {
 
 /// Turns whatever a handler throws into a ``RequestError``, so no client ever sees a bare 500 without a message. The store
 /// failing is a 503 that names the cause (a full disk, a lock held elsewhere), and ``StoreHealth`` hears of it.
-struct ErrorMappingMiddleware: RouterMiddleware {
-    typealias Context = ControlContext
-    let health: StoreHealth
+package struct ErrorMappingMiddleware: RouterMiddleware {
+    package typealias Context = ControlContext
+    package let health: StoreHealth
 
-    func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
         do {
             return try await health.watching(changes: request.method != .get && request.method != .head, { try await next(request, context) },
                                              worked: { $0.status.code < 500 })
@@ -58,15 +60,15 @@ struct ErrorMappingMiddleware: RouterMiddleware {
 
 /// A body over the limit of its route: 413 with the same JSON error body as every other refusal, so clients
 /// (schedctl exits with the bad-input code) tell it from a malformed body.
-struct BodyTooLargeError: HTTPResponseError {
+package struct BodyTooLargeError: HTTPResponseError {
     /// The route's limit in bytes, when known.
-    let limit: Int?
+    package let limit: Int?
     /// For a route that reads no body: which one, to say so.
-    var route: String? = nil
+    package var route: String? = nil
 
-    var status: HTTPResponse.Status { .contentTooLarge }
+    package var status: HTTPResponse.Status { .contentTooLarge }
 
-    var message: String {
+    package var message: String {
         if let route { return "\(route) takes no request body; send it without one" }
         guard let limit else { return "the request body is too large" }
         return limit >= 1_048_576 ? "the request body is larger than \(limit / 1_048_576) MB" : "the request body is larger than \(limit) bytes"
@@ -75,7 +77,7 @@ struct BodyTooLargeError: HTTPResponseError {
     /// `Connection: close`, because it is: the rest of the body is never read, so the connection can carry no other
     /// request. Without it a keep-alive client (schemathesis' pool in `make api-contract-test`) sent its next request
     /// into the closed connection and lost it.
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try JSONCoding.encoder().encode(APIErrorBody(code: APIErrorCode.badRequest.rawValue, message: message, problems: nil))
         return Response(status: status, headers: [.contentType: "application/json", .connection: "close"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Which routes of the control API read a request body, and how much: every other route reads none.
 ///
@@ -9,11 +11,11 @@ import NIOCore
 /// reads, is refused with 413 at once and the connection closed, so a client never waits on a body nobody reads and the
 /// handler never acts on a request sent with junk (issue 25, bug 18). A route that reads a body and is missing here is
 /// refused every body, which its own tests show at once; `ControlAPIRouteBodiesTests` checks every entry names a route.
-enum RouteBodies {
-    static let json = ControlRequestBody.maxBytes
+package enum RouteBodies {
+    package static let json = ControlRequestBody.maxBytes
 
     /// `"METHOD /v1/path"` (the route's pattern, as Hummingbird names it) → the most bytes it reads.
-    static let limits: [String: Int] = [
+    package static let limits: [String: Int] = [
         "POST /v1/posts": json,
         "POST /v1/runs": RunRoutes.maxBytes,
         "PATCH /v1/posts/{id}": json,
@@ -39,25 +41,25 @@ enum RouteBodies {
     ]
 
     /// The most bytes the route matched for `method` reads; 0 for a route that reads none.
-    static func limit(method: HTTPRequest.Method, endpoint: String?) -> Int {
+    package static func limit(method: HTTPRequest.Method, endpoint: String?) -> Int {
         guard let endpoint else { return 0 }
         return limits["\(method.rawValue) \(endpoint)"] ?? 0
     }
 }
 
 /// The sandbox's token route: a username in a little JSON, never more.
-enum SandboxTokenRoute {
-    static let maxBytes = 4_096
+package enum SandboxTokenRoute {
+    package static let maxBytes = 4_096
 }
 
 /// Refuses, before the handler starts, a body the route does not read or one declared larger than it reads: 413, and
 /// the connection closed rather than drained (its input is shut, so the server writes the answer and closes instead
 /// of waiting for the rest of a body the client may never send). A chunked body without a declared length is held to
 /// the limit as it is read (``ControlRequestBody/collect(_:upTo:)``).
-struct RouteBodyLimitMiddleware: RouterMiddleware {
-    typealias Context = ControlContext
+package struct RouteBodyLimitMiddleware: RouterMiddleware {
+    package typealias Context = ControlContext
 
-    func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
         let limit = RouteBodies.limit(method: request.method, endpoint: context.endpointPath)
         let declared = request.headers[.contentLength].flatMap(Int.init)
         let chunked = request.headers[.transferEncoding]?.lowercased().contains("chunked") == true

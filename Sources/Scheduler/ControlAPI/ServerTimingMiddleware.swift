@@ -1,14 +1,16 @@
 import Foundation
 import Hummingbird
+import SchedulerDomain
+import SchedulerStores
 
 /// Tells the client how long the daemon took to answer (`Server-Timing: app;dur=MS`, W3C Server Timing), so a
 /// benchmark can tell the daemon's time from the client's and the socket's.
-struct ServerTimingMiddleware: RouterMiddleware {
-    typealias Context = ControlContext
+package struct ServerTimingMiddleware: RouterMiddleware {
+    package typealias Context = ControlContext
 
-    static let field = HTTPFields.Element.Name("Server-Timing")!
+    package static let field = HTTPFields.Element.Name("Server-Timing")!
 
-    func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: ControlContext, next: (Request, ControlContext) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         var response = try await next(request, context)
         let elapsed = ContinuousClock.now - start

@@ -1,15 +1,18 @@
+import SchedulerDomain
+import SchedulerStores
+
 /// Caps how many deliveries publish at once to one account, so a burst to one account is spread out
 /// instead of firing into the network's rate limit.
-actor ConcurrencyLimiter {
+package actor ConcurrencyLimiter {
     private let limit: Int
     private var running: [Int64: Int] = [:]
     private var waiting: [Int64: [CheckedContinuation<Void, Never>]] = [:]
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
-    func acquire(_ key: Int64) async {
+    package func acquire(_ key: Int64) async {
         if running[key, default: 0] < limit {
             running[key, default: 0] += 1
             return
@@ -18,7 +21,7 @@ actor ConcurrencyLimiter {
     }
 
     /// Hands the slot straight to the next waiter, if any.
-    func release(_ key: Int64) {
+    package func release(_ key: Int64) {
         if var queue = waiting[key], !queue.isEmpty {
             let next = queue.removeFirst()
             waiting[key] = queue.isEmpty ? nil : queue

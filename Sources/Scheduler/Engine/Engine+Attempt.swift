@@ -3,10 +3,12 @@ import Foundation
 import Logging
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension Engine {
     /// What one attempt came to, before it is written down.
-    enum Outcome {
+    package enum Outcome {
         case published(PublishedPost, AttemptRecord)
         /// A look-up found the post on the network: an earlier request did publish it.
         case found(PublishedPost, AttemptRecord)
@@ -19,7 +21,7 @@ extension Engine {
         case absentAfterTheLastAttempt(AttemptRecord)
 
         /// What the network (or the way to it) answered, when the attempt failed.
-        var error: ConnectorError? {
+        package var error: ConnectorError? {
             switch self {
             case .failed(let error, _), .uncheckable(let error, _): error
             case .published, .found, .missedAfterCheck, .absentAfterTheLastAttempt: nil
@@ -27,7 +29,7 @@ extension Engine {
         }
 
         /// Whether this attempt may have put a post on the network (and so used the network's limit).
-        var mayHavePublished: Bool {
+        package var mayHavePublished: Bool {
             switch self {
             case .published: true
             case .failed(let error, _): error.code == .uncertain
@@ -37,7 +39,7 @@ extension Engine {
     }
 
     /// Sends the post, or with `part` one part of a post in several parts (see ``Engine/send(part:of:through:credentials:)``).
-    func attempt(_ claim: ClaimedDelivery, part: Int? = nil) async -> Outcome {
+    package func attempt(_ claim: ClaimedDelivery, part: Int? = nil) async -> Outcome {
         let started = now()
         guard let connector = connectors[claim.network] else {
             return failure(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"), started, part: part)
@@ -63,23 +65,23 @@ extension Engine {
     }
 
     /// A claim past the retry limit exists only to look up the last attempt in doubt: it never sends.
-    func isFinalCheck(_ claim: ClaimedDelivery) -> Bool {
+    package func isFinalCheck(_ claim: ClaimedDelivery) -> Bool {
         claim.attempt > settings.retry.maxAttempts
     }
 
-    func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error", part: Int? = nil) -> Outcome {
+    package func failure(_ error: ConnectorError, _ started: Date, outcome: String = "error", part: Int? = nil) -> Outcome {
         // A permission refusal is recorded as its own class (`history` shows "permission"), once, where it happens.
         .failed(error, AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: error.httpStatus, outcome: outcome,
                                      errorClass: error.lacksPermission ? "permission" : error.code.description, excerpt: error.excerpt, part: part))
     }
 
-    func request(_ claim: ClaimedDelivery) -> PublishRequest {
+    package func request(_ claim: ClaimedDelivery) -> PublishRequest {
         PublishRequest(text: claim.text, media: claim.media, accountRemoteID: claim.accountRemoteID, handoff: claim.handoff, options: claim.options)
     }
 
     /// Runs `call` with the account's credentials; a token refused before its expiry (revoked, clock
     /// skew) is renewed once, single-flight, and the call made again.
-    func withCredentials<T>(_ claim: ClaimedDelivery,
+    package func withCredentials<T>(_ claim: ClaimedDelivery,
                             _ call: (AccountCredentials) async throws(ConnectorError) -> T) async throws(ConnectorError) -> T {
         let current: AccountCredentials
         do {
@@ -101,7 +103,7 @@ extension Engine {
     }
 
     /// Credential and publish failures as the engine classifies them.
-    static func connectorError(_ error: any Error) -> ConnectorError {
+    package static func connectorError(_ error: any Error) -> ConnectorError {
         switch error {
         case let error as ConnectorError: error
         case let error as CredentialProviderError:
@@ -111,7 +113,7 @@ extension Engine {
     }
 
     /// `reserved`: a unit of the account's budget was taken for this request, and is given back if nothing went out.
-    func apply(_ outcome: Outcome, to claim: ClaimedDelivery, reserved: Bool = true) async throws {
+    package func apply(_ outcome: Outcome, to claim: ClaimedDelivery, reserved: Bool = true) async throws {
         if reserved, !outcome.mayHavePublished { await budget.refund(accountID: claim.accountID, network: claim.network) }
         var metadata: Logger.Metadata = ["post.id": "\(claim.postID)", "delivery.id": "\(claim.deliveryID)",
                                          "account.network": "\(claim.network)", "attempt": "\(claim.attempt)"]

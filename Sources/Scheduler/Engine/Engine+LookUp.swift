@@ -1,10 +1,12 @@
 import Connectors
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension Engine {
     /// What the network's record says about a delivery whose earlier outcome is unknown.
-    enum LookUpResult {
+    package enum LookUpResult {
         /// Found, or the look-up failed: the outcome to record, with no publish attempt.
         case settled(Outcome)
         /// Not in the listing: safe to publish once a second look after the listing lag finds nothing too. The look-up
@@ -18,7 +20,7 @@ extension Engine {
     /// A look-up that fails for now (5xx, rate limit, lost connection) is tried again later, still before
     /// any publish; one the network cannot answer at all leaves the delivery `unknown` for a person.
     /// With `part`, looks for that part of a post in several parts (see ``Engine/find(part:of:through:credentials:)``).
-    func lookUp(_ claim: ClaimedDelivery, part: Int? = nil) async -> LookUpResult {
+    package func lookUp(_ claim: ClaimedDelivery, part: Int? = nil) async -> LookUpResult {
         let started = now()
         guard let connector = connectors[claim.network] else {
             return .settled(.uncheckable(ConnectorError(code: .permanent, message: "no \(claim.network.displayName) connector is configured"),
@@ -56,7 +58,7 @@ extension Engine {
 
     /// Past the lateness limit nothing is sent, even with a key: a part the key would let go again is `missed` only as a
     /// part not listed is, after a second look across the listing lag (a Mastodon status may be out but not listed yet).
-    func lateAsAbsent(_ result: LookUpResult, _ claim: ClaimedDelivery) -> LookUpResult {
+    package func lateAsAbsent(_ result: LookUpResult, _ claim: ClaimedDelivery) -> LookUpResult {
         if case .safeToSend(let checked) = result, now() > claim.deadline { return .absent(checked) }
         return result
     }
@@ -74,7 +76,7 @@ extension Engine {
     /// The first look-up since the last request found nothing, but the network's listing may not show the
     /// post yet: nothing is sent until a second look-up, after the listing lag, finds nothing too.
     /// `reserved`: a unit of the account's budget was taken for the request, and is given back (nothing was sent).
-    func lookAgainAfterTheListingLag(_ claim: ClaimedDelivery, _ checked: AttemptRecord, reserved: Bool = true) async {
+    package func lookAgainAfterTheListingLag(_ claim: ClaimedDelivery, _ checked: AttemptRecord, reserved: Bool = true) async {
         if reserved { await budget.refund(accountID: claim.accountID, network: claim.network) }
         let again = settings.settling.secondLookUp(after: checked.finishedAt)
         settleGate.doubtBegan(claim.deliveryID, wait: settings.settling.listingLag)

@@ -1,11 +1,13 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension Engine {
     /// The claim with its media as files of this daemon: with a shared store another daemon may have scheduled it,
     /// and its paths are that daemon's. When a file cannot be had, nothing is sent: the delivery waits for its next
     /// try, keeping whether it must be looked up first, and its budget is given back.
-    func withLocalMedia(_ claim: ClaimedDelivery) async -> ClaimedDelivery? {
+    package func withLocalMedia(_ claim: ClaimedDelivery) async -> ClaimedDelivery? {
         guard let media, !claim.media.isEmpty || claim.thread.contains(where: { !$0.media.isEmpty }) else { return claim }
         do {
             var local = claim

@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Posts in several parts: an X thread (each part a reply to the one before) and a first comment (made under the post
 /// once it is out; on X a reply at the thread's end). Each part is one request that can fail or be cut short by a crash,
@@ -11,7 +13,7 @@ import SchedulerCore
 extension Engine {
     /// Publishes the parts not yet out, in order, each recorded before the next is sent. Returns once the delivery is
     /// published, or waits (a retry, a look-up after the listing lag, a rate-limit budget), or has ended.
-    func publishParts(_ start: ClaimedDelivery) async {
+    package func publishParts(_ start: ClaimedDelivery) async {
         var claim = start
         while let number = claim.nextPart {
             // Part 1's budget was taken with the claim; a later part that is a post takes its own.
@@ -86,7 +88,7 @@ extension Engine {
 
     /// Sends part `number`: the post itself, a thread's next part as a reply to the part before, or the first comment
     /// under the last part out (on Facebook, LinkedIn and Instagram the post; on X the thread's end).
-    func send(part number: Int, of claim: ClaimedDelivery, through connector: any Connector,
+    package func send(part number: Int, of claim: ClaimedDelivery, through connector: any Connector,
               credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost {
         if let keyed = connector as? any KeyedPublishing {
             return try await keyed.publish(keyedRequest(number, of: claim), key: try await keySlot(claim, part: number), credentials: credentials)
@@ -99,7 +101,7 @@ extension Engine {
     }
 
     /// Looks for part `number` on the network, from when the delivery was first claimed.
-    func find(part number: Int, of claim: ClaimedDelivery, through connector: any Connector,
+    package func find(part number: Int, of claim: ClaimedDelivery, through connector: any Connector,
               credentials: AccountCredentials) async throws(ConnectorError) -> PublishedPost? {
         switch claim.kind(ofPart: number) {
         case .post: try await connector.findPublished(request(claim), since: claim.firstClaimedAt, credentials: credentials)
@@ -108,7 +110,7 @@ extension Engine {
         }
     }
 
-    func reply(_ number: Int, of claim: ClaimedDelivery) -> PublishRequest {
+    package func reply(_ number: Int, of claim: ClaimedDelivery) -> PublishRequest {
         let part = claim.threadPart(number)
         return PublishRequest(text: part.text, media: part.media, accountRemoteID: claim.accountRemoteID,
                               replyTo: claim.publishedParts.last?.remoteID, options: claim.options)
@@ -121,7 +123,7 @@ extension Engine {
     /// The end of a delivery. For a post in several parts, what is already out is said: a first comment that fails
     /// leaves the post `published` (the comment can be retried alone), and a thread that stops part way is reported
     /// as partial, a retry continuing from the part that failed.
-    func giveUp(_ claim: ClaimedDelivery, _ attempt: AttemptRecord, state: DeliveryState, error: String, lacksPermission: Bool = false) async throws {
+    package func giveUp(_ claim: ClaimedDelivery, _ attempt: AttemptRecord, state: DeliveryState, error: String, lacksPermission: Bool = false) async throws {
         guard let part = attempt.part, part > 1 else {
             // The post itself was refused for the token's permission: the account is flagged (status, doctor) until it publishes.
             if lacksPermission, state == .failed { return try await store.recordPermissionRefused(claim, attempt: attempt, error: error) }

@@ -1,12 +1,14 @@
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension Engine {
     /// At start (the state directory's lock says no other daemon is publishing): every claim left
     /// `publishing` was in flight when the last daemon stopped. None is looked up before a request it sent
     /// can no longer land: the request started before now, so from now + timeout + margin.
-    func returnInterruptedClaims() async throws {
+    package func returnInterruptedClaims() async throws {
         let now = now()
         let lookUpAt = settings.settling.firstLookUp(lastRequestStart: now)
         let count = try await store.returnClaimsForChecking(nil, now: now, lookUpAt: lookUpAt, reason: Self.interruptedNote(lookUpAt, "schedulerd stopped"))
@@ -20,7 +22,7 @@ extension Engine {
     /// While running: a `publishing` claim older than a request's timeout that no task here works on has
     /// lost its publish (it cannot happen by design; this is the safety net). It is handled as a crash is.
     /// Returns when to look again, if a claim with no task is too young to judge yet.
-    func returnOrphanedClaims() async throws -> Date? {
+    package func returnOrphanedClaims() async throws -> Date? {
         let now = now()
         let timeout = settings.settling.requestTimeout
         let unheld = try await store.publishingClaims().filter { !inFlight.contains($0.id) }
@@ -41,7 +43,7 @@ extension Engine {
     /// database) are taken over as after a crash. That daemon sent nothing after its lease ran out (see
     /// ``DeliveryStore/claimsAreHeld``), so a request of its can land until the lease's end plus a request's
     /// timeout and the margin; only then are the claims looked up, never sent blind.
-    func takeOverAbandonedClaims() async throws {
+    package func takeOverAbandonedClaims() async throws {
         let window = settings.settling.requestTimeout + settings.settling.inFlightMargin
         let count = try await store.takeOverAbandonedClaims(
             inFlightWindow: window, reason: "the daemon publishing this stopped renewing its lease; its network is looked at "
@@ -52,7 +54,7 @@ extension Engine {
         }
     }
 
-    static func interruptedNote(_ lookUpAt: Date, _ cause: String) -> String {
+    package static func interruptedNote(_ lookUpAt: Date, _ cause: String) -> String {
         "\(cause) while this was being published; its network is looked at from \(RFC3339.format(lookUpAt)), "
             + "when a request still in flight can no longer land, before anything is sent again"
     }

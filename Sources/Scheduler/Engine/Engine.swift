@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 import Synchronization
 
@@ -11,24 +13,24 @@ import Synchronization
 ///
 /// Everything it needs is in the store, so a restart picks up where the last run stopped; a claim whose
 /// outcome is unknown is looked up on the network before anything is sent again.
-public final class Engine: Service, Sendable {
-    public struct Settings: Sendable {
-        public var maxConcurrentPublishes: Int
-        public var perAccountConcurrency: Int
-        public var retry: RetryPolicy
+package final class Engine: Service, Sendable {
+    package struct Settings: Sendable {
+        package var maxConcurrentPublishes: Int
+        package var perAccountConcurrency: Int
+        package var retry: RetryPolicy
         /// Safety net for wall-clock jumps: the engine re-reads the next due time at least this often.
-        public var maxSleepSeconds: Double = 60
+        package var maxSleepSeconds: Double = 60
         /// When a request whose answer never came can no longer land, and how long a listing may lag.
-        public var settling: SettlingTimes
+        package var settling: SettlingTimes
         /// Deliveries coming due this soon are claimed with what is due now, and each waits for its instant: a steady
         /// stream of due posts is claimed in batches (one durable commit for many) and nothing waits on a commit at its
         /// due time. A post cannot be cancelled or edited in this short window before it is due.
-        public var claimAheadSeconds: Double = 0.05
+        package var claimAheadSeconds: Double = 0.05
         /// While posts are waiting, a claim is made once at least this many publishes have finished, so a burst is
         /// claimed in batches rather than one durable commit per finished publish.
-        public var minimumClaimBatch: Int { max(1, maxConcurrentPublishes / 8) }
+        package var minimumClaimBatch: Int { max(1, maxConcurrentPublishes / 8) }
 
-        public init(_ engine: EngineSettings) {
+        package init(_ engine: EngineSettings) {
             maxConcurrentPublishes = engine.maxConcurrentPublishes
             perAccountConcurrency = engine.perAccountConcurrency
             settling = SettlingTimes(requestTimeout: TimeInterval(engine.requestTimeoutSeconds),
@@ -38,36 +40,36 @@ public final class Engine: Service, Sendable {
         }
     }
 
-    let store: any DeliveryStore
-    let connectors: ConnectorRegistry
-    let credentials: CredentialProvider
-    let wake: WakeSignal
-    let settings: Settings
-    let handoff: HandoffDesk?
+    package let store: any DeliveryStore
+    package let connectors: ConnectorRegistry
+    package let credentials: CredentialProvider
+    package let wake: WakeSignal
+    package let settings: Settings
+    package let handoff: HandoffDesk?
     /// Where attached files are found here (fetched from a shared store when another daemon scheduled the post).
-    let media: MediaLibrary?
-    let budget: any PublishBudgeting
+    package let media: MediaLibrary?
+    package let budget: any PublishBudgeting
     /// Attempts, their durations and lateness, rate-limit holds: instruments made once, recorded per publish.
-    let metrics: SchedulerMetrics
+    package let metrics: SchedulerMetrics
     /// Where the store's failures are told (status, doctor, metrics): its claims and its outcome writes.
-    let health: StoreHealth
-    let logger: Logger
-    let now: @Sendable () -> Date
-    let limiter: ConcurrencyLimiter
-    let inFlight = InFlightDeliveries()
+    package let health: StoreHealth
+    package let logger: Logger
+    package let now: @Sendable () -> Date
+    package let limiter: ConcurrencyLimiter
+    package let inFlight = InFlightDeliveries()
     /// The waits before look-ups on the boot-time clock, which no step of the wall clock shortens.
-    let settleGate = SettleGate()
+    package let settleGate = SettleGate()
     /// Logs steps of the wall clock, checked at every turn.
-    let clockWatch: WallClockWatch
+    package let clockWatch: WallClockWatch
     /// Outcomes known but not yet accepted by the store (it is failing): kept and retried until it does.
-    let unstoredOutcomes = Mutex(0)
+    package let unstoredOutcomes = Mutex(0)
     /// The networks this engine's last requests found nothing answering at, for `status`.
-    let unreachable = UnreachableNetworks()
+    package let unreachable = UnreachableNetworks()
     private let stopping = Mutex(false)
     /// Fired once when shutdown begins, for claims waiting for their due time (apart from ``wake``, whose signals are the loop's).
     private let stopSignal = WakeSignal()
 
-    public init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
+    package init(store: any DeliveryStore, connectors: ConnectorRegistry, credentials: CredentialProvider, wake: WakeSignal,
                 settings: Settings, handoff: HandoffDesk? = nil, budget: any PublishBudgeting = PublishBudget(), media: MediaLibrary? = nil, metrics: SchedulerMetrics = SchedulerMetrics(),
                 health: StoreHealth? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.health = health ?? .unnamed(logger: logger)
@@ -86,9 +88,9 @@ public final class Engine: Service, Sendable {
         self.clockWatch = WallClockWatch(wall: now(), logger: logger)
     }
 
-    public var description: String { "Engine" }
+    package var description: String { "Engine" }
 
-    public func run() async throws {
+    package func run() async throws {
         try await returnInterruptedClaims()
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in
@@ -157,14 +159,14 @@ public final class Engine: Service, Sendable {
         return false
     }
 
-    var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
+    package var isStopping: Bool { stopping.withLock { $0 } || Task.isCancelled }
 
     /// The longest the claim loop waits before trying a failing store again: as the outcome writer's longest pause.
-    static let storeRetryCap: TimeInterval = 5
+    package static let storeRetryCap: TimeInterval = 5
 
     /// Nothing may be sent: the daemon is stopping, or its lease may have run out and another daemon may be taking
     /// its claims over.
-    var isStoppingOrLost: Bool { isStopping || !store.claimsAreHeld }
+    package var isStoppingOrLost: Bool { isStopping || !store.claimsAreHeld }
 
     /// Claims the budget cannot pay for yet go back to wait until it can; the rest are returned.
     private func holdBackWhatTheBudgetDoesNotAllow(_ claims: [ClaimedDelivery]) async throws -> [ClaimedDelivery] {
@@ -194,7 +196,7 @@ public final class Engine: Service, Sendable {
 
     /// Publishes one claim and records the outcome. A claim still waiting for its account's slot when
     /// shutdown begins is released untouched, since no request was sent for it.
-    func publish(_ claim: ClaimedDelivery) async {
+    package func publish(_ claim: ClaimedDelivery) async {
         defer {
             inFlight.remove(claim.deliveryID)
             wake.signal()
@@ -258,7 +260,7 @@ public final class Engine: Service, Sendable {
     /// its share of the budget, since it might have published. The look-ups have now found nothing: it put no post out,
     /// and its share comes back, as a failure's does. Without this, every claim a crashed daemon held would keep a share
     /// for good: a crash holding 20 of one Instagram account's posts would cost it 20 of its 50 a day.
-    func giveBackTheShareKeptInDoubt(_ claim: ClaimedDelivery) async {
+    package func giveBackTheShareKeptInDoubt(_ claim: ClaimedDelivery) async {
         await budget.refund(accountID: claim.accountID, network: claim.network)
     }
 
@@ -341,7 +343,7 @@ public final class Engine: Service, Sendable {
     /// a growing pause, until the store takes it. Meanwhile the delivery stays `publishing`, held by this
     /// task, so nothing else touches it. Only a stopping daemon gives up, after a last few tries: the claim
     /// then stays `publishing`, and the next start looks it up on the network before anything is sent.
-    func record(_ write: @Sendable () async throws -> Void) async {
+    package func record(_ write: @Sendable () async throws -> Void) async {
         var failures = 0
         var counted = false
         defer { if counted { unstoredOutcomes.withLock { $0 -= 1 } } }
@@ -372,5 +374,5 @@ public final class Engine: Service, Sendable {
     }
 
     /// The number of outcomes waiting for the store to accept them.
-    public var outcomesWaitingForTheStore: Int { unstoredOutcomes.withLock { $0 } }
+    package var outcomesWaitingForTheStore: Int { unstoredOutcomes.withLock { $0 } }
 }

@@ -1,12 +1,14 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 /// When to try again: exponential backoff with jitter, never before the time the network asked for.
-public struct RetryPolicy: Sendable {
-    public var baseSeconds: Double
-    public var maxSeconds: Double
-    public var maxAttempts: Int
+package struct RetryPolicy: Sendable {
+    package var baseSeconds: Double
+    package var maxSeconds: Double
+    package var maxAttempts: Int
 
-    public init(baseSeconds: Double, maxSeconds: Double, maxAttempts: Int) {
+    package init(baseSeconds: Double, maxSeconds: Double, maxAttempts: Int) {
         self.baseSeconds = baseSeconds
         self.maxSeconds = maxSeconds
         self.maxAttempts = maxAttempts
@@ -14,7 +16,7 @@ public struct RetryPolicy: Sendable {
 
     /// The next attempt time after `attempt` failed at `now`, or nil when the attempts are used up.
     /// Jitter is ±20 % so retries of a burst do not arrive together.
-    public func nextAttempt(after attempt: Int, now: Date, networkRetryAt: Date?,
+    package func nextAttempt(after attempt: Int, now: Date, networkRetryAt: Date?,
                             jitter: Double = Double.random(in: 0.8...1.2)) -> Date? {
         guard attempt < maxAttempts else { return nil }
         let exponent = Double(min(attempt - 1, 30))

@@ -1,4 +1,6 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// The waits before a look-up, held on the boot-time clock as well as the wall clock (issue 46).
@@ -9,7 +11,7 @@ import Synchronization
 /// So the engine also keeps, for each doubt that arose in this process, when on the boot-time clock its wait began, and
 /// a look-up waits until that much time has really passed. A doubt from before this process started began before it
 /// did, so the same wait from the process's start is enough for it.
-final class SettleGate: Sendable {
+package final class SettleGate: Sendable {
     private struct Anchor {
         var began: ContinuousClock.Instant
         var wait: Duration
@@ -18,14 +20,14 @@ final class SettleGate: Sendable {
     private let started: ContinuousClock.Instant
     private let anchors = Mutex<[Int64: Anchor]>([:])
     /// Doubts never settled here (a post cancelled meanwhile) are forgotten after this, when new ones are noted.
-    static let forgetAfter: Duration = .seconds(86_400)
+    package static let forgetAfter: Duration = .seconds(86_400)
 
-    init(started: ContinuousClock.Instant = .now) {
+    package init(started: ContinuousClock.Instant = .now) {
         self.started = started
     }
 
     /// A doubt about `deliveryID` began now: no look-up before `wait` has passed.
-    func doubtBegan(_ deliveryID: Int64, wait: TimeInterval, now: ContinuousClock.Instant = .now) {
+    package func doubtBegan(_ deliveryID: Int64, wait: TimeInterval, now: ContinuousClock.Instant = .now) {
         anchors.withLock { anchors in
             anchors[deliveryID] = Anchor(began: now, wait: .milliseconds(Int64(wait * 1_000)))
             if anchors.count > 1_024 { anchors = anchors.filter { now - $0.value.began < Self.forgetAfter } }
@@ -34,12 +36,12 @@ final class SettleGate: Sendable {
 
     /// The earliest a look-up of `deliveryID` may be made: its wait from when its doubt began here, or `wait` from this
     /// process's start for a doubt older than the process.
-    func earliestLookUp(_ deliveryID: Int64, otherwise wait: TimeInterval) -> ContinuousClock.Instant {
+    package func earliestLookUp(_ deliveryID: Int64, otherwise wait: TimeInterval) -> ContinuousClock.Instant {
         anchors.withLock { $0[deliveryID] }.map { $0.began + $0.wait } ?? started + .milliseconds(Int64(wait * 1_000))
     }
 
     /// The look-up is being made: the doubt's wait is over.
-    func lookedUp(_ deliveryID: Int64) {
+    package func lookedUp(_ deliveryID: Int64) {
         _ = anchors.withLock { $0.removeValue(forKey: deliveryID) }
     }
 }

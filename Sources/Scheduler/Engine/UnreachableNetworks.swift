@@ -1,12 +1,14 @@
 import Connectors
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// The networks the engine's requests found nothing answering at, per network: which accounts' requests, since when,
 /// and what the connection attempt said. An account's record ends with its next request that gets through, the
 /// network's with its last account's. `status` shows it as it is, so a status never probes a network itself.
-final class UnreachableNetworks: Sendable {
+package final class UnreachableNetworks: Sendable {
     private let record = Mutex<[Network: Entry]>([:])
 
     private struct Entry {
@@ -17,7 +19,7 @@ final class UnreachableNetworks: Sendable {
     }
 
     /// Notes what `error` says of `claim`'s request: unreachable, or (any other answer) reached.
-    func note(_ error: ConnectorError?, for claim: ClaimedDelivery, at now: Date) {
+    package func note(_ error: ConnectorError?, for claim: ClaimedDelivery, at now: Date) {
         guard let error, error.unreachable else { return reached(claim) }
         let reference = "\(claim.network.rawValue):@\(claim.handle)"
         record.withLock { record in
@@ -37,7 +39,7 @@ final class UnreachableNetworks: Sendable {
     }
 
     /// Every unreachable network, in the order of ``Network``; nil when none.
-    var view: [StatusView.Unreachable]? {
+    package var view: [StatusView.Unreachable]? {
         let networks = record.withLock { record in
             Network.allCases.compactMap { network in
                 record[network].map {

@@ -1,15 +1,17 @@
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// Notices a step of the wall clock (an NTP correction, `date -s`, a virtual machine resumed with a stale clock) by
 /// comparing how far the wall clock and the boot-time clock have moved since the daemon started, and logs each step
 /// larger than ``threshold`` once, with what it does to posts (issue 46; docs/guarantees.md, "When the clock steps").
 /// The engine asks at every turn, and turns at least once a minute.
-final class WallClockWatch: Sendable {
+package final class WallClockWatch: Sendable {
     /// Smaller differences are NTP's slewing and the readings' own jitter.
-    static let threshold: TimeInterval = 2
+    package static let threshold: TimeInterval = 2
 
     private struct Reference {
         var wall: Date
@@ -21,14 +23,14 @@ final class WallClockWatch: Sendable {
     private let reference: Mutex<Reference>
     private let logger: Logger
 
-    init(wall: Date, logger: Logger) {
+    package init(wall: Date, logger: Logger) {
         reference = Mutex(Reference(wall: wall, boot: .now()))
         self.logger = logger
     }
 
     /// The step since the last one reported, when it is larger than ``threshold`` (logged once); nil otherwise.
     @discardableResult
-    func check(wall: Date, boot: MonotonicStamp = .now()) -> TimeInterval? {
+    package func check(wall: Date, boot: MonotonicStamp = .now()) -> TimeInterval? {
         let step: TimeInterval? = reference.withLock { reference in
             guard let elapsed = reference.boot.seconds(until: boot) else { return nil }
             let offset = wall.timeIntervalSince(reference.wall) - elapsed

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// Carries every stored event to the notification hooks and to `schedctl events --follow`.
@@ -11,26 +13,26 @@ import ServiceLifecycle
 /// configured hook accepted the event; until then it is retried, in order, with backoff (``HookRetryPolicy``),
 /// and given up (logged, counted in `status`) a day after it happened. Followers get events live from the
 /// moment they subscribe.
-public final class EventBus: Service, Sendable {
+package final class EventBus: Service, Sendable {
     /// Most followers at once; each holds a connection open.
-    public static let maxFollowers = 32
+    package static let maxFollowers = 32
 
-    let store: any EventStore
-    let notifier: Notifier?
-    let retry: HookRetryPolicy
-    let logger: Logger
+    package let store: any EventStore
+    package let notifier: Notifier?
+    package let retry: HookRetryPolicy
+    package let logger: Logger
     private let followers = Followers()
     private let hooksWake = WakeSignal()
     private let followersWake = WakeSignal()
 
-    public init(store: any EventStore, notifier: Notifier?, retry: HookRetryPolicy = HookRetryPolicy(), logger: Logger) {
+    package init(store: any EventStore, notifier: Notifier?, retry: HookRetryPolicy = HookRetryPolicy(), logger: Logger) {
         self.store = store
         self.notifier = notifier.flatMap { $0.configured.isEmpty ? nil : $0 }
         self.retry = retry
         self.logger = logger
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let start = try await store.latestEventID()
         await followers.setCursor(start)
         if notifier == nil { try await store.markAllNotified() }
@@ -49,14 +51,14 @@ public final class EventBus: Service, Sendable {
 
     /// A live stream of events after `after`, or nil when too many followers are connected. Events
     /// stored before the subscription are read from the store by the caller.
-    public func follow() async -> (id: UUID, events: AsyncStream<EventView>)? {
+    package func follow() async -> (id: UUID, events: AsyncStream<EventView>)? {
         // With nobody following, the bus reads nothing; a first follower starts from what is stored now
         // (the route sends it everything before that from the store).
         let latest = (try? await store.latestEventID()) ?? 0
         return await followers.add(limit: Self.maxFollowers, startingAfter: latest)
     }
 
-    public func unfollow(_ id: UUID) async {
+    package func unfollow(_ id: UUID) async {
         await followers.remove(id)
     }
 
@@ -85,7 +87,7 @@ public final class EventBus: Service, Sendable {
     }
 
     /// How long events are kept.
-    public static let retention: TimeInterval = 90 * 86_400
+    package static let retention: TimeInterval = 90 * 86_400
 
     private func tellFollowers() async {
         while !Task.isCancelled {

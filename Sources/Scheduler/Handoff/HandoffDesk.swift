@@ -2,23 +2,25 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Prepares an Instagram handoff: a folder in the state directory holding the caption, the media and a
 /// manifest, so the person can finish the post in the Instagram app and confirm it.
-public struct HandoffDesk: Sendable {
-    public let directory: String
+package struct HandoffDesk: Sendable {
+    package let directory: String
     /// After this, the person is reminded once; after `expireAfter`, the delivery is `expired`.
-    public let remindAfter: TimeInterval
-    public let expireAfter: TimeInterval
+    package let remindAfter: TimeInterval
+    package let expireAfter: TimeInterval
 
-    public init(stateDirectory: String, remindAfter: TimeInterval, expireAfter: TimeInterval) {
+    package init(stateDirectory: String, remindAfter: TimeInterval, expireAfter: TimeInterval) {
         directory = (stateDirectory as NSString).appendingPathComponent("handoff")
         self.remindAfter = remindAfter
         self.expireAfter = expireAfter
     }
 
     /// Writes the bundle for `claim` and returns its folder.
-    public func prepare(_ claim: ClaimedDelivery, now: Date) throws -> String {
+    package func prepare(_ claim: ClaimedDelivery, now: Date) throws -> String {
         try write(HandoffManifest(postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account, caption: claim.text,
                                   media: [], alt: claim.media.map(\.alt), dueAt: claim.dueAt, handedOffAt: now,
                                   remindAt: now.addingTimeInterval(remindAfter), expiresAt: now.addingTimeInterval(expireAfter),
@@ -29,7 +31,7 @@ public struct HandoffDesk: Sendable {
     /// The folder of `record`'s bundle on this daemon, written from the store's record when it is not here: with
     /// daemons sharing a store, the daemon that handed the post off may be on another machine. `media` gives the
     /// post's files as this daemon's (``MediaLibrary/localized(_:)``), asked for only when the bundle is written.
-    public func bundle(for record: HandoffRecord, media: () async throws -> [MediaItem]) async throws -> String {
+    package func bundle(for record: HandoffRecord, media: () async throws -> [MediaItem]) async throws -> String {
         let folder = folder(record.deliveryID)
         guard !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("manifest.json")) else { return folder }
         let media = try await media()
@@ -67,20 +69,20 @@ public struct HandoffDesk: Sendable {
 }
 
 /// `manifest.json` in a handoff bundle.
-struct HandoffManifest: Codable {
-    var postId: Int64
-    var deliveryId: Int64
-    var account: String
-    var caption: String
-    var media: [String]
-    var alt: [String?]
-    var dueAt: Date
-    var handedOffAt: Date
-    var remindAt: Date
-    var expiresAt: Date
-    var confirm: String
+package struct HandoffManifest: Codable {
+    package var postId: Int64
+    package var deliveryId: Int64
+    package var account: String
+    package var caption: String
+    package var media: [String]
+    package var alt: [String?]
+    package var dueAt: Date
+    package var handedOffAt: Date
+    package var remindAt: Date
+    package var expiresAt: Date
+    package var confirm: String
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case account, caption, media, alt, confirm
         case postId = "post_id", deliveryId = "delivery_id", dueAt = "due_at", handedOffAt = "handed_off_at"
         case remindAt = "remind_at", expiresAt = "expires_at"

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 import Glibc
+import SchedulerDomain
+import SchedulerStores
 
 /// What happened to a name in a watched folder, as inotify(7) says it.
-enum FolderChange: Sendable, Equatable {
+package enum FolderChange: Sendable, Equatable {
     /// Created, or written to: a writer has it open (`IN_CREATE`, `IN_MODIFY`).
     case writing(String)
     /// A writer closed it after writing (`IN_CLOSE_WRITE`): complete, unless it is written again soon.
@@ -18,15 +20,15 @@ enum FolderChange: Sendable, Equatable {
 
 /// Watches one folder with inotify: no polling, the kernel wakes the reader when something changes. The folder itself,
 /// not its subfolders (`done/` and `failed/` are not watched).
-struct FolderWatcher: Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+package struct FolderWatcher: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    let path: String
+    package let path: String
 
     /// The changes, as they happen, until the stream is no longer read. Throws when the folder cannot be watched.
-    func changes() throws(Failure) -> AsyncStream<FolderChange> {
+    package func changes() throws(Failure) -> AsyncStream<FolderChange> {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw Failure(description: "cannot start inotify: \(String(cString: strerror(errno)))") }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)

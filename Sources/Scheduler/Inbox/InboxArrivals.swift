@@ -1,11 +1,13 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The files in the inbox not yet taken, and when each is complete: renamed into the folder, at once; closed by its
 /// writer, once it has stayed unchanged for the settling time (a sync tool may open and close a file several times
 /// while it arrives). A file still open for writing waits however long its writer takes. Complete names come out of
 /// ``ready`` one at a time, for the inbox to take in order.
-actor InboxArrivals {
+package actor InboxArrivals {
     private enum Stage {
         case writing
         case settling(generation: Int)
@@ -17,16 +19,16 @@ actor InboxArrivals {
     private var timers: [String: Task<Void, Never>] = [:]
     private var generation = 0
     private let settle: Duration
-    nonisolated let ready: AsyncStream<String>
+    package nonisolated let ready: AsyncStream<String>
     private let readyContinuation: AsyncStream<String>.Continuation
 
-    init(settleSeconds: Double) {
+    package init(settleSeconds: Double) {
         settle = .milliseconds(Int64(settleSeconds * 1_000))
         (ready, readyContinuation) = AsyncStream.makeStream(of: String.self)
     }
 
     /// A change inotify reported; temporary names (``InboxFileNames/isTemporary(_:)``) are not runs and never wait.
-    func handle(_ change: FolderChange) {
+    package func handle(_ change: FolderChange) {
         switch change {
         case .writing(let name): if !InboxFileNames.isTemporary(name) { mark(name, .writing) }
         case .closed(let name): if !InboxFileNames.isTemporary(name) { startSettling(name) }
@@ -38,13 +40,13 @@ actor InboxArrivals {
 
     /// Files found in the folder when the daemon starts (or after lost changes): a writer may still have one open, so
     /// each settles before it is read.
-    func found(_ names: [String]) {
+    package func found(_ names: [String]) {
         for name in names where !InboxFileNames.isTemporary(name) && stages[name] == nil { startSettling(name) }
     }
 
     /// The file that came out of ``ready`` is to be looked at again after `delay` (another daemon is taking it, or the
     /// store could not be reached).
-    func retry(_ name: String, after delay: Duration) {
+    package func retry(_ name: String, after delay: Duration) {
         stages[name] = (.held, stages[name]?.since ?? Date())
         timers[name]?.cancel()
         timers[name] = Task { [weak self] in
@@ -55,13 +57,13 @@ actor InboxArrivals {
     }
 
     /// The file that came out of ``ready`` is done with (posted, skipped, failed, or gone): no longer waiting.
-    func finished(_ name: String) {
+    package func finished(_ name: String) {
         timers.removeValue(forKey: name)?.cancel()
         stages[name] = nil
     }
 
     /// What `schedctl runs inbox` lists as waiting.
-    func waiting() -> [InboxWaitingFile] {
+    package func waiting() -> [InboxWaitingFile] {
         stages.compactMap { name, entry in
             switch entry.stage {
             case .writing: InboxWaitingFile(name: name, state: "writing", since: entry.since)
@@ -73,7 +75,7 @@ actor InboxArrivals {
     }
 
     /// Ends ``ready`` and every timer: the daemon is stopping.
-    func stop() {
+    package func stop() {
         for timer in timers.values { timer.cancel() }
         timers = [:]
         readyContinuation.finish()

@@ -2,13 +2,15 @@ import Foundation
 import RunPosts
 import RunSummary
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The post a rule makes of a run: its accounts, and its time by the rule's `when`.
-enum InboxSchedule {
+package enum InboxSchedule {
     /// The least time between a file's arrival and its post: a rule whose time has passed posts this soon after.
-    static let soonest: TimeInterval = 60
+    package static let soonest: TimeInterval = 60
 
-    static func request(_ rule: InboxRule, summary: RunSummary, file: String, units: Units, templates: [String: RunTemplateSource]?,
+    package static func request(_ rule: InboxRule, summary: RunSummary, file: String, units: Units, templates: [String: RunTemplateSource]?,
                         lateness: String? = nil, now: Date) -> RunPostRequest {
         var post = SchedulePostRequest(text: "", to: rule.to, at: nil, tz: summary.timeZone.identifier, lateness: lateness)
         switch rule.when {
@@ -22,7 +24,7 @@ enum InboxSchedule {
     /// `19:00`: that time on the run's day in the runner's zone, or the next day's once it has passed (a run finished
     /// at 20:00 under a 19:00 rule goes out at 19:00 the day after, not at once). `+2h`: two hours after the run ended.
     /// Never sooner than ``soonest`` from now: an old run dropped late is not posted before a person could stop it.
-    static func time(_ timing: InboxTiming, summary: RunSummary, now: Date) -> Date {
+    package static func time(_ timing: InboxTiming, summary: RunSummary, now: Date) -> Date {
         let earliest = now.addingTimeInterval(soonest)
         switch timing {
         case .draft, .nextSlot:

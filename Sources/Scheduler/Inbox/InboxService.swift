@@ -4,6 +4,8 @@ import Logging
 import RunPosts
 import RunSummary
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// `[runs] inbox`: a folder a watch's sync (or a person) drops finished runs into. Each complete file (see
@@ -11,27 +13,27 @@ import ServiceLifecycle
 /// name, as `schedctl schedule --run` would make it, and moved to `done/`; a file that cannot be posted goes to
 /// `failed/` with a `.txt` saying why. The store writes an event for each (`inbox_posted`, `inbox_failed`,
 /// `inbox_skipped`), so a hook can tell the runner's phone.
-public struct InboxService: Service {
+package struct InboxService: Service {
     /// How long a daemon's claim on a file keeps others off it: far more than reading a run and storing its post takes.
-    static let leaseSeconds = 60
+    package static let leaseSeconds = 60
     /// The largest file read: a FIT of a day's activity is a few MB, a GPX of one under 50.
-    static let maximumBytes = 64 * 1_024 * 1_024
+    package static let maximumBytes = 64 * 1_024 * 1_024
     /// How soon a file another daemon is taking is looked at again.
-    static let heldRetry = Duration.seconds(3)
+    package static let heldRetry = Duration.seconds(3)
     /// How soon a file is tried again when the store could not be reached or answered with a failure of its own.
-    static let storeRetry = Duration.seconds(30)
+    package static let storeRetry = Duration.seconds(30)
 
-    let settings: RunsConfiguration
-    let shelf: InboxShelf
-    let runs: RunPostService
-    let store: any InboxStore
-    let zone: TimeZone
-    let arrivals: InboxArrivals
-    let logger: Logger
+    package let settings: RunsConfiguration
+    package let shelf: InboxShelf
+    package let runs: RunPostService
+    package let store: any InboxStore
+    package let zone: TimeZone
+    package let arrivals: InboxArrivals
+    package let logger: Logger
     /// This run of the daemon, on the claims it makes.
-    let holder = UUID().uuidString.lowercased()
+    package let holder = UUID().uuidString.lowercased()
 
-    public init(folder: String, settings: RunsConfiguration, runs: RunPostService, store: any InboxStore, zone: TimeZone, logger: Logger) {
+    package init(folder: String, settings: RunsConfiguration, runs: RunPostService, store: any InboxStore, zone: TimeZone, logger: Logger) {
         self.settings = settings
         self.shelf = InboxShelf(folder: folder)
         self.runs = runs
@@ -42,7 +44,7 @@ public struct InboxService: Service {
     }
 
     /// The folder is watched before it is read, so no file arriving in between is missed (one seen twice is harmless).
-    public func run() async throws {
+    package func run() async throws {
         do { try shelf.prepare() } catch {
             throw InboxError("cannot make the inbox folder \(shelf.folder) and its done/ and failed/: \(error.localizedDescription)")
         }
@@ -68,13 +70,13 @@ public struct InboxService: Service {
     }
 
     /// What `schedctl runs inbox` shows.
-    public func view(limit: Int) async throws -> InboxView {
+    package func view(limit: Int) async throws -> InboxView {
         InboxView(folder: shelf.folder, waiting: await arrivals.waiting(), files: try await store.inboxFiles(limit: limit))
     }
 
     /// One complete file: claimed, posted or failed, and moved out of the way; or, when it must be looked at again, how
     /// soon.
-    func take(_ name: String) async -> Duration? {
+    package func take(_ name: String) async -> Duration? {
         guard let bytes = read(name) else { return nil }
         let claim = InboxFileClaim(sha256: Digest.sha256Hex(bytes), name: name, holder: holder)
         do {
@@ -169,7 +171,7 @@ public struct InboxService: Service {
 }
 
 /// Why the inbox cannot start, or a file cannot become a post.
-struct InboxError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct InboxError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -1,40 +1,42 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Where a file goes once the inbox is done with it: `done/` when it became a post (or was one before), `failed/`
 /// with `NAME.txt` beside it saying why. A name already there gets a number (`morning-2.fit`), so nothing is overwritten.
-struct InboxShelf: Sendable {
-    let folder: String
+package struct InboxShelf: Sendable {
+    package let folder: String
 
-    var done: String { (folder as NSString).appendingPathComponent("done") }
-    var failed: String { (folder as NSString).appendingPathComponent("failed") }
+    package var done: String { (folder as NSString).appendingPathComponent("done") }
+    package var failed: String { (folder as NSString).appendingPathComponent("failed") }
 
     /// The folder and its two shelves, made if missing (0750: the person's sync tool may run as another user of the group).
-    func prepare() throws {
+    package func prepare() throws {
         for path in [folder, done, failed] {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
         }
     }
 
     /// The names in the folder now, files only.
-    func names() throws -> [String] {
+    package func names() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { name in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path(of: name), isDirectory: &isDirectory) && !isDirectory.boolValue
         }.sorted()
     }
 
-    func path(of name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+    package func path(of name: String) -> String { (folder as NSString).appendingPathComponent(name) }
 
     /// Moves the file to `done/`; returns where it went.
     @discardableResult
-    func moveToDone(_ name: String) throws -> String {
+    package func moveToDone(_ name: String) throws -> String {
         try move(name, to: done)
     }
 
     /// Moves the file to `failed/` and writes why beside it, as `NAME.txt`.
     @discardableResult
-    func moveToFailed(_ name: String, reason: String, at now: Date) throws -> String {
+    package func moveToFailed(_ name: String, reason: String, at now: Date) throws -> String {
         let destination = try move(name, to: failed)
         let note = "\(destination)\n\nnot posted (\(RFC3339.format(now))): \(reason)\n\nFix the cause and put the file back in the inbox to try again.\n"
         _ = FileManager.default.createFile(atPath: destination + ".txt", contents: Data(note.utf8), attributes: [.posixPermissions: 0o640])
@@ -45,7 +47,7 @@ struct InboxShelf: Sendable {
     /// (`NAME-2.fit`) later tries left – once a file of that name was posted (issue 48, item 12: the failure stayed there
     /// after the fixed file went out). Returns the names removed.
     @discardableResult
-    func clearFailed(_ name: String) -> [String] {
+    package func clearFailed(_ name: String) -> [String] {
         let base = (name as NSString).deletingPathExtension
         let suffix = (name as NSString).pathExtension
         var removed: [String] = []

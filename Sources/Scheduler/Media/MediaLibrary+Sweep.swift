@@ -1,26 +1,28 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 extension MediaLibrary {
     /// How long a file no post names is kept after it was last uploaded or attached: `schedctl schedule` uploads and
     /// then schedules within seconds, so an hour never races a schedule, while a dry run's or a refused schedule's
     /// copies go the same day.
-    public static let sweepGrace: TimeInterval = 3_600
+    package static let sweepGrace: TimeInterval = 3_600
     /// Files' references are asked of the store this many at a time.
-    static let sweepBatch = 500
+    package static let sweepBatch = 500
     /// The name a file has while the sweep decides on it.
-    static let sweepingSuffix = ".sweeping"
+    package static let sweepingSuffix = ".sweeping"
 
     /// Stamps the file as used now (its modification time), which the sweep's grace period counts from.
-    func touch(_ path: String) throws {
+    package func touch(_ path: String) throws {
         try FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: path)
     }
 
     /// What one sweep did.
-    public struct SweepResult: Sendable, Equatable {
+    package struct SweepResult: Sendable, Equatable {
         /// Files removed: no post named them, and nothing uploaded or attached them within the grace period.
-        public var removed: [String] = []
+        package var removed: [String] = []
         /// Files older than the grace period that a post still names.
-        public var kept = 0
+        package var kept = 0
     }
 
     /// Removes the files no post names (`references`) that were last uploaded or attached more than `grace` ago,
@@ -30,7 +32,7 @@ extension MediaLibrary {
     /// stored (``item(id:alt:)``), and the sweep renames the file aside before it looks at its time again: a touch
     /// before the rename shows as a fresh time (the file goes back), a touch after it finds no file (the schedule is
     /// refused, naming the file to upload again). Either way no post is stored naming a file that is gone.
-    public func sweep(references: any MediaReferenceStore, grace: TimeInterval = sweepGrace) async throws -> SweepResult {
+    package func sweep(references: any MediaReferenceStore, grace: TimeInterval = sweepGrace) async throws -> SweepResult {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: directory) else { return SweepResult() }
         let cutoff = now().addingTimeInterval(-grace)
@@ -85,7 +87,7 @@ extension MediaLibrary {
     }
 
     /// The SHA-256 a stored file's name (`<sha256>.<ext>`) carries; nil for any other name.
-    static func sha256(ofFileNamed name: String) -> String? {
+    package static func sha256(ofFileNamed name: String) -> String? {
         let parts = name.split(separator: ".")
         guard parts.count == 2, parts[0].count == 64, parts[0].allSatisfy(\.isHexDigit) else { return nil }
         return String(parts[0])

@@ -3,29 +3,31 @@ import CryptoPrimitives
 import Foundation
 import MediaCodecs
 import NetworkRules
+import SchedulerDomain
+import SchedulerStores
 
 /// The state directory's `media/` folder: every attached file copied there at schedule time, named by
 /// its SHA-256, so a post never depends on the person's copy and one file attached twice is stored once.
 ///
 /// A file's modification time is when it was last uploaded or attached (``touch(_:)``): the sweep
 /// (``sweep(references:grace:)``) removes files no post names once that is longer ago than its grace period.
-public struct MediaLibrary: Sendable {
-    public let directory: String
+package struct MediaLibrary: Sendable {
+    package let directory: String
     /// Daemons sharing a store keep every file in it too, and fetch what they lack from it.
-    let shared: (any SharedMediaStore)?
+    package let shared: (any SharedMediaStore)?
     /// The clock files are stamped with, and the sweep's grace period measured by.
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// The largest file accepted through the control API.
-    public static let maxBytes = 100 * 1024 * 1024
+    package static let maxBytes = 100 * 1024 * 1024
 
-    public init(stateDirectory: String, shared: (any SharedMediaStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(stateDirectory: String, shared: (any SharedMediaStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         directory = (stateDirectory as NSString).appendingPathComponent("media")
         self.shared = shared
         self.now = now
     }
 
     /// Stores `bytes` (checked to be a known media type, and whole: decoded where it is an image) and describes them.
-    public func store(_ bytes: [UInt8], alt: String? = nil) throws -> MediaItem {
+    package func store(_ bytes: [UInt8], alt: String? = nil) throws -> MediaItem {
         guard !bytes.isEmpty else { throw RequestError.badRequest("the media file is empty") }
         guard let description = MediaInspector.describe(bytes) else {
             throw RequestError.badRequest("the file is not a JPEG, PNG, GIF, WebP, MP4 or QuickTime file (read from its first bytes)")
@@ -50,7 +52,7 @@ public struct MediaLibrary: Sendable {
     }
 
     /// A stored file by its id (the SHA-256), described again from its bytes.
-    public func item(id: String, alt: String?) throws -> MediaItem {
+    package func item(id: String, alt: String?) throws -> MediaItem {
         guard id.count == 64, id.allSatisfy(\.isHexDigit) else { throw RequestError.badRequest("'\(id)' is not a media id (a SHA-256 from POST /v1/media)") }
         // The name is the id plus the extension `store` gave it, so a few existence checks find it without listing the folder.
         let candidates = MediaInspector.fileExtensions.map { (directory as NSString).appendingPathComponent("\(id).\($0)") }
@@ -71,14 +73,14 @@ public struct MediaLibrary: Sendable {
     }
 
     /// Stores an uploaded file here and, when daemons share a store, in the store for the others.
-    public func storeAndShare(_ bytes: [UInt8]) async throws -> MediaItem {
+    package func storeAndShare(_ bytes: [UInt8]) async throws -> MediaItem {
         let item = try store(bytes)
         try await shared?.putMedia(sha256: item.sha256, bytes: bytes, now: now())
         return item
     }
 
     /// A stored file by its id, fetched from the shared store first when this daemon lacks it.
-    public func sharedItem(id: String, alt: String?) async throws -> MediaItem {
+    package func sharedItem(id: String, alt: String?) async throws -> MediaItem {
         if let shared, (try? item(id: id, alt: alt)) == nil, let bytes = try await shared.mediaBytes(sha256: id) {
             _ = try store(bytes)
         }
@@ -87,7 +89,7 @@ public struct MediaLibrary: Sendable {
 
     /// `media` as files of this daemon's folder: a post scheduled at another daemon names that daemon's paths, so
     /// each file is found here by its SHA-256, or fetched from the shared store (checked against its SHA-256).
-    public func localized(_ media: [MediaItem]) async throws -> [MediaItem] {
+    package func localized(_ media: [MediaItem]) async throws -> [MediaItem] {
         guard shared != nil else { return media }
         var local: [MediaItem] = []
         for item in media {
@@ -110,13 +112,13 @@ public struct MediaLibrary: Sendable {
 extension MediaLibrary {
     /// A stored file and its bytes by its id (fetched from the shared store when this daemon lacks it): what `export
     /// --media-dir` writes out, so that another daemon can import the post.
-    public func download(id: String) async throws -> (item: MediaItem, bytes: [UInt8]) {
+    package func download(id: String) async throws -> (item: MediaItem, bytes: [UInt8]) {
         let item = try await sharedItem(id: id, alt: nil)
         return (item, try bytes(of: item))
     }
 
     /// A stored file's bytes, for converting it.
-    func bytes(of item: MediaItem) throws -> [UInt8] {
+    package func bytes(of item: MediaItem) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: item.path) else {
             throw RequestError(.notFound, "no stored media \(item.sha256); upload it again with the post")
         }

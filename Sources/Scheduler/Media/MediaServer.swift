@@ -2,30 +2,32 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// Serves the state directory's `media/` read-only over HTTP on loopback, so the sandbox's Instagram
 /// can fetch images the way the real one fetches them from `media_base_url`. Only files named by a
 /// SHA-256 are served; nothing is listed.
-final class MediaServer: Service, Sendable {
+package final class MediaServer: Service, Sendable {
     private let library: MediaLibrary
     private let logger: Logger
     private let address = AsyncStream<String>.makeStream()
 
-    init(library: MediaLibrary, logger: Logger) {
+    package init(library: MediaLibrary, logger: Logger) {
         self.library = library
         self.logger = logger
     }
 
-    var description: String { "MediaServer" }
+    package var description: String { "MediaServer" }
 
     /// `http://127.0.0.1:PORT/media`, once listening.
-    func baseURL() async -> String? {
+    package func baseURL() async -> String? {
         var iterator = address.stream.makeAsyncIterator()
         return await iterator.next()
     }
 
-    func run() async throws {
+    package func run() async throws {
         let router = Router()
         let directory = library.directory
         router.get("media/:file") { _, context -> Response in

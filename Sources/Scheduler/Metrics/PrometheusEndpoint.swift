@@ -5,15 +5,17 @@ import Logging
 import Metrics
 import NIOCore
 import Prometheus
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 import Synchronization
 
 /// The Prometheus side of the metrics, and the only code that knows it: the registry the daemon's instruments record
 /// into (through swift-metrics, bootstrapped here), and `GET /metrics` serving it over HTTP on `[metrics] listen`.
-public final class PrometheusEndpoint: Service, Sendable {
-    public let registry = PrometheusCollectorRegistry()
+package final class PrometheusEndpoint: Service, Sendable {
+    package let registry = PrometheusCollectorRegistry()
     /// What the instruments are made with: this registry, with buckets that fit a publish's duration and lateness.
-    public let factory: PrometheusMetricsFactory
+    package let factory: PrometheusMetricsFactory
     private let listen: ListenAddress
     private let connections: ConnectionGuard
     private let logger: Logger
@@ -21,7 +23,7 @@ public final class PrometheusEndpoint: Service, Sendable {
     private let address = AsyncStream<String>.makeStream()
 
     /// `descriptors`: the budget the daemon's listeners share; a test's endpoint gets one of its own.
-    init(listen: ListenAddress, descriptors: DescriptorBudget = DescriptorBudget(connections: 64), logger: Logger) {
+    package init(listen: ListenAddress, descriptors: DescriptorBudget = DescriptorBudget(connections: 64), logger: Logger) {
         self.listen = listen
         self.logger = logger
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -41,20 +43,20 @@ public final class PrometheusEndpoint: Service, Sendable {
     }
 
     /// Where a scrape's gauges are read from; set once the store is open.
-    public func readCounts(from store: any DeliveryCountStore) {
+    package func readCounts(from store: any DeliveryCountStore) {
         let scraped = ScrapedGauges(store: store, factory: factory, logger: logger)
         gauges.withLock { $0 = scraped }
     }
 
     /// The address it listens on, once it does (`listen`'s port 0 made concrete).
-    public func boundAddress() async -> String? {
+    package func boundAddress() async -> String? {
         var iterator = address.stream.makeAsyncIterator()
         return await iterator.next()
     }
 
-    public var description: String { "PrometheusEndpoint" }
+    package var description: String { "PrometheusEndpoint" }
 
-    public func run() async throws {
+    package func run() async throws {
         let router = Router()
         router.get("metrics") { _, _ -> Response in
             await self.scrape()
@@ -70,19 +72,19 @@ public final class PrometheusEndpoint: Service, Sendable {
 
     /// The system's reason (`Address already in use`) without NIO's call and `(errno: 98)`, which a message in
     /// parentheses doubled (issue 25, bug 16).
-    static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         guard let io = error as? IOError else { return "\(error)" }
         return String(cString: strerror(io.errnoCode))
     }
 
     /// Every instrument's value now, in Prometheus' text format.
-    func scrape() async -> Response {
+    package func scrape() async -> Response {
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                  body: .init(byteBuffer: ByteBuffer(bytes: await exposition())))
     }
 
     /// The scraped gauges read now, and every instrument in the exposition format.
-    func exposition() async -> [UInt8] {
+    package func exposition() async -> [UInt8] {
         let scraped = gauges.withLock { $0 }
         await scraped?.refresh()
         return registry.emitToBuffer()

@@ -2,34 +2,36 @@ import Connectors
 import Foundation
 import Metrics
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// What the engine, the credential provider and the hooks count, through swift-metrics' API only: the daemon decides
 /// where it goes (the Prometheus registry when `[metrics] listen` is set, nowhere otherwise).
 ///
 /// Every instrument is made once, here, for every network and outcome: recording a publish looks two enums up in
 /// small dictionaries and builds no label strings, since the engine publishes thousands a second.
-public struct SchedulerMetrics: Sendable {
+package struct SchedulerMetrics: Sendable {
     /// The names a scrape shows; `_total` and `_seconds` as Prometheus names counters and durations.
-    public enum Name {
-        public static let attempts = "schedulerd_publish_attempts_total"
-        public static let publishDuration = "schedulerd_publish_duration_seconds"
-        public static let lateness = "schedulerd_publish_lateness_seconds"
-        public static let rateLimitHolds = "schedulerd_rate_limit_holds_total"
-        public static let tokenRenewals = "schedulerd_token_renewals_total"
-        public static let hookFailures = "schedulerd_hook_failures_total"
+    package enum Name {
+        package static let attempts = "schedulerd_publish_attempts_total"
+        package static let publishDuration = "schedulerd_publish_duration_seconds"
+        package static let lateness = "schedulerd_publish_lateness_seconds"
+        package static let rateLimitHolds = "schedulerd_rate_limit_holds_total"
+        package static let tokenRenewals = "schedulerd_token_renewals_total"
+        package static let hookFailures = "schedulerd_hook_failures_total"
         /// Connections a listener refused or closed to keep answering (``ConnectionGuard``), by listener and reason.
-        public static let connectionsDropped = "schedulerd_connections_dropped_total"
+        package static let connectionsDropped = "schedulerd_connections_dropped_total"
         /// The store's failures (``StoreHealth``), by activity (`publishing`, `recording`, `changes`) and cause.
-        public static let storeFailures = "schedulerd_store_failures_total"
+        package static let storeFailures = "schedulerd_store_failures_total"
         /// 1 while an activity's store calls fail, 0 once they work again.
-        public static let storeFailing = "schedulerd_store_failing"
+        package static let storeFailing = "schedulerd_store_failing"
         /// The web app's sign-ins by outcome (`ok`, `failed`, `throttled`): ``WebSignInCounters``.
-        public static let webSignIns = "schedulerd_web_signins_total"
+        package static let webSignIns = "schedulerd_web_signins_total"
     }
 
     /// What one request to a network came to: `published` (or `commented`, a first comment), `handed_off`, or the class
     /// of the error (`retryable`, `uncertain`, `rate_limited`, `auth_failure`, `permanent`, `app_blocked`).
-    public enum AttemptOutcome: String, CaseIterable, Sendable {
+    package enum AttemptOutcome: String, CaseIterable, Sendable {
         case published, commented
         case handedOff = "handed_off"
         case retryable, uncertain
@@ -38,7 +40,7 @@ public struct SchedulerMetrics: Sendable {
         case permanent
         case appBlocked = "app_blocked"
 
-        init(_ code: ConnectorError.Code) {
+        package init(_ code: ConnectorError.Code) {
             self = switch code {
             case .retryable: .retryable
             case .uncertain: .uncertain
@@ -51,13 +53,13 @@ public struct SchedulerMetrics: Sendable {
     }
 
     /// `renewed`: a new token was stored; `needs_relink`: the network will not renew it; `failed`: try again later.
-    public enum RenewalOutcome: String, CaseIterable, Sendable {
+    package enum RenewalOutcome: String, CaseIterable, Sendable {
         case renewed
         case needsRelink = "needs_relink"
         case failed
     }
 
-    public enum Hook: String, CaseIterable, Sendable {
+    package enum Hook: String, CaseIterable, Sendable {
         case command, webhook
     }
 
@@ -69,7 +71,7 @@ public struct SchedulerMetrics: Sendable {
     private let hookFailures: [Hook: Counter]
 
     /// `factory` nil: the process's bootstrapped one (a no-op until something bootstraps it).
-    public init(factory: (any MetricsFactory)? = nil) {
+    package init(factory: (any MetricsFactory)? = nil) {
         let factory = factory ?? MetricsSystem.factory
         func each<Key: Hashable, Value>(_ keys: some Sequence<Key>, _ make: (Key) -> Value) -> [Key: Value] {
             Dictionary(uniqueKeysWithValues: keys.map { ($0, make($0)) })
@@ -87,26 +89,26 @@ public struct SchedulerMetrics: Sendable {
     }
 
     /// One request to the network and how long it took.
-    func attempted(_ network: Network, _ outcome: AttemptOutcome, seconds: TimeInterval) {
+    package func attempted(_ network: Network, _ outcome: AttemptOutcome, seconds: TimeInterval) {
         attempts[network]?[outcome]?.increment()
         durations[network]?.recordNanoseconds(Self.nanoseconds(seconds))
     }
 
     /// How long after its due time a post went out (its first part, for a post in several).
-    func published(_ network: Network, late seconds: TimeInterval) {
+    package func published(_ network: Network, late seconds: TimeInterval) {
         lateness[network]?.recordNanoseconds(Self.nanoseconds(seconds))
     }
 
     /// Deliveries a rate-limit budget held back in one claim.
-    func heldBack(_ network: Network, count: Int = 1) {
+    package func heldBack(_ network: Network, count: Int = 1) {
         holds[network]?.increment(by: count)
     }
 
-    func renewal(_ network: Network, _ outcome: RenewalOutcome) {
+    package func renewal(_ network: Network, _ outcome: RenewalOutcome) {
         renewals[network]?[outcome]?.increment()
     }
 
-    func hookFailed(_ hook: Hook) {
+    package func hookFailed(_ hook: Hook) {
         hookFailures[hook]?.increment()
     }
 

@@ -2,13 +2,15 @@ import Foundation
 import Logging
 import Metrics
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The gauges set when a scrape asks for them, not as things happen: deliveries by network and state (from the counts
 /// the store keeps) and the process's memory. Made once, for every network and state, so a state that empties shows 0.
-struct ScrapedGauges: Sendable {
-    static let deliveries = "schedulerd_deliveries"
-    static let residentMemory = "process_resident_memory_bytes"
-    static let virtualMemory = "process_virtual_memory_bytes"
+package struct ScrapedGauges: Sendable {
+    package static let deliveries = "schedulerd_deliveries"
+    package static let residentMemory = "process_resident_memory_bytes"
+    package static let virtualMemory = "process_virtual_memory_bytes"
 
     private let store: any DeliveryCountStore
     private let byNetworkAndState: [Network: [DeliveryState: Gauge]]
@@ -16,7 +18,7 @@ struct ScrapedGauges: Sendable {
     private let virtual: Gauge
     private let logger: Logger
 
-    init(store: any DeliveryCountStore, factory: any MetricsFactory, logger: Logger) {
+    package init(store: any DeliveryCountStore, factory: any MetricsFactory, logger: Logger) {
         self.store = store
         self.logger = logger
         byNetworkAndState = Dictionary(uniqueKeysWithValues: Network.allCases.map { network in
@@ -30,7 +32,7 @@ struct ScrapedGauges: Sendable {
 
     /// Reads the counts and the memory now. A store that cannot be read leaves the last counts and is logged: the
     /// scrape still answers with everything else.
-    func refresh() async {
+    package func refresh() async {
         if let memory = ProcessMemory.read() {
             resident.record(memory.residentBytes)
             virtual.record(memory.virtualBytes)

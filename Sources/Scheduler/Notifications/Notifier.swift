@@ -2,40 +2,34 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The hooks receive the same record `schedctl events` shows.
-public typealias NotificationEvent = EventView
-
-/// The configured hooks, as bits stored with each event (`event.hooks_accepted`): which have accepted it.
-public struct HookSet: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let command = HookSet(rawValue: 1)
-    public static let webhook = HookSet(rawValue: 2)
-}
+package typealias NotificationEvent = EventView
 
 /// What the hooks said about one event: which have accepted it (now or before), and why the others did not.
-public struct HookOutcome: Sendable, Equatable {
-    public var accepted: HookSet
+package struct HookOutcome: Sendable, Equatable {
+    package var accepted: HookSet
     /// One line per hook that failed, free of secrets (never the webhook URL).
-    public var failures: [String]
+    package var failures: [String]
 }
 
 /// Runs the configured notification hooks: a command that gets the event as JSON on standard input
 /// (started directly, no shell, so nothing in a caption is ever interpreted), and an HTTP webhook.
 /// A hook accepts an event when the command exits 0 or the webhook answers 2xx; anything else is reported
 /// back (the event bus tries again later), never fatal.
-public struct Notifier: Sendable {
-    public var command: [String]?
-    public var webhookURL: String?
-    let transport: any HTTPTransport
-    let logger: Logger
+package struct Notifier: Sendable {
+    package var command: [String]?
+    package var webhookURL: String?
+    package let transport: any HTTPTransport
+    package let logger: Logger
     /// Counts the hooks' failures.
-    let metrics: SchedulerMetrics
+    package let metrics: SchedulerMetrics
     /// How long a hook may take before it counts as failed.
-    static let timeout: Duration = .seconds(30)
+    package static let timeout: Duration = .seconds(30)
 
-    public init(command: [String]?, webhookURL: String?, transport: any HTTPTransport, logger: Logger,
+    package init(command: [String]?, webhookURL: String?, transport: any HTTPTransport, logger: Logger,
                 metrics: SchedulerMetrics = SchedulerMetrics()) {
         self.metrics = metrics
         self.command = command
@@ -45,7 +39,7 @@ public struct Notifier: Sendable {
     }
 
     /// The hooks that must accept an event before it counts as told.
-    public var configured: HookSet {
+    package var configured: HookSet {
         var hooks: HookSet = []
         if command?.first != nil { hooks.insert(.command) }
         if webhookURL != nil { hooks.insert(.webhook) }
@@ -54,7 +48,7 @@ public struct Notifier: Sendable {
 
     /// Tells every configured hook not in `accepted` about `event`.
     @discardableResult
-    public func notify(_ event: NotificationEvent, alreadyAccepted accepted: HookSet = []) async -> HookOutcome {
+    package func notify(_ event: NotificationEvent, alreadyAccepted accepted: HookSet = []) async -> HookOutcome {
         var outcome = HookOutcome(accepted: accepted, failures: [])
         guard let payload = try? JSONCoding.encoder().encode(event) else {
             return HookOutcome(accepted: accepted, failures: ["the event could not be encoded as JSON"])

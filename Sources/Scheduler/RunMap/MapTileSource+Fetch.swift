@@ -1,18 +1,20 @@
 import Foundation
 import HTTPClient
 import RunCard
+import SchedulerDomain
+import SchedulerStores
 
 extension MapTileSource {
     /// What came back from the server for one card: the tiles that arrived whole, and what went wrong with the first
     /// that did not (nil when none failed; tiles still missing at the deadline are missing without a word).
-    struct Fetched: Sendable {
-        var tiles: [TileKey: [UInt8]] = [:]
-        var problem: String?
+    package struct Fetched: Sendable {
+        package var tiles: [TileKey: [UInt8]] = [:]
+        package var problem: String?
     }
 
     /// Asks for each tile once, ``concurrentRequests`` at a time, until every answer is in or `deadline` passes; then
     /// what is still in flight is cancelled.
-    func fetch(_ keys: [TileKey], until deadline: ContinuousClock.Instant) async -> Fetched {
+    package func fetch(_ keys: [TileKey], until deadline: ContinuousClock.Instant) async -> Fetched {
         await withTaskGroup(of: Answer.self) { group in
             var waiting = keys[...], inFlight = 0, fetched = Fetched()
             // The deadline as a task of the group: the first answer after it ends the wait.
@@ -46,7 +48,7 @@ extension MapTileSource {
     }
 
     /// One answer: a tile, a failure, or the card's deadline.
-    enum Answer: Sendable {
+    package enum Answer: Sendable {
         case tile(TileKey, [UInt8])
         case failed(String)
         case deadline

@@ -3,6 +3,8 @@ import HTTPClient
 import Logging
 import RunCard
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The map under a run card's route: the tiles the card needs (``RunCard/mapTiles(for:units:)``), from the disk cache
 /// (``TileCache``) or else the tile server through libcurl, within `[runs.map] timeout_s` for the whole card.
@@ -15,22 +17,22 @@ import SchedulerCore
 /// free servers follow: a `User-Agent` naming the program and its version; the attribution drawn on every map; tiles
 /// cached on disk; only the few tiles under one route, when a card is drawn (no bulk or ahead-of-time download), at
 /// most ``concurrentRequests`` at a time.
-public struct MapTileSource: Sendable {
+package struct MapTileSource: Sendable {
     /// The settings, with `tiles` the URL template itself (``RunMapSettings/resolved(sandboxBaseURL:)``).
-    let settings: RunMapSettings
-    let cache: TileCache
-    let transport: any HTTPTransport
-    let logger: Logger
+    package let settings: RunMapSettings
+    package let cache: TileCache
+    package let transport: any HTTPTransport
+    package let logger: Logger
 
     /// At most this many tile requests of one card in flight.
-    static let concurrentRequests = 4
+    package static let concurrentRequests = 4
     /// A tile is a few tens of kilobytes; a larger answer is no tile.
-    static let maximumTileBytes = 1_024 * 1_024
+    package static let maximumTileBytes = 1_024 * 1_024
     /// "schedulerd/0.3.0 (run cards; self-hosted post scheduler)".
-    static let userAgent = "schedulerd/\(BuildInfo.version) (run cards; self-hosted post scheduler)"
+    package static let userAgent = "schedulerd/\(BuildInfo.version) (run cards; self-hosted post scheduler)"
 
     /// - Parameter stateDirectory: where the cache goes when `cache_dir` is not set (`state_dir/tiles`).
-    public init(settings: RunMapSettings, stateDirectory: String, transport: any HTTPTransport, logger: Logger) {
+    package init(settings: RunMapSettings, stateDirectory: String, transport: any HTTPTransport, logger: Logger) {
         self.settings = settings
         cache = TileCache(root: settings.cacheDirectory ?? stateDirectory + "/tiles", template: settings.tiles, maximumBytes: settings.cacheMaxBytes)
         self.transport = transport
@@ -38,7 +40,7 @@ public struct MapTileSource: Sendable {
     }
 
     /// Every tile of `keys` with the attribution, or nil (and a notice logged) when any is missing by the deadline.
-    public func tiles(_ keys: [TileKey]) async -> MapTiles? {
+    package func tiles(_ keys: [TileKey]) async -> MapTiles? {
         guard !keys.isEmpty else { return nil }
         let deadline = ContinuousClock.now + .seconds(settings.timeoutSeconds)
         var images: [TileKey: [UInt8]] = [:]
@@ -61,12 +63,12 @@ public struct MapTileSource: Sendable {
     }
 
     /// The tile server's host, for the log: a template's query may hold a key (`?apikey=`), its host never does.
-    var host: String {
+    package var host: String {
         URL(string: url(TileKey(z: 0, x: 0, y: 0)))?.host ?? "?"
     }
 
     /// The URL of one tile: the template with `{z}`, `{x}` and `{y}` filled in.
-    func url(_ key: TileKey) -> String {
+    package func url(_ key: TileKey) -> String {
         settings.tiles.replacingOccurrences(of: "{z}", with: "\(key.z)").replacingOccurrences(of: "{x}", with: "\(key.x)")
             .replacingOccurrences(of: "{y}", with: "\(key.y)")
     }

@@ -1,6 +1,8 @@
 import CryptoPrimitives
 import Foundation
 import RunCard
+import SchedulerDomain
+import SchedulerStores
 
 /// Map tiles kept on disk, so a route run again and again is drawn from the cache, not fetched again: the tile usage
 /// policies of the servers that give tiles away ask for it (https://operations.osmfoundation.org/policies/tiles/).
@@ -9,24 +11,24 @@ import RunCard
 /// mix), as `z/x/y.png`: files 0600 in folders 0700, written whole (to a temporary name, then renamed). Reading a tile
 /// marks it used (its modification time); past ``maximumBytes`` over every server's tiles, the least recently used
 /// go first. A tile is kept until it is evicted: delete the folder to draw fresh ones.
-struct TileCache: Sendable {
+package struct TileCache: Sendable {
     /// Where every server's folder is (`[runs.map] cache_dir`, else `state_dir/tiles`).
-    let root: String
+    package let root: String
     /// This server's folder under it.
-    let directory: String
-    let maximumBytes: Int
+    package let directory: String
+    package let maximumBytes: Int
 
-    init(root: String, template: String, maximumBytes: Int) {
+    package init(root: String, template: String, maximumBytes: Int) {
         self.root = root
         let hash = Digest.sha256Hex(Array(template.utf8), bytes: 8)
         directory = root + "/" + hash
         self.maximumBytes = maximumBytes
     }
 
-    func path(_ key: TileKey) -> String { "\(directory)/\(key.z)/\(key.x)/\(key.y).png" }
+    package func path(_ key: TileKey) -> String { "\(directory)/\(key.z)/\(key.x)/\(key.y).png" }
 
     /// The tile's PNG when it is kept (and whole enough to start like one), marked as used now.
-    func tile(_ key: TileKey, now: Date = Date()) -> [UInt8]? {
+    package func tile(_ key: TileKey, now: Date = Date()) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: path(key)) else { return nil }
         let bytes = [UInt8](data)
         guard bytes.starts(with: Self.pngSignature) else {
@@ -40,7 +42,7 @@ struct TileCache: Sendable {
     /// Keeps the tile; a cache that cannot be written only means fetching again next time.
     /// - Returns: whether it was written.
     @discardableResult
-    func keep(_ key: TileKey, _ bytes: [UInt8]) -> Bool {
+    package func keep(_ key: TileKey, _ bytes: [UInt8]) -> Bool {
         let folder = "\(directory)/\(key.z)/\(key.x)"
         for path in [root, directory, "\(directory)/\(key.z)", folder] where !FileManager.default.fileExists(atPath: path) {
             guard (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false,
@@ -62,7 +64,7 @@ struct TileCache: Sendable {
     /// Removes the least recently used tiles, over every server's folder, until what is kept fits ``maximumBytes``.
     /// - Returns: how many were removed.
     @discardableResult
-    func trim() -> Int {
+    package func trim() -> Int {
         var files = Self.tiles(under: root)
         var total = files.reduce(0) { $0 + $1.size }
         guard total > maximumBytes else { return 0 }
@@ -90,5 +92,5 @@ struct TileCache: Sendable {
         return found
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import SandboxContract
+import SchedulerDomain
+import SchedulerStores
 
 extension SandboxdProcess {
     /// Finds sandboxd, starts it with `arguments` (its standard error is the daemon's), and waits for it to announce
@@ -8,7 +10,7 @@ extension SandboxdProcess {
     ///
     /// - Throws: ``SandboxdError``: not found (naming where it looked), not started, or no announcement in time
     ///   (the child is killed then).
-    static func launch(arguments: [String], environment: [String: String], logger: Logger) async throws -> SandboxdProcess {
+    package static func launch(arguments: [String], environment: [String: String], logger: Logger) async throws -> SandboxdProcess {
         let path = try SandboxdExecutable.find(environment: environment)
         let input = try ChildPipe(purpose: "standard input")
         let stdout = try ChildPipe(purpose: "standard output")

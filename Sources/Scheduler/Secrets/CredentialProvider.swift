@@ -2,27 +2,29 @@ import Connectors
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Hands the engine credentials it can use: opens the sealed blob, renews an OAuth 2.0 token that is
 /// about to expire, and after a refusal renews once. Renewals are single-flight per account, and the
 /// rotated refresh token is committed to the store before anyone uses the new access token.
-public actor CredentialProvider {
-    let store: any AccountStore
-    let vault: CredentialVault
-    let linkers: LinkerRegistry
-    let logger: Logger
-    let now: @Sendable () -> Date
+package actor CredentialProvider {
+    package let store: any AccountStore
+    package let vault: CredentialVault
+    package let linkers: LinkerRegistry
+    package let logger: Logger
+    package let now: @Sendable () -> Date
     /// Tokens expiring within this margin are renewed before use.
-    let renewalMargin: TimeInterval
+    package let renewalMargin: TimeInterval
     /// Counts renewals by outcome.
-    let metrics: SchedulerMetrics
+    package let metrics: SchedulerMetrics
     private var renewals: [Int64: Task<AccountCredentials, any Error>] = [:]
     /// The last blob opened per account and what it held: a burst to one account opens (decrypts and decodes) its
     /// credentials once. Keyed by the sealed bytes themselves, so a renewal or relink anywhere (another daemon
     /// included) is seen at once; the store is still read every time.
     private var opened: [Int64: (sealed: [UInt8], credentials: AccountCredentials)] = [:]
 
-    public init(store: any AccountStore, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
+    package init(store: any AccountStore, vault: CredentialVault, linkers: LinkerRegistry, logger: Logger,
                 renewalMargin: TimeInterval = 60, metrics: SchedulerMetrics = SchedulerMetrics(), now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.vault = vault; self.linkers = linkers; self.logger = logger
         self.renewalMargin = renewalMargin; self.metrics = metrics; self.now = now
@@ -31,7 +33,7 @@ public actor CredentialProvider {
     /// The account's credentials, renewed first when they expire within the margin and can be renewed.
     ///
     /// `sealed`: the blob as a claim just read it, so the store is not read again; a renewal still reads the store.
-    public func credentials(accountID: Int64, network: Network, sealed: [UInt8]? = nil) async throws -> AccountCredentials {
+    package func credentials(accountID: Int64, network: Network, sealed: [UInt8]? = nil) async throws -> AccountCredentials {
         let current = try await open(accountID, network: network, sealed: sealed)
         guard current.refreshToken != nil, current.expires(within: renewalMargin(network), of: now()) else { return current }
         return try await renew(accountID: accountID, network: network, rejected: current)
@@ -39,13 +41,13 @@ public actor CredentialProvider {
 
     /// A Threads token is renewed in its last week rather than its last minute: once expired it cannot be renewed at all
     /// (`th_refresh_token` takes only a live token), so any post in that week keeps the account linked.
-    func renewalMargin(_ network: Network) -> TimeInterval {
+    package func renewalMargin(_ network: Network) -> TimeInterval {
         network == .threads ? max(renewalMargin, 7 * 86_400) : renewalMargin
     }
 
     /// Renews after the network refused `rejected`. Concurrent callers share one renewal; a caller whose
     /// rejected token was already replaced gets the new one without renewing again.
-    public func renew(accountID: Int64, network: Network, rejected: AccountCredentials) async throws -> AccountCredentials {
+    package func renew(accountID: Int64, network: Network, rejected: AccountCredentials) async throws -> AccountCredentials {
         if let running = renewals[accountID] { return try await running.value }
         let task = Task { try await self.performRenewal(accountID: accountID, network: network, rejected: rejected) }
         renewals[accountID] = task
@@ -135,15 +137,15 @@ public actor CredentialProvider {
 }
 
 /// Credentials could not be provided: the account needs a person, or the renewal can be retried later.
-public struct CredentialProviderError: Error, Sendable, CustomStringConvertible {
-    public var needsRelink: Bool
-    public var message: String
-    public var description: String { message }
+package struct CredentialProviderError: Error, Sendable, CustomStringConvertible {
+    package var needsRelink: Bool
+    package var message: String
+    package var description: String { message }
 }
 
 extension CredentialGrant {
     /// The non-secret facts of `credentials`, for the account's plain columns.
-    public init(credentials: AccountCredentials) {
+    package init(credentials: AccountCredentials) {
         self.init(accessExpiresAt: credentials.expiresAt, refreshable: credentials.refreshToken != nil, scopes: credentials.scopes)
     }
 }

@@ -2,15 +2,17 @@ import Connectors
 import CryptoPrimitives
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Seals account credentials with AES-256-GCM before they reach the database, and opens them only
 /// when a request is about to be signed. Each blob is bound to its account row.
-public struct CredentialVault: Sendable {
+package struct CredentialVault: Sendable {
     private let box: SecretBox
     /// The key itself, for a backup (`schedctl backup` writes it apart from the database copy).
-    let key: CredentialKeyBytes
+    package let key: CredentialKeyBytes
 
-    public init(key: [UInt8]) throws(CredentialVaultError) {
+    package init(key: [UInt8]) throws(CredentialVaultError) {
         self.key = CredentialKeyBytes(bytes: key)
         do { box = try SecretBox(key: key) } catch { throw CredentialVaultError("the credential key is unusable: \(error.message)") }
     }
@@ -22,7 +24,7 @@ public struct CredentialVault: Sendable {
     /// every account unopenable. `CREDENTIALS_DIRECTORY` alone does not mean the key is a credential (the
     /// shipped unit passes only the X secret that way), so an absent `schedulerd.key` there falls back to the
     /// state directory, and the refusal names both places.
-    public static func load(stateDirectory: String, environment: [String: String],
+    package static func load(stateDirectory: String, environment: [String: String],
                             sealedCredentials: Int) throws(CredentialVaultError) -> CredentialVault {
         var credentialPath: String?
         if let directory = environment["CREDENTIALS_DIRECTORY"] {
@@ -39,7 +41,7 @@ public struct CredentialVault: Sendable {
 
     /// Where ``load(stateDirectory:environment:sealedCredentials:)`` reads the key from: the systemd credential when
     /// it exists, else the state directory's file.
-    public static func keyPath(stateDirectory: String, environment: [String: String]) -> String {
+    package static func keyPath(stateDirectory: String, environment: [String: String]) -> String {
         if let directory = environment["CREDENTIALS_DIRECTORY"] {
             let path = (directory as NSString).appendingPathComponent("schedulerd.key")
             if FileManager.default.fileExists(atPath: path) { return path }
@@ -48,7 +50,7 @@ public struct CredentialVault: Sendable {
     }
 
     /// What to do when the key is gone but the credentials it sealed are still in the database.
-    static func missingKey(_ path: String, credentialPath: String?, sealedCredentials: Int) -> CredentialVaultError {
+    package static func missingKey(_ path: String, credentialPath: String?, sealedCredentials: Int) -> CredentialVaultError {
         let places = credentialPath.map { "neither the systemd credential schedulerd.key (\($0)) nor \(path) exists" } ?? "\(path) is missing"
         let systemd = credentialPath == nil ? "" : " (or give it to the unit with LoadCredential=schedulerd.key:PATH)"
         return CredentialVaultError("the credential key is missing: \(places), but \(Counted.of(sealedCredentials, "account")) in the database \(Counted.verb(sealedCredentials, "holds", "hold")) "
@@ -57,13 +59,13 @@ public struct CredentialVault: Sendable {
             + "start schedulerd and relink each account. schedulerd does not create a new key over sealed credentials; nothing was changed")
     }
 
-    public func seal(_ credentials: AccountCredentials, accountID: Int64) throws -> [UInt8] {
+    package func seal(_ credentials: AccountCredentials, accountID: Int64) throws -> [UInt8] {
         let plaintext = try JSONEncoder().encode(credentials)
         return try box.seal(Array(plaintext), associatedData: Self.associatedData(accountID))
     }
 
     /// Fails with a message saying the account needs relinking when the key does not match.
-    public func open(_ sealed: [UInt8], accountID: Int64) throws(CredentialVaultError) -> AccountCredentials {
+    package func open(_ sealed: [UInt8], accountID: Int64) throws(CredentialVaultError) -> AccountCredentials {
         let plaintext: [UInt8]
         do { plaintext = try box.open(sealed, associatedData: Self.associatedData(accountID)) } catch {
             throw CredentialVaultError("the credentials of account \(accountID) cannot be opened with this key (wrong key, or altered data); relink the account")
@@ -80,8 +82,8 @@ public struct CredentialVault: Sendable {
 }
 
 /// The key or a sealed blob cannot be used; the message says which and what to do.
-public struct CredentialVaultError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct CredentialVaultError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

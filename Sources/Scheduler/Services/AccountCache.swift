@@ -1,20 +1,22 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// Account references resolved once per batch: an import of 10,000 rows to three accounts reads three accounts.
 ///
 /// A lock, not an actor: an import asks for every row's accounts, and a reference already resolved is answered
 /// without a hop to another executor (an actor's hop per row cost more than the row's own checks).
-final class AccountCache: Sendable {
+package final class AccountCache: Sendable {
     private let store: any AccountStore
     private let resolved = Mutex<[String: Result<AccountView, StoreError>]>([:])
 
-    init(store: any AccountStore) {
+    package init(store: any AccountStore) {
         self.store = store
     }
 
-    func account(_ reference: String) async throws -> AccountView {
+    package func account(_ reference: String) async throws -> AccountView {
         if let known = resolved.withLock({ $0[reference] }) { return try known.get() }
         do {
             let account = try await store.account(reference: reference)

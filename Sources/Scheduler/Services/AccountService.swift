@@ -1,24 +1,26 @@
 import Connectors
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The account lifecycle: link (OAuth), import, refresh, unlink. Credentials are confirmed with the
 /// network, sealed, and only then stored; nothing is stored when any step fails.
-public struct AccountService: Sendable {
-    let store: any AccountStore
-    let linkers: LinkerRegistry
-    let vault: CredentialVault
-    let credentials: CredentialProvider
-    let wake: WakeSignal
-    let headlessRedirectURI: String
+package struct AccountService: Sendable {
+    package let store: any AccountStore
+    package let linkers: LinkerRegistry
+    package let vault: CredentialVault
+    package let credentials: CredentialProvider
+    package let wake: WakeSignal
+    package let headlessRedirectURI: String
     /// Where the web app takes an authorization back (`base_url` + `/accounts/callback`); nil without `[web]`.
-    let webRedirectURI: String?
+    package let webRedirectURI: String?
     /// In sandbox mode, the emulated Mastodon instances' addresses by the domain each calls itself (`mastodon.sandbox`):
     /// `--instance mastodon.sandbox`, the domain in the handles, names no host DNS knows, so it is taken to mean its address.
-    let sandboxInstances: [String: String]
-    let sessions = LinkSessions()
+    package let sandboxInstances: [String: String]
+    package let sessions = LinkSessions()
 
-    public init(store: any AccountStore, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
+    package init(store: any AccountStore, linkers: LinkerRegistry, vault: CredentialVault, credentials: CredentialProvider, wake: WakeSignal,
                 headlessRedirectURI: String, webRedirectURI: String? = nil, sandboxInstances: [String: String] = [:]) {
         self.store = store; self.linkers = linkers; self.vault = vault; self.credentials = credentials
         self.wake = wake; self.headlessRedirectURI = headlessRedirectURI; self.webRedirectURI = webRedirectURI
@@ -27,7 +29,7 @@ public struct AccountService: Sendable {
 
     /// `instance` as given, or the address of the sandbox instance it names by domain (`mastodon.sandbox`,
     /// `https://mastodon.sandbox/`).
-    func resolvingSandboxInstance(_ instance: String?) -> String? {
+    package func resolvingSandboxInstance(_ instance: String?) -> String? {
         guard let instance, !sandboxInstances.isEmpty else { return instance }
         var domain = instance.lowercased()
         for scheme in ["https://", "http://"] where domain.hasPrefix(scheme) { domain.removeFirst(scheme.count) }
@@ -35,7 +37,7 @@ public struct AccountService: Sendable {
         return sandboxInstances[domain] ?? instance
     }
 
-    func linker(_ network: Network) throws -> any AccountLinker {
+    package func linker(_ network: Network) throws -> any AccountLinker {
         guard let linker = linkers[network] else {
             throw RequestError.badRequest("\(network.displayName) is not configured on this daemon; add [networks.\(network == .instagram ? "facebook" : network.rawValue)] to the configuration")
         }
@@ -46,7 +48,7 @@ public struct AccountService: Sendable {
 
     /// The networks a person can link in the browser: configured, and linked by an authorization page (OAuth), not by an
     /// app password or an instance's name, which the web app does not ask for yet.
-    public var browserLinkableNetworks: [Network] {
+    package var browserLinkableNetworks: [Network] {
         Network.allCases.filter { network in
             guard let linker = linkers[network] else { return false }
             return linker.methods.contains { $0 == .oauth2 || $0 == .oauth1 } && network != .mastodon
@@ -54,12 +56,12 @@ public struct AccountService: Sendable {
     }
 
     /// Starts linking from the web app: the network sends the browser back to the web app's own callback.
-    public func startBrowserLink(network: Network) async throws -> LinkStartView {
+    package func startBrowserLink(network: Network) async throws -> LinkStartView {
         guard let webRedirectURI else { throw RequestError.badRequest("the web app is not configured on this daemon; add [web] listen") }
         return try await startLink(StartLinkRequest(network: network, redirectURI: webRedirectURI))
     }
 
-    public func startLink(_ request: StartLinkRequest) async throws -> LinkStartView {
+    package func startLink(_ request: StartLinkRequest) async throws -> LinkStartView {
         let linker = try linker(request.network)
         var method = linker.methods.first ?? .oauth2
         if let name = request.method {
@@ -83,7 +85,7 @@ public struct AccountService: Sendable {
                              redirectURI: redirectURI, expects: pending.expects)
     }
 
-    public func completeLink(id: String, _ request: CompleteLinkRequest) async throws -> AccountView {
+    package func completeLink(id: String, _ request: CompleteLinkRequest) async throws -> AccountView {
         guard let pending = await sessions.take(id) else {
             throw RequestError(.notFound, "no authorization in progress with this id: it was already used or is older than 15 minutes; start again with `schedctl accounts link`")
         }
@@ -98,7 +100,7 @@ public struct AccountService: Sendable {
 
     // MARK: Importing
 
-    public func importAccount(_ request: ImportAccountRequest) async throws -> AccountView {
+    package func importAccount(_ request: ImportAccountRequest) async throws -> AccountView {
         if request.handoff == true {
             guard request.network == .instagram else { throw RequestError.badRequest("only Instagram accounts can be added for handoff") }
             guard let handle = request.handle?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "@" }), !handle.isEmpty else {
@@ -164,7 +166,7 @@ public struct AccountService: Sendable {
 
     /// An https address with a host (plain http only on loopback, where nothing crosses a network): a server of the
     /// person's own (a PDS, an instance), which the account's tokens are sent to.
-    static func isWebAddress(_ text: String) -> Bool {
+    package static func isWebAddress(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
         return scheme == "https" || (scheme == "http" && isLoopback("http://\(host.contains(":") ? "[\(host)]" : host)/"))
     }
@@ -204,7 +206,7 @@ public struct AccountService: Sendable {
         return all.isEmpty ? nil : all
     }
 
-    static func relinkNote(_ previous: AccountView, now account: AccountView, sameIdentity: Bool) -> String {
+    package static func relinkNote(_ previous: AccountView, now account: AccountView, sameIdentity: Bool) -> String {
         let waiting = Counted.of(account.pendingPosts, "waiting post")
         if sameIdentity {
             return previous.status == .revoked
@@ -219,11 +221,11 @@ public struct AccountService: Sendable {
 
     /// Renews the token now (it is renewed by itself before expiry and after a refusal anyway).
     /// The linked accounts, and the unlinked ones too with `includeRevoked`.
-    public func list(includeRevoked: Bool) async throws -> [AccountView] { try await store.accounts(includeRevoked: includeRevoked) }
+    package func list(includeRevoked: Bool) async throws -> [AccountView] { try await store.accounts(includeRevoked: includeRevoked) }
 
-    public func account(reference: String) async throws -> AccountView { try await store.account(reference: reference) }
+    package func account(reference: String) async throws -> AccountView { try await store.account(reference: reference) }
 
-    public func refresh(reference: String) async throws -> AccountView {
+    package func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
         guard account.refreshable else { throw RequestError.badRequest(Self.nothingToRefresh(account)) }
         guard let sealed = try await store.sealedCredentials(accountID: account.id) else {
@@ -242,7 +244,7 @@ public struct AccountService: Sendable {
 
     /// Revokes at the network where it offers revocation, then deletes the sealed secrets. Refused while
     /// unfinished posts target the account, unless `cancelPending` — checked before anything is revoked.
-    public func unlink(reference: String, cancelPending: Bool) async throws -> UnlinkView {
+    package func unlink(reference: String, cancelPending: Bool) async throws -> UnlinkView {
         let account = try await store.account(reference: reference)
         if account.pendingPosts > 0 && !cancelPending {
             throw RequestError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") "
@@ -268,7 +270,7 @@ public struct AccountService: Sendable {
 
     /// Why an account's token cannot be renewed, and what to do. Issue 25, bug 16: an OAuth 1.0a account was told to
     /// relink "before it expires", but its token never expires.
-    static func nothingToRefresh(_ account: AccountView) -> String {
+    package static func nothingToRefresh(_ account: AccountView) -> String {
         switch account.authKind {
         case .none:
             return "\(account.reference) is published by handoff and has no token: there is nothing to refresh"
@@ -283,7 +285,7 @@ public struct AccountService: Sendable {
     }
 
     /// The token `accounts add` takes for a network, as its documentation names it.
-    static func tokenKind(_ network: Network) -> String {
+    package static func tokenKind(_ network: Network) -> String {
         switch network {
         case .x: "OAuth 1.0a access token and secret"
         case .linkedin: "member access token"
@@ -295,7 +297,7 @@ public struct AccountService: Sendable {
         }
     }
 
-    static func isLoopback(_ uri: String) -> Bool {
+    package static func isLoopback(_ uri: String) -> Bool {
         guard let url = URL(string: uri), url.scheme == "http", let host = url.host else { return false }
         return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
     }
@@ -310,7 +312,7 @@ public struct AccountService: Sendable {
 
     /// What the person brought was wrong (bad input, 400); the network or the configuration failed (503).
     /// A token the network refuses while linking, or one that cannot publish, is what the person brought: bad input too.
-    static func requestError(_ error: LinkError) -> RequestError {
+    package static func requestError(_ error: LinkError) -> RequestError {
         switch error.code {
         case .invalidInput, .choiceNeeded, .unsupported, .needsRelink, .unfit: RequestError.badRequest(error.message)
         default: RequestError(.unavailable, error.message)
@@ -319,7 +321,7 @@ public struct AccountService: Sendable {
 
     /// An imported token the network refused: bad input, like any other wrong input (docs/using-schedctl.md, "Exit codes"),
     /// said the same way for every network, with the network's own words and what to do.
-    static func refusedImport(_ network: Network, _ error: LinkError) -> String {
+    package static func refusedImport(_ network: Network, _ error: LinkError) -> String {
         let name = network.displayName
         var detail = error.message
         // The linkers name the network themselves; said once here.

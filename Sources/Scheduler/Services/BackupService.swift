@@ -1,26 +1,28 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// `schedctl backup`: what may be copied and the copy itself. The database is copied by the store (one copy at a time,
 /// in the state directory); a PostgreSQL store is refused here, since pg_dump backs it up. The routes only stream what
 /// this gives them.
-struct BackupService: Sendable {
+package struct BackupService: Sendable {
     /// nil: the store is PostgreSQL, which pg_dump backs up.
-    let copies: BackupCopies?
-    let key: CredentialKeyBytes
+    package let copies: (any BackupCopying)?
+    package let key: CredentialKeyBytes
 
-    static let postgresRefusal = "this daemon keeps its state in PostgreSQL, which schedctl backup does not copy: back it up with pg_dump "
+    package static let postgresRefusal = "this daemon keeps its state in PostgreSQL, which schedctl backup does not copy: back it up with pg_dump "
         + "(e.g. `pg_dump --format=custom --file=schedulerd.dump DBNAME`), and keep a copy of the credential key "
         + "(state_dir/credentials.key, or the schedulerd.key systemd credential) apart from the dump"
 
     /// The credential key's bytes, which the client keeps apart from the database copy.
-    func credentialKey() throws -> [UInt8] {
+    package func credentialKey() throws -> [UInt8] {
         guard copies != nil else { throw RequestError(.conflict, Self.postgresRefusal) }
         return key.bytes
     }
 
     /// A consistent copy of the database, open for reading; it is unlinked already and goes when it is closed.
-    func copy() async throws -> BackupCopies.Copy {
+    package func copy() async throws -> BackupCopy {
         guard let copies else { throw RequestError(.conflict, Self.postgresRefusal) }
         return try await copies.make()
     }

@@ -1,28 +1,30 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The calendar, day by day in a zone: each day's first posts, its count up to a bound, and the occurrences of
 /// repeating posts not made yet. Bounded work per day, so a week costs the same at a million posts as at ten.
-public struct CalendarService: Sendable {
-    let store: any PostStore & AccountStore
-    let series: SeriesService?
+package struct CalendarService: Sendable {
+    package let store: any PostStore & AccountStore
+    package let series: SeriesService?
 
-    public init(store: any PostStore & AccountStore, series: SeriesService?) {
+    package init(store: any PostStore & AccountStore, series: SeriesService?) {
         self.store = store; self.series = series
     }
 
     /// Posts due in `from..<to` (to `account` when given), earliest first: a calendar's, at most 10,000.
-    public func posts(from: Date, to: Date, account: String?) async throws -> [PostView] {
+    package func posts(from: Date, to: Date, account: String?) async throws -> [PostView] {
         try await store.postsDue(from: from, to: to, accountID: try await accountID(account), limit: 10_000)
     }
 
     /// The occurrences of repeating posts in `from..<to` not made into posts yet (they are made four weeks ahead).
-    public func planned(from: Date, to: Date, account: String?) async throws -> [PlannedOccurrenceView] {
+    package func planned(from: Date, to: Date, account: String?) async throws -> [PlannedOccurrenceView] {
         try await series?.planned(from: from, to: to, accountID: try await accountID(account)) ?? []
     }
 
     /// `count` days from `firstDay` (`yyyy-MM-dd`) in `zone`, each with at most `perDay` posts, to `account` when given.
-    public func days(firstDay: String, count: Int, zone: TimeZone, perDay: Int, account: String?) async throws -> [CalendarDayView] {
+    package func days(firstDay: String, count: Int, zone: TimeZone, perDay: Int, account: String?) async throws -> [CalendarDayView] {
         try await days(firstDay: firstDay, count: count, zone: zone, perDay: perDay, accountID: try await accountID(account))
     }
 
@@ -32,7 +34,7 @@ public struct CalendarService: Sendable {
     }
 
     /// `count` days from `firstDay` (`yyyy-MM-dd`) in `zone`, each with at most `perDay` posts.
-    public func days(firstDay: String, count: Int, zone: TimeZone, perDay: Int, accountID: Int64?) async throws -> [CalendarDayView] {
+    package func days(firstDay: String, count: Int, zone: TimeZone, perDay: Int, accountID: Int64?) async throws -> [CalendarDayView] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         guard let first = DayName.start(of: firstDay, in: calendar) else {

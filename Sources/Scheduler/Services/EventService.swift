@@ -1,24 +1,26 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The event log as `schedctl events` reads it: a backlog from the store, and, with `--follow`, every new event as
 /// the bus hears of it.
-public struct EventService: Sendable {
-    let store: any EventStore
+package struct EventService: Sendable {
+    package let store: any EventStore
     /// nil: this daemon does not stream events.
-    let bus: EventBus?
+    package let bus: EventBus?
 
-    public init(store: any EventStore, bus: EventBus?) { self.store = store; self.bus = bus }
+    package init(store: any EventStore, bus: EventBus?) { self.store = store; self.bus = bus }
 
     /// The events after `after`, or the latest when nil, at most `limit`.
-    public func events(after: Int64?, limit: Int) async throws -> [EventView] {
+    package func events(after: Int64?, limit: Int) async throws -> [EventView] {
         if let after { return try await store.events(after: after, limit: limit) }
         return try await store.recentEvents(limit)
     }
 
     /// A subscription, then what was stored between the backlog and it: subscribing before reading what is new means
     /// nothing falls between the two. `end` must be called when the follower goes.
-    public func follow(backlog: [EventView], after: Int64) async throws -> EventFollow {
+    package func follow(backlog: [EventView], after: Int64) async throws -> EventFollow {
         guard let bus else { throw RequestError(.unavailable, "this daemon does not stream events") }
         guard let (id, live) = await bus.follow() else {
             throw RequestError(.unavailable, "too many followers are connected (at most \(EventBus.maxFollowers))")
@@ -30,10 +32,10 @@ public struct EventService: Sendable {
 }
 
 /// A follower's events: those stored, then the live ones newer than what was sent.
-public struct EventFollow: Sendable {
-    public let stored: [EventView]
+package struct EventFollow: Sendable {
+    package let stored: [EventView]
     /// The last event id the backlog reached.
-    public let caughtUp: Int64
-    public let live: AsyncStream<EventView>
-    public let end: @Sendable () async -> Void
+    package let caughtUp: Int64
+    package let live: AsyncStream<EventView>
+    package let end: @Sendable () async -> Void
 }

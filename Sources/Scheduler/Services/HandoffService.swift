@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Instagram handoffs as the person sees them: what waits, with a bundle folder on this machine, and confirming one.
 ///
@@ -7,16 +9,16 @@ import SchedulerCore
 /// that may be another machine, so the list gives each handoff a bundle here, written again from the store (the
 /// caption, and the media fetched by their SHA-256) when this daemon has none: `schedctl handoff` works against
 /// any daemon.
-public struct HandoffService: Sendable {
-    let store: any PostStore
-    let desk: HandoffDesk
-    let media: MediaLibrary?
+package struct HandoffService: Sendable {
+    package let store: any PostStore
+    package let desk: HandoffDesk
+    package let media: MediaLibrary?
 
-    public init(store: any PostStore, desk: HandoffDesk, media: MediaLibrary?) {
+    package init(store: any PostStore, desk: HandoffDesk, media: MediaLibrary?) {
         self.store = store; self.desk = desk; self.media = media
     }
 
-    public func list() async throws -> [HandoffView] {
+    package func list() async throws -> [HandoffView] {
         var views: [HandoffView] = []
         for record in try await store.handoffs() {
             let bundle: String
@@ -31,7 +33,7 @@ public struct HandoffService: Sendable {
         return views
     }
 
-    public func confirm(deliveryID: Int64, url: String?) async throws -> PostView {
+    package func confirm(deliveryID: Int64, url: String?) async throws -> PostView {
         if let url {
             guard let parsed = URL(string: url), parsed.scheme == "https" || parsed.scheme == "http", parsed.host != nil else {
                 throw RequestError.badRequest("'\(url)' is not a permalink such as https://www.instagram.com/p/SHORTCODE/")

@@ -1,24 +1,26 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// X's same-text rule over a whole import: every row's texts looked up in the store in one read, and rows of the file
 /// itself that repeat one another (the same text to the same X account within a day), which the store cannot see yet.
-struct ImportSameText: Sendable {
+package struct ImportSameText: Sendable {
     /// One text of one row, to one X account.
-    struct Entry: Sendable {
-        var line: Int
-        var account: AccountView
+    package struct Entry: Sendable {
+        package var line: Int
+        package var account: AccountView
         /// The text, the account and the window, as the store looks them up.
-        var probe: SameTextProbe
-        var due: Date
+        package var probe: SameTextProbe
+        package var due: Date
         /// The zone the row's time was read in, to write it as the person gave it.
-        var zone: TimeZone?
+        package var zone: TimeZone?
     }
 
-    private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
     /// Notes the row's texts that the rule applies to.
-    mutating func add(line: Int, checked: PostService.CheckedPost, text: String) {
+    package mutating func add(line: Int, checked: PostService.CheckedPost, text: String) {
         guard checked.rule == nil, let time = checked.time else { return }
         let due = time.instant, zone = TimeZone(identifier: time.zoneIdentifier)
         for (account, override) in checked.targets {
@@ -28,12 +30,12 @@ struct ImportSameText: Sendable {
     }
 
     /// Adds another slice's texts after this one's.
-    mutating func append(_ other: ImportSameText) {
+    package mutating func append(_ other: ImportSameText) {
         entries += other.entries
     }
 
     /// The rows refused for repeating a stored post within the window: every text looked up in one read.
-    func repeatingStoredPosts(store: any PostStore) async throws -> [ImportProblem] {
+    package func repeatingStoredPosts(store: any PostStore) async throws -> [ImportProblem] {
         guard !entries.isEmpty else { return [] }
         let stored = try await store.sameText(entries.map(\.probe))
         return zip(entries, stored).compactMap { entry, other in
@@ -43,7 +45,7 @@ struct ImportSameText: Sendable {
 
     /// Rows of the file with the same text to one account: by account and text, in due order, a row due within the
     /// window of the one before it is refused, naming that row (linear after the sort, however many rows repeat).
-    func withinTheFile() -> [ImportProblem] {
+    package func withinTheFile() -> [ImportProblem] {
         struct Group: Hashable { var accountID: Int64; var key: Int64 }
         let byKey = Dictionary(grouping: entries) { Group(accountID: $0.account.id, key: SameTextKey.of($0.probe.text)) }
         // Keys can collide: rows sharing one are told apart by their texts.

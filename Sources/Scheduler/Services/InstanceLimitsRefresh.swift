@@ -3,33 +3,35 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// Reads each Mastodon instance's limits again at start and then once a day: an instance's admin may raise or lower
 /// `max_characters`, the attachments or the image size at any time, and a post checked against yesterday's numbers
 /// would be refused at its time (or refused here when the instance would take it). Each instance is asked once
 /// (`GET /api/v2/instance`, no token), and only accounts whose numbers changed are written.
-public struct InstanceLimitsRefresh: Service {
-    let store: any AccountStore
-    let vault: CredentialVault
-    let transport: any HTTPTransport
-    let interval: Duration
-    let logger: Logger
+package struct InstanceLimitsRefresh: Service {
+    package let store: any AccountStore
+    package let vault: CredentialVault
+    package let transport: any HTTPTransport
+    package let interval: Duration
+    package let logger: Logger
 
-    public static let defaultInterval: Duration = .seconds(86_400)
+    package static let defaultInterval: Duration = .seconds(86_400)
 
-    public init(store: any AccountStore, vault: CredentialVault, transport: any HTTPTransport, interval: Duration = defaultInterval,
+    package init(store: any AccountStore, vault: CredentialVault, transport: any HTTPTransport, interval: Duration = defaultInterval,
                 logger: Logger) {
         self.store = store; self.vault = vault; self.transport = transport; self.interval = interval; self.logger = logger
     }
 
-    public func run() async throws {
+    package func run() async throws {
         await repeatEvery(interval) { await refreshOnce() }
     }
 
     /// One pass over the linked Mastodon accounts; the number of accounts whose limits changed.
     @discardableResult
-    func refreshOnce() async -> Int {
+    package func refreshOnce() async -> Int {
         var byInstance: [String: [AccountView]] = [:]
         do {
             for account in try await store.accounts(includeRevoked: false) where account.network == .mastodon {

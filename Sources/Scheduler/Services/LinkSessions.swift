@@ -1,18 +1,20 @@
 import Connectors
 import CryptoPrimitives
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 /// Authorizations a person has started and not finished. Kept in memory only: they hold a PKCE
 /// verifier or a temporary token, live 15 minutes, and are used once.
-actor LinkSessions {
+package actor LinkSessions {
     private var pending: [String: PendingLink] = [:]
-    let lifetime: TimeInterval
+    package let lifetime: TimeInterval
 
-    init(lifetime: TimeInterval = 900) {
+    package init(lifetime: TimeInterval = 900) {
         self.lifetime = lifetime
     }
 
-    func add(_ link: PendingLink, now: Date = Date()) -> String {
+    package func add(_ link: PendingLink, now: Date = Date()) -> String {
         pending = pending.filter { now.timeIntervalSince($0.value.createdAt) < lifetime }
         let id = SecureRandom.alphanumeric(20)
         pending[id] = link
@@ -20,7 +22,7 @@ actor LinkSessions {
     }
 
     /// Removes and returns the link: a second attempt with the same id must start again.
-    func take(_ id: String, now: Date = Date()) -> PendingLink? {
+    package func take(_ id: String, now: Date = Date()) -> PendingLink? {
         guard let link = pending.removeValue(forKey: id), now.timeIntervalSince(link.createdAt) < lifetime else { return nil }
         return link
     }

@@ -1,16 +1,18 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Who asks for a post: the control socket's operator (who may do anything the daemon can), or a person signed in to
 /// the web app, with their role.
-public struct PostAuthor: Sendable, Equatable {
-    public var name: String
-    public var role: WebRole
+package struct PostAuthor: Sendable, Equatable {
+    package var name: String
+    package var role: WebRole
 
-    public init(name: String, role: WebRole) { self.name = name; self.role = role }
+    package init(name: String, role: WebRole) { self.name = name; self.role = role }
 
     /// `schedctl`, over the control socket: only the daemon's own user and root reach it.
-    public static let `operator` = PostAuthor(name: "schedctl", role: .owner)
+    package static let `operator` = PostAuthor(name: "schedctl", role: .owner)
 }
 
 /// `[web] require_approval`: a post an editor schedules waits in `awaiting_approval` until an owner approves it (it is
@@ -18,11 +20,11 @@ public struct PostAuthor: Sendable, Equatable {
 /// with a reason (it is cancelled, and the reason is its error). Both raise an event, so hooks tell the editor.
 extension PostService {
     /// The longest reason a rejection keeps: a sentence or two, shown on the post and in the event.
-    static let maxReasonLength = 500
+    package static let maxReasonLength = 500
 
     /// Whether `author`'s post waits for an owner; a repeating post cannot wait (each occurrence is made as it comes),
     /// so an author whose posts need approval is told to ask an owner instead.
-    func awaitsApproval(_ request: SchedulePostRequest, author: PostAuthor) throws -> Bool {
+    package func awaitsApproval(_ request: SchedulePostRequest, author: PostAuthor) throws -> Bool {
         guard approvalRequired, author.role.needsApproval, request.draft != true, request.dryRun != true else { return false }
         if request.repeatRule != nil {
             throw RequestError.badRequest("a repeating post cannot wait for approval; save it as a draft, or ask an owner to schedule it")
@@ -30,7 +32,7 @@ extension PostService {
         return true
     }
 
-    public func approve(id: Int64, by author: PostAuthor) async throws -> PostView {
+    package func approve(id: Int64, by author: PostAuthor) async throws -> PostView {
         try mayApprove(author)
         var view = try await store.settleApproval(id: id, verdict: .approved, by: author.name, now: now())
         wake.signal()
@@ -40,7 +42,7 @@ extension PostService {
         return view
     }
 
-    public func reject(id: Int64, reason: String, by author: PostAuthor) async throws -> PostView {
+    package func reject(id: Int64, reason: String, by author: PostAuthor) async throws -> PostView {
         try mayApprove(author)
         let reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw RequestError.badRequest("give a reason, so the person who wrote the post knows what to change") }
@@ -52,7 +54,7 @@ extension PostService {
 
     /// A post an owner approved stays as approved: someone whose posts need approval may change it while it waits (or
     /// is a draft), not after. They can cancel it and propose the change as a new post (duplicate, edit, schedule).
-    func mayEdit(_ post: PostView, author: PostAuthor) throws {
+    package func mayEdit(_ post: PostView, author: PostAuthor) throws {
         guard approvalRequired, author.role.needsApproval, post.deliveries.contains(where: { $0.state == .scheduled || $0.state == .retrying }) else { return }
         throw RequestError(.forbidden, "post \(post.id) was approved as it is; only an owner changes it now. Duplicate it to propose a change")
     }

@@ -2,13 +2,15 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// Changes what has not gone out: every change is checked against each network's rules for every delivery it
     /// touches (and X's duplicate rule), then written in one transaction, or nothing is written. The store refuses, as a
     /// conflict, a change that would touch a delivery that has gone out or is going out. `author`: who asks; a person
     /// whose posts need approval may not change one an owner approved.
-    public func edit(id: Int64, _ asked: EditPostRequest, author: PostAuthor = .operator) async throws -> PostView {
+    package func edit(id: Int64, _ asked: EditPostRequest, author: PostAuthor = .operator) async throws -> PostView {
         let current = try await store.post(id: id)
         try mayEdit(current, author: author)
         if let version = asked.version, version != current.version { throw Self.stale(current, since: version) }
@@ -89,10 +91,10 @@ extension PostService {
     }
 
     /// One account the post will go to after the edit: its text for it, and whether that text must be checked again.
-    struct EditTarget {
-        var account: AccountView
-        var override: String?
-        var needsCheck: Bool
+    package struct EditTarget {
+        package var account: AccountView
+        package var override: String?
+        package var needsCheck: Bool
     }
 
     /// The accounts after the edit (added ones in, removed ones out, per-account texts applied), recording the changes

@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The rules an edit is held to besides each network's: the version it was built from, a text that reaches someone,
 /// an account added with a text of its own where the post has no common one, and options that are real ones. Every
@@ -7,7 +9,7 @@ import SchedulerCore
 extension PostService {
     /// A change built from an older reading of the post: refused, naming both versions, so the person looks again
     /// rather than undoing what came since (another tab, another person, the inbox).
-    static func stale(_ current: PostView, since version: Int64) -> RequestError {
+    package static func stale(_ current: PostView, since version: Int64) -> RequestError {
         RequestError(.conflict, "post \(current.id) was changed since version \(version) (it is now version \(current.version)); "
                      + "nothing was changed: look at it again (`schedctl show \(current.id)`) and edit that version")
     }
@@ -19,7 +21,7 @@ extension PostService {
 
     /// A post whose every account has its own text (a run post's are written per network) has no common text to give
     /// an account added to it, and a new common text would reach nobody: either is refused with what to pass instead.
-    static func ownTextProblems(_ current: PostView, change: PostChange, targets: [EditTarget]) -> [String] {
+    package static func ownTextProblems(_ current: PostView, change: PostChange, targets: [EditTarget]) -> [String] {
         let before = current.deliveries.filter { DeliveryLifecycle.waiting.contains($0.state) }
         guard !before.isEmpty, before.allSatisfy({ $0.text != nil }) else { return [] }
         var problems: [String] = []
@@ -36,7 +38,7 @@ extension PostService {
     }
 
     /// What the person should know about who gets a new common text: which accounts take it, which keep their own.
-    static func reachNotes(of change: PostChange, in view: PostView) -> [String] {
+    package static func reachNotes(of change: PostChange, in view: PostView) -> [String] {
         guard change.text != nil else { return [] }
         let waiting = view.deliveries.filter { DeliveryLifecycle.waiting.contains($0.state) }
         let keeping = waiting.filter { $0.text != nil }.map(\.account)
@@ -48,7 +50,7 @@ extension PostService {
 
     /// The options after the change, or nil when the request leaves them alone; `""` takes one away. Each is checked as
     /// at scheduling: a real visibility and language, and one that reaches an account that has it.
-    func editedOptions(_ request: EditPostRequest, of post: PostView, networks: Set<Network>, problems: inout [String]) -> PostOptions? {
+    package func editedOptions(_ request: EditPostRequest, of post: PostView, networks: Set<Network>, problems: inout [String]) -> PostOptions? {
         guard request.changesOptions else { return nil }
         func given(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
         let asked = SchedulePostRequest(text: "", to: [], at: nil, visibility: given(request.visibility),

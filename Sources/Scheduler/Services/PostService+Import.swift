@@ -1,14 +1,16 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// Most rows a batch takes (the request body is limited too).
-    static let maxBatch = 100_000
+    package static let maxBatch = 100_000
 
     /// Checks every row as `schedule` would (a repeating one as each of its first occurrences), then stores the valid
     /// ones in one transaction: all of them, or none when one is not valid (unless `skip_invalid`). Drafts and slots
     /// are scheduled one at a time.
-    public func importPosts(_ request: ImportRequest) async throws -> ImportView {
+    package func importPosts(_ request: ImportRequest) async throws -> ImportView {
         guard !request.posts.isEmpty else { throw RequestError.badRequest("the import has no rows") }
         guard request.posts.count <= Self.maxBatch else { throw RequestError.badRequest("the import has \(request.posts.count) rows; at most \(Self.maxBatch) at once") }
         if let lines = request.lines, lines.count != request.posts.count {
@@ -35,12 +37,12 @@ extension PostService {
     }
 
     /// An import's rows checked: what each became, or its problem, and the texts the same-text rule looks up.
-    struct CheckedRows: Sendable {
-        var items: [(line: Int, item: NewBatchItem)] = []
-        var problems: [ImportProblem] = []
-        var sameText = ImportSameText()
+    package struct CheckedRows: Sendable {
+        package var items: [(line: Int, item: NewBatchItem)] = []
+        package var problems: [ImportProblem] = []
+        package var sameText = ImportSameText()
         /// Rows refused for repeating a stored post's text.
-        var repeated: [ImportProblem] = []
+        package var repeated: [ImportProblem] = []
     }
 
     /// Checks the rows in as many slices as the machine has cores, each slice in a task of its own (a row's checks

@@ -2,6 +2,8 @@ import Connectors
 import MediaCodecs
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// Instagram's Graph API takes only JPEG, so a post with an Instagram account it publishes to (not a handoff,
@@ -11,7 +13,7 @@ extension PostService {
     ///
     /// The one place this is decided: every path that sets a post's media or its accounts calls it with the media and
     /// the accounts the post will have (schedule and import, `edit --media` and `edit --add-to`, a draft scheduled).
-    func convertedForInstagram(_ media: [MediaItem], to accounts: [AccountView],
+    package func convertedForInstagram(_ media: [MediaItem], to accounts: [AccountView],
                                problems: inout [String]) async throws -> (media: [MediaItem], notes: [String]) {
         let graphAccounts = accounts.filter { $0.network == .instagram && $0.authKind != .none }
         guard let library = self.media, !graphAccounts.isEmpty,
@@ -39,7 +41,7 @@ extension PostService {
     }
 
     /// `notes` first among the answer's notes (a stored post's or a dry run's).
-    static func adding(_ notes: [String], to scheduled: Scheduled) -> Scheduled {
+    package static func adding(_ notes: [String], to scheduled: Scheduled) -> Scheduled {
         guard !notes.isEmpty else { return scheduled }
         switch scheduled {
         case .stored(let view):
@@ -51,7 +53,7 @@ extension PostService {
     }
 
     /// `notes` first among a stored post's notes.
-    static func noting(_ notes: [String], _ view: PostView) -> PostView {
+    package static func noting(_ notes: [String], _ view: PostView) -> PostView {
         guard !notes.isEmpty else { return view }
         var view = view
         view.notes = notes + (view.notes ?? [])

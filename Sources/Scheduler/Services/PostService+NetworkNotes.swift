@@ -2,12 +2,14 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// What only a network can say about a post at schedule time (a Bluesky mention of no account), told in the answer
 /// and never a refusal: the post is the person's to send as it is.
 extension PostService {
     /// Each distinct text is asked of its network once, however many of the post's accounts are on it.
-    func networkNotes(_ checked: CheckedPost, text: String) async -> [String] {
+    package func networkNotes(_ checked: CheckedPost, text: String) async -> [String] {
         var notes: [String] = []
         var asked: [String: [String]] = [:]
         for (account, override) in checked.targets {

@@ -1,10 +1,12 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// A schedule request's Mastodon visibility and content warning and its language (``PostOptions``), checked before
 /// anything is stored: each must be one the networks take, and each must reach at least one account that has it.
 extension PostService {
-    static func checkOptions(_ request: SchedulePostRequest, networks: Set<Network>, problems: inout [String]) -> PostOptions {
+    package static func checkOptions(_ request: SchedulePostRequest, networks: Set<Network>, problems: inout [String]) -> PostOptions {
         var options = PostOptions()
         if let text = request.visibility {
             if let visibility = MastodonVisibility(rawValue: text.lowercased()) {
@@ -45,9 +47,9 @@ extension PostService {
         return problems
     }
 
-    static let visibilityNames = "public, unlisted, private or direct"
+    package static let visibilityNames = "public, unlisted, private or direct"
 
     /// ISO 639-1's two-letter codes (the stricter reading of Mastodon's "ISO 639 language code", which Bluesky's BCP 47
     /// `langs` also takes).
-    static let languageCodes: Set<String> = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 })
+    package static let languageCodes: Set<String> = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 })
 }

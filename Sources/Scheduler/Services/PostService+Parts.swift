@@ -2,18 +2,20 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The parts of a schedule request beyond one text: an X thread and first comments, checked per network before
 /// anything is stored, each problem naming the account and the part.
 extension PostService {
     /// What the request's thread and first comments come to, checked.
-    struct CheckedParts {
-        var thread: [ThreadPart] = []
+    package struct CheckedParts {
+        package var thread: [ThreadPart] = []
         /// By account id.
-        var firstComments: [Int64: String] = [:]
+        package var firstComments: [Int64: String] = [:]
     }
 
-    func checkParts(_ request: SchedulePostRequest, targets: [(AccountView, String?)], repeating: Bool, options: PostOptions,
+    package func checkParts(_ request: SchedulePostRequest, targets: [(AccountView, String?)], repeating: Bool, options: PostOptions,
                     problems: inout [String]) async throws -> CheckedParts {
         var checked = CheckedParts()
         let threadRequest = request.thread ?? []
@@ -62,7 +64,7 @@ extension PostService {
     }
 
     /// A first comment is made through the network's API, under the post (on X, a reply counted as a post is).
-    func commentProblems(_ comment: String, account: AccountView, options: PostOptions) -> [String] {
+    package func commentProblems(_ comment: String, account: AccountView, options: PostOptions) -> [String] {
         if account.authKind == .none {
             return ["\(account.reference) publishes by handoff, so no comment can be made for you; add it yourself in the app once the post is up"]
         }
@@ -71,7 +73,7 @@ extension PostService {
     }
 
     /// What a dry run shows for a post in several parts: the post's request, then each reply and the comment in order.
-    func partsPreview(post: JSONValue, thread: [ThreadPart], comment: String?, account: AccountView, options: PostOptions) -> JSONValue {
+    package func partsPreview(post: JSONValue, thread: [ThreadPart], comment: String?, account: AccountView, options: PostOptions) -> JSONValue {
         guard !thread.isEmpty || comment != nil else { return post }
         let connector = connectors[account.network]
         var parts: [JSONValue] = [post]

@@ -1,11 +1,13 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// Every text of a schedule request (the post's, each account's, a thread's parts, the first comments) checked for
     /// `{{…}}` that would go out as typed (see ``SeriesText/problems(in:repeating:what:)``). Threads and first comments
     /// never repeat.
-    func placeholderProblems(_ request: SchedulePostRequest, repeating: Bool) -> [String] {
+    package func placeholderProblems(_ request: SchedulePostRequest, repeating: Bool) -> [String] {
         var problems = SeriesText.problems(in: request.text, repeating: repeating)
         for (reference, text) in (request.overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
             problems += SeriesText.problems(in: text, repeating: repeating, what: "the text for \(reference)")
@@ -22,7 +24,7 @@ extension PostService {
 
     /// An edit's texts as they will go out: for an occurrence of a series, its placeholders filled in for that
     /// occurrence (at `time`, its new time when it moves), as its series fills them; any other post must have none.
-    func fillingPlaceholders(_ request: EditPostRequest, of post: PostView, at time: ScheduleTime?) throws -> EditPostRequest {
+    package func fillingPlaceholders(_ request: EditPostRequest, of post: PostView, at time: ScheduleTime?) throws -> EditPostRequest {
         let repeating = post.series != nil
         var problems = request.text.map { SeriesText.problems(in: $0, repeating: repeating) } ?? []
         for (reference, text) in (request.overrides ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -1,18 +1,20 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// One page of `list`, where the next starts, and, for a page counted off past the end, how many posts there are.
-    public struct Listing: Sendable {
-        public var posts: [PostView]
-        public var next: ListPosition?
+    package struct Listing: Sendable {
+        package var posts: [PostView]
+        package var next: ListPosition?
         /// Only on an empty page reached by `offset`: the client says how many pages there are.
-        public var total: Int?
+        package var total: Int?
     }
 
     /// Posts with a delivery in `filter` (to `account` when given) in ``ListOrder``: `limit` of them from just after
     /// `after`, skipping `offset` more.
-    public func list(filter: StateFilter, account: String?, after: ListPosition?, offset: Int, limit: Int) async throws -> Listing {
+    package func list(filter: StateFilter, account: String?, after: ListPosition?, offset: Int, limit: Int) async throws -> Listing {
         var accountID: Int64?
         if let account { accountID = try await store.account(reference: account).id }
         let page = try await store.listPosts(filter: filter, accountID: accountID, after: after, offset: offset, limit: limit)
@@ -23,5 +25,5 @@ extension PostService {
         return listing
     }
 
-    public func post(id: Int64) async throws -> PostView { try await store.post(id: id) }
+    package func post(id: Int64) async throws -> PostView { try await store.post(id: id) }
 }

@@ -2,26 +2,28 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// A repeating post ready to store: its occurrences within the next weeks, each checked like a post of its own.
-    struct SeriesPlan {
-        var series: NewSeries
+    package struct SeriesPlan {
+        package var series: NewSeries
         /// DST moves and the X warning.
-        var notes: [String]
+        package var notes: [String]
         /// How many occurrences are created, and through when.
-        var summary: String
-        var firstTime: ScheduleTime
+        package var summary: String
+        package var firstTime: ScheduleTime
     }
 
     /// Where a series starts and which occurrence `at` is: the first (`start` is `at`), or, for a series that continues
     /// one (`series_start`, as `export` writes it), the occurrence of the series begun at `seriesStart` that falls at `at`.
-    struct SeriesStart {
-        var start: ScheduleTime
-        var index: Int
+    package struct SeriesStart {
+        package var start: ScheduleTime
+        package var index: Int
     }
 
-    func seriesStart(_ rule: Recurrence, seriesStart text: String?, at time: ScheduleTime) throws -> SeriesStart {
+    package func seriesStart(_ rule: Recurrence, seriesStart text: String?, at time: ScheduleTime) throws -> SeriesStart {
         guard let text else { return SeriesStart(start: time, index: 1) }
         guard var start = ScheduleTime(placing: text, in: time.zoneIdentifier) else {
             throw RequestError.badRequest("cannot read series_start '\(text)' as a wall-clock time such as 2026-12-03 18:30 (in the row's zone)")
@@ -36,7 +38,7 @@ extension PostService {
     }
 
     /// Works out and checks a series; stores nothing.
-    func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountView, String?)], media: [MediaItem],
+    package func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountView, String?)], media: [MediaItem],
                     lateness: Int, options: PostOptions) throws -> SeriesPlan {
         let start = from.start
         let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: from.index, now: now(), atLeastOne: true)
@@ -79,7 +81,7 @@ extension PostService {
     }
 
     /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
-    func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountView, String?)],
+    package func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountView, String?)],
                         media: [MediaItem], lateness: Int, options: PostOptions, timeNotes: [String] = []) async throws -> Scheduled {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness, options: options)
@@ -101,7 +103,7 @@ extension PostService {
     /// checked for its accounts (a per-account text stays), and the series keeps `T` for the occurrences it creates later.
     /// An occurrence edited on its own keeps what it was given, as a calendar's "all events" keeps an exception: it is
     /// left alone and named in the answer.
-    func editSeriesText(of current: PostView, text: String) async throws -> PostView {
+    package func editSeriesText(of current: PostView, text: String) async throws -> PostView {
         guard let series, let seriesView = current.series else {
             throw RequestError(.conflict, "post \(current.id) is not part of a series; leave out --series")
         }

@@ -1,10 +1,12 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension PostService {
     /// What to tell the person about how their TIME was read: the zone a local time was read in when they gave no `--tz`
     /// (theirs, or the daemon's when the client sent none), then a day moved or a time that happens twice.
-    func timeNotes(_ time: ScheduleTime, request: SchedulePostRequest) -> [String] {
+    package func timeNotes(_ time: ScheduleTime, request: SchedulePostRequest) -> [String] {
         var notes: [String] = []
         if time.readInZone, request.tz == nil {
             let whose = request.clientTz != nil ? "your zone" : "the daemon's zone"

@@ -2,25 +2,27 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Scheduling, editing and cancelling posts: every check happens here, before anything is stored,
 /// and the engine is woken after every change.
-public struct PostService: Sendable {
-    let store: any PostStore & AccountStore
-    let connectors: ConnectorRegistry
-    let wake: WakeSignal
-    let defaultZone: TimeZone
-    let defaultLatenessSeconds: Int
-    let media: MediaLibrary?
+package struct PostService: Sendable {
+    package let store: any PostStore & AccountStore
+    package let connectors: ConnectorRegistry
+    package let wake: WakeSignal
+    package let defaultZone: TimeZone
+    package let defaultLatenessSeconds: Int
+    package let media: MediaLibrary?
     /// Places posts in posting slots (`next_slot`); without it, `next_slot` is refused.
-    let queue: QueueService?
+    package let queue: QueueService?
     /// Stores repeating posts (`repeat`); without it, `repeat` is refused.
-    let series: SeriesService?
+    package let series: SeriesService?
     /// `[web] require_approval`: a post an editor schedules waits for an owner.
-    let approvalRequired: Bool
-    let now: @Sendable () -> Date
+    package let approvalRequired: Bool
+    package let now: @Sendable () -> Date
 
-    public init(store: any PostStore & AccountStore, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
+    package init(store: any PostStore & AccountStore, connectors: ConnectorRegistry, wake: WakeSignal, defaultZone: TimeZone,
                 defaultLatenessSeconds: Int, media: MediaLibrary? = nil, queue: QueueService? = nil, series: SeriesService? = nil,
                 approvalRequired: Bool = false, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.connectors = connectors; self.wake = wake; self.defaultZone = defaultZone
@@ -29,30 +31,30 @@ public struct PostService: Sendable {
     }
 
     /// What `schedule` answers: the stored post, or with `dry_run` what each network would receive.
-    public enum Scheduled: Sendable {
+    package enum Scheduled: Sendable {
         case stored(PostView)
         case preview(DryRunView)
     }
 
     /// A schedule request checked in full (times, accounts, texts per network, media), nothing stored yet.
-    struct CheckedPost {
-        var nextSlot: Bool
-        var rule: Recurrence?
+    package struct CheckedPost {
+        package var nextSlot: Bool
+        package var rule: Recurrence?
         /// A repeating post's start and which occurrence `time` is.
-        var seriesStart: SeriesStart?
-        var time: ScheduleTime?
-        var draftZone: String?
-        var latenessLimitSeconds: Int
-        var targets: [(AccountView, String?)]
-        var attachments: [MediaItem]
-        var parts = CheckedParts()
-        var options = PostOptions()
+        package var seriesStart: SeriesStart?
+        package var time: ScheduleTime?
+        package var draftZone: String?
+        package var latenessLimitSeconds: Int
+        package var targets: [(AccountView, String?)]
+        package var attachments: [MediaItem]
+        package var parts = CheckedParts()
+        package var options = PostOptions()
         /// What was changed in the media on the way (a PNG converted to JPEG for Instagram), for the answer.
-        var mediaNotes: [String] = []
+        package var mediaNotes: [String] = []
         /// How the time was read (the zone used, a day moved, a time that happens twice), for the answer.
-        var timeNotes: [String] = []
+        package var timeNotes: [String] = []
 
-        func post(text: String) -> NewPost {
+        package func post(text: String) -> NewPost {
             var post = NewPost(text: text, time: time, draftZone: draftZone, latenessLimitSeconds: latenessLimitSeconds,
                                targets: targets.map { NewPost.Target(accountID: $0.0.id, textOverride: $0.1, firstComment: parts.firstComments[$0.0.id]) },
                                media: attachments)
@@ -65,7 +67,7 @@ public struct PostService: Sendable {
     /// Checks and stores a post for `author`: from the control socket, the operator; from the web app, the person
     /// signed in, whose post may have to wait for an owner's approval.
     /// `inboxFile`: the run file from the inbox this post is made from, marked posted in the post's own transaction.
-    public func schedule(_ request: SchedulePostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> Scheduled {
+    package func schedule(_ request: SchedulePostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> Scheduled {
         let checked = try await check(request)
         let notes = checked.mediaNotes + (await networkNotes(checked, text: request.text))
         let approval = try awaitsApproval(request, author: author)
@@ -113,7 +115,7 @@ public struct PostService: Sendable {
     /// Every check a schedule request gets before anything is stored; `accounts` resolves references (a batch
     /// shares one, so 10,000 rows to the same accounts look each up once).
     /// `sameTextLater`: X's same-text rule is left to the caller, which looks up a whole import's texts at once.
-    func check(_ request: SchedulePostRequest, accounts: AccountCache? = nil, sameTextLater: Bool = false) async throws -> CheckedPost {
+    package func check(_ request: SchedulePostRequest, accounts: AccountCache? = nil, sameTextLater: Bool = false) async throws -> CheckedPost {
         let (draft, nextSlot) = try Self.checkWhen(request)
         let rule: Recurrence? = try request.repeatRule.map { text in
             do { return try Recurrence(parsing: text, until: request.until) } catch let error as ScheduleTimeError {
@@ -196,7 +198,7 @@ public struct PostService: Sendable {
     }
 
     /// Gives a draft its time, checking it again as at scheduling: its accounts may have changed since.
-    public func scheduleDraft(id: Int64, _ request: ScheduleDraftRequest) async throws -> PostView {
+    package func scheduleDraft(id: Int64, _ request: ScheduleDraftRequest) async throws -> PostView {
         let current = try await store.post(id: id)
         guard current.dueAt == nil, current.deliveries.contains(where: { $0.state == .draft }) else {
             throw RequestError(.conflict, "post \(id) is not a draft; `schedctl edit \(id) --at TIME` changes its time")
@@ -239,7 +241,7 @@ public struct PostService: Sendable {
 
     /// The files a request names (uploaded first with `POST /v1/media`), each with its alt text; one that cannot be had
     /// is a problem, named, and left out.
-    func attachments(_ references: [MediaReference], problems: inout [String]) async throws -> [MediaItem] {
+    package func attachments(_ references: [MediaReference], problems: inout [String]) async throws -> [MediaItem] {
         var items: [MediaItem] = []
         for reference in references {
             guard let library = media else { problems.append("this daemon keeps no media"); break }
@@ -255,7 +257,7 @@ public struct PostService: Sendable {
     }
 
     /// A stored post's media as files of this daemon, to check a text against them again.
-    func attachments(of post: PostView) async throws -> [MediaItem] {
+    package func attachments(of post: PostView) async throws -> [MediaItem] {
         guard !post.media.isEmpty else { return [] }
         guard let media else { throw RequestError.badRequest("this daemon keeps no media") }
         var items: [MediaItem] = []
@@ -269,25 +271,25 @@ public struct PostService: Sendable {
     }
 
     /// Any post, copied as a new draft.
-    public func duplicate(id: Int64) async throws -> PostView {
+    package func duplicate(id: Int64) async throws -> PostView {
         try await store.duplicatePost(id: id, now: now())
     }
 
-    public func cancel(id: Int64) async throws -> PostView {
+    package func cancel(id: Int64) async throws -> PostView {
         let view = try await store.cancelPost(id: id, now: now())
         wake.signal()
         return view
     }
 
     /// Cancels the post, or with `wholeSeries` every occurrence of the repeating post it belongs to that is still to come.
-    public func cancel(id: Int64, wholeSeries: Bool) async throws -> PostView {
+    package func cancel(id: Int64, wholeSeries: Bool) async throws -> PostView {
         guard wholeSeries else { return try await cancel(id: id) }
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         return try await series.cancelSeries(ofPost: id)
     }
 
     /// Counts and validates text for one network, as scheduling would, storing nothing.
-    public func check(_ request: CheckRequest) throws -> CheckView {
+    package func check(_ request: CheckRequest) throws -> CheckView {
         let attachments = try (request.media ?? []).map { reference in
             guard let library = media else { throw RequestError.badRequest("this daemon keeps no media") }
             return try library.item(id: reference.id, alt: reference.alt)
@@ -295,7 +297,7 @@ public struct PostService: Sendable {
         return NetworkRules.of(request.network).check(PublishRequest(text: request.text, media: attachments))
     }
 
-    func validationProblems(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> [String] {
+    package func validationProblems(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> [String] {
         guard let connector = connectors[account.network] else {
             return ["\(account.reference): publishing to \(account.network.displayName) is not available on this daemon"]
         }
@@ -311,14 +313,14 @@ public struct PostService: Sendable {
     }
 
     /// How a text too long for `account` can still go: as a thread, where its network takes one, or a shorter text of its own.
-    static func tooLongRemedy(_ account: AccountView) -> String {
+    package static func tooLongRemedy(_ account: AccountView) -> String {
         let own = "give \(account.reference) a shorter text of its own (`--text-for \(account.reference)=TEXT`)"
         guard NetworkRules.threadNetworks.contains(account.network) else { return "; " + own }
         return "; split it into a thread (`--thread`) or " + own
     }
 
     /// What a connector is asked to publish for `account`.
-    static func request(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> PublishRequest {
+    package static func request(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> PublishRequest {
         var request = PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none,
                                      options: options)
         request.instanceLimits = account.instanceLimits
@@ -326,12 +328,12 @@ public struct PostService: Sendable {
     }
 
     /// The rules `account`'s posts are checked against: its network's, or its own instance's (Mastodon).
-    static func rules(for account: AccountView, options: PostOptions = PostOptions()) -> NetworkRules {
+    package static func rules(for account: AccountView, options: PostOptions = PostOptions()) -> NetworkRules {
         guard account.network == .mastodon else { return NetworkRules.of(account.network) }
         return NetworkRules.mastodon(account.instanceLimits ?? MastodonInstanceLimits(), contentWarning: options.contentWarning ?? "")
     }
 
-    func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],
+    package func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],
                  parts: CheckedParts = CheckedParts(), options: PostOptions = PostOptions(), notes: [String] = []) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text
@@ -363,7 +365,7 @@ public struct PostService: Sendable {
 
     /// `fromClient`: the zone is the person's machine's (not typed), so an unknown one says where it came from.
     /// `zoneNamed`: the person named the zone (see ``ScheduleTimeParser/zoneNamed``).
-    func parseTime(_ text: String, zone: String?, fromClient: Bool = false, zoneNamed: Bool = true) throws -> ScheduleTime {
+    package func parseTime(_ text: String, zone: String?, fromClient: Bool = false, zoneNamed: Bool = true) throws -> ScheduleTime {
         let timeZone: TimeZone
         do { timeZone = try self.zone(named: zone) } catch let error as RequestError where fromClient {
             throw RequestError.badRequest(error.message + " (the zone of the machine schedctl runs on, from $TZ or the system); give --tz")
@@ -378,7 +380,7 @@ public struct PostService: Sendable {
     }
 
     /// At least ``LatenessLimit/minimumSeconds``: a shorter limit would miss every post.
-    func parseLateness(_ text: String?) throws -> Int? {
+    package func parseLateness(_ text: String?) throws -> Int? {
         guard let text else { return nil }
         do { return try LatenessLimit.seconds(text) } catch { throw RequestError.badRequest(error.message) }
     }

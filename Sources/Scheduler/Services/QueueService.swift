@@ -1,24 +1,26 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Posting slots and the queue: setting an account's slots (moving queued posts whose time is no longer a slot),
 /// finding the next free slot for a post, and showing each account's queue.
-public struct QueueService: Sendable {
-    let store: any AccountStore & QueueStore
-    let defaultZone: TimeZone
-    let wake: WakeSignal
-    let now: @Sendable () -> Date
+package struct QueueService: Sendable {
+    package let store: any AccountStore & QueueStore
+    package let defaultZone: TimeZone
+    package let wake: WakeSignal
+    package let now: @Sendable () -> Date
 
     /// A slot closer than this is not taken: the post would be due before it is even stored and seen.
-    static let leadTime: TimeInterval = 10
+    package static let leadTime: TimeInterval = 10
     /// How many slot conflicts (another queued post stored at the same moment) a request tries past.
-    static let attempts = 5
+    package static let attempts = 5
 
-    public init(store: any AccountStore & QueueStore, defaultZone: TimeZone, wake: WakeSignal, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(store: any AccountStore & QueueStore, defaultZone: TimeZone, wake: WakeSignal, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.defaultZone = defaultZone; self.wake = wake; self.now = now
     }
 
-    public func setSlots(_ reference: String, _ request: SetSlotsRequest) async throws -> SlotsView {
+    package func setSlots(_ reference: String, _ request: SetSlotsRequest) async throws -> SlotsView {
         let account = try await store.account(reference: reference)
         let slots: WeeklySlots
         do {
@@ -29,12 +31,12 @@ public struct QueueService: Sendable {
         return try await replace(account, with: slots)
     }
 
-    public func clearSlots(_ reference: String) async throws -> SlotsView {
+    package func clearSlots(_ reference: String) async throws -> SlotsView {
         try await replace(try await store.account(reference: reference), with: nil)
     }
 
     /// Every account that has slots; with `reference`, that account's, whether it has any or not.
-    public func allSlots(account reference: String? = nil) async throws -> [SlotsView] {
+    package func allSlots(account reference: String? = nil) async throws -> [SlotsView] {
         if let reference {
             let account = try await store.account(reference: reference)
             let slots = try await store.slots(accountID: account.id)
@@ -50,7 +52,7 @@ public struct QueueService: Sendable {
 
     /// Each account's queued posts in order, with its next free slots: one account, or every account with slots
     /// or queued posts.
-    public func queue(account reference: String?) async throws -> [QueueView] {
+    package func queue(account reference: String?) async throws -> [QueueView] {
         let accounts: [AccountView]
         if let reference {
             accounts = [try await store.account(reference: reference)]
@@ -71,7 +73,7 @@ public struct QueueService: Sendable {
     }
 
     /// The first free slot of every one of `accounts`, not among `skipping` (slots found taken meanwhile).
-    func nextFreeSlot(for accounts: [AccountView], skipping: Set<Date> = []) async throws -> SlotOccurrence {
+    package func nextFreeSlot(for accounts: [AccountView], skipping: Set<Date> = []) async throws -> SlotOccurrence {
         var finder = try await finder(for: accounts.map(\.id))
         for account in accounts {
             guard finder.slots[account.id] != nil else {
@@ -89,7 +91,7 @@ public struct QueueService: Sendable {
     }
 
     /// Stores a queued post in the next free slot; when another request took that slot first, tries the next.
-    func placeInNextSlot(_ accounts: [AccountView], store place: (SlotOccurrence) async throws -> PostView) async throws -> PostView {
+    package func placeInNextSlot(_ accounts: [AccountView], store place: (SlotOccurrence) async throws -> PostView) async throws -> PostView {
         var takenMeanwhile: Set<Date> = []
         for _ in 0..<Self.attempts {
             let slot = try await nextFreeSlot(for: accounts, skipping: takenMeanwhile)

@@ -1,23 +1,25 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// What a person does about deliveries that went wrong, by post (as every other command names posts) or by one
 /// delivery: which of a post's deliveries `retry` sends again and which `resolve` records, decided here, the states
 /// themselves by ``RecoveryRules``; the answer names each delivery and account it took.
-public struct RecoveryService: Sendable {
-    let store: any PostStore
+package struct RecoveryService: Sendable {
+    package let store: any PostStore
     /// Woken after a retry: a delivery is due now.
-    let wake: WakeSignal
-    let now: @Sendable () -> Date
+    package let wake: WakeSignal
+    package let now: @Sendable () -> Date
 
-    public init(store: any PostStore, wake: WakeSignal, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(store: any PostStore, wake: WakeSignal, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.wake = wake; self.now = now
     }
 
     /// Sends post `postID`'s retryable deliveries again (``RecoveryRules``), all of them at once, as `gh run rerun
     /// --failed` reruns a run's failed jobs; `unknown` ones only with `force`, and otherwise named as left alone. With
     /// `deliveryID`, that delivery of the post only.
-    public func retry(postID: Int64, deliveryID: Int64?, force: Bool) async throws -> PostView {
+    package func retry(postID: Int64, deliveryID: Int64?, force: Bool) async throws -> PostView {
         let post = try await store.post(id: postID)
         let chosen: [DeliveryView]
         if let deliveryID {
@@ -36,7 +38,7 @@ public struct RecoveryService: Sendable {
     }
 
     /// Sends one delivery again, named by its own id.
-    public func retry(deliveryID: Int64, force: Bool) async throws -> PostView {
+    package func retry(deliveryID: Int64, force: Bool) async throws -> PostView {
         var view = try await store.retryDeliveries(ids: [deliveryID], force: force, now: now())
         wake.signal()
         view.notes = view.deliveries.filter { $0.id == deliveryID }.map { "retried delivery \($0.id) to \($0.account)" }
@@ -46,7 +48,7 @@ public struct RecoveryService: Sendable {
     /// Records post `postID` as published at `url` where the person found it: its one unknown, failed or missed
     /// delivery, or `deliveryID` of them. A URL is one post on one network, so when several could be meant the person
     /// is asked which (`--delivery`), rather than all of them being recorded at one address.
-    public func resolve(postID: Int64, deliveryID: Int64?, url: String) async throws -> PostView {
+    package func resolve(postID: Int64, deliveryID: Int64?, url: String) async throws -> PostView {
         try Self.checkURL(url)
         let post = try await store.post(id: postID)
         let delivery: DeliveryView
@@ -68,7 +70,7 @@ public struct RecoveryService: Sendable {
     }
 
     /// Records one delivery, named by its own id, as published at `url`.
-    public func resolve(deliveryID: Int64, url: String) async throws -> PostView {
+    package func resolve(deliveryID: Int64, url: String) async throws -> PostView {
         try Self.checkURL(url)
         var view = try await store.resolveDelivery(id: deliveryID, publishedURL: url, now: now())
         view.notes = view.deliveries.filter { $0.id == deliveryID }.map { "recorded delivery \($0.id) to \($0.account) as published at \(url)" }
@@ -76,15 +78,15 @@ public struct RecoveryService: Sendable {
     }
 
     /// Every attempt at every delivery of a post, oldest first.
-    public func history(postID: Int64) async throws -> HistoryView { try await store.history(postID: postID) }
+    package func history(postID: Int64) async throws -> HistoryView { try await store.history(postID: postID) }
 
     /// Pauses everything, one account (`account`) or one network.
-    public func pause(account: String?, network: Network?) async throws -> PauseView {
+    package func pause(account: String?, network: Network?) async throws -> PauseView {
         try await store.pause(account: account, network: network, paused: true, now: now())
     }
 
     /// Lifts a pause (every pause with neither `account` nor `network`) and wakes the engine: what was held may be due.
-    public func resume(account: String?, network: Network?) async throws -> PauseView {
+    package func resume(account: String?, network: Network?) async throws -> PauseView {
         let view = try await store.pause(account: account, network: network, paused: false, now: now())
         wake.signal()
         return view

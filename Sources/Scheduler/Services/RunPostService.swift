@@ -3,26 +3,28 @@ import RunCard
 import RunPosts
 import RunSummary
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// `POST /v1/runs`: a run posted in one request. From the run's summary (read from the person's file by schedctl) it
 /// writes each account's text from its network's template, fitted to the network, draws the picture and stores it as
 /// media, then schedules the post as ``PostService/schedule(_:)`` does: the same post `schedctl schedule --run` made
 /// when it did these steps itself, one request per account.
-public struct RunPostService: Sendable {
-    let posts: PostService
+package struct RunPostService: Sendable {
+    package let posts: PostService
     /// Where the map under the route comes from (`[runs.map]`); nil, the card has none.
-    let map: MapTileSource?
+    package let map: MapTileSource?
     /// What of a route is never drawn (`[runs] privacy_zones`, `hide_start_end_m`): applied here, to every card the
     /// daemon draws, whoever read the file.
-    let privacy: RunPrivacy
+    package let privacy: RunPrivacy
 
-    public init(posts: PostService, map: MapTileSource? = nil, privacy: RunPrivacy = .none) {
+    package init(posts: PostService, map: MapTileSource? = nil, privacy: RunPrivacy = .none) {
         self.privacy = privacy
         self.posts = posts
         self.map = map
     }
 
-    public func schedule(_ request: RunPostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> PostService.Scheduled {
+    package func schedule(_ request: RunPostRequest, author: PostAuthor = .operator, inboxFile: InboxFileClaim? = nil) async throws -> PostService.Scheduled {
         if let problem = request.summary.wireProblem { throw RequestError.badRequest("the run's summary cannot be used: \(problem)") }
         let units = request.units ?? .metric
         let name = request.file ?? "the run"
@@ -52,7 +54,7 @@ public struct RunPostService: Sendable {
     /// A run file a person uploaded (the web app): read as `schedctl` reads one from disk, from a private temporary
     /// copy that is removed at once, in the zone the runner's times are shown in. `name` is the file's name as sent,
     /// for messages only.
-    public func summarize(upload bytes: [UInt8], name: String, zone: TimeZone) throws -> RunSummary {
+    package func summarize(upload bytes: [UInt8], name: String, zone: TimeZone) throws -> RunSummary {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("schedulerd-run-\(UUID().uuidString)").path
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
             throw RequestError(.unavailable, "the run could not be kept for reading; the daemon's temporary folder may be full")
@@ -63,7 +65,7 @@ public struct RunPostService: Sendable {
 
     /// A run file a person uploaded, already kept in a private file (the web app writes an upload to one as it arrives,
     /// rather than holding it in memory).
-    public func summarize(uploadAt path: String, name: String, zone: TimeZone) throws -> RunSummary {
+    package func summarize(uploadAt path: String, name: String, zone: TimeZone) throws -> RunSummary {
         do { return try RunFile.summarize(path: path, timeZone: zone) } catch {
             throw RequestError.badRequest("\(name): \(error.problem)")
         }
@@ -112,7 +114,7 @@ public struct RunPostService: Sendable {
     }
 
     /// The person's templates by network; a name that is no network is refused.
-    static func templates(_ given: [String: RunTemplateSource]?) throws -> [Network: RunTemplateSource] {
+    package static func templates(_ given: [String: RunTemplateSource]?) throws -> [Network: RunTemplateSource] {
         var templates: [Network: RunTemplateSource] = [:]
         for (name, source) in given ?? [:] {
             guard let network = Network(rawValue: name) else {

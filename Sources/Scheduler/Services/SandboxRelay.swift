@@ -3,23 +3,25 @@ import Foundation
 import Connectors
 import HTTPClient
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// In sandbox mode, forwards `schedctl sandbox …` to the emulations' own `/_sandbox` endpoints,
 /// whether the daemon started that sandboxd itself or was pointed at one.
-struct SandboxRelay: Sendable {
+package struct SandboxRelay: Sendable {
     /// Base URL of each network's emulation.
-    let baseURLs: [Network: String]
-    let transport: any HTTPTransport
+    package let baseURLs: [Network: String]
+    package let transport: any HTTPTransport
 
     /// One of the emulations' records (`received`, `rejected`, `revoked`, `issued`). Every emulated host
     /// serves the same shared record, so one is asked.
-    func records(_ name: String) async throws -> JSONValue {
+    package func records(_ name: String) async throws -> JSONValue {
         guard let base = baseURLs[.x] ?? baseURLs.values.sorted().first else { return .array([]) }
         return try await get(base + "/_sandbox/\(name)")
     }
 
     /// Mints on the network's own helper, passing the request on as it came (the emulation judges the scopes and level).
-    func mintToken(network: Network, _ mint: SandboxTokenRequest) async throws -> SandboxTokenView {
+    package func mintToken(network: Network, _ mint: SandboxTokenRequest) async throws -> SandboxTokenView {
         guard let base = baseURLs[network] else {
             throw RequestError.badRequest("the sandbox mints no \(network.displayName) tokens; it has \(baseURLs.keys.map(\.rawValue).sorted().joined(separator: ", "))")
         }

@@ -1,16 +1,18 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Occurrences that are not posts yet: a series makes each four weeks ahead, so one starting in March shows only its
 /// first in November. The calendar and a dry run show the rest as planned (issue 25, bug 20).
 extension SeriesService {
     /// Occurrences a dry run lists: the first ones, then the first after each change of the zone's offset within a year.
-    static let listedInDryRun = 8
+    package static let listedInDryRun = 8
 
     /// A series' occurrences as planned views: the first `listedInDryRun`, and the first after each offset change of its
     /// zone within a year of the first, so summer time can be checked before the series is stored.
     /// `index`: the number of the first occurrence stored (1, or more for a series that continues an exported one).
-    static func plannedForDryRun(_ rule: Recurrence, start: ScheduleTime, from index: Int = 1, text: String, accounts: [String]) -> [PlannedOccurrenceView] {
+    package static func plannedForDryRun(_ rule: Recurrence, start: ScheduleTime, from index: Int = 1, text: String, accounts: [String]) -> [PlannedOccurrenceView] {
         guard let zone = TimeZone(identifier: start.zoneIdentifier) else { return [] }
         let year = rule.occurrences(first: start, from: index, limit: 400)
         guard let first = year.first else { return [] }
@@ -26,7 +28,7 @@ extension SeriesService {
 
     /// The occurrences of every open series due in `from..<to` that are not posts yet, to `accountID`'s series only when
     /// given; at most `limit` per series. Each series' accounts come from its first occurrence.
-    public func planned(from: Date, to: Date, accountID: Int64?, limit: Int = 1_000) async throws -> [PlannedOccurrenceView] {
+    package func planned(from: Date, to: Date, accountID: Int64?, limit: Int = 1_000) async throws -> [PlannedOccurrenceView] {
         var planned: [PlannedOccurrenceView] = []
         for series in try await store.openSeries() {
             guard let rule = try? Recurrence(parsing: series.rule) else { continue }
@@ -40,7 +42,7 @@ extension SeriesService {
         return planned.sorted { ($0.dueAt, $0.seriesId ?? 0, $0.index) < ($1.dueAt, $1.seriesId ?? 0, $1.index) }
     }
 
-    static func view(_ occurrence: RecurrenceOccurrence, seriesID: Int64?, text: String, accounts: [String]) -> PlannedOccurrenceView {
+    package static func view(_ occurrence: RecurrenceOccurrence, seriesID: Int64?, text: String, accounts: [String]) -> PlannedOccurrenceView {
         PlannedOccurrenceView(seriesId: seriesID, index: occurrence.index, dueAt: occurrence.time.instant, dueLocal: occurrence.time.wallClock,
                               dueZone: occurrence.time.zoneIdentifier, text: SeriesText.render(text, occurrence), accounts: accounts,
                               note: occurrence.note)

@@ -1,31 +1,33 @@
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// Repeating posts: which occurrences to create (a few weeks ahead, each its own post, its text's placeholders
 /// filled in), creating the next ones as time goes on, and ending a series.
-public struct SeriesService: Sendable {
+package struct SeriesService: Sendable {
     /// Series, and posts: a series' accounts are its first occurrence's.
-    let store: any SeriesStore & PostStore
+    package let store: any SeriesStore & PostStore
     /// The engine's: new occurrences are due times.
-    let wake: WakeSignal
+    package let wake: WakeSignal
     /// The extender's: a new series may need its next occurrences sooner than it planned to look.
-    let added = WakeSignal()
-    let logger: Logger
+    package let added = WakeSignal()
+    package let logger: Logger
 
     /// Occurrences are created this far ahead; later ones as their time comes within it.
-    public static let horizon: TimeInterval = 28 * 86_400
+    package static let horizon: TimeInterval = 28 * 86_400
     /// At most this many at once (a daily series is 28 of them).
-    static let batch = 100
+    package static let batch = 100
 
-    public init(store: any SeriesStore & PostStore, wake: WakeSignal, logger: Logger) {
+    package init(store: any SeriesStore & PostStore, wake: WakeSignal, logger: Logger) {
         self.store = store; self.wake = wake; self.logger = logger
     }
 
     /// The occurrences numbered `from…` due within the horizon (the first of them at least, with `atLeastOne`), and
     /// whether the rule has none after them.
-    static func upcoming(_ rule: Recurrence, start: ScheduleTime, from index: Int, now: Date,
+    package static func upcoming(_ rule: Recurrence, start: ScheduleTime, from index: Int, now: Date,
                          atLeastOne: Bool) -> (occurrences: [RecurrenceOccurrence], ended: Bool) {
         var list = rule.occurrences(first: start, from: index, limit: batch, through: now.addingTimeInterval(horizon))
         if list.isEmpty, atLeastOne { list = rule.occurrences(first: start, from: index, limit: 1) }
@@ -34,14 +36,14 @@ public struct SeriesService: Sendable {
     }
 
     /// One occurrence's texts, the placeholders filled in.
-    static func render(_ occurrence: RecurrenceOccurrence, text: String, overrides: [Int64: String]) -> SeriesOccurrence {
+    package static func render(_ occurrence: RecurrenceOccurrence, text: String, overrides: [Int64: String]) -> SeriesOccurrence {
         SeriesOccurrence(index: occurrence.index, time: occurrence.time, text: SeriesText.render(text, occurrence),
                          overrides: overrides.mapValues { SeriesText.render($0, occurrence) })
     }
 
     /// Creates the occurrences of every open series now due within the horizon; returns when it must look again
     /// (the earliest a series' last occurrence comes within the horizon), or nil when no series is open.
-    public func extendOpenSeries(now: Date) async -> Date? {
+    package func extendOpenSeries(now: Date) async -> Date? {
         let open: [SeriesRecord]
         do { open = try await store.openSeries() } catch {
             logger.error("cannot read the repeating posts to create their next occurrences", metadata: ["error": "\(error)"])
@@ -75,7 +77,7 @@ public struct SeriesService: Sendable {
         return next
     }
 
-    public func cancelSeries(ofPost id: Int64, now: Date = Date()) async throws -> PostView {
+    package func cancelSeries(ofPost id: Int64, now: Date = Date()) async throws -> PostView {
         let view = try await store.cancelSeries(ofPost: id, now: now)
         wake.signal()
         return view
@@ -84,14 +86,14 @@ public struct SeriesService: Sendable {
 
 /// Keeps every series created a few weeks ahead: at start, whenever a series is added, and when the last created
 /// occurrence of one comes within the horizon (at least once a day, for clock jumps).
-public struct SeriesExtender: Service {
-    let series: SeriesService
+package struct SeriesExtender: Service {
+    package let series: SeriesService
 
-    public init(series: SeriesService) {
+    package init(series: SeriesService) {
         self.series = series
     }
 
-    public func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 let now = Date()

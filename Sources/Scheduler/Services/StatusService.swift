@@ -1,25 +1,27 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// What `schedctl status` shows, assembled from the store's summary, the engine's backlog of outcomes, the daemons
 /// sharing the store and the days ahead.
-public struct StatusService: Sendable {
-    let store: any PostStore & StoreCapabilities
-    let startedAt: Date
-    let sandbox: Bool
-    let zone: TimeZone
+package struct StatusService: Sendable {
+    package let store: any PostStore & StoreCapabilities
+    package let startedAt: Date
+    package let sandbox: Bool
+    package let zone: TimeZone
     /// The configured API versions retired or retiring soon, said at every status.
-    let versionWarnings: [String]
+    package let versionWarnings: [String]
     /// Outcomes the engine holds until the store takes them (a store that stopped answering).
-    let outcomesWaitingForTheStore: @Sendable () -> Int
+    package let outcomesWaitingForTheStore: @Sendable () -> Int
     /// Whether the store works, as the engine and the requests found it.
-    let health: StoreHealth
+    package let health: StoreHealth
     /// In sandbox mode, the emulations' process once it has exited on its own.
-    let sandboxGone: @Sendable () -> StatusView.SandboxGone?
+    package let sandboxGone: @Sendable () -> StatusView.SandboxGone?
     /// The networks the engine's last requests found nothing answering at.
-    let unreachable: @Sendable () -> [StatusView.Unreachable]?
+    package let unreachable: @Sendable () -> [StatusView.Unreachable]?
 
-    init(store: any PostStore & StoreCapabilities, startedAt: Date, sandbox: Bool, zone: TimeZone, versionWarnings: [String],
+    package init(store: any PostStore & StoreCapabilities, startedAt: Date, sandbox: Bool, zone: TimeZone, versionWarnings: [String],
          outcomesWaitingForTheStore: @escaping @Sendable () -> Int, health: StoreHealth,
          sandboxGone: @escaping @Sendable () -> StatusView.SandboxGone? = { nil },
          unreachable: @escaping @Sendable () -> [StatusView.Unreachable]? = { nil }) {
@@ -28,7 +30,7 @@ public struct StatusService: Sendable {
         self.health = health; self.sandboxGone = sandboxGone; self.unreachable = unreachable
     }
 
-    public func status(now: Date = Date()) async throws -> StatusView {
+    package func status(now: Date = Date()) async throws -> StatusView {
         let summary = try await store.summary(now: now)
         let waiting = outcomesWaitingForTheStore()
         return StatusView(version: Daemon.version, startedAt: startedAt, now: now, sandbox: sandbox,

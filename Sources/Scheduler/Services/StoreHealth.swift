@@ -2,6 +2,8 @@ import CoreMetrics
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// Whether the store works, as the daemon's own reads and writes find it, said where the operator looks (issue 46):
@@ -10,8 +12,8 @@ import Synchronization
 ///
 /// The engine reports its claims and its outcome writes; the control API and the web app report changes that failed
 /// because of the store. Each activity is failing from its first failure to its next success.
-public final class StoreHealth: Sendable {
-    public enum Activity: String, CaseIterable, Sendable {
+package final class StoreHealth: Sendable {
+    package enum Activity: String, CaseIterable, Sendable {
         /// The engine's claims of due deliveries.
         case publishing
         /// The engine's writes of what the networks answered.
@@ -20,7 +22,7 @@ public final class StoreHealth: Sendable {
         case changes
 
         /// What waits while it fails, for `status`.
-        var blocks: String {
+        package var blocks: String {
             switch self {
             case .publishing: "publishing: due posts wait, and go out once the store takes claims again"
             case .recording: "recording what the networks answered: the outcomes are kept in memory and written again"
@@ -46,7 +48,7 @@ public final class StoreHealth: Sendable {
 
     /// `describe`: the store's own reading of its errors (``StoreFailureDescribing``). `factory` nil: the process's
     /// bootstrapped metrics factory.
-    init(describe: @escaping @Sendable (any Error) -> StoreFailure?, logger: Logger, factory: (any MetricsFactory)? = nil) {
+    package init(describe: @escaping @Sendable (any Error) -> StoreFailure?, logger: Logger, factory: (any MetricsFactory)? = nil) {
         self.describe = describe
         self.logger = logger
         let factory = factory ?? MetricsSystem.factory
@@ -62,19 +64,19 @@ public final class StoreHealth: Sendable {
     }
 
     /// A health that knows no store's errors: every error counts as `other` (unit tests of the engine).
-    static func unnamed(logger: Logger = Logger(label: "schedulerd")) -> StoreHealth {
+    package static func unnamed(logger: Logger = Logger(label: "schedulerd")) -> StoreHealth {
         StoreHealth(describe: { _ in nil }, logger: logger)
     }
 
     /// The failure `error` means, when it is the store failing rather than a refusal of the request.
-    func failure(of error: any Error) -> StoreFailure? {
+    package func failure(of error: any Error) -> StoreFailure? {
         describe(error)
     }
 
     /// The store failed during `activity`: counted, remembered for `status` and `doctor`, and logged when it begins.
     /// Returns the failure as a person reads it.
     @discardableResult
-    func failed(_ activity: Activity, _ error: any Error, now: Date = Date()) -> StoreFailure {
+    package func failed(_ activity: Activity, _ error: any Error, now: Date = Date()) -> StoreFailure {
         let failure = describe(error) ?? StoreFailure(.other, "the store failed: \(error)", action: "see the daemon's log")
         let began = troubles.withLock { troubles -> Bool in
             if var trouble = troubles[activity] {
@@ -101,7 +103,7 @@ public final class StoreHealth: Sendable {
     /// Runs a request from a door (the control API, the web app), telling this health what it shows of the store: a
     /// change (`changes`) that `worked` clears a failing ``Activity/changes``; a request the store failed is counted
     /// against it when it was a change, and thrown as ``Unavailable`` (a 503 that names the cause).
-    func watching<Answer>(changes: Bool, _ request: () async throws -> Answer, worked: (Answer) -> Bool) async throws -> Answer {
+    package func watching<Answer>(changes: Bool, _ request: () async throws -> Answer, worked: (Answer) -> Bool) async throws -> Answer {
         do {
             let answer = try await request()
             if changes, worked(answer), isFailing(.changes) { succeeded(.changes) }
@@ -114,12 +116,12 @@ public final class StoreHealth: Sendable {
     }
 
     /// A request the store failed, as each door answers it: the control API with `refusal`, the web app with a page.
-    struct Unavailable: Error {
-        let refusal: RequestError
+    package struct Unavailable: Error {
+        package let refusal: RequestError
     }
 
     /// `activity` worked: it is no longer failing (logged when it was).
-    func succeeded(_ activity: Activity, now: Date = Date()) {
+    package func succeeded(_ activity: Activity, now: Date = Date()) {
         let ended = troubles.withLock { $0.removeValue(forKey: activity) }
         guard let ended else { return }
         gauges[activity]?.record(0)
@@ -130,17 +132,17 @@ public final class StoreHealth: Sendable {
     }
 
     /// Whether `activity` is failing now.
-    func isFailing(_ activity: Activity) -> Bool {
+    package func isFailing(_ activity: Activity) -> Bool {
         troubles.withLock { $0[activity] != nil }
     }
 
     /// A failed change is shown this long: nothing tries a change again by itself (the engine retries its own calls every
     /// few seconds), so past this it says nothing about the store now.
-    static let changesShownFor: TimeInterval = 60
+    package static let changesShownFor: TimeInterval = 60
 
     /// What `status` shows: the latest failure's words, since the earliest failing activity began, and what each blocks.
     /// Nil while the store works.
-    func view(now: Date = Date()) -> StatusView.StoreTrouble? {
+    package func view(now: Date = Date()) -> StatusView.StoreTrouble? {
         let troubles = troubles.withLock { troubles in
             if let changes = troubles[.changes], now.timeIntervalSince(changes.last) > Self.changesShownFor {
                 troubles[.changes] = nil

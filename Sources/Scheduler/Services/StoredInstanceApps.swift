@@ -1,19 +1,21 @@
 import Connectors
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Mastodon apps kept in the store, one per instance and redirect address, their secrets sealed with the credential key
 /// as account 0 (which no account is: ids start at 1), so a blob cannot be passed off as an account's. A secret that no
 /// longer opens (the key was replaced) is registered again, as a first link would.
-struct StoredInstanceApps: InstanceApps {
-    let store: any AccountStore
-    let vault: CredentialVault
-    let network: Network
-    let now: @Sendable () -> Date
+package struct StoredInstanceApps: InstanceApps {
+    package let store: any AccountStore
+    package let vault: CredentialVault
+    package let network: Network
+    package let now: @Sendable () -> Date
 
-    static let sealedAs: Int64 = 0
+    package static let sealedAs: Int64 = 0
 
-    func app(instance: String, redirectURI: String,
+    package func app(instance: String, redirectURI: String,
              register: @Sendable () async throws(ConnectorError) -> (clientID: String, clientSecret: String)) async throws -> (clientID: String, clientSecret: String) {
         if let kept = try await store.instanceApp(network: network, instance: instance, redirectURI: redirectURI),
            let secret = try? vault.open(kept.sealedSecret, accountID: Self.sealedAs).token {

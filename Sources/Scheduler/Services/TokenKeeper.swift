@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 
 /// Renews the tokens of accounts that post rarely, at start and then once a day. A token is otherwise renewed only
@@ -9,27 +11,27 @@ import ServiceLifecycle
 /// every active account whose token expires before the next pass (its renewal margin included), which renews only
 /// those within the margin, single-flight as the engine's renewals are; a refused renewal marks the account
 /// `needs_relink` there, with its reason, so `status` and `doctor` say so long before a post fails.
-public struct TokenKeeper: Service {
-    let store: any AccountStore
-    let credentials: CredentialProvider
-    let interval: Duration
-    let logger: Logger
-    let now: @Sendable () -> Date
+package struct TokenKeeper: Service {
+    package let store: any AccountStore
+    package let credentials: CredentialProvider
+    package let interval: Duration
+    package let logger: Logger
+    package let now: @Sendable () -> Date
 
-    public static let defaultInterval: Duration = .seconds(86_400)
+    package static let defaultInterval: Duration = .seconds(86_400)
 
-    public init(store: any AccountStore, credentials: CredentialProvider, interval: Duration = defaultInterval, logger: Logger,
+    package init(store: any AccountStore, credentials: CredentialProvider, interval: Duration = defaultInterval, logger: Logger,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.credentials = credentials; self.interval = interval; self.logger = logger; self.now = now
     }
 
-    public func run() async throws {
+    package func run() async throws {
         await repeatEvery(interval) { await keepOnce() }
     }
 
     /// One pass; how many accounts were asked for.
     @discardableResult
-    func keepOnce() async -> Int {
+    package func keepOnce() async -> Int {
         let accounts: [AccountView]
         do {
             accounts = try await store.accounts(includeRevoked: false)

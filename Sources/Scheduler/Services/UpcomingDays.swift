@@ -1,14 +1,16 @@
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Today and the next two days in brief, as `status` shows them: each day's first posts still to go out and how many.
-enum UpcomingDays {
-    static let days = 3
-    static let postsPerDay = 3
+package enum UpcomingDays {
+    package static let days = 3
+    package static let postsPerDay = 3
 
     /// The days from today's start in `zone`; times are read on `now`'s day there, so a day is 23 or 25 hours when the
     /// clocks change.
-    static func view(_ store: any PostStore, zone: TimeZone, now: Date) async throws -> [UpcomingDayView] {
+    package static func view(_ store: any PostStore, zone: TimeZone, now: Date) async throws -> [UpcomingDayView] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let starts = (0...days).compactMap { calendar.date(byAdding: .day, value: $0, to: calendar.startOfDay(for: now)) }

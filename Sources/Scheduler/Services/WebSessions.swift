@@ -1,42 +1,44 @@
 import CryptoPrimitives
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Signing in and out of the web app, and what a cookie is worth: a session lasts 12 hours from its last use and 7
 /// days at most; the cookie holds 32 random bytes whose SHA-256 is what the store keeps. A wrong name and a wrong
 /// password get the same answer after the same work (a hash is checked either way), so a login says nothing of who
 /// has an account.
-public actor WebSessions {
-    let store: any WebUserStore
-    let now: @Sendable () -> Date
+package actor WebSessions {
+    package let store: any WebUserStore
+    package let now: @Sendable () -> Date
     /// Checks a password against a stored hash: scrypt on a thread of its own; a test counts the checks through it.
-    let verify: @Sendable (_ password: String, _ hash: String) async -> Bool
+    package let verify: @Sendable (_ password: String, _ hash: String) async -> Bool
     private var throttle = LoginThrottle()
 
-    static let idleLifetime: TimeInterval = 12 * 3_600
-    static let absoluteLifetime: TimeInterval = 7 * 86_400
+    package static let idleLifetime: TimeInterval = 12 * 3_600
+    package static let absoluteLifetime: TimeInterval = 7 * 86_400
     /// Checked for a name nobody has, so that the answer takes as long as for a real one.
-    static let decoyHash = PasswordHash.make(SecureRandom.alphanumeric(24))
+    package static let decoyHash = PasswordHash.make(SecureRandom.alphanumeric(24))
 
-    public init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init) {
         self.init(store: store, now: now, verify: { await WebUserService.verify($0, against: $1) })
     }
 
-    init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init, verify: @escaping @Sendable (String, String) async -> Bool) {
+    package init(store: any WebUserStore, now: @escaping @Sendable () -> Date = Date.init, verify: @escaping @Sendable (String, String) async -> Bool) {
         self.store = store
         self.now = now
         self.verify = verify
     }
 
     /// A signed-in browser's session.
-    public struct Session: Sendable {
-        public var user: WebUserRecord
-        public var csrf: String
+    package struct Session: Sendable {
+        package var user: WebUserRecord
+        package var csrf: String
         /// The cookie's value: only in the `Set-Cookie` of the login's answer.
-        public var token: String?
+        package var token: String?
     }
 
-    public enum LoginOutcome: Sendable {
+    package enum LoginOutcome: Sendable {
         case signedIn(Session)
         case refused
         /// Too many failures: try again after this many seconds.
@@ -45,7 +47,7 @@ public actor WebSessions {
 
     /// Signs in, the try counted by the throttle before the password is checked (the check is slow, and this actor takes
     /// other calls while it runs): a guess sent beside others is throttled, never checked unthrottled.
-    public func login(name: String, password: String, address: String) async throws -> LoginOutcome {
+    package func login(name: String, password: String, address: String) async throws -> LoginOutcome {
         let reservation: LoginThrottle.Reservation
         switch throttle.reserve(name: name, address: address, now: now()) {
         case .wait(let seconds): return .throttled(Int(seconds.rounded(.up)))
@@ -67,7 +69,7 @@ public actor WebSessions {
     }
 
     /// The session a cookie names, if it is still good; its last use is moved to now.
-    public func session(token: String) async throws -> Session? {
+    package func session(token: String) async throws -> Session? {
         let hash = Digest.sha256(Array(token.utf8))
         guard let (record, user) = try await store.webSession(tokenHash: hash) else { return nil }
         let current = now()
@@ -79,11 +81,11 @@ public actor WebSessions {
         return Session(user: user, csrf: record.csrf, token: nil)
     }
 
-    public func logout(token: String) async throws {
+    package func logout(token: String) async throws {
         try await store.removeWebSession(tokenHash: Digest.sha256(Array(token.utf8)))
     }
 
-    public func logoutEverywhere(userID: Int64) async throws {
+    package func logoutEverywhere(userID: Int64) async throws {
         try await store.removeWebSessions(userID: userID)
     }
 }

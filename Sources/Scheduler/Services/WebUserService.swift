@@ -2,24 +2,26 @@ import CryptoPrimitives
 import Dispatch
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The web app's people: added, listed, removed and given new passwords from `schedctl web user` (the control socket,
 /// so only the daemon's own user can do it). Every rule about names and passwords is here.
-public struct WebUserService: Sendable {
-    let store: any WebUserStore
-    let parameters: PasswordHash.Parameters
-    let now: @Sendable () -> Date
+package struct WebUserService: Sendable {
+    package let store: any WebUserStore
+    package let parameters: PasswordHash.Parameters
+    package let now: @Sendable () -> Date
 
-    public init(store: any WebUserStore, parameters: PasswordHash.Parameters = .interactive, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(store: any WebUserStore, parameters: PasswordHash.Parameters = .interactive, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store; self.parameters = parameters; self.now = now
     }
 
     /// At least this many characters (NIST SP 800-63B asks for 8; a password that guards a public voice gets more).
-    static let minimumPasswordLength = 10
+    package static let minimumPasswordLength = 10
     /// scrypt reads every byte; a megabyte of "password" is an attack, not a password.
-    static let maximumPasswordBytes = 1_024
+    package static let maximumPasswordBytes = 1_024
 
-    public func add(_ request: AddWebUserRequest) async throws -> WebUserView {
+    package func add(_ request: AddWebUserRequest) async throws -> WebUserView {
         try Self.checkName(request.name)
         try Self.checkPassword(request.password, name: request.name)
         let hash = await Self.hash(request.password, parameters: parameters)
@@ -29,10 +31,10 @@ public struct WebUserService: Sendable {
         return added.view
     }
 
-    public func list() async throws -> [WebUserView] { try await store.webUsers().map(\.view) }
+    package func list() async throws -> [WebUserView] { try await store.webUsers().map(\.view) }
 
     /// Refused for the last owner: nobody could link accounts or approve posts from the web app any more.
-    public func remove(name: String) async throws {
+    package func remove(name: String) async throws {
         let users = try await store.webUsers()
         guard let user = users.first(where: { $0.name.lowercased() == name.lowercased() }) else { throw Self.noUser(name) }
         if user.role == .owner, users.filter({ $0.role == .owner }).count == 1, users.count > 1 {
@@ -42,24 +44,24 @@ public struct WebUserService: Sendable {
     }
 
     /// A new password; every session of the person ends.
-    public func setPassword(name: String, _ request: WebPasswordRequest) async throws {
+    package func setPassword(name: String, _ request: WebPasswordRequest) async throws {
         try Self.checkPassword(request.password, name: name)
         let hash = await Self.hash(request.password, parameters: parameters)
         guard try await store.setWebPassword(name: name, passwordHash: hash, now: now()) else { throw Self.noUser(name) }
     }
 
-    static func noUser(_ name: String) -> RequestError {
+    package static func noUser(_ name: String) -> RequestError {
         RequestError(.notFound, "no web user named '\(name)'; `schedctl web user list` shows them")
     }
 
-    static func checkName(_ name: String) throws {
+    package static func checkName(_ name: String) throws {
         let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
         guard (1...32).contains(name.count), allowed, name.first.map({ $0.isLetter || $0.isNumber }) == true else {
             throw RequestError.badRequest("'\(name)' is not a web user name: 1 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit")
         }
     }
 
-    static func checkPassword(_ password: String, name: String) throws {
+    package static func checkPassword(_ password: String, name: String) throws {
         guard password.count >= minimumPasswordLength else {
             throw RequestError.badRequest("the password is shorter than \(minimumPasswordLength) characters")
         }
@@ -69,11 +71,11 @@ public struct WebUserService: Sendable {
         guard password.lowercased() != name.lowercased() else { throw RequestError.badRequest("the password is the user's name") }
     }
 
-    static func hash(_ password: String, parameters: PasswordHash.Parameters) async -> String {
+    package static func hash(_ password: String, parameters: PasswordHash.Parameters) async -> String {
         await offTheCooperativePool { PasswordHash.make(password, parameters: parameters) }
     }
 
-    static func verify(_ password: String, against hash: String) async -> Bool {
+    package static func verify(_ password: String, against hash: String) async -> Bool {
         await offTheCooperativePool { PasswordHash.verify(password, against: hash) }
     }
 

@@ -1,6 +1,8 @@
 import Hummingbird
 import Logging
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 extension ListenAddress {
@@ -8,7 +10,7 @@ extension ListenAddress {
     /// (`127.0.0.1:PORT`, a port 0 made concrete) once it listens; failing to listen at all is a configuration error
     /// naming `key`, with the system's reason (the port is taken, the address is not this machine's). Every connection
     /// is held to `connections`' limits (``ConnectionGuard``).
-    func serve<Context: RequestContext>(_ router: Router<Context>, key: String, connections: ConnectionGuard, logger: Logger,
+    package func serve<Context: RequestContext>(_ router: Router<Context>, key: String, connections: ConnectionGuard, logger: Logger,
                                         ready: @escaping @Sendable (String) -> Void) async throws
         where Context.Source == ApplicationRequestContextSource {
         let listening = Mutex(false)
@@ -28,7 +30,7 @@ extension ListenAddress {
     }
 
     /// `127.0.0.1:PORT` or `[::1]:PORT`, as logs and tests read it.
-    static func describe(_ address: SocketAddress?) -> String {
+    package static func describe(_ address: SocketAddress?) -> String {
         address.map { "\($0.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? ""):\($0.port ?? 0)" } ?? ""
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 /// Slows down guessing: after five failed logins within 15 minutes for a name, or from an address, each further try
 /// waits twice as long as the last (2 s, 4 s, … at most 60 s). It never locks anyone out: the wait is capped, a
@@ -9,34 +11,34 @@ import Foundation
 /// a tenth of a second, so forty guesses sent at once all passed a throttle that counted them only once they had
 /// failed (issue 47). And only a few checks run at once for a name or from an address: each takes 32 MiB, and a
 /// guess that would wait on another's check is told to try again instead.
-struct LoginThrottle: Sendable {
-    static let freeFailures = 5
-    static let window: TimeInterval = 15 * 60
-    static let maximumWait: TimeInterval = 60
+package struct LoginThrottle: Sendable {
+    package static let freeFailures = 5
+    package static let window: TimeInterval = 15 * 60
+    package static let maximumWait: TimeInterval = 60
     /// Password checks under way at once for one name: a person signs in once at a time.
-    static let concurrentChecksPerName = 1
+    package static let concurrentChecksPerName = 1
     /// From one address: two, so two people behind one router (or a proxy not listed as trusted) can sign in together.
-    static let concurrentChecksPerAddress = 2
+    package static let concurrentChecksPerAddress = 2
 
-    struct Record: Sendable {
-        var failures: Int
-        var last: Date
+    package struct Record: Sendable {
+        package var failures: Int
+        package var last: Date
     }
 
     /// A try allowed to check its password, counted as a failure until ``finished(_:_:)`` says otherwise.
-    struct Reservation: Sendable {
-        let name: String
-        let address: String
+    package struct Reservation: Sendable {
+        package let name: String
+        package let address: String
     }
 
-    enum Admission: Sendable {
+    package enum Admission: Sendable {
         case check(Reservation)
         /// Try again after this many seconds (at least 1).
         case wait(TimeInterval)
     }
 
     /// How a reserved try ended.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case failed, succeeded
         /// The password was never checked (the store did not answer): the try does not count.
         case notChecked
@@ -48,13 +50,13 @@ struct LoginThrottle: Sendable {
     private var checkingAddress: [String: Int] = [:]
 
     /// How long this try must still wait, for the name or the address, whichever is longer; 0 to go ahead.
-    func wait(name: String, address: String, now: Date) -> TimeInterval {
+    package func wait(name: String, address: String, now: Date) -> TimeInterval {
         max(Self.wait(byName[name.lowercased()], now: now), Self.wait(byAddress[address], now: now))
     }
 
     /// Lets a try check its password, counting it as a failure now; or says how long to wait: the throttle's wait, or a
     /// second when enough checks for the name or from the address are under way already.
-    mutating func reserve(name: String, address: String, now: Date) -> Admission {
+    package mutating func reserve(name: String, address: String, now: Date) -> Admission {
         let key = name.lowercased()
         let wait = wait(name: key, address: address, now: now)
         guard wait <= 0 else { return .wait(max(1, wait)) }
@@ -69,7 +71,7 @@ struct LoginThrottle: Sendable {
 
     /// Ends a reserved try: a success clears the name's count and takes back the address's count of it; a try never
     /// checked takes back both.
-    mutating func finished(_ reservation: Reservation, _ outcome: Outcome) {
+    package mutating func finished(_ reservation: Reservation, _ outcome: Outcome) {
         Self.release(&checkingName, reservation.name)
         Self.release(&checkingAddress, reservation.address)
         switch outcome {
@@ -83,13 +85,13 @@ struct LoginThrottle: Sendable {
         }
     }
 
-    mutating func failed(name: String, address: String, now: Date) {
+    package mutating func failed(name: String, address: String, now: Date) {
         Self.count(&byName[name.lowercased()], now: now)
         Self.count(&byAddress[address], now: now)
         if byName.count + byAddress.count > 10_000 { forgetOld(now: now) }
     }
 
-    mutating func succeeded(name: String) {
+    package mutating func succeeded(name: String) {
         byName[name.lowercased()] = nil
     }
 

@@ -1,14 +1,16 @@
 import Foundation
 import Glibc
+import SchedulerDomain
+import SchedulerStores
 import Synchronization
 
 /// A file a form carried, kept on disk rather than in memory while the request is handled: a 40 MB run file held in
 /// memory, and copied twice on the way, took the daemon from 72 to 341 MB for five uploads (issue 47). It is written
 /// as it arrives into a directory of its own (made by `mkdtemp`, mode 0700) as a file only the daemon's user may read
 /// (0600), and both are removed when the last reference to it goes, whatever became of the request.
-final class TemporaryUpload: Sendable {
+package final class TemporaryUpload: Sendable {
     /// The file's path, for a reader that takes one (the run reader).
-    let path: String
+    package let path: String
     private let directory: String
     private struct State {
         var descriptor: Int32
@@ -17,16 +19,16 @@ final class TemporaryUpload: Sendable {
     private let state: Mutex<State>
 
     /// Couldn't keep an upload: says where and why, and what to look at.
-    struct CannotKeep: Error, CustomStringConvertible {
-        let description: String
+    package struct CannotKeep: Error, CustomStringConvertible {
+        package let description: String
 
-        init(_ what: String, _ path: String, errno code: Int32) {
+        package init(_ what: String, _ path: String, errno code: Int32) {
             description = "cannot \(what) \(path) for an upload: \(String(cString: strerror(code))); "
                 + "the daemon's temporary folder (TMPDIR, else /tmp) may be full or not writable"
         }
     }
 
-    init() throws {
+    package init() throws {
         let base = FileManager.default.temporaryDirectory.path
         var template = Array("\(base)/schedulerd-upload-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw CannotKeep("make a private folder in", base, errno: errno) }
@@ -42,10 +44,10 @@ final class TemporaryUpload: Sendable {
     }
 
     /// How many bytes were written.
-    var size: Int { state.withLock { $0.size } }
+    package var size: Int { state.withLock { $0.size } }
 
     /// Appends `bytes`, all of them (a short write is continued, an interrupted one retried).
-    func write(_ bytes: ArraySlice<UInt8>) throws {
+    package func write(_ bytes: ArraySlice<UInt8>) throws {
         try state.withLock { state in
             try bytes.withUnsafeBytes { buffer in
                 var offset = 0
@@ -63,7 +65,7 @@ final class TemporaryUpload: Sendable {
     }
 
     /// The whole file, read back once the request is known to be allowed (a picture is checked whole by the media rules).
-    func bytes() throws -> [UInt8] {
+    package func bytes() throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw CannotKeep("read back", path, errno: errno) }
         return [UInt8](data)
     }

@@ -1,9 +1,12 @@
+import SchedulerDomain
+import SchedulerStores
+
 /// The stylesheet and script the pages load, embedded: nothing comes from another origin.
-enum WebAssets {
+package enum WebAssets {
     /// System fonts, a 360-px phone first; colours chosen for WCAG AA contrast (4.5:1 or more on their background).
     /// Every link or control a finger aims at is at least 44 px high (WCAG 2.5.5): the navigation, *New post here*,
     /// a free slot, *Keep it*; a checkbox keeps its size beside a label that wraps (it does not shrink in its row).
-    static let css = """
+    package static let css = """
         :root { color-scheme: light; --ink: #1b1b1b; --muted: #4a4a4a; --paper: #ffffff; --line: #d0d0d0; --accent: #0b5cad;
                 --warn-bg: #fff4d6; --error: #a4001d; }
         * { box-sizing: border-box; }
@@ -86,7 +89,7 @@ enum WebAssets {
     /// The one script, loaded from this origin (no inline script, no framework): live character counts under a text box
     /// from the server's own `check` (the rules `schedctl check` uses), asked at most every 400 ms while typing. The pages
     /// work without it.
-    static let js = """
+    package static let js = """
         "use strict";
         document.addEventListener("DOMContentLoaded", function () {
           var boxes = document.querySelectorAll("textarea[data-count]");

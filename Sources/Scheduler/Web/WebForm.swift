@@ -2,28 +2,30 @@ import CryptoPrimitives
 import Foundation
 import Hummingbird
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 
 /// A form as a page posts it: `application/x-www-form-urlencoded`, or `multipart/form-data` when it carries a file
 /// (an image, a run). Taken whole up to a limit, or refused: 413 past the limit, a page shown again when cut short.
-struct WebForm: Sendable {
+package struct WebForm: Sendable {
     /// Every field in the order sent: a checkbox list sends one name several times.
-    var values: [(name: String, value: String)] = []
+    package var values: [(name: String, value: String)] = []
     /// Files by field name; a field with no file chosen is absent.
-    var files: [String: WebUpload] = [:]
+    package var files: [String: WebUpload] = [:]
 
     /// A form of text fields only.
-    static let limit = 64 * 1_024
+    package static let limit = 64 * 1_024
     /// A form with a file: above the largest image a network takes (Facebook's 10 MB, X's 5 MB) and a long GPX run.
-    static let uploadLimit = 40 * 1_024 * 1_024
+    package static let uploadLimit = 40 * 1_024 * 1_024
 
     /// The first value of `name`.
-    subscript(_ name: String) -> String? { values.first { $0.name == name }?.value }
+    package subscript(_ name: String) -> String? { values.first { $0.name == name }?.value }
 
     /// Every value of `name`, in order (the accounts ticked).
-    func all(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
+    package func all(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
 
     /// The value of `name` with surrounding whitespace removed; nil when absent or empty.
-    func trimmed(_ name: String) -> String? {
+    package func trimmed(_ name: String) -> String? {
         guard let value = self[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
         return value
     }
@@ -33,7 +35,7 @@ struct WebForm: Sendable {
     /// A multipart form is read as it arrives, its files written to temporary files (``WebFormAssembler``); with
     /// `csrf`, its first field must be that token, checked before the rest is read. A body cut short, or not a form as
     /// browsers send one, is ``WebFormError/cutShort(_:)`` with what was read.
-    static func read(_ request: Request, limit: Int = limit, csrf: String? = nil) async throws -> WebForm {
+    package static func read(_ request: Request, limit: Int = limit, csrf: String? = nil) async throws -> WebForm {
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit { throw HTTPError(.contentTooLarge) }
         if let boundary = WebMultipart.boundary(in: request.headers[.contentType] ?? "") {
             return try await readMultipart(request, boundary: boundary, limit: limit, csrf: csrf)
@@ -71,12 +73,12 @@ struct WebForm: Sendable {
         return assembler.form
     }
 
-    init(values: [(name: String, value: String)] = [], files: [String: WebUpload] = [:]) {
+    package init(values: [(name: String, value: String)] = [], files: [String: WebUpload] = [:]) {
         self.values = values
         self.files = files
     }
 
-    init(parsing text: String) {
+    package init(parsing text: String) {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ part: Substring) -> String {
@@ -88,7 +90,7 @@ struct WebForm: Sendable {
     }
 
     /// Whether the form carries `expected` as its `csrf` field, compared in constant time.
-    func carries(csrf expected: String) -> Bool {
+    package func carries(csrf expected: String) -> Bool {
         guard let given = self["csrf"], !expected.isEmpty else { return false }
         return ConstantTime.equals(given, expected)
     }
@@ -96,11 +98,11 @@ struct WebForm: Sendable {
 
 /// A file a form carried, as the browser named and typed it (both only for messages: the content decides), kept in a
 /// private temporary file removed once nothing refers to it.
-struct WebUpload: Sendable {
-    var filename: String
-    var contentType: String
-    let file: TemporaryUpload
+package struct WebUpload: Sendable {
+    package var filename: String
+    package var contentType: String
+    package let file: TemporaryUpload
 
     /// Its content, read back whole (for a check that needs it whole: the media rules).
-    func bytes() throws -> [UInt8] { try file.bytes() }
+    package func bytes() throws -> [UInt8] { try file.bytes() }
 }

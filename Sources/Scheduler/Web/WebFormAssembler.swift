@@ -1,6 +1,8 @@
 import CryptoPrimitives
 import Foundation
 import Hummingbird
+import SchedulerDomain
+import SchedulerStores
 
 /// Builds a ``WebForm`` from a multipart body's events as they come (``WebMultipart/Parser``): text fields into memory
 /// up to the text-only form's limit, each file into a ``TemporaryUpload`` as its pieces arrive.
@@ -8,8 +10,8 @@ import Hummingbird
 /// Given the session's CSRF token, the first field must be `csrf` and carry it: it is checked as soon as that field
 /// ends, before anything after it (a 40 MB file) is read, so a form from another site costs a few bytes of reading.
 /// The app's forms put the token first; browsers send fields in the order of the page.
-struct WebFormAssembler {
-    private(set) var form = WebForm()
+package struct WebFormAssembler {
+    package private(set) var form = WebForm()
     private let expectedCSRF: String?
     private var current: Part?
     private var parts = 0
@@ -26,15 +28,15 @@ struct WebFormAssembler {
 
     /// `expectedCSRF`: the session's token, required as the first field; nil to take the form as it is (sign-in, a form
     /// whose token is checked after it is read).
-    init(expectedCSRF: String?) {
+    package init(expectedCSRF: String?) {
         self.expectedCSRF = expectedCSRF
     }
 
     /// What was read so far, to show again when the body is cut short: nothing until the token was checked, so a form
     /// from another site is never echoed.
-    var partial: WebForm { expectedCSRF == nil || verified ? form : WebForm() }
+    package var partial: WebForm { expectedCSRF == nil || verified ? form : WebForm() }
 
-    mutating func take(_ event: WebMultipart.Event) throws {
+    package mutating func take(_ event: WebMultipart.Event) throws {
         switch event {
         case .part(let name, let filename, let contentType):
             parts += 1
@@ -75,7 +77,7 @@ struct WebFormAssembler {
 }
 
 /// Why a form could not be taken.
-enum WebFormError: Error {
+package enum WebFormError: Error {
     /// The body ended before the form did (the connection dropped, or the closing boundary never came), or was not a form
     /// as browsers send one: what was read of it, so the page can be shown again with what was typed.
     case cutShort(WebForm)

@@ -1,4 +1,6 @@
 import Foundation
+import SchedulerDomain
+import SchedulerStores
 
 /// `multipart/form-data` (RFC 7578) as browsers send it: parts separated by `--BOUNDARY` lines, each with a
 /// `Content-Disposition: form-data; name="…"` header (and `filename="…"` for a file), a blank line, then the content.
@@ -7,9 +9,9 @@ import Foundation
 /// a file's to a temporary file (``WebFormAssembler``). Anything that is not such a form (no delimiter first, a part
 /// without a name) is malformed; a body that ends before the closing delimiter is cut short, and what was read of it is
 /// kept so the page can be shown again with it.
-enum WebMultipart {
+package enum WebMultipart {
     /// The boundary a `Content-Type: multipart/form-data; boundary=…` names (quoted or not); nil for any other type.
-    static func boundary(in contentType: String) -> String? {
+    package static func boundary(in contentType: String) -> String? {
         let parts = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
         for parameter in parts.dropFirst() where parameter.lowercased().hasPrefix("boundary=") {
@@ -22,21 +24,21 @@ enum WebMultipart {
 
     /// What the parser finds, in order: a part's start (its field name, and its file name and type for a file), its
     /// content in one or more pieces, its end.
-    enum Event {
+    package enum Event {
         case part(name: String, filename: String?, contentType: String?)
         case content(ArraySlice<UInt8>)
         case partEnd
     }
 
     /// Not a form as a browser sends one; says what was wrong, for the log.
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
+    package struct Malformed: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Reads a multipart body piece by piece. It keeps only what it cannot hand on yet: a part's headers (8 KB at most)
     /// or the last bytes of a piece, which may be the start of the next delimiter.
-    struct Parser {
-        static let headerLimit = 8 * 1_024
+    package struct Parser {
+        package static let headerLimit = 8 * 1_024
 
         private enum State { case preamble, afterDelimiter, headers, content, done }
 
@@ -45,16 +47,16 @@ enum WebMultipart {
         private var buffer: [UInt8] = []
         private var state = State.preamble
 
-        init(boundary: String) {
+        package init(boundary: String) {
             delimiter = Array("--\(boundary)".utf8)
             separator = Array("\r\n--\(boundary)".utf8)
         }
 
         /// Whether the closing delimiter has been read: the form is whole.
-        var isComplete: Bool { state == .done }
+        package var isComplete: Bool { state == .done }
 
         /// Takes the next bytes of the body, handing `handle` each event they complete.
-        mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (Event) throws -> Void) throws {
+        package mutating func feed(_ bytes: some Sequence<UInt8>, _ handle: (Event) throws -> Void) throws {
             guard state != .done else { return }  // the epilogue, which browsers leave empty, is ignored
             buffer.append(contentsOf: bytes)
             var cursor = 0
@@ -118,7 +120,7 @@ enum WebMultipart {
 
     /// Where `needle` first starts in `haystack` at or after `start`: a scan for its first byte, then a comparison, which
     /// is linear for a boundary (a line no file content repeats) over a 40 MB upload.
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    package static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, start >= 0 else { return nil }
         return haystack.withUnsafeBufferPointer { hay in
             var index = start
@@ -131,7 +133,7 @@ enum WebMultipart {
         }
     }
 
-    static func header(_ name: String, in headers: String) -> String? {
+    package static func header(_ name: String, in headers: String) -> String? {
         for line in headers.components(separatedBy: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == name {
@@ -142,7 +144,7 @@ enum WebMultipart {
     }
 
     /// `name="value"` in a header's parameters; browsers escape a quote in a file name as `%22`.
-    static func parameter(_ name: String, in header: String) -> String? {
+    package static func parameter(_ name: String, in header: String) -> String? {
         for piece in header.split(separator: ";").dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }

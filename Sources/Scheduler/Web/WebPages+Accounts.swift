@@ -1,14 +1,16 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Accounts: each with its state, its token's forecast and its waiting posts; for an owner, linking in the browser
 /// (the network sends the browser back to `base_url` + ``linkCallbackPath``, and the authorization is tied to this
 /// browser by a cookie holding the link's id) and unlinking, which says first what it cancels.
 extension WebPages {
-    static let linkCookie = "schedulerd_link"
+    package static let linkCookie = "schedulerd_link"
 
-    func addAccountRoutes(to router: Router<WebContext>) {
+    package func addAccountRoutes(to router: Router<WebContext>) {
         router.get("accounts") { request, _ in
             let session = try await requireSession(request)
             return try await accountsPage(request, session, linked: request.uri.queryParameters.get("linked").map { String($0) })
@@ -19,7 +21,7 @@ extension WebPages {
     }
 
     /// `linked`: the account a link just made, said so on the page when it is among the accounts.
-    func accountsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil, linked: String? = nil,
+    package func accountsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil, linked: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         var notes = notes
         var context = layout(session, title: "Accounts")
@@ -57,7 +59,7 @@ extension WebPages {
         return Self.page("accounts", context, status: status)
     }
 
-    func startLink(_ request: Request, network raw: String?) async throws -> Response {
+    package func startLink(_ request: Request, network raw: String?) async throws -> Response {
         let session = try await requireSession(request)
         guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         guard let network = raw.flatMap(Network.init(rawValue:)), services.accounts.browserLinkableNetworks.contains(network) else {
@@ -77,7 +79,7 @@ extension WebPages {
 
     /// The network's redirect: the whole address is the authorization's answer (code and state, or the error), taken
     /// with the link this browser started; another browser's redirect finds no link and changes nothing.
-    func finishLink(_ request: Request) async throws -> Response {
+    package func finishLink(_ request: Request) async throws -> Response {
         let session = try await requireSession(request)
         guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         guard let linkID = request.cookies[Self.linkCookie]?.value, !linkID.isEmpty else {
@@ -97,7 +99,7 @@ extension WebPages {
         return response
     }
 
-    func unlink(_ request: Request) async throws -> Response {
+    package func unlink(_ request: Request) async throws -> Response {
         let (form, session) = try await admit(request, may: .manageAccounts)
         let reference = form["account"] ?? ""
         // First the question, with what unlinking cancels; only the answer's form (confirm=yes) unlinks.
@@ -125,11 +127,11 @@ extension WebPages {
     /// The warning of a token that runs out before posts that wait for it, in the words of the forecast `schedctl accounts`
     /// gives (``AccountView/expiryForecast(now:)``): none for a token the daemon renews itself (issue 47: the page warned
     /// of those too), and the noun agrees with the count ("before 1 scheduled post").
-    static func expiryWarning(_ account: AccountView, now: Date) -> String? {
+    package static func expiryWarning(_ account: AccountView, now: Date) -> String? {
         guard account.postsAfterExpiry > 0, let forecast = account.expiryForecast(now: now) else { return nil }
         return "The token \(forecast): link it again before then, or they fail."
     }
 
     /// "1 post", "3 posts".
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    package static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

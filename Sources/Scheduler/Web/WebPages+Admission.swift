@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// A page that answers a request in place of its handler's: thrown by ``WebPages/admit(_:may:limit:)`` and sent as it
 /// is (with the security headers) by ``SecurityHeadersMiddleware``.
-struct WebRefusal: Error {
-    let response: Response
+package struct WebRefusal: Error {
+    package let response: Response
 }
 
 /// The one gate every change passes: a person signed in, a role that may do it (``WebRole/may(_:)``), then the form
@@ -14,7 +16,7 @@ struct WebRefusal: Error {
 /// file must carry the token as its first field, checked before the file is read (``WebFormAssembler``). Each refusal
 /// is a page that says what happened and that nothing was changed.
 extension WebPages {
-    func admit(_ request: Request, may action: WebAction, limit: Int = WebForm.limit) async throws -> (WebForm, WebSessions.Session) {
+    package func admit(_ request: Request, may action: WebAction, limit: Int = WebForm.limit) async throws -> (WebForm, WebSessions.Session) {
         let session = try await admitted(request, may: action)
         let form = try await WebForm.read(request, limit: limit, csrf: session.csrf)
         guard form.carries(csrf: session.csrf) else { throw WebRefusal(response: Self.csrfRefusal()) }
@@ -23,7 +25,7 @@ extension WebPages {
 
     /// ``admit(_:may:limit:)`` for a form with a file (the composer, a run): a body cut short comes back as what was
     /// read of it, `cutShort` true, so the page is shown again with what was typed (400) rather than an error page.
-    func admitUpload(_ request: Request, may action: WebAction) async throws -> (form: WebForm, session: WebSessions.Session, cutShort: Bool) {
+    package func admitUpload(_ request: Request, may action: WebAction) async throws -> (form: WebForm, session: WebSessions.Session, cutShort: Bool) {
         let session = try await admitted(request, may: action)
         do {
             let form = try await WebForm.read(request, limit: WebForm.uploadLimit, csrf: session.csrf)
@@ -35,7 +37,7 @@ extension WebPages {
     }
 
     /// What a page shows above the form given back after ``admitUpload(_:may:)`` found it cut short.
-    static let cutShortRefusal = RequestError.badRequest(
+    package static let cutShortRefusal = RequestError.badRequest(
         "the form arrived cut short (the connection may have dropped), so nothing was saved: check what is below, choose the file again, and send it")
 
     /// The session, when its person may do `action`; from the request's head only.
@@ -46,7 +48,7 @@ extension WebPages {
     }
 
     /// A role that does not include `action`, said in words.
-    static func notAllowed(_ session: WebSessions.Session, _ action: WebAction) -> Response {
+    package static func notAllowed(_ session: WebSessions.Session, _ action: WebAction) -> Response {
         let what = switch action {
         case .read: "read this"
         case .changePosts: "write or change posts"

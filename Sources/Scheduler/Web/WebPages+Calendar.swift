@@ -1,18 +1,20 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The calendar: a week (the default), a month, or one day, in the viewer's zone, through the same
 /// ``CalendarService`` as `schedctl calendar`: each day's first posts and its count, read from the due-time index (so a
 /// month costs the same at a million posts as at ten), and the occurrences of repeating posts not made yet, as planned.
 extension WebPages {
-    func addCalendarRoutes(to router: Router<WebContext>) {
+    package func addCalendarRoutes(to router: Router<WebContext>) {
         router.get("calendar") { request, _ in try await calendarPage(request) }
     }
 
-    enum CalendarSpan: String { case day, week, month }
+    package enum CalendarSpan: String { case day, week, month }
 
-    func calendarPage(_ request: Request) async throws -> Response {
+    package func calendarPage(_ request: Request) async throws -> Response {
         let session = try await requireSession(request)
         let query = request.uri.queryParameters
         let span = query.get("view").flatMap { CalendarSpan(rawValue: String($0)) } ?? .week
@@ -56,7 +58,7 @@ extension WebPages {
     }
 
     /// A day of the calendar; `time` and `words` are the page's formatters (`HH:mm +01:00`, `EEE d MMM`) in its zone.
-    func dayEntry(_ day: CalendarDayView, calendar: Calendar, anchorMonth: Int, time: DateFormatter, words: DateFormatter) -> [String: Any] {
+    package func dayEntry(_ day: CalendarDayView, calendar: Calendar, anchorMonth: Int, time: DateFormatter, words: DateFormatter) -> [String: Any] {
         let date = DayName.start(of: day.date, in: calendar) ?? Date()
         var entry: [String: Any] = [
             "date": day.date, "words": words.string(from: date), "newAt": "\(day.date) 09:00",
@@ -75,7 +77,7 @@ extension WebPages {
 
     /// The queue's next free posting slots (three per account with slots), by day in the calendar's zone, each opening
     /// the composer at that time for that account.
-    func freeSlots(in calendar: Calendar, time: DateFormatter) async throws -> [(day: String, entry: [String: Any])] {
+    package func freeSlots(in calendar: Calendar, time: DateFormatter) async throws -> [(day: String, entry: [String: Any])] {
         return try await services.queue.queue(account: nil).flatMap { queue in
             queue.nextFree.map { instant in
                 let day = DayName.string(instant, in: calendar)
@@ -88,7 +90,7 @@ extension WebPages {
         }
     }
 
-    static func range(_ span: CalendarSpan, around anchor: Date, in calendar: Calendar) -> (Date, Int) {
+    package static func range(_ span: CalendarSpan, around anchor: Date, in calendar: Calendar) -> (Date, Int) {
         switch span {
         case .day: return (anchor, 1)
         case .week: return (calendar.dateInterval(of: .weekOfYear, for: anchor)?.start ?? anchor, 7)
@@ -101,7 +103,7 @@ extension WebPages {
         }
     }
 
-    static func step(_ span: CalendarSpan, from anchor: Date, by direction: Int, in calendar: Calendar) -> Date {
+    package static func step(_ span: CalendarSpan, from anchor: Date, by direction: Int, in calendar: Calendar) -> Date {
         switch span {
         case .day: calendar.date(byAdding: .day, value: direction, to: anchor)!
         case .week: calendar.date(byAdding: .day, value: 7 * direction, to: anchor)!
@@ -109,7 +111,7 @@ extension WebPages {
         }
     }
 
-    static func heading(_ span: CalendarSpan, first: Date, count: Int, in calendar: Calendar) -> String {
+    package static func heading(_ span: CalendarSpan, first: Date, count: Int, in calendar: Calendar) -> String {
         switch span {
         case .day: formatter("EEEE d MMMM yyyy", calendar.timeZone).string(from: first)
         case .month: formatter("MMMM yyyy", calendar.timeZone).string(from: calendar.date(byAdding: .day, value: count / 2, to: first)!)
@@ -118,15 +120,15 @@ extension WebPages {
     }
 
     /// The state a post is listed by: the first delivery not published, else published.
-    static func headlineState(_ post: PostView) -> DeliveryState {
+    package static func headlineState(_ post: PostView) -> DeliveryState {
         let states = post.deliveries.map(\.state)
         return states.first { $0 != .published } ?? states.first ?? .scheduled
     }
 
-    static func words(_ state: DeliveryState) -> String { state.rawValue.replacingOccurrences(of: "_", with: " ") }
+    package static func words(_ state: DeliveryState) -> String { state.rawValue.replacingOccurrences(of: "_", with: " ") }
 
     /// The post's networks, each once, in the order its deliveries name them.
-    static func networks(_ post: PostView) -> String {
+    package static func networks(_ post: PostView) -> String {
         var seen: [String] = []
         for delivery in post.deliveries where !seen.contains(delivery.network.displayName) { seen.append(delivery.network.displayName) }
         return seen.joined(separator: ", ")

@@ -1,13 +1,15 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The composer: one text, the accounts ticked, an image with its alt text, a time (the CLI's forms, in a zone the
 /// viewer picks), next free slot, repeat, thread parts, a first comment and per-account texts. It becomes the same
 /// `SchedulePostRequest` as `schedctl schedule`, checked by the same ``PostService``; a preview is its dry run. A
 /// refused post comes back with everything typed, the image kept by its id.
 extension WebPages {
-    func addComposeRoutes(to router: Router<WebContext>) {
+    package func addComposeRoutes(to router: Router<WebContext>) {
         router.get("compose") { request, _ in
             let (session, typed) = try await blankForm(request)
             return try await composePage(session, typed)
@@ -15,7 +17,7 @@ extension WebPages {
         router.post("compose") { request, _ in try await compose(request) }
     }
 
-    func compose(_ request: Request) async throws -> Response {
+    package func compose(_ request: Request) async throws -> Response {
         let (form, session, cutShort) = try await admitUpload(request, may: .changePosts)
         var typed = ComposeForm(form)
         if cutShort { return try await composePage(session, typed, refused: Self.cutShortRefusal) }
@@ -41,7 +43,7 @@ extension WebPages {
         }
     }
 
-    func composePage(_ session: WebSessions.Session, _ typed: ComposeForm, preview: DryRunView? = nil,
+    package func composePage(_ session: WebSessions.Session, _ typed: ComposeForm, preview: DryRunView? = nil,
                      refused: RequestError? = nil) async throws -> Response {
         var context = layout(session, title: "Compose")
         await fillChoices(&context, session, typed)
@@ -62,7 +64,7 @@ extension WebPages {
 
     /// A new composer or runs form for someone who may write posts: in the viewer's zone, at the time `?at=` names
     /// (the calendar's "new post here").
-    func blankForm(_ request: Request) async throws -> (WebSessions.Session, ComposeForm) {
+    package func blankForm(_ request: Request) async throws -> (WebSessions.Session, ComposeForm) {
         let session = try await requireSession(request)
         guard session.user.role.may(.changePosts) else { throw WebRefusal(response: Self.notAllowed(session, .changePosts)) }
         var typed = ComposeForm()
@@ -74,7 +76,7 @@ extension WebPages {
 
     /// What the composer and the runs page both offer: the accounts to tick (by avatar and name), what was typed, the
     /// zones, and whether the post will wait for an owner.
-    func fillChoices(_ context: inout [String: Any], _ session: WebSessions.Session, _ typed: ComposeForm) async {
+    package func fillChoices(_ context: inout [String: Any], _ session: WebSessions.Session, _ typed: ComposeForm) async {
         let accounts = (try? await services.accounts.list(includeRevoked: false)) ?? []
         context["accounts"] = accounts.map { Self.accountChoice($0, checked: typed.accounts.contains($0.reference), override: typed.overrides[$0.reference]) }
         context["noAccounts"] = accounts.isEmpty
@@ -85,40 +87,40 @@ extension WebPages {
 
     /// An account to tick, as the composer and the post's edit form show it (the `account-choices` partial): its avatar's
     /// initial and name, whether it is ticked, and its own text, if it has one.
-    static func accountChoice(_ account: AccountView, checked: Bool, override: String?) -> [String: Any] {
+    package static func accountChoice(_ account: AccountView, checked: Bool, override: String?) -> [String: Any] {
         ["reference": account.reference, "name": account.displayName, "initial": String(account.displayName.prefix(1)).uppercased(),
          "network": account.network.displayName, "checked": checked, "override": override ?? "", "hasOverride": override != nil]
     }
 
     /// A service's refusal as a typed value, for a page that shows it beside what was typed.
-    static func requestError(_ error: any Error) -> RequestError? {
+    package static func requestError(_ error: any Error) -> RequestError? {
         if let store = error as? StoreError, store.code == .cannotOpen || store.code == .corrupt { return nil }  // the store failing
         return error as? RequestError ?? (error as? StoreError).map(RequestError.init)
     }
 }
 
 /// What the person typed in the composer, read from the form and given back to the page as it was.
-struct ComposeForm: Sendable {
-    var text = ""
-    var accounts: [String] = []
-    var overrides: [String: String] = [:]
-    var alt = ""
-    var mediaID: String?
-    var mediaName: String?
-    var at = ""
-    var zone = ""
-    var nextSlot = false
-    var repeatRule = ""
-    var thread = ""
-    var firstComment = ""
-    var visibility = ""
-    var contentWarning = ""
-    var language = ""
-    var action = "schedule"
+package struct ComposeForm: Sendable {
+    package var text = ""
+    package var accounts: [String] = []
+    package var overrides: [String: String] = [:]
+    package var alt = ""
+    package var mediaID: String?
+    package var mediaName: String?
+    package var at = ""
+    package var zone = ""
+    package var nextSlot = false
+    package var repeatRule = ""
+    package var thread = ""
+    package var firstComment = ""
+    package var visibility = ""
+    package var contentWarning = ""
+    package var language = ""
+    package var action = "schedule"
 
-    init() {}
+    package init() {}
 
-    init(_ form: WebForm) {
+    package init(_ form: WebForm) {
         text = form["text"] ?? ""
         accounts = form.all("account")
         for account in accounts { if let override = form.trimmed("override:\(account)") { overrides[account] = override } }
@@ -138,17 +140,17 @@ struct ComposeForm: Sendable {
     }
 
     /// Mastodon's visibilities for a select, the account's default first; the composer's and the edit form's.
-    static func visibilityChoices(selected: String) -> [[String: Any]] {
+    package static func visibilityChoices(selected: String) -> [[String: Any]] {
         ["", "public", "unlisted", "private", "direct"].map { ["value": $0, "label": $0.isEmpty ? "the account's default" : $0, "selected": $0 == selected] }
     }
 
     /// The thread's parts after the first: one per block, blocks separated by a line holding `---`.
-    var threadParts: [String] {
+    package var threadParts: [String] {
         thread.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n---\n")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 
-    var request: SchedulePostRequest {
+    package var request: SchedulePostRequest {
         let draft = action == "draft"
         let time = at.trimmingCharacters(in: .whitespaces)
         let media = mediaID.map { [MediaReference(id: $0, alt: alt.isEmpty ? nil : alt, name: mediaName)] }
@@ -164,7 +166,7 @@ struct ComposeForm: Sendable {
                                    language: language.isEmpty ? nil : language)
     }
 
-    var context: [String: Any] {
+    package var context: [String: Any] {
         var context: [String: Any] = ["text": text, "alt": alt, "at": at, "nextSlot": nextSlot, "repeat": repeatRule, "thread": thread,
                                       "firstComment": firstComment, "contentWarning": contentWarning, "language": language,
                                       "visibilities": Self.visibilityChoices(selected: visibility)]
@@ -177,18 +179,18 @@ struct ComposeForm: Sendable {
 /// own text, when it has one), answered with each account's count, limit and problems as its network counts them
 /// (``PostService/count(text:account:)``); with no account, the networks named (`network`), as `schedctl check` does.
 extension WebPages {
-    struct CountAnswer: Encodable {
-        var account: String?
-        var network: String
-        var length: Int
-        var limit: Int
-        var problems: [String]
+    package struct CountAnswer: Encodable {
+        package var account: String?
+        package var network: String
+        package var length: Int
+        package var limit: Int
+        package var problems: [String]
     }
 
     /// More than anyone ticks: the answer stays small whatever the form sends.
-    static let mostCountsAsked = 32
+    package static let mostCountsAsked = 32
 
-    func addCheckRoute(to router: Router<WebContext>) {
+    package func addCheckRoute(to router: Router<WebContext>) {
         router.post("check") { request, _ -> Response in
             let form = try await WebForm.read(request)
             guard let session = try await signedIn(request), form.carries(csrf: session.csrf) else { return Response(status: .forbidden) }

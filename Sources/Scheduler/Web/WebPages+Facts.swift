@@ -1,15 +1,17 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The event log (what `schedctl events` lists) and, for an owner, the daemon's status (what `schedctl status` says).
 extension WebPages {
-    func addFactRoutes(to router: Router<WebContext>) {
+    package func addFactRoutes(to router: Router<WebContext>) {
         router.get("events") { request, _ in try await eventsPage(request) }
         router.get("status") { request, _ in try await statusPage(request) }
     }
 
-    func eventsPage(_ request: Request) async throws -> Response {
+    package func eventsPage(_ request: Request) async throws -> Response {
         let session = try await requireSession(request)
         var context = layout(session, title: "Events")
         let format = timeFormat(request)
@@ -27,7 +29,7 @@ extension WebPages {
         return Self.page("events", context)
     }
 
-    func statusPage(_ request: Request) async throws -> Response {
+    package func statusPage(_ request: Request) async throws -> Response {
         let session = try await requireSession(request)
         guard session.user.role.may(.manageAccounts) else { return Self.notAllowed(session, .manageAccounts) }
         var context = layout(session, title: "Status")

@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The Instagram handoff on the phone: each post waiting to be published by hand, with its caption to copy, its pictures
 /// to save or share, and "I posted it" with the permalink, through the same ``HandoffService`` as `schedctl handoff`.
 extension WebPages {
-    func addHandoffRoutes(to router: Router<WebContext>) {
+    package func addHandoffRoutes(to router: Router<WebContext>) {
         router.get("handoffs") { request, _ in
             let session = try await requireSession(request)
             return try await handoffsPage(request, session)
@@ -13,7 +15,7 @@ extension WebPages {
         router.post("handoffs/:delivery/done") { request, context in try await handoffDone(request, delivery: context.parameters.get("delivery")) }
     }
 
-    func handoffsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil,
+    package func handoffsPage(_ request: Request, _ session: WebSessions.Session, notes: [String] = [], error: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         var context = layout(session, title: "Post by hand")
         let format = timeFormat(request)
@@ -40,7 +42,7 @@ extension WebPages {
         return Self.page("handoffs", context, status: status)
     }
 
-    func handoffDone(_ request: Request, delivery raw: String?) async throws -> Response {
+    package func handoffDone(_ request: Request, delivery raw: String?) async throws -> Response {
         let (form, session) = try await admit(request, may: .changePosts)
         guard let delivery = raw.flatMap(Int64.init), delivery > 0 else { throw HTTPError(.notFound) }
         do {
@@ -52,7 +54,7 @@ extension WebPages {
         }
     }
 
-    static func fileExtension(_ contentType: String) -> String {
+    package static func fileExtension(_ contentType: String) -> String {
         switch contentType {
         case "image/png": "png"
         case "image/gif": "gif"

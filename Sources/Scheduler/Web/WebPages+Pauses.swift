@@ -1,23 +1,25 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// What holds posts back, as Today and Status both show it: each pause with who or what made it, since when, and what
 /// lifts it, and a *Resume* button for an owner that does what `schedctl resume` does (``RecoveryService/resume``).
 /// Nothing here decides what is held: the words translate the same ``StatusView`` that `schedctl status` prints.
 extension WebPages {
-    func addPauseRoutes(to router: Router<WebContext>) {
+    package func addPauseRoutes(to router: Router<WebContext>) {
         router.post("resume") { request, _ in try await resume(request) }
     }
 
     /// The `holds` partial's context: the entries, and the page the Resume buttons come back to.
-    func holdsContext(_ facts: StatusView, format: DateFormatter, session: WebSessions.Session, back: String) -> [String: Any] {
+    package func holdsContext(_ facts: StatusView, format: DateFormatter, session: WebSessions.Session, back: String) -> [String: Any] {
         let holds = Self.holdEntries(facts, format: format, mayResume: session.user.role.may(.manageAccounts))
         return ["holds": holds, "hasHolds": !holds.isEmpty, "back": back]
     }
 
     /// An account that cannot publish, with what lets it publish again.
-    static func attentionLine(_ account: AccountView, now: Date) -> String {
+    package static func attentionLine(_ account: AccountView, now: Date) -> String {
         if account.status == .needsRelink {
             return "\(account.reference): \(account.statusReason ?? "its token was refused") (link it again on Accounts; its posts wait for it)"
         }
@@ -29,7 +31,7 @@ extension WebPages {
     }
 
     /// One line per pause and per rate limit holding deliveries back; an owner gets the fields of a Resume form.
-    static func holdEntries(_ facts: StatusView, format: DateFormatter, mayResume: Bool) -> [[String: Any]] {
+    package static func holdEntries(_ facts: StatusView, format: DateFormatter, mayResume: Bool) -> [[String: Any]] {
         var entries: [[String: Any]] = []
         func add(_ what: String, _ lifts: String, resume: (field: String, value: String, label: String)?) {
             var entry: [String: Any] = ["what": what, "lifts": lifts]
@@ -69,7 +71,7 @@ extension WebPages {
 
     /// What goes out next, as `schedctl status` says it: the first waiting post even when its account or network holds it
     /// (then why, and what goes out first instead), from the same ``StatusView/nextHeld`` and ``StatusView/nextDue``.
-    static func nextLines(_ facts: StatusView, format: DateFormatter) -> [String] {
+    package static func nextLines(_ facts: StatusView, format: DateFormatter) -> [String] {
         var lines: [String] = []
         if let held = facts.nextHeld {
             lines.append("Next due: post \(held.postId) at \(format.string(from: held.dueAt)); waits: \(Self.heldReason(held, facts))")
@@ -85,7 +87,7 @@ extension WebPages {
     }
 
     /// Why a held post waits, in the page's words (the Resume and relink are on this page and Accounts).
-    static func heldReason(_ held: StatusView.HeldDue, _ facts: StatusView) -> String {
+    package static func heldReason(_ held: StatusView.HeldDue, _ facts: StatusView) -> String {
         let network = held.account.split(separator: ":").first.map(String.init) ?? held.account
         switch held.reason {
         case .accountPaused:
@@ -103,7 +105,7 @@ extension WebPages {
 
     /// Lifts the pause the form names (an account, a network, or everything) as `schedctl resume` does, and goes back to
     /// the page the button was on.
-    func resume(_ request: Request) async throws -> Response {
+    package func resume(_ request: Request) async throws -> Response {
         let (form, session) = try await admit(request, may: .manageAccounts)
         let back = form["back"] == "/status" ? "/status" : "/"
         let network = form["network"].flatMap(Network.init(rawValue:))
@@ -122,5 +124,5 @@ extension WebPages {
     }
 
     /// "1 delivery", "3 deliveries".
-    static func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+    package static func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
 }

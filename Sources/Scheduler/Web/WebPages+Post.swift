@@ -2,13 +2,15 @@ import CryptoPrimitives
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// A post's page: where it goes and how each delivery stands (its link, its last error, its attempts), its picture, and
 /// what the viewer's role may do with it: retry, cancel, resolve with a URL, duplicate, edit its text and time, and for
 /// an owner approve or reject. Each change is a form with the session's CSRF token, done by the same services as
 /// `schedctl`, and answered by the post's page again (with what was done) or by a page saying why not.
 extension WebPages {
-    func addPostRoutes(to router: Router<WebContext>) {
+    package func addPostRoutes(to router: Router<WebContext>) {
         router.get("posts/:id") { request, context in try await postPage(request, id: context.parameters.get("id")) }
         router.post("posts/:id/retry") { request, context in
             try await change(request, id: context.parameters.get("id")) { id, _, _ in try await services.recovery.retry(postID: id, deliveryID: nil, force: false) }
@@ -42,7 +44,7 @@ extension WebPages {
         router.get("media/:id") { request, context in try await media(request, id: context.parameters.get("id")) }
     }
 
-    func postPage(_ request: Request, id raw: String?, editing: PostEditForm? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    package func postPage(_ request: Request, id raw: String?, editing: PostEditForm? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         // What a change or scheduling said (a PNG converted for Instagram, how the time was read), carried over its redirect.
         let flashed = request.cookies[Self.notesCookieName].flatMap { Self.notes(fromCookie: $0.value) }
         let notes = flashed ?? []
@@ -94,23 +96,23 @@ extension WebPages {
         return response
     }
 
-    static let notesCookieName = "schedulerd_notes"
+    package static let notesCookieName = "schedulerd_notes"
 
     /// A post's notes for the page the browser is sent to next: a cookie for that page only, read once, a minute at most.
     /// Notes are the service's words about the post (never a secret); too many to fit a cookie are left to `schedctl show`.
-    func notesCookie(_ notes: [String], postID: Int64) -> Cookie {
+    package func notesCookie(_ notes: [String], postID: Int64) -> Cookie {
         let encoded = notes.isEmpty ? "" : (try? JSONEncoder().encode(notes)).map { Base64.encodeURL(Array($0)) } ?? ""
         return Cookie(name: Self.notesCookieName, value: encoded.count > 3_000 ? "" : encoded, maxAge: encoded.isEmpty ? 0 : 60,
                       path: "/posts/\(postID)", secure: configuration.isHTTPS, httpOnly: true, sameSite: .lax)
     }
 
-    static func notes(fromCookie value: String) -> [String]? {
+    package static func notes(fromCookie value: String) -> [String]? {
         guard !value.isEmpty, let bytes = Base64.decodeURL(value) else { return nil }
         return try? JSONDecoder().decode([String].self, from: Data(bytes))
     }
 
     /// A delivery as the post's page lists it; its link only when it is a web address (never `javascript:`).
-    func deliveryEntry(_ delivery: DeliveryView) -> [String: Any] {
+    package func deliveryEntry(_ delivery: DeliveryView) -> [String: Any] {
         var entry: [String: Any] = ["id": delivery.id, "account": delivery.account, "state": delivery.state.rawValue, "stateWords": Self.words(delivery.state)]
         if let url = delivery.remoteUrl, url.lowercased().hasPrefix("https://") || url.lowercased().hasPrefix("http://") { entry["url"] = url }
         if let error = delivery.error { entry["error"] = error }
@@ -120,7 +122,7 @@ extension WebPages {
         return entry
     }
 
-    func historyEntries(_ history: HistoryView, format: DateFormatter) -> [[String: Any]] {
+    package func historyEntries(_ history: HistoryView, format: DateFormatter) -> [[String: Any]] {
         return history.deliveries.flatMap { delivery in
             delivery.attempts.map { attempt -> [String: Any] in
                 var entry: [String: Any] = ["account": delivery.account, "at": format.string(from: attempt.startedAt), "outcome": attempt.outcome]
@@ -133,14 +135,14 @@ extension WebPages {
 
     /// A change to post `id`: signed in, with the session's token, by a role that may change posts; then the service,
     /// given the form and the person. `landOnResult`: show the post the change made (a duplicate) rather than `id`.
-    func change(_ request: Request, id raw: String?, landOnResult: Bool = false,
+    package func change(_ request: Request, id raw: String?, landOnResult: Bool = false,
                 _ action: (Int64, WebForm, PostAuthor) async throws -> PostView) async throws -> Response {
         let (form, session) = try await admit(request, may: .changePosts)
         return try await change(request, id: raw, form: form, session: session, landOnResult: landOnResult, action)
     }
 
     /// A change whose form was already admitted (signed in, its token, its role).
-    func change(_ request: Request, id raw: String?, form: WebForm, session: WebSessions.Session, landOnResult: Bool = false,
+    package func change(_ request: Request, id raw: String?, form: WebForm, session: WebSessions.Session, landOnResult: Bool = false,
                 _ action: (Int64, WebForm, PostAuthor) async throws -> PostView) async throws -> Response {
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let done: PostView
@@ -154,14 +156,14 @@ extension WebPages {
 
     /// What a change did, shown on the post's page after a redirect: reloading that page shows it again and submits
     /// nothing (the notes ride a cookie for that page, read once).
-    func done(on postID: Int64, notes: [String]) -> Response {
+    package func done(on postID: Int64, notes: [String]) -> Response {
         var response = Self.redirect("/posts/\(postID)")
         response.setCookie(notesCookie(notes, postID: postID))
         return response
     }
 
     /// A post's picture, for its page and the composer's preview: signed-in people only, by its SHA-256.
-    func media(_ request: Request, id raw: String?) async throws -> Response {
+    package func media(_ request: Request, id raw: String?) async throws -> Response {
         _ = try await requireSession(request)
         guard let id = raw, id.count == 64, id.allSatisfy(\.isHexDigit) else { throw HTTPError(.notFound) }
         let file: (contentType: String, bytes: [UInt8])
@@ -171,19 +173,19 @@ extension WebPages {
     }
 
     /// A service's message (written for a terminal, without a final stop) as a sentence a page can follow with another.
-    static func sentence(_ message: String) -> String {
+    package static func sentence(_ message: String) -> String {
         guard let last = message.last, !".!?".contains(last) else { return message }
         return message + "."
     }
 
-    static func noPost(_ raw: String?) -> Response {
+    package static func noPost(_ raw: String?) -> Response {
         problemPage(status: .notFound, heading: "No such post", message: "There is no post '\(raw ?? "")'.", next: "/", nextWords: "Back to Today")
     }
 
     /// What a service refused, in its own words (escaped by the template), with the status the control API would give.
     /// Anything else is thrown on: the store failing becomes the page that names its cause (``StoreFailurePages``), as the
     /// control API's 503 does, and anything else the page that something went wrong.
-    static func refusal(_ error: any Error, next: String) throws -> Response {
+    package static func refusal(_ error: any Error, next: String) throws -> Response {
         guard let refused = requestError(error) else { throw error }
         return problemPage(status: refused.status, heading: "Not done", message: sentence(refused.message) + " Nothing was changed.", next: next, nextWords: "Back")
     }

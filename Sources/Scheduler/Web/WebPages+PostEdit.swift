@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The post page's edit, and its cancel, which asks first. The page only translates: the form becomes the same
 /// ``EditPostRequest`` schedctl's `edit` sends, with the version the page showed as its precondition, and
 /// ``PostService/edit(id:_:author:)`` decides. A refusal shows the page again with what was typed kept.
 extension WebPages {
-    func edit(_ request: Request, id raw: String?) async throws -> Response {
+    package func edit(_ request: Request, id raw: String?) async throws -> Response {
         let (form, session) = try await admit(request, may: .changePosts)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         let current: PostView
@@ -26,7 +28,7 @@ extension WebPages {
     }
 
     /// Cancelling asks first, naming the deliveries it stops; only the answer's form (`confirm=yes`) cancels.
-    func cancel(_ request: Request, id raw: String?) async throws -> Response {
+    package func cancel(_ request: Request, id raw: String?) async throws -> Response {
         let (form, session) = try await admit(request, may: .changePosts)
         guard let id = raw.flatMap(Int64.init), id > 0 else { return Self.noPost(raw) }
         guard form["confirm"] == "yes" else {
@@ -43,7 +45,7 @@ extension WebPages {
     }
 
     /// A post's parts besides its text for its page: the thread's next parts, the options, the series it belongs to.
-    static func parts(of post: PostView) -> [String: Any] {
+    package static func parts(of post: PostView) -> [String: Any] {
         var parts: [String: Any] = [:]
         if let thread = post.thread, !thread.isEmpty {
             parts["thread"] = thread.enumerated().map { ["number": $0.offset + 2, "text": $0.element.text] }
@@ -64,28 +66,28 @@ extension WebPages {
 
 /// The post page's edit form, as typed: every field of the patch the page offers. ``patch(against:)`` sends only
 /// what differs from the post as it is, so a field left as shown changes nothing.
-struct PostEditForm {
-    var text: String
-    var at: String
-    var zone: String
+package struct PostEditForm {
+    package var text: String
+    package var at: String
+    package var zone: String
     /// Each account's own text, by account reference (the composer's `override:ACCOUNT` boxes).
-    var ownTexts: [String: String]
+    package var ownTexts: [String: String]
     /// The accounts ticked (the composer's `account` boxes); nil when the form did not show them.
-    var accounts: [String]?
-    var firstComment: String
-    var visibility: String
-    var contentWarning: String
-    var language: String
+    package var accounts: [String]?
+    package var firstComment: String
+    package var visibility: String
+    package var contentWarning: String
+    package var language: String
     /// Each picture's alt text, in the post's order, by the file's id.
-    var alts: [(id: String, alt: String)]
+    package var alts: [(id: String, alt: String)]
     /// `series`: the text of every occurrence still to come; else this post only.
-    var scope: String
-    var version: String
+    package var scope: String
+    package var version: String
     /// The post did not go out (failed, missed): saving schedules it again at the time given.
-    var reschedule = false
-    var error: String?
+    package var reschedule = false
+    package var error: String?
 
-    init(_ post: PostView) {
+    package init(_ post: PostView) {
         text = post.text; at = post.dueLocal; zone = post.dueZone
         ownTexts = Dictionary(post.deliveries.compactMap { delivery in delivery.text.map { (delivery.account, $0) } }, uniquingKeysWith: { first, _ in first })
         accounts = post.deliveries.filter { $0.state != .cancelled }.map(\.account)
@@ -100,7 +102,7 @@ struct PostEditForm {
 
     /// The form as posted over `post` as it is: a field the form did not carry stays as stored, so a form that shows
     /// fewer fields (an older page, a script) changes only what it sends.
-    init(_ form: WebForm, over post: PostView) {
+    package init(_ form: WebForm, over post: PostView) {
         self.init(post)
         text = form["text"] ?? text; at = form["at"] ?? at; zone = form.trimmed("zone") ?? zone
         for (name, value) in form.values where name.hasPrefix("override:") && !value.isEmpty { ownTexts[String(name.dropFirst(9))] = value }
@@ -116,7 +118,7 @@ struct PostEditForm {
     }
 
     /// The patch: each field only when it differs from `current`, with the version the page showed.
-    func patch(against current: PostView) throws -> EditPostRequest {
+    package func patch(against current: PostView) throws -> EditPostRequest {
         guard let shown = Int64(version) else { throw RequestError.badRequest("the form lost the post's version; open the post again") }
         let was = PostEditForm(current)
         if scope == "series" {
@@ -144,7 +146,7 @@ struct PostEditForm {
 
     /// What the page's form shows: the fields as typed (or as stored); the accounts to tick and each one's own text as
     /// the composer shows them (`linked`: every account that can be ticked).
-    func context(for post: PostView, linked: [AccountView]) -> [String: Any] {
+    package func context(for post: PostView, linked: [AccountView]) -> [String: Any] {
         let ticked = accounts ?? []
         let choices = linked.map { WebPages.accountChoice($0, checked: ticked.contains($0.reference), override: ownTexts[$0.reference]) }
         let common = post.deliveries.filter { $0.text == nil }.map(\.account)

@@ -2,12 +2,14 @@ import Foundation
 import Hummingbird
 import RunPosts
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Runs from the phone: a FIT, GPX or TCX file uploaded, read by the same reader as `schedctl schedule --run`, and posted
 /// through ``RunPostService``: each network's text from its template, the card drawn and attached. A preview is the
 /// dry run (each network's text); scheduling shows the post with its card.
 extension WebPages {
-    func addRunRoutes(to router: Router<WebContext>) {
+    package func addRunRoutes(to router: Router<WebContext>) {
         router.get("runs") { request, _ in
             let (session, typed) = try await blankForm(request)
             return try await runsPage(session, typed)
@@ -15,7 +17,7 @@ extension WebPages {
         router.post("runs") { request, _ in try await postRun(request) }
     }
 
-    func postRun(_ request: Request) async throws -> Response {
+    package func postRun(_ request: Request) async throws -> Response {
         let (form, session, cutShort) = try await admitUpload(request, may: .changePosts)
         let typed = ComposeForm(form)
         if cutShort { return try await runsPage(session, typed, refused: Self.cutShortRefusal) }
@@ -43,7 +45,7 @@ extension WebPages {
         }
     }
 
-    func runsPage(_ session: WebSessions.Session, _ typed: ComposeForm, preview: DryRunView? = nil, runName: String? = nil,
+    package func runsPage(_ session: WebSessions.Session, _ typed: ComposeForm, preview: DryRunView? = nil, runName: String? = nil,
                   refused: RequestError? = nil) async throws -> Response {
         var context = layout(session, title: "Post a run")
         await fillChoices(&context, session, typed)

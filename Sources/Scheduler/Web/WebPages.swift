@@ -5,24 +5,26 @@ import Hummingbird
 import Logging
 import NIOCore
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The web app's routes: each reads the request, asks a service, and renders what it answered. Signing in, sessions
 /// and the throttle are ``WebSessions``'; posts and status are the control API's own services.
-struct WebPages: Sendable {
-    let sessions: WebSessions
-    let services: DaemonServices
-    let configuration: WebConfiguration
-    let zone: TimeZone
-    let logger: Logger
+package struct WebPages: Sendable {
+    package let sessions: WebSessions
+    package let services: DaemonServices
+    package let configuration: WebConfiguration
+    package let zone: TimeZone
+    package let logger: Logger
     /// `schedulerd_web_signins_total{outcome}`.
-    var signIns = WebSignInCounters()
+    package var signIns = WebSignInCounters()
 
-    static let sessionCookie = "schedulerd_session"
+    package static let sessionCookie = "schedulerd_session"
     /// Where a network sends the browser back after an authorization the web app started.
-    static let linkCallbackPath = "/accounts/callback"
-    static let loginCookie = "schedulerd_login"
+    package static let linkCallbackPath = "/accounts/callback"
+    package static let loginCookie = "schedulerd_login"
 
-    func add(to router: Router<WebContext>) {
+    package func add(to router: Router<WebContext>) {
         router.get("static/app.css") { _, _ in Self.asset(WebAssets.css, type: "text/css; charset=utf-8") }
         router.get("static/app.js") { _, _ in Self.asset(WebAssets.js, type: "text/javascript; charset=utf-8") }
         router.get("login") { request, _ in try await loginPage(request) }
@@ -43,7 +45,7 @@ struct WebPages: Sendable {
 
     // MARK: Signing in and out
 
-    func loginPage(_ request: Request, error: String? = nil, typedName: String = "", next: String? = nil, status: HTTPResponse.Status = .ok,
+    package func loginPage(_ request: Request, error: String? = nil, typedName: String = "", next: String? = nil, status: HTTPResponse.Status = .ok,
                    headers: HTTPFields = [:]) async throws -> Response {
         let next = WebNext.safe(next ?? request.uri.queryParameters.get("next").map { String($0) })
         if error == nil, try await signedIn(request) != nil { return Self.redirect(next) }
@@ -60,7 +62,7 @@ struct WebPages: Sendable {
         return response
     }
 
-    func login(_ request: Request, context: WebContext) async throws -> Response {
+    package func login(_ request: Request, context: WebContext) async throws -> Response {
         let form = try await WebForm.read(request)
         let next = WebNext.safe(form["next"])
         // The sign-in form carries the token its page set in a cookie: a form posted from another site cannot sign the
@@ -94,7 +96,7 @@ struct WebPages: Sendable {
         }
     }
 
-    func logout(_ request: Request, everywhere: Bool) async throws -> Response {
+    package func logout(_ request: Request, everywhere: Bool) async throws -> Response {
         guard let token = request.cookies[Self.sessionCookie]?.value, let session = try await sessions.session(token: token) else {
             return Self.redirect("/login")
         }
@@ -108,21 +110,21 @@ struct WebPages: Sendable {
 
     /// The person signed in, or a refusal that sends the browser to sign in: saying the session ended when the request
     /// carried one (expired, or ended by "log out everywhere" or a new password).
-    func requireSession(_ request: Request) async throws -> WebSessions.Session {
+    package func requireSession(_ request: Request) async throws -> WebSessions.Session {
         if let session = try await signedIn(request) { return session }
         let carried = request.cookies[Self.sessionCookie].map { !$0.value.isEmpty } ?? false
         throw WebRefusal(response: Self.redirect(WebNext.login(from: request, ended: carried)))
     }
 
     /// The session the request's cookie names, if it is still good.
-    func signedIn(_ request: Request) async throws -> WebSessions.Session? {
+    package func signedIn(_ request: Request) async throws -> WebSessions.Session? {
         guard let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty else { return nil }
         return try await sessions.session(token: token)
     }
 
     // MARK: Pages
 
-    func today(_ request: Request) async throws -> Response {
+    package func today(_ request: Request) async throws -> Response {
         let session = try await requireSession(request)
         var context = layout(session, title: "Today")
         do {
@@ -154,7 +156,7 @@ struct WebPages: Sendable {
     }
 
     /// A post as a line of a list: its time in the daemon's zone, its state in words, its accounts and its text.
-    func postEntry(_ post: PostView, due format: DateFormatter) -> [String: Any] {
+    package func postEntry(_ post: PostView, due format: DateFormatter) -> [String: Any] {
         let state = Self.headlineState(post)
         let due = post.dueAt.map { format.string(from: $0) } ?? "draft"
         var entry: [String: Any] = ["id": post.id, "due": due, "state": state.rawValue, "stateWords": Self.words(state),
@@ -165,24 +167,24 @@ struct WebPages: Sendable {
         return entry
     }
 
-    func layout(_ session: WebSessions.Session, title: String) -> [String: Any] {
+    package func layout(_ session: WebSessions.Session, title: String) -> [String: Any] {
         ["title": title, "csrf": session.csrf,
          "user": ["name": session.user.name, "role": session.user.role.rawValue, "isOwner": session.user.role.may(.manageAccounts)] as [String: Any]]
     }
 
     // MARK: Answers
 
-    static func page(_ name: String, _ context: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
+    package static func page(_ name: String, _ context: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
                  body: .init(byteBuffer: ByteBuffer(string: WebTemplates.render(name, context))))
     }
 
-    static func problemPage(status: HTTPResponse.Status, heading: String, message: String, next: String, nextWords: String) -> Response {
+    package static func problemPage(status: HTTPResponse.Status, heading: String, message: String, next: String, nextWords: String) -> Response {
         page("problem", ["title": heading, "heading": heading, "message": message, "next": next, "nextWords": nextWords], status: status)
     }
 
     /// A change posted without this session's token: refused, nothing changed.
-    static func csrfRefusal() -> Response {
+    package static func csrfRefusal() -> Response {
         problemPage(status: .forbidden, heading: "Not sent from this app",
                     message: "This form did not come from a page of this app, or the page is older than your sign-in. Nothing was changed.",
                     next: "/", nextWords: "Reload and try again")
@@ -190,26 +192,26 @@ struct WebPages: Sendable {
 
     /// A form whose body ended before it did: 400, nothing changed. The composer and the runs page show themselves again
     /// with what was typed instead (``WebFormError/cutShort(_:)``).
-    static func cutShortPage() -> Response {
+    package static func cutShortPage() -> Response {
         problemPage(status: .badRequest, heading: "The form arrived cut short",
                     message: "What was sent ended before the form did (the connection may have dropped). Nothing was changed; go back and send it again.",
                     next: "/", nextWords: "Back to Today")
     }
 
-    static func redirect(_ location: String) -> Response {
+    package static func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
 
-    static func asset(_ text: String, type: String) -> Response {
+    package static func asset(_ text: String, type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "max-age=3600"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    func cookie(_ name: String, _ value: String, maxAge: Int, path: String, sameSite: Cookie.SameSite) -> Cookie {
+    package func cookie(_ name: String, _ value: String, maxAge: Int, path: String, sameSite: Cookie.SameSite) -> Cookie {
         Cookie(name: name, value: value, maxAge: maxAge, path: path, secure: configuration.isHTTPS, httpOnly: true, sameSite: sameSite)
     }
 
     /// The peer, or behind a trusted proxy the last address its `X-Forwarded-For` names.
-    func clientAddress(_ request: Request, context: WebContext) -> String {
+    package func clientAddress(_ request: Request, context: WebContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
         guard configuration.trustedProxies.contains(peer), let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] else { return peer }
         return forwarded.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? peer
@@ -217,14 +219,14 @@ struct WebPages: Sendable {
 
     /// `Tue 8 Dec 06:30 +01:00`: a time always with its zone's offset at that instant, as `schedctl` prints it, so a reader
     /// in another zone (or one day in the hour the clocks repeat) never has to guess which 06:30 is meant.
-    static func dueFormat(_ zone: TimeZone) -> DateFormatter { formatter("EEE d MMM HH:mm xxx", zone) }
+    package static func dueFormat(_ zone: TimeZone) -> DateFormatter { formatter("EEE d MMM HH:mm xxx", zone) }
 
     /// `06:30 +01:00`, for a line whose day is said around it (the calendar's cells).
-    static func clockFormat(_ zone: TimeZone) -> DateFormatter { formatter("HH:mm xxx", zone) }
+    package static func clockFormat(_ zone: TimeZone) -> DateFormatter { formatter("HH:mm xxx", zone) }
 
     /// A formatter for the pages' English dates in `zone`; made once per page and used for all its lines, since making
     /// one costs more than using it.
-    static func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
+    package static func formatter(_ format: String, _ zone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = zone

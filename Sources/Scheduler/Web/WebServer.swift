@@ -3,34 +3,36 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import SchedulerDomain
+import SchedulerStores
 import ServiceLifecycle
 import Synchronization
 
 /// The web app on `[web] listen`: Hummingbird serving server-rendered pages over the same services as the control
 /// API. Nothing is decided here: ``WebPages`` translates requests into service calls and answers into pages.
-public final class WebServer: Service, Sendable {
-    let configuration: WebConfiguration
-    let pages: WebPages
-    let connections: ConnectionGuard
-    let logger: Logger
+package final class WebServer: Service, Sendable {
+    package let configuration: WebConfiguration
+    package let pages: WebPages
+    package let connections: ConnectionGuard
+    package let logger: Logger
     private let address = AsyncStream<String>.makeStream()
 
-    init(configuration: WebConfiguration, pages: WebPages, connections: ConnectionGuard, logger: Logger) {
+    package init(configuration: WebConfiguration, pages: WebPages, connections: ConnectionGuard, logger: Logger) {
         self.configuration = configuration
         self.pages = pages
         self.connections = connections
         self.logger = logger
     }
 
-    public var description: String { "WebServer" }
+    package var description: String { "WebServer" }
 
     /// The address it listens on, once it does (a port 0 made concrete).
-    public func boundAddress() async -> String? {
+    package func boundAddress() async -> String? {
         var iterator = address.stream.makeAsyncIterator()
         return await iterator.next()
     }
 
-    public func run() async throws {
+    package func run() async throws {
         // HEAD answers as GET does, without the body: the same status and headers (Hummingbird routes it only when asked).
         let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeadersMiddleware())
@@ -48,10 +50,10 @@ public final class WebServer: Service, Sendable {
 
 /// A page that failed because of the store says why (a full disk, a lock held elsewhere) with 503, as the control API
 /// does, and ``StoreHealth`` hears of it; a change that works again clears it.
-struct StoreFailurePages<Context: RequestContext>: RouterMiddleware {
-    let health: StoreHealth
+package struct StoreFailurePages<Context: RequestContext>: RouterMiddleware {
+    package let health: StoreHealth
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await health.watching(changes: request.method != .get && request.method != .head, { try await next(request, context) },
                                              worked: { $0.status.code < 500 })
@@ -66,13 +68,13 @@ struct StoreFailurePages<Context: RequestContext>: RouterMiddleware {
 
 /// The headers every answer carries, pages and errors alike: no script but the app's own file, nothing from another
 /// origin, no framing, no referrer to other sites, no type sniffing, nothing cached.
-struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
+package struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    package static var contentSecurityPolicy: String {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
             + "frame-ancestors 'none'; base-uri 'none'"
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
             response = try await next(request, context)

@@ -1,6 +1,9 @@
+import SchedulerDomain
+import SchedulerStores
+
 /// Accounts, events and status.
 extension WebTemplates {
-    static let accountSources: [String: String] = [
+    package static let accountSources: [String: String] = [
         "accounts": """
             {{> layout-head}}
             <h1>Accounts</h1>

@@ -1,6 +1,9 @@
+import SchedulerDomain
+import SchedulerStores
+
 /// The composer, the runs page and the calendar. Every field has a label; every text typed comes back escaped.
 extension WebTemplates {
-    static let planningSources: [String: String] = [
+    package static let planningSources: [String: String] = [
         "account-choices": """
             <fieldset><legend>Accounts</legend>
             {{#noAccounts}}<p>No account is linked yet. <a href="/accounts">Link one</a>.</p>{{/noAccounts}}

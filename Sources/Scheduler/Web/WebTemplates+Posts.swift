@@ -1,6 +1,9 @@
+import SchedulerDomain
+import SchedulerStores
+
 /// Today and a post's page. Every `{{…}}` is escaped; a delivery's link is given only when it is an http(s) address.
 extension WebTemplates {
-    static let postSources: [String: String] = [
+    package static let postSources: [String: String] = [
         "today": """
             {{> layout-head}}
             <h1>Today</h1>

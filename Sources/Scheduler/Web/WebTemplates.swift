@@ -1,11 +1,13 @@
 import Mustache
+import SchedulerDomain
+import SchedulerStores
 
 /// The web app's pages as Mustache templates, compiled into the binary (no file to install, none to tamper with).
 /// `{{…}}` escapes `& < > " '` (swift-mustache's HTML content type), so a text a person wrote is shown as text
 /// wherever it appears; no template uses the unescaped `{{{…}}}`. No page carries a script inline: the one script
 /// is `/static/app.js`, allowed by the Content-Security-Policy as 'self'.
-enum WebTemplates {
-    static let library: MustacheLibrary = {
+package enum WebTemplates {
+    package static let library: MustacheLibrary = {
         var library = MustacheLibrary()
         for (name, source) in sources.merging(postSources, uniquingKeysWith: { $1 }).merging(planningSources, uniquingKeysWith: { $1 })
             .merging(accountSources, uniquingKeysWith: { $1 }) {
@@ -15,11 +17,11 @@ enum WebTemplates {
         return library
     }()
 
-    static func render(_ name: String, _ context: [String: Any]) -> String {
+    package static func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 
-    static let sources: [String: String] = [
+    package static let sources: [String: String] = [
         "layout-head": """
             <!doctype html>
             <html lang="en">

@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Accounts: list, show, add with a token, renew, unlink, and linking in a browser.
-struct AccountRoutes: Sendable {
-    let accounts: AccountService
+package struct AccountRoutes: Sendable {
+    package let accounts: AccountService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("accounts") { request, _ in try await accounts.list(includeRevoked: request.uri.queryParameters.get("all") == "true") }
         v1.post("accounts") { request, _ -> Response in
             let body = try await ControlRequestBody.decode(ImportAccountRequest.self, from: request)

@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import NIOCore
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// `schedctl backup`: the database copy, streamed to the client (`POST /v1/backup`), and the credential key
 /// (`GET /v1/backup/key`), which the client writes to files of its own user, apart.
@@ -9,10 +11,10 @@ import SchedulerCore
 /// Streamed rather than written by the daemon to a path the client names: the daemon (the `schedulerd` user) may not
 /// write where the person wants the backup, and a file it wrote would be the daemon's, not theirs. Only the daemon's own
 /// user (and root) may use the socket (``PeerCredentialCheck``), and that user can read the key file anyway.
-struct BackupRoutes: Sendable {
-    let backup: BackupService
+package struct BackupRoutes: Sendable {
+    package let backup: BackupService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("backup/key") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/octet-stream"],
                      body: .init(byteBuffer: ByteBuffer(bytes: try backup.credentialKey())))

@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The event log: a page of it, or with `follow=true` newline-delimited JSON that goes on as events happen.
-struct EventRoutes: Sendable {
-    let events: EventService
+package struct EventRoutes: Sendable {
+    package let events: EventService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("events") { request, _ -> Response in
             let query = request.uri.queryParameters
             let after = try query.get("after").map { raw -> Int64 in

@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Handoffs: what waits for a person to publish by hand, and their word that they did.
-struct HandoffRoutes: Sendable {
-    let handoffs: HandoffService
+package struct HandoffRoutes: Sendable {
+    package let handoffs: HandoffService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("handoffs") { _, _ -> [HandoffView] in try await handoffs.list() }
         v1.post("handoffs/:id/done") { request, context in
             let raw = context.parameters.get("id") ?? ""

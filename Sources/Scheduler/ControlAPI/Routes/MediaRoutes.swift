@@ -1,14 +1,16 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 extension MediaView: ResponseEncodable {}
 
 /// Uploading a file for a post and downloading it again.
-struct MediaRoutes: Sendable {
-    let media: MediaService
+package struct MediaRoutes: Sendable {
+    package let media: MediaService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.post("media") { request, _ -> Response in
             var request = request
             let body = try await ControlRequestBody.collect(&request, upTo: MediaService.maxBytes)

@@ -1,14 +1,16 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Planning: posting slots and the queue, the calendar (posts in a range, or day by day in a zone), and the
 /// occurrences of repeating posts not made yet.
-struct PlanningRoutes: Sendable {
-    let queue: QueueService
-    let calendar: CalendarService
+package struct PlanningRoutes: Sendable {
+    package let queue: QueueService
+    package let calendar: CalendarService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("slots") { request, _ -> [SlotsView] in try await queue.allSlots(account: request.uri.queryParameters.get("account").map { String($0) }) }
         v1.put("accounts/:ref/slots") { request, context in
             let body = try await ControlRequestBody.decode(SetSlotsRequest.self, from: request)

@@ -1,17 +1,19 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Posts: schedule, list, show, edit, cancel, import, give a draft its time, duplicate, approve or reject, and check a text.
-struct PostRoutes: Sendable {
-    let posts: PostService
+package struct PostRoutes: Sendable {
+    package let posts: PostService
 
     /// The header that carries the cursor of the next page of `GET /v1/posts`.
-    static let nextCursor = HTTPFields.Element.Name("Next-Cursor")!
+    package static let nextCursor = HTTPFields.Element.Name("Next-Cursor")!
     /// On a page counted off (`offset`) past the end: how many posts the listing holds in all.
-    static let totalCount = HTTPFields.Element.Name("Total-Count")!
+    package static let totalCount = HTTPFields.Element.Name("Total-Count")!
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.post("posts") { request, _ -> Response in
             let body = try await ControlRequestBody.decode(SchedulePostRequest.self, from: request)
             switch try await posts.schedule(body) {

@@ -1,13 +1,15 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// Routes for what a person does when something went wrong: retry and resolve (by post, or by one delivery), pause and
 /// resume, and a post's history.
-struct RecoveryRoutes: Sendable {
-    let recovery: RecoveryService
+package struct RecoveryRoutes: Sendable {
+    package let recovery: RecoveryService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.post("posts/:id/retry") { request, context in
             let body = try await RouteParameters.optionalBody(RetryDeliveryRequest.self, request) ?? RetryDeliveryRequest()
             return try await recovery.retry(postID: try RouteParameters.postID(context), deliveryID: body.delivery, force: body.force ?? false)

@@ -2,22 +2,24 @@ import Foundation
 import Hummingbird
 import RunPosts
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// `POST /v1/runs`: a run posted in one request (`schedctl schedule --run`): decode the summary, the templates and
 /// the post, let ``RunPostService`` write the texts, draw and store the picture and schedule, and answer as
 /// `POST /v1/posts` does (201 with the post, or 200 with the preview for `dry_run`).
 ///
 /// `GET /v1/runs/inbox`: the inbox folder's files waiting and taken (`schedctl runs inbox`).
-struct RunRoutes: Sendable {
-    let runs: RunPostService
-    let inbox: InboxService?
+package struct RunRoutes: Sendable {
+    package let runs: RunPostService
+    package let inbox: InboxService?
 
     /// The summary holds at most 2,000 route points, 600 profile samples and a split per kilometre and mile, however
     /// long the run: about 110 KB for a 10-hour run (`SummaryWireTests`), whose 9.6 MB GPX never reaches the daemon.
     /// The templates and the post's texts add a few KB; 1 MiB leaves room.
-    static let maxBytes = ControlRequestBody.maxBytes
+    package static let maxBytes = ControlRequestBody.maxBytes
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.post("runs") { request, _ -> Response in
             let body = try await ControlRequestBody.decode(RunPostRequest.self, from: request, limit: Self.maxBytes)
             switch try await runs.schedule(body) {

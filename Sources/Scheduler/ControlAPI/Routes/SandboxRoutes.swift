@@ -1,13 +1,15 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// In sandbox mode: what the emulated networks received, rejected, revoked and issued, and tokens minted for tests.
-struct SandboxRoutes: Sendable {
+package struct SandboxRoutes: Sendable {
     /// nil: the daemon is not in sandbox mode, and every sandbox route says so.
-    let sandbox: SandboxRelay?
+    package let sandbox: SandboxRelay?
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("sandbox/received") { _, _ in try await requireSandbox().records("received") }
         v1.get("sandbox/records/:name") { _, context in
             let name = context.parameters.get("name") ?? ""

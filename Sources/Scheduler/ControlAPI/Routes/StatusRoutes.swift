@@ -1,15 +1,17 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The daemon itself: its status, its clock and zone, its doctor's report, and the control API's own OpenAPI document.
-struct StatusRoutes: Sendable {
-    let status: @Sendable () async throws -> StatusView
-    let doctor: Doctor
+package struct StatusRoutes: Sendable {
+    package let status: @Sendable () async throws -> StatusView
+    package let doctor: Doctor
     /// The daemon's zone, as the status says it.
-    let zone: String
+    package let zone: String
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         OpenAPIDocument.add(to: v1)
         v1.get("status") { _, _ in try await status() }
         v1.get("clock") { [zone] _, _ in ClockView(now: Date(), zone: zone) }

@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// The web app's people, managed over the control socket (only the daemon's own user reaches it): `schedctl web user`.
-struct WebUserRoutes: Sendable {
-    let users: WebUserService
+package struct WebUserRoutes: Sendable {
+    package let users: WebUserService
 
-    func add(to v1: RouterGroup<ControlContext>) {
+    package func add(to v1: RouterGroup<ControlContext>) {
         v1.get("web/users") { _, _ -> [WebUserView] in try await users.list() }
         v1.post("web/users") { request, _ -> WebUserView in
             try await users.add(try await ControlRequestBody.decode(AddWebUserRequest.self, from: request))
@@ -21,7 +23,7 @@ struct WebUserRoutes: Sendable {
         }
     }
 
-    static func name(_ context: ControlContext) throws -> String {
+    package static func name(_ context: ControlContext) throws -> String {
         guard let name = context.parameters.get("name")?.removingPercentEncoding, !name.isEmpty else {
             throw RequestError.badRequest("empty web user name")
         }
