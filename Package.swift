@@ -122,31 +122,37 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The services: the engine, the posts, queues, series, events, inbox, media, run maps, metrics, the credential
+        // vault. They reach the stores through SchedulerDomain's protocols only: no GRDB, PostgresNIO or Hummingbird.
         .target(
-            name: "Scheduler",
+            name: "SchedulerServices",
             dependencies: [
-                "SchedulerDomain", "SchedulerStores",
-                // Not Sandbox: the daemon's library has no emulation code; in sandbox mode it starts sandboxd (the one program, by its other name).
-                "SchedulerCore", "NetworkRules", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
+                "SchedulerDomain", "SchedulerCore", "NetworkRules", "Connectors", "CryptoPrimitives", "HTTPClient", "SandboxContract",
                 // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
-                "RunSummary", "RunCard", "RunPosts", "CSQLite",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "RunSummary", "RunCard", "RunPosts", "MediaCodecs",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                // The engine records through swift-metrics' API only (Metrics/SchedulerMetrics).
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
+        // The edges: the control API's routes, the web app's pages, the media and metrics listeners, and the connection
+        // guard, on Hummingbird. They call the services; no store is in reach.
+        .target(
+            name: "SchedulerServer",
+            dependencies: [
+                "SchedulerServices", "SchedulerDomain", "SchedulerCore", "CryptoPrimitives", "HTTPClient", "RunPosts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // ServerChildChannel: the listeners' connection guard (Connections/GuardedHTTP1Channel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                // NIOConnectionError: why a connection to PostgreSQL failed (refused, unknown host), in the connect probe.
-                .product(name: "NIOPosix", package: "swift-nio"),
                 // HTTPRequestPart: the connection guard (Connections/) marks a connection busy at its request head.
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                // The engine records through swift-metrics' API only; the daemon bootstraps it with the Prometheus
-                // registry (Metrics/) when `[metrics] listen` is configured.
                 .product(name: "Metrics", package: "swift-metrics"),
+                // The daemon bootstraps swift-metrics with the Prometheus registry (Metrics/PrometheusEndpoint) when
+                // `[metrics] listen` is configured.
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 // The web app's pages (Web/), Mustache templates compiled in.
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -155,8 +161,24 @@ let package = Package(
             // needs no resource bundle beside it.
             resources: [.embedInCode("ControlAPI/openapi.json")]
         ),
+        // The composition root: the daemon (Daemon/), its configuration, the sandbox child, `schedulerd store` (copy,
+        // restore, forget credentials) and doctor; the one scheduler target that sees the stores and the server both.
+        .target(
+            name: "Scheduler",
+            dependencies: [
+                "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer",
+                // Not Sandbox: the daemon's library has no emulation code; in sandbox mode it starts sandboxd (the one program, by its other name).
+                "SchedulerCore", "Connectors", "CryptoPrimitives", "HTTPClient", "SandboxContract", "RunSummary",
+                // BackupRestore reads the backup's SQLite file; SharedStore connects to PostgreSQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
         // The daemon's command line, and `schedulerd store`.
-        .target(name: "SchedulerdApp", dependencies: ["Scheduler", "SchedulerDomain", "SchedulerStores", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "SchedulerdApp", dependencies: ["Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "SandboxdApp",
             dependencies: ["Sandbox", "SchedulerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -176,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler", "SchedulerDomain", "SchedulerStores", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
+                "SchedulerCore", "HTTPClient", "Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -213,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
+                "Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
                 // The run card's map: its tiles, and the sandbox that serves them in-process.
                 "RunCard", "Sandbox", "CCairo", "CSQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -164,11 +164,11 @@ RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_s
 
 
 # Where each layer's files are, since the scheduler is several targets (Package.swift, docs/architecture.md).
-SERVER = ("Sources", "Scheduler")
+SERVER = ("Sources", "SchedulerServer")
 STORES = ("Sources", "SchedulerStores")
 DOMAIN = ("Sources", "SchedulerDomain")
 # The engine, and the engine's types that live below the stores (the wake signal, the publish budget).
-ENGINE = [("Sources", "Scheduler", "Engine"), ("Sources", "SchedulerDomain", "Engine")]
+ENGINE = [("Sources", "SchedulerServices", "Engine"), ("Sources", "SchedulerDomain", "Engine")]
 
 
 def load_tree():

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Scheduler
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// `schedulerd store forget-credentials --state-dir DIR`: starts over without a credential key that is lost for good.

@@ -6,6 +6,8 @@ import MetricsTestKit
 import Prometheus
 import SchedulerCore
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Synchronization
 import Testing

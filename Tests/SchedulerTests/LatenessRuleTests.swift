@@ -3,6 +3,8 @@ import GRDB
 import PostgresTestCluster
 @testable import Scheduler
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Synchronization
 import Testing

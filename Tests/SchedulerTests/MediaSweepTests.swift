@@ -5,6 +5,8 @@ import HTTPClient
 import NetworkRules
 import SchedulerCore
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

@@ -2,6 +2,8 @@ import Foundation
 import HTTPClient
 import Logging
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import TestHTTPReceiver
 import Testing

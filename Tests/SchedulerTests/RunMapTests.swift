@@ -8,6 +8,8 @@ import RunSummary
 import Sandbox
 import SchedulerCore
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import ServiceLifecycle
 import TestHTTPReceiver

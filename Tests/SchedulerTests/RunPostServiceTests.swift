@@ -4,6 +4,8 @@ import RunPosts
 import RunSummary
 import SchedulerCore
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

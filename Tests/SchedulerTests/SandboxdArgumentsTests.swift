@@ -1,5 +1,7 @@
 import Logging
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 

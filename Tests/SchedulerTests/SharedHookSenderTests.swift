@@ -2,6 +2,8 @@ import Foundation
 import PostgresTestCluster
 import SchedulerCore
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

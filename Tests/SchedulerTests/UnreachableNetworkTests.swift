@@ -3,6 +3,8 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import TestHTTPReceiver
 import Testing

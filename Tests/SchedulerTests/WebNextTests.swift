@@ -1,4 +1,6 @@
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

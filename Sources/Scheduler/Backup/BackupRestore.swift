@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// `schedulerd store restore FILE --state-dir DIR`: puts a `schedctl backup` (FILE and FILE.key) in place as a state

@@ -1,5 +1,7 @@
 import RunSummary
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// The `[runs]` and `[web]` lines `schedulerd --check-config` prints, so a person sees what the daemon will watch and

@@ -1,6 +1,8 @@
 import Foundation
 import RunSummary
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import TOMLKit
 

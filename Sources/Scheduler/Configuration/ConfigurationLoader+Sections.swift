@@ -4,6 +4,8 @@ import Logging
 import SandboxContract
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// The configuration file's sections, each read by one function, in the order the file documents them.

@@ -4,6 +4,8 @@ import Logging
 import SandboxContract
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import TOMLKit
 
@@ -54,12 +56,5 @@ package enum ConfigurationLoader {
         try readRuns(&reader, into: &configuration)
         try reader.finish()
         return configuration
-    }
-}
-
-/// Duration strings in the configuration use the same forms as the CLI.
-package enum DurationText {
-    package static func seconds(_ text: String) -> Int? {
-        DurationParser.seconds(text)
     }
 }

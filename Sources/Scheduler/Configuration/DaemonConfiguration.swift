@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import Logging
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Everything the daemon is told by its configuration file and command line, checked and complete.
@@ -78,29 +80,6 @@ package struct StoreSettings: Sendable {
     package var connectTimeoutSeconds: Int = 10
 }
 
-/// How hard the engine may push: concurrency and retry limits.
-package struct EngineSettings: Sendable {
-    /// Deliveries being published at once across all accounts.
-    package var maxConcurrentPublishes: Int = 64
-    /// Deliveries being published at once to one account.
-    package var perAccountConcurrency: Int = 4
-    /// Attempts before a retryable failure becomes `failed`.
-    package var maxAttempts: Int = 8
-    /// First retry wait; doubles each attempt, with jitter.
-    package var retryBaseSeconds: Double = 5
-    /// Longest wait between attempts.
-    package var retryMaxSeconds: Double = 1_800
-    package var requestTimeoutSeconds: Int = 30
-    /// How long a network may go on processing a request after our timeout gave up on it: a post whose
-    /// outcome is unknown is looked up no earlier than its last request's start + the timeout + this.
-    package var inFlightMarginSeconds: Int = 30
-    /// How long a published post may take to appear in the account's listing: a look-up that finds nothing
-    /// looks once more after this, before anything is sent again.
-    package var listingLagSeconds: Int = 30
-
-    package init() {}
-}
-
 /// X's endpoints and the app credentials requests are signed with.
 package struct XSettings: Sendable {
     package var apiBaseURL: String?
@@ -170,41 +149,4 @@ package struct SandboxSettings: Sendable {
     package var linkedinProducts: [String]?
 
     package init() {}
-}
-
-/// `[web]`: where the web app listens, the address people reach it at, and whose `X-Forwarded-*` headers to believe.
-package struct WebConfiguration: Sendable, Equatable {
-    package var listen: ListenAddress
-    /// The public address behind a reverse proxy (`https://plan.example.org`); `http://LISTEN` when not set. Its scheme
-    /// decides whether the session cookie is `Secure`.
-    package var baseURL: String
-    /// The proxies whose `X-Forwarded-For` names the client (for the login throttle); nobody's when empty.
-    package var trustedProxies: [String] = []
-    /// Posts an editor schedules wait for an owner's approval (`awaiting_approval`); off by default, for a single owner.
-    package var requireApproval = false
-
-    package init(listen: ListenAddress, baseURL: String? = nil, trustedProxies: [String] = [], requireApproval: Bool = false) {
-        self.listen = listen
-        self.baseURL = (baseURL ?? "http://\(listen)").trimmingTrailingSlashes
-        self.trustedProxies = trustedProxies
-        self.requireApproval = requireApproval
-    }
-
-    /// Whether pages go over TLS (to the browser, through the proxy): the cookie is then `Secure`.
-    package var isHTTPS: Bool { baseURL.lowercased().hasPrefix("https://") }
-
-    /// What is wrong with a plain `http://` address that is not loopback (passwords and cookies would cross a network in
-    /// the clear); nil when the address is https or this machine's own.
-    package var plainHTTPWarning: String? {
-        guard !isHTTPS, let host = URL(string: baseURL)?.host, !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) else { return nil }
-        return "[web] base_url \(baseURL) is plain http off this machine: passwords and session cookies would cross the network unencrypted"
-    }
-}
-
-private extension String {
-    var trimmingTrailingSlashes: String {
-        var text = self
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
-    }
 }

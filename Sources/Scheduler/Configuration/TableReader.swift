@@ -1,6 +1,8 @@
 import Foundation
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import TOMLKit
 

@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// The API versions the daemon speaks that are retired or retire within 60 days, checked at start: LinkedIn

@@ -3,6 +3,8 @@ import Logging
 import SandboxContract
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import ServiceLifecycle
 

@@ -4,6 +4,8 @@ import HTTPClient
 import Logging
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import ServiceLifecycle
 

@@ -47,4 +47,6 @@ extension DaemonConfiguration {
 
 import Logging
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores

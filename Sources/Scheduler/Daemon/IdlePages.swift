@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Logging
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import ServiceLifecycle
 

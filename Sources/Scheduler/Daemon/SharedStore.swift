@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Opening the shared PostgreSQL store: its password, this daemon's identity, the schema, and the first lease.

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 #endif
 

@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// The state directory made ready before anything is read from it: created (mode 0700) when missing, and refused,

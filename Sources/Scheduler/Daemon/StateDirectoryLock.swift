@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// One schedulerd per state directory: an exclusive `flock` on `state_dir/schedulerd.lock`, taken before the

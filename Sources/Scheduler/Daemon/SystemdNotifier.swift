@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Tells systemd (`Type=notify`) when the daemon is ready, stopping, or still alive for the watchdog.

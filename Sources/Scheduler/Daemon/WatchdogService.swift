@@ -1,4 +1,6 @@
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 import ServiceLifecycle
 

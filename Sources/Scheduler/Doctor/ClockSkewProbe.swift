@@ -2,6 +2,8 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Compares this machine's clock with each network's, read from the `Date` header of one request to its API.

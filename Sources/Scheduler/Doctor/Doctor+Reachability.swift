@@ -3,6 +3,8 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Whether each network that has accounts can be connected to at all, at the address its accounts publish to: the

@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// The servers accounts live on when each has its own: a Bluesky account's PDS, a Mastodon account's instance. Each is

@@ -1,6 +1,8 @@
 import Foundation
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Whether the store can be written: what the daemon's own writes found (a failure going on now), else a write lock

@@ -2,12 +2,14 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// `schedctl doctor`: looks over the running daemon's setup the way a careful operator would before trusting it with
 /// a week of posts, and says for each finding what to do. It runs inside the daemon because only the daemon can read
 /// its configuration, key, database and tokens; it changes nothing.
-package struct Doctor: Sendable {
+package struct Doctor: DoctorExamining {
     package let configuration: DaemonConfiguration
     package let environment: [String: String]
     package let store: any SchedulerStore & StoreIntegrityChecking

@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// A child process's standard output as lines, read until end of file.

@@ -1,6 +1,8 @@
 import Foundation
 import SandboxContract
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// What the daemon remembers of the sandbox it started, in `sandbox.json` in the state directory (mode 0600, replaced

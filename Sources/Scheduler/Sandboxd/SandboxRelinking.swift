@@ -3,6 +3,8 @@ import Foundation
 import SandboxContract
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// A sandbox the daemon started anew has forgotten every token the last one issued (the emulations keep them in memory

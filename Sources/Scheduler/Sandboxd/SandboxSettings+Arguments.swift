@@ -1,6 +1,8 @@
 import Logging
 import SandboxContract
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 extension SandboxSettings {

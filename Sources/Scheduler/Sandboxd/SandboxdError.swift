@@ -1,4 +1,6 @@
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Sandbox mode could not start `sandboxd`, the network emulations the daemon no longer carries; the message says

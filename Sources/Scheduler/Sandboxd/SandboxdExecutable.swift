@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Where `sandboxd` is: beside this daemon's own executable (the build folder, or the directory it was installed

@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import SandboxContract
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 extension SandboxdProcess {

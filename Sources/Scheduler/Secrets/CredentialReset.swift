@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// `schedulerd store forget-credentials`: the way on when the credential key is damaged or lost and no backup holds it.

@@ -3,6 +3,8 @@ import Logging
 import PostgresTestCluster
 @testable import Scheduler
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 
 /// A ``PostgresStore`` on a database of the test cluster, running (pool, lease, listener) for the body's duration,

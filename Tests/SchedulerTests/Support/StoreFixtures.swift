@@ -5,6 +5,8 @@ import SchedulerCore
 import PostgresNIO
 @testable import Scheduler
 @testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
 @testable import SchedulerStores
 
 /// Shorthands for putting accounts and posts into either store.

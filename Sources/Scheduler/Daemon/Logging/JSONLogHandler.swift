@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Writes each log event as one JSON object on one line, for journald and log shippers:

@@ -1,6 +1,8 @@
 import Connectors
 import Logging
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// The last line of defence that keeps secrets out of the log, whatever its format: a metadata value whose key

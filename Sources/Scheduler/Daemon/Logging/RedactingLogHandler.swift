@@ -1,5 +1,7 @@
 import Logging
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Passes events on to another handler with their metadata redacted (``LogRedaction``): the text format is

@@ -1,4 +1,6 @@
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema

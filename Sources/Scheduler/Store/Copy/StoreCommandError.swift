@@ -1,4 +1,6 @@
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// Why `store copy`, `store restore` or `store forget-credentials` stopped, with the exit status the command ends with;

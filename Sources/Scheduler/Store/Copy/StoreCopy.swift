@@ -5,6 +5,8 @@ import Logging
 import PostgresNIO
 import SchedulerCore
 import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
 import SchedulerStores
 
 /// `schedulerd store copy`: moves an installation from its SQLite file into an empty PostgreSQL database, so
