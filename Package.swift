@@ -19,8 +19,9 @@ let buildInfo: [CSetting] = [
 ]
 
 /// Layers as targets: the C libraries at the bottom, the crypto and encoding primitives, the JSON value and the loopback
-/// listener above them, OAuth and the HTTP client beside each other, connectors on both, the scheduler (store, engine,
-/// control API) on top, and thin executables.
+/// listener above them, OAuth and the HTTP client beside each other, connectors on both, the scheduler on top (itself five
+/// targets: SchedulerDomain, SchedulerStores and SchedulerServices on it, SchedulerServer on the services, and the
+/// composition root Scheduler on all; docs/architecture.md), and thin executables.
 let package = Package(
     name: "schedulerd",
     platforms: [.macOS(.v15)],
