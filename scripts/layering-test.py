@@ -14,6 +14,10 @@ made-up violation and fails unless the rule reports it, so a rule that stopped c
   6. No function, initializer or computed property in Sources/ is over 60 lines.
   7. A store file (Store/Interface, Store/SQLite, Store/PostgreSQL) imports no Connectors: a store keeps records, and
      what it shares with the connectors (RateLimitHint) lives below both, in SchedulerCore.
+  8. The scheduler's targets exist and depend one way (Package.swift): SchedulerDomain on no other scheduler target and
+     no GRDB, PostgresNIO or Hummingbird; SchedulerStores on no services or server; SchedulerServices and SchedulerServer
+     on no store (SchedulerStores, GRDB, PostgresNIO), the services on no Hummingbird. The compiler then refuses the
+     imports (make builds with --explicit-target-dependency-import-check error); this rule keeps the edges themselves.
 """
 import os
 import re
@@ -160,7 +164,31 @@ def rule_store_imports(tree):
     return imports_rule(tree["store_impl"] + tree["store_interface"], {"Connectors"}, "a store")
 
 
-RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports]
+# What each scheduler target must not depend on (rule 8).
+SCHEDULER_TARGETS = {
+    "SchedulerDomain": {"SchedulerStores", "SchedulerServices", "SchedulerServer", "Scheduler", "GRDB", "PostgresNIO", "Hummingbird", "HummingbirdCore"},
+    "SchedulerStores": {"SchedulerServices", "SchedulerServer", "Scheduler", "Hummingbird", "HummingbirdCore"},
+    "SchedulerServices": {"SchedulerStores", "SchedulerServer", "Scheduler", "GRDB", "PostgresNIO", "Hummingbird", "HummingbirdCore"},
+    "SchedulerServer": {"SchedulerStores", "Scheduler", "GRDB", "PostgresNIO"},
+}
+
+
+def rule_scheduler_targets(tree):
+    problems = []
+    for name, banned in SCHEDULER_TARGETS.items():
+        if not re.search(r'name:\s*"' + name + '"', tree["package"]):
+            problems.append(f"Package.swift: the target {name} is missing")
+            continue
+        for dependency in sorted(target_dependencies(tree["package"], name) & banned):
+            problems.append(f"Package.swift: {name} depends on {dependency}, against the layers' direction")
+    return problems
+
+
+RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports,
+         rule_scheduler_targets]
+# The scheduler's targets as the rules allow them, for the self-test's allowed tree.
+ALLOWED_PACKAGE = "".join(f'.target(\n            name: "{name}",\n            dependencies: ["SchedulerCore"]\n        )\n'
+                          for name in SCHEDULER_TARGETS)
 
 
 # Where each layer's files are, since the scheduler is several targets (Package.swift, docs/architecture.md).
@@ -217,10 +245,14 @@ def self_test():
         rule_function_length: [tree(all_sources=[("F.swift", long_body)])],
         rule_store_imports: [tree(store_impl=[("Store/SQLite/A.swift", "import Connectors\n")]),
                              tree(store_interface=[("Store/Interface/A.swift", "import Connectors\n")])],
+        rule_scheduler_targets: [tree(package=ALLOWED_PACKAGE.replace(f'"{name}",\n            dependencies: ["SchedulerCore"]',
+                                                                      f'"{name}",\n            dependencies: ["SchedulerCore", "{banned}"]'))
+                                 for name, bans in SCHEDULER_TARGETS.items() for banned in sorted(bans)]
+        + [tree(package=ALLOWED_PACKAGE.replace('name: "SchedulerServices"', 'name: "Services"'))],
     }
     failures = [f"{rule.__name__} did not report a planted violation ({index})"
                 for rule, trees in planted.items() for index, given in enumerate(trees) if not rule(given)]
-    allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n')],
+    allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n')], package=ALLOWED_PACKAGE,
                    all_sources=[("F.swift", "func short() {\n    step()\n}\n")])
     failures += [f"{rule.__name__} reported an allowed tree: {rule(allowed)}" for rule in RULES if rule(allowed)]
     return failures
