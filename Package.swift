@@ -179,7 +179,7 @@ let package = Package(
             ]
         ),
         // The daemon's command line, and `schedulerd store`.
-        .target(name: "SchedulerdApp", dependencies: ["Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "SchedulerdApp", dependencies: ["Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "SandboxdApp",
             dependencies: ["Sandbox", "SchedulerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -199,7 +199,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
+                "SchedulerCore", "HTTPClient", "Scheduler", "SchedulerDomain", "SchedulerStores", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

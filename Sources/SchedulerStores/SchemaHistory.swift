@@ -1,5 +1,4 @@
 import GRDB
-import SchedulerDomain
 
 /// The one history of schedulerd's schema: each step says what SQLite runs and what PostgreSQL runs, under the name
 /// each database records it by. A step must name both dialects (what each runs, or which earlier step of the dialect

@@ -4,9 +4,7 @@ import Logging
 import Scheduler
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 
 /// `schedulerd`: the daemon (the command itself, as always), and `schedulerd store copy`. Everything they do lives in
 /// the Scheduler library; this only reads the command line.

@@ -3,9 +3,6 @@ import Foundation
 import Logging
 import Scheduler
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
 import SchedulerStores
 
 /// `schedulerd store …`: what is done to a store with its daemon stopped.

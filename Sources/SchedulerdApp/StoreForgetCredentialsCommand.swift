@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import Scheduler
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// `schedulerd store forget-credentials --state-dir DIR`: starts over without a credential key that is lost for good.
 struct StoreForgetCredentialsCommand: AsyncParsableCommand {

@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import Scheduler
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// `schedulerd store restore FILE --state-dir DIR`: puts a `schedctl backup` in place, with the daemon stopped.
 struct StoreRestoreCommand: ParsableCommand {

@@ -2,8 +2,6 @@ import Foundation
 import Scheduler
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
 import SchedulerStores
 
 /// What durable claims cost: the same deliveries claimed from the same kind of database file, with the

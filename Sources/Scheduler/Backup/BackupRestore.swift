@@ -1,9 +1,6 @@
 import Foundation
 import GRDB
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 
 /// `schedulerd store restore FILE --state-dir DIR`: puts a `schedctl backup` (FILE and FILE.key) in place as a state
 /// directory's database and credential key, with no daemon running there.

@@ -1,8 +1,4 @@
 import RunSummary
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The `[runs]` and `[web]` lines `schedulerd --check-config` prints, so a person sees what the daemon will watch and
 /// where it will listen before starting it (no secret is among them).

@@ -1,9 +1,6 @@
 import Foundation
 import RunSummary
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 import TOMLKit
 
 /// `[runs]`, `[[runs.rules]]` and `[runs.map]`.

@@ -3,10 +3,7 @@ import Foundation
 import Logging
 import SandboxContract
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 import TOMLKit
 
 /// Reads the TOML configuration strictly: an unknown key or a value of the wrong type is an error

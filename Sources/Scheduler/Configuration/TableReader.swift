@@ -1,9 +1,6 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 import TOMLKit
 
 

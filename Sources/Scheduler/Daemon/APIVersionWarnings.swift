@@ -1,10 +1,6 @@
 import Connectors
 import Foundation
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The API versions the daemon speaks that are retired or retire within 60 days, checked at start: LinkedIn
 /// then refuses every call (426), and Graph silently serves an older version, so a person should hear

@@ -3,9 +3,7 @@ import Logging
 import SandboxContract
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 import ServiceLifecycle
 
 /// Sandbox mode's start: the daemon's own sandboxd where it stood last time, every emulated host named in the log, and

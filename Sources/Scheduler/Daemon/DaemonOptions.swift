@@ -46,7 +46,4 @@ extension DaemonConfiguration {
 }
 
 import Logging
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores

@@ -2,10 +2,8 @@
 import Glibc
 #endif
 import Logging
-import SchedulerDomain
 import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 import ServiceLifecycle
 
 /// Hands the program's clean pages back again once the daemon has gone quiet after serving.

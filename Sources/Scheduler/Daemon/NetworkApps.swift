@@ -3,10 +3,6 @@ import Foundation
 import HTTPClient
 import SandboxContract
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Each network's base URLs: from the configuration, or the sandbox emulations' (Instagram is served by Graph's).
 package struct NetworkURLs {

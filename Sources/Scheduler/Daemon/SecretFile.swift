@@ -1,8 +1,5 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 
 /// App secrets come from files or systemd credentials, never from the configuration text itself.
 package enum SecretFile {

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
 import SchedulerStores
 

@@ -1,9 +1,7 @@
 #if canImport(Glibc)
 import Glibc
-import SchedulerDomain
 import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 #endif
 
 /// Hands the pages only start-up needed back to the kernel, once, before the daemon starts serving.

@@ -1,8 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The state directory made ready before anything is read from it: created (mode 0700) when missing, and refused,
 /// saying why in the system's words, when it cannot be used. Exits 74 (EX_IOERR) as the exit-code table (docs/using-schedctl.md) says for a

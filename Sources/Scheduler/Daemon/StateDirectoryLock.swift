@@ -1,8 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// One schedulerd per state directory: an exclusive `flock` on `state_dir/schedulerd.lock`, taken before the
 /// database is opened or anything is recovered, and held by an open descriptor for the life of the process.

@@ -1,8 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Tells systemd (`Type=notify`) when the daemon is ready, stopping, or still alive for the watchdog.
 /// Without `$NOTIFY_SOCKET` every call does nothing.

@@ -1,7 +1,3 @@
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 import ServiceLifecycle
 
 /// Pings systemd's watchdog while the daemon runs; stops with the rest on shutdown.

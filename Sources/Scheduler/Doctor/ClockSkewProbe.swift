@@ -1,10 +1,6 @@
 import Foundation
 import HTTPClient
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Compares this machine's clock with each network's, read from the `Date` header of one request to its API.
 /// A clock that is off publishes every post that far off, and OAuth 1.0a signatures carry a timestamp X checks.

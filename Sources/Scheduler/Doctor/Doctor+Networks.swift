@@ -1,10 +1,6 @@
 import Connectors
 import Foundation
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The networks' side: the API versions the apps speak, and each account's token.
 extension Doctor {

@@ -1,9 +1,6 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 
 /// The files whose modes keep tokens and posts private: the state directory, the database, the credential key, the
 /// app secrets and the configuration.

@@ -2,10 +2,6 @@ import Connectors
 import Foundation
 import HTTPClient
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Whether each network that has accounts can be connected to at all, at the address its accounts publish to: the
 /// app's API for X, Facebook, Instagram, LinkedIn and Threads, each account's own server for Bluesky and Mastodon

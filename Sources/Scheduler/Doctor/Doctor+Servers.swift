@@ -1,10 +1,6 @@
 import Connectors
 import Foundation
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The servers accounts live on when each has its own: a Bluesky account's PDS, a Mastodon account's instance. Each is
 /// asked once, as the networks' APIs are, for its clock and whether it answers at all.

@@ -1,9 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Whether the store can be written: what the daemon's own writes found (a failure going on now), else a write lock
 /// taken and let go, and the free space beside the database.

@@ -2,9 +2,7 @@ import Foundation
 import HTTPClient
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 
 /// `schedctl doctor`: looks over the running daemon's setup the way a careful operator would before trusting it with
 /// a week of posts, and says for each finding what to do. It runs inside the daemon because only the daemon can read

@@ -1,8 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// A channel to one of a child's standard streams whose both ends close on exec: the child gets `theirs` as fd 0 or 1
 /// (a duplicate, which stays open), and no other program this daemon starts (a hook command) inherits either end. An

@@ -1,8 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// A child process's standard output as lines, read until end of file.
 ///

@@ -1,9 +1,5 @@
 import Foundation
 import SandboxContract
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// What the daemon remembers of the sandbox it started, in `sandbox.json` in the state directory (mode 0600, replaced
 /// whole): the addresses sandboxd listened on, which the next start asks for again so that the Bluesky PDS and Mastodon

@@ -3,9 +3,7 @@ import Foundation
 import SandboxContract
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
-import SchedulerStores
 
 /// A sandbox the daemon started anew has forgotten every token the last one issued (the emulations keep them in memory
 /// only): each account linked through it is marked `needs_relink` at start, with the commands that link it again, so

@@ -1,9 +1,5 @@
 import Logging
 import SandboxContract
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 extension SandboxSettings {
     /// `sandboxd`'s command line for these settings: every port picked by the system, unless `ports` asks for the ones

@@ -1,7 +1,4 @@
 import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Sandbox mode could not start `sandboxd`, the network emulations the daemon no longer carries; the message says
 /// where it looked or what went wrong, and how to fix it.

@@ -1,8 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Where `sandboxd` is: beside this daemon's own executable (the build folder, or the directory it was installed
 /// to), else the first executable one on `PATH`. It is this same program under another name (a link), since the

@@ -1,10 +1,6 @@
 import Foundation
 import Logging
 import SandboxContract
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 extension SandboxdProcess {
     /// Finds sandboxd, starts it with `arguments` (its standard error is the daemon's), and waits for it to announce

@@ -2,10 +2,6 @@ import Foundation
 import Logging
 import SandboxContract
 import SchedulerCore
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 import ServiceLifecycle
 import Synchronization
 

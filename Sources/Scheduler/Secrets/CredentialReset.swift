@@ -1,6 +1,4 @@
 import Foundation
-import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
 import SchedulerStores
 

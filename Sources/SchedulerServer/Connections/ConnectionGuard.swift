@@ -1,6 +1,5 @@
 import CoreMetrics
 import Logging
-import SchedulerDomain
 import SchedulerServices
 import Synchronization
 

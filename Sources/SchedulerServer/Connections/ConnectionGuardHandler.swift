@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTPTypes
-import SchedulerDomain
 import SchedulerServices
 
 /// Keeps one admitted connection's place in its listener's ``ConnectionGuard``: busy from a request head to the end of

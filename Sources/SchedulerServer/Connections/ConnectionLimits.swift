@@ -1,4 +1,3 @@
-import SchedulerDomain
 import SchedulerServices
 
 /// How many connections one listener holds, and for how long one may wait before sending a request.

@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 import SchedulerServices
 import Synchronization
 

@@ -2,7 +2,6 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 
 /// Hummingbird's HTTP/1.1 child channel behind a ``ConnectionGuard``: each accepted connection is admitted before its

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The routes of the control API, versioned under `/v1`, one collection per resource. Each handler only translates:

@@ -3,7 +3,6 @@ import HTTPClient
 import Hummingbird
 import Logging
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 import ServiceLifecycle
 

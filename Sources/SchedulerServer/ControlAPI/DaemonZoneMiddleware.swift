@@ -1,5 +1,4 @@
 import Hummingbird
-import SchedulerDomain
 import SchedulerServices
 
 /// Says the daemon's time zone on every answer (`Schedulerd-Zone: Europe/Paris`), beside the `Date` the server sends:

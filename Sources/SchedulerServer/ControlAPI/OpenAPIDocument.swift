@@ -1,6 +1,5 @@
 import Hummingbird
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The control API's contract: `ControlAPI/openapi.json` (OpenAPI 3.1), compiled into the binary

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 
 /// Closes any control-socket connection whose peer runs as another user than the daemon (root excepted):

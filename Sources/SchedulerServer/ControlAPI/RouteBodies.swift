@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 
 /// Which routes of the control API read a request body, and how much: every other route reads none.

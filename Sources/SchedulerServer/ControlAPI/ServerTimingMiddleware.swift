@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import SchedulerDomain
 import SchedulerServices
 
 /// Tells the client how long the daemon took to answer (`Server-Timing: app;dur=MS`, W3C Server Timing), so a

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 import ServiceLifecycle
 

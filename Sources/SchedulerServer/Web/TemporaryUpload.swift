@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import SchedulerDomain
 import SchedulerServices
 import Synchronization
 

@@ -1,4 +1,3 @@
-import SchedulerDomain
 import SchedulerServices
 
 /// The stylesheet and script the pages load, embedded: nothing comes from another origin.

@@ -1,6 +1,5 @@
 import Hummingbird
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 
 /// A web request's context: Hummingbird's, with the connection's peer, which the login throttle counts by (or, behind

@@ -2,7 +2,6 @@ import CryptoPrimitives
 import Foundation
 import Hummingbird
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 
 /// A form as a page posts it: `application/x-www-form-urlencoded`, or `multipart/form-data` when it carries a file

@@ -1,7 +1,6 @@
 import CryptoPrimitives
 import Foundation
 import Hummingbird
-import SchedulerDomain
 import SchedulerServices
 
 /// Builds a ``WebForm`` from a multipart body's events as they come (``WebMultipart/Parser``): text fields into memory

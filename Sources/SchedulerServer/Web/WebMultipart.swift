@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 import SchedulerServices
 
 /// `multipart/form-data` (RFC 7578) as browsers send it: parts separated by `--BOUNDARY` lines, each with a

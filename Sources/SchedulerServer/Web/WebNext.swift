@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import SchedulerDomain
 import SchedulerServices
 
 /// Where signing in leads: back to the page the browser was sent away from (`/login?next=/posts/12`), so a link to a

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// Accounts: each with its state, its token's forecast and its waiting posts; for an owner, linking in the browser

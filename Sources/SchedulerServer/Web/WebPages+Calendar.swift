@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The calendar: a week (the default), a month, or one day, in the viewer's zone, through the same

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The event log (what `schedctl events` lists) and, for an owner, the daemon's status (what `schedctl status` says).

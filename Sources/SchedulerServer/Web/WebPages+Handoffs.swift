@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The Instagram handoff on the phone: each post waiting to be published by hand, with its caption to copy, its pictures

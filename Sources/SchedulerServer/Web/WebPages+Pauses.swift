@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// What holds posts back, as Today and Status both show it: each pause with who or what made it, since when, and what

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import SchedulerDomain
 import SchedulerServices
 
 /// The viewer's zone: the calendar and the composer read and show times in it. Chosen in a page, remembered in a

@@ -5,7 +5,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The web app's routes: each reads the request, asks a service, and renders what it answered. Signing in, sessions

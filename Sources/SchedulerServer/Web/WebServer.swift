@@ -3,7 +3,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import SchedulerDomain
 import SchedulerServices
 import ServiceLifecycle
 import Synchronization

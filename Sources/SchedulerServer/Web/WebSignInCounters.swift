@@ -1,5 +1,4 @@
 import Metrics
-import SchedulerDomain
 import SchedulerServices
 
 /// `schedulerd_web_signins_total{outcome}`: sign-ins that worked (`ok`), were refused for a wrong name or password

@@ -1,4 +1,3 @@
-import SchedulerDomain
 import SchedulerServices
 
 /// Accounts, events and status.

@@ -1,4 +1,3 @@
-import SchedulerDomain
 import SchedulerServices
 
 /// The composer, the runs page and the calendar. Every field has a label; every text typed comes back escaped.

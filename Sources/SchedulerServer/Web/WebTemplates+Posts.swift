@@ -1,4 +1,3 @@
-import SchedulerDomain
 import SchedulerServices
 
 /// Today and a post's page. Every `{{…}}` is escaped; a delivery's link is given only when it is an http(s) address.

@@ -1,5 +1,4 @@
 import Mustache
-import SchedulerDomain
 import SchedulerServices
 
 /// The web app's pages as Mustache templates, compiled into the binary (no file to install, none to tamper with).

@@ -1,4 +1,3 @@
-import SchedulerDomain
 
 /// A configuration that cannot be used; the message names the file, the key and what is expected.
 package struct ConfigurationError: Error, Sendable, CustomStringConvertible {

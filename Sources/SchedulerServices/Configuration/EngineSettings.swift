@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 
 /// How hard the engine may push: concurrency and retry limits.
 package struct EngineSettings: Sendable {

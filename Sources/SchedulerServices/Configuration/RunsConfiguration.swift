@@ -1,6 +1,5 @@
 import Foundation
 import RunSummary
-import SchedulerDomain
 
 /// `[runs]`: runs that arrive by themselves (the inbox folder and its rules), what of a run is never shown (privacy
 /// zones, the first and last metres), and the map drawn under the route.

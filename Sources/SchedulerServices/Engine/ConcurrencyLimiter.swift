@@ -1,4 +1,3 @@
-import SchedulerDomain
 
 /// Caps how many deliveries publish at once to one account, so a burst to one account is spread out
 /// instead of firing into the network's rate limit.

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import SchedulerCore
-import SchedulerDomain
 
 extension Engine {
     /// At start (the state directory's lock says no other daemon is publishing): every claim left

@@ -1,4 +1,3 @@
-import SchedulerDomain
 import Synchronization
 
 /// The deliveries this engine is publishing right now: how many (so it claims no more than it can send),

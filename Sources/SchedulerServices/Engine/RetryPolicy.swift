@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 
 /// When to try again: exponential backoff with jitter, never before the time the network asked for.
 package struct RetryPolicy: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 import Synchronization
 
 /// The waits before a look-up, held on the boot-time clock as well as the wall clock (issue 46).

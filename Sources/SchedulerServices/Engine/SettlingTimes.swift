@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 
 /// The timeline of a recovery: when the network's record can be trusted to say whether a post is there.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 
 /// When a hook that failed is tried again: 1 s, then doubling up to `maxDelay` (5 minutes unless
 /// `[notifications] retry_max` says otherwise), until a day after the event. A hook that is down for an

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import Glibc
-import SchedulerDomain
 
 /// What happened to a name in a watched folder, as inotify(7) says it.
 package enum FolderChange: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// The files in the inbox not yet taken, and when each is complete: renamed into the folder, at once; closed by its
 /// writer, once it has stayed unchanged for the settling time (a sync tool may open and close a file several times

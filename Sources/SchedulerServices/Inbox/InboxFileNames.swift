@@ -1,5 +1,4 @@
 import Glibc
-import SchedulerDomain
 
 /// Which names in the inbox are runs to read, and which rule a run follows.
 package enum InboxFileNames {

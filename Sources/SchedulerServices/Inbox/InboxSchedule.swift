@@ -2,7 +2,6 @@ import Foundation
 import RunPosts
 import RunSummary
 import SchedulerCore
-import SchedulerDomain
 
 /// The post a rule makes of a run: its accounts, and its time by the rule's `when`.
 package enum InboxSchedule {

@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// Where a file goes once the inbox is done with it: `done/` when it became a post (or was one before), `failed/`
 /// with `NAME.txt` beside it saying why. A name already there gets a number (`morning-2.fit`), so nothing is overwritten.

@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 
 /// The process's memory as the kernel counts it, from `/proc/self/statm` (pages: total size, resident, then resident
 /// and backed by a file or shared memory).

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
 import RunCard
-import SchedulerDomain
 
 extension MapTileSource {
     /// What came back from the server for one card: the tiles that arrived whole, and what went wrong with the first

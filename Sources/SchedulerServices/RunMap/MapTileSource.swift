@@ -3,7 +3,6 @@ import HTTPClient
 import Logging
 import RunCard
 import SchedulerCore
-import SchedulerDomain
 
 /// The map under a run card's route: the tiles the card needs (``RunCard/mapTiles(for:units:)``), from the disk cache
 /// (``TileCache``) or else the tile server through libcurl, within `[runs.map] timeout_s` for the whole card.

@@ -1,4 +1,3 @@
-import SchedulerDomain
 
 extension RunMapSettings {
     /// The settings with `tiles` a URL template: `"sandbox"` becomes the sandbox's `GET /tiles/{z}/{x}/{y}.png` on its

@@ -1,7 +1,6 @@
 import CryptoPrimitives
 import Foundation
 import RunCard
-import SchedulerDomain
 
 /// Map tiles kept on disk, so a route run again and again is drawn from the cache, not fetched again: the tile usage
 /// policies of the servers that give tiles away ask for it (https://operations.osmfoundation.org/policies/tiles/).

@@ -1,4 +1,3 @@
-import SchedulerDomain
 
 /// The credential key's bytes, for `schedctl backup` only; never shown by `print`, a log line or an error.
 package struct CredentialKeyBytes: Sendable, CustomStringConvertible, CustomDebugStringConvertible {

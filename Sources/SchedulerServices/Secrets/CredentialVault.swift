@@ -2,7 +2,6 @@ import Connectors
 import CryptoPrimitives
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// Seals account credentials with AES-256-GCM before they reach the database, and opens them only
 /// when a request is about to be signed. Each blob is bound to its account row.

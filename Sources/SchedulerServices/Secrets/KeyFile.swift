@@ -1,6 +1,5 @@
 import CryptoPrimitives
 import Foundation
-import SchedulerDomain
 
 /// The 32-byte credential key on disk: created once with `O_EXCL` and mode 0600, never rewritten.
 package enum KeyFile {

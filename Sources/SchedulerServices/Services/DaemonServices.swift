@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// The services the daemon decides with, made once at start: the control API's routes and the web app's pages both
 /// only translate requests into calls on these, so a rule holds the same whichever door a person comes in by.

@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// `schedctl doctor`: what examines the daemon and its accounts. The composition root's `Doctor` (Sources/Scheduler/
 /// Doctor), which reads the daemon's configuration, is the one; the services and the routes hold it by this protocol,

@@ -1,7 +1,6 @@
 import Connectors
 import CryptoPrimitives
 import Foundation
-import SchedulerDomain
 
 /// Authorizations a person has started and not finished. Kept in memory only: they hold a PKCE
 /// verifier or a temporary token, live 15 minutes, and are used once.

@@ -1,7 +1,6 @@
 import Foundation
 import NetworkRules
 import SchedulerCore
-import SchedulerDomain
 
 /// The composer's live counts, one per account ticked: each counted as that account's network counts it (X weighted,
 /// Bluesky in graphemes, a Mastodon account against its own instance's limit), by the same rules `schedule` checks

@@ -2,7 +2,6 @@ import Connectors
 import MediaCodecs
 import NetworkRules
 import SchedulerCore
-import SchedulerDomain
 
 extension PostService {
     /// Instagram's Graph API takes only JPEG, so a post with an Instagram account it publishes to (not a handoff,

@@ -2,7 +2,6 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
-import SchedulerDomain
 
 /// What only a network can say about a post at schedule time (a Bluesky mention of no account), told in the answer
 /// and never a refusal: the post is the person's to send as it is.

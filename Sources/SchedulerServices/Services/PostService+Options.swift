@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// A schedule request's Mastodon visibility and content warning and its language (``PostOptions``), checked before
 /// anything is stored: each must be one the networks take, and each must reach at least one account that has it.

@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 extension PostService {
     /// What to tell the person about how their TIME was read: the zone a local time was read in when they gave no `--tz`

@@ -1,6 +1,5 @@
 import Foundation
 import SchedulerCore
-import SchedulerDomain
 
 /// Occurrences that are not posts yet: a series makes each four weeks ahead, so one starting in March shows only its
 /// first in November. The calendar and a dry run show the rest as planned (issue 25, bug 20).

@@ -1,5 +1,4 @@
 import Foundation
-import SchedulerDomain
 
 /// Slows down guessing: after five failed logins within 15 minutes for a name, or from an address, each further try
 /// waits twice as long as the last (2 s, 4 s, … at most 60 s). It never locks anyone out: the wait is capped, a

@@ -1,4 +1,3 @@
-import SchedulerDomain
 
 /// The PostgreSQL schema's migrations (their order and names are in ``SchemaHistory``), never edited once released.
 ///

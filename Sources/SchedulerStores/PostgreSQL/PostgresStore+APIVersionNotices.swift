@@ -1,7 +1,6 @@
 import Foundation
 import PostgresNIO
 import SchedulerCore
-import SchedulerDomain
 
 extension PostgresStore {
     /// Records the warnings about configured API versions found at this start (`network` → message): each

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import PostgresNIO
 import SchedulerCore
-import SchedulerDomain
 
 extension PostgresStore {
     /// Registers this daemon, with a first lease, and learns the database's clock. Called once after ``prepare(migrate:)``.

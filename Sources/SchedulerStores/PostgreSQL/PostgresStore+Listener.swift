@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import PostgresNIO
-import SchedulerDomain
 
 extension PostgresStore {
     /// One dedicated connection (outside the pool) LISTENs for due-time and event changes from every daemon and

@@ -1,5 +1,4 @@
 import CSQLite
-import SchedulerDomain
 
 /// Settings of the SQLite library for the whole process, made once, before any database is opened.
 package enum SQLiteLibrary {

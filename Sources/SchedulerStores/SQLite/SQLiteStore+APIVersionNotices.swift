@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import SchedulerCore
-import SchedulerDomain
 
 extension SQLiteStore {
     /// Records the warnings about configured API versions found at this start (`network` → message): each

@@ -1,5 +1,4 @@
 import GRDB
-import SchedulerDomain
 
 extension SQLiteStore {
     /// Runs `body` in one transaction whose commit is on disk when this returns.

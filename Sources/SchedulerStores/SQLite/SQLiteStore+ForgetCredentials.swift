@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import SchedulerDomain
 
 extension SQLiteStore {
     /// Deletes every account's sealed credentials, for a credential key lost for good: the accounts that held them

@@ -1,5 +1,4 @@
 import GRDB
-import SchedulerDomain
 
 extension SQLiteStore {
     package static func migrateV15(_ db: Database) throws {

@@ -1,8 +1,4 @@
 import Logging
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The daemon's log handlers: text or JSON lines on standard error (the journal, under systemd), at the configured
 /// level, secrets masked either way.

@@ -1,9 +1,6 @@
 import Foundation
 import Logging
-import SchedulerDomain
 import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Writes each log event as one JSON object on one line, for journald and log shippers:
 /// `{"timestamp":"2026-11-22T06:30:00.120Z","level":"info","label":"schedulerd","message":"…","source":"Scheduler","metadata":{…}}`.

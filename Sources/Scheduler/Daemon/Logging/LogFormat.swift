@@ -1,7 +1,3 @@
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// How the daemon writes its log lines on standard error (`log_format` in the configuration, `--log-format`).
 ///

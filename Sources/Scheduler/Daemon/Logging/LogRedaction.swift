@@ -1,9 +1,5 @@
 import Connectors
 import Logging
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// The last line of defence that keeps secrets out of the log, whatever its format: a metadata value whose key
 /// names a secret (`token`, `client_secret`, `account.password`, …) is written as `***`, and a value that quotes

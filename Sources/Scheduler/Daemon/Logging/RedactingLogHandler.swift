@@ -1,8 +1,5 @@
 import Logging
-import SchedulerDomain
 import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Passes events on to another handler with their metadata redacted (``LogRedaction``): the text format is
 /// swift-log's `StreamLogHandler` behind one of these, so both formats mask the same things.

@@ -1,7 +1,3 @@
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// What `store copy` moves, table by table, in an order the foreign keys accept: every column of SQLite's schema
 /// (migrations v1–v15) with the PostgreSQL type it goes into. SQLite keeps booleans as 0/1 and every integer as

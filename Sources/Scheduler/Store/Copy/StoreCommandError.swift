@@ -1,7 +1,3 @@
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
-import SchedulerStores
 
 /// Why `store copy`, `store restore` or `store forget-credentials` stopped, with the exit status the command ends with;
 /// the message says what to do. Each works on a whole store with no daemon running on it, so they fail the same ways.

@@ -5,7 +5,6 @@ import Logging
 import PostgresNIO
 import SchedulerCore
 import SchedulerDomain
-import SchedulerServer
 import SchedulerServices
 import SchedulerStores
 

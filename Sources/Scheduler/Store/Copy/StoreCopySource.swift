@@ -1,8 +1,5 @@
 import Foundation
 import GRDB
-import SchedulerDomain
-import SchedulerServer
-import SchedulerServices
 import SchedulerStores
 
 /// The SQLite database `store copy` reads: inspected as the daemon inspects it at start, then opened read-only,

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// Accounts: list, show, add with a token, renew, unlink, and linking in a browser.

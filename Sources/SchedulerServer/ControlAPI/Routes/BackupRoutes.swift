@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import NIOCore
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// `schedctl backup`: the database copy, streamed to the client (`POST /v1/backup`), and the credential key

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 extension MediaView: ResponseEncodable {}

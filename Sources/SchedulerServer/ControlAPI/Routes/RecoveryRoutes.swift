@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// Routes for what a person does when something went wrong: retry and resolve (by post, or by one delivery), pause and

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import SchedulerCore
-import SchedulerDomain
 import SchedulerServices
 
 /// The daemon itself: its status, its clock and zone, its doctor's report, and the control API's own OpenAPI document.
