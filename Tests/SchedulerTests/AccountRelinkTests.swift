@@ -3,9 +3,7 @@ import Foundation
 import Logging
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,7 +1,5 @@
 import Foundation
 import Logging
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Testing

@@ -1,9 +1,6 @@
 import Foundation
 import Logging
-@testable import SchedulerDomain
 @testable import SchedulerServer
-@testable import SchedulerServices
-@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -4,9 +4,7 @@ import HTTPClient
 import Logging
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

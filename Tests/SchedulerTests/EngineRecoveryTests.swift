@@ -2,9 +2,7 @@ import Connectors
 import Foundation
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -2,10 +2,7 @@ import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

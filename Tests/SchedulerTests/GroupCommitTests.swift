@@ -1,8 +1,6 @@
 import Foundation
 import GRDB
-@testable import SchedulerDomain
 @testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Synchronization
 import Testing

@@ -2,10 +2,7 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

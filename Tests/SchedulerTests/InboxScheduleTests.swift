@@ -1,9 +1,6 @@
 import Foundation
 import RunSummary
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

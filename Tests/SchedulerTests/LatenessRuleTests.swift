@@ -3,9 +3,6 @@ import GRDB
 import PostgresTestCluster
 @testable import Scheduler
 @testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 
 /// "When is a delivery missed" is written once (LatenessRule, issue 49): its SQL for each store, evaluated on a real

@@ -5,7 +5,6 @@ import HTTPClient
 import NetworkRules
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Testing

@@ -1,10 +1,7 @@
 import Foundation
 import HTTPClient
 import Logging
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

@@ -7,8 +7,6 @@ import RunPosts
 import RunSummary
 import Sandbox
 import SchedulerCore
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import ServiceLifecycle

@@ -4,7 +4,6 @@ import RunPosts
 import RunSummary
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Testing

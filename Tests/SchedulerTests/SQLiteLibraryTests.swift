@@ -1,7 +1,4 @@
 import CSQLite
-@testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

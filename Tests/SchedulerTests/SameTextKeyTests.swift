@@ -1,8 +1,6 @@
 import Foundation
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Testing

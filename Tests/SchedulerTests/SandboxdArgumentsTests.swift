@@ -1,8 +1,4 @@
 import Logging
-@testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 
 @testable import Scheduler

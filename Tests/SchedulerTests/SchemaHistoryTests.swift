@@ -1,6 +1,3 @@
-@testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

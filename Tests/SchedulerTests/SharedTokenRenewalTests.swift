@@ -2,9 +2,6 @@ import Foundation
 import PostgresTestCluster
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -2,8 +2,6 @@ import Foundation
 import NetworkRules
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

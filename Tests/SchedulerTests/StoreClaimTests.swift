@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Synchronization

@@ -6,7 +6,6 @@ import NetworkRules
 import PostgresTestCluster
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Testing

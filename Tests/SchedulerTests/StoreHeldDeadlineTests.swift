@@ -1,9 +1,5 @@
 import Foundation
 import SchedulerCore
-@testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

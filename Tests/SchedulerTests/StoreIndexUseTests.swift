@@ -3,8 +3,6 @@ import GRDB
 import PostgresNIO
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

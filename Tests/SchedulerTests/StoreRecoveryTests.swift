@@ -1,9 +1,7 @@
 import Foundation
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
-@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -4,8 +4,6 @@ import PostgresNIO
 import PostgresTestCluster
 import SchedulerCore
 @testable import SchedulerDomain
-@testable import SchedulerServer
-@testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
 @testable import Scheduler

@@ -2,8 +2,6 @@ import Connectors
 import Foundation
 import HTTPClient
 import SchedulerCore
-@testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 import TestHTTPReceiver

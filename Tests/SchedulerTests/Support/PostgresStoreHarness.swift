@@ -3,7 +3,6 @@ import Logging
 import PostgresTestCluster
 @testable import Scheduler
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 

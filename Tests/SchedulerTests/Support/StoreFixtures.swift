@@ -5,7 +5,6 @@ import SchedulerCore
 import PostgresNIO
 @testable import Scheduler
 @testable import SchedulerDomain
-@testable import SchedulerServer
 @testable import SchedulerServices
 @testable import SchedulerStores
 
