@@ -25,12 +25,17 @@ deps:
 	@pg=""; ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || pg=postgresql; \
 	./scripts/install-missing-packages.sh $(DEB_PACKAGES) $(TEST_PACKAGES) python3 $$pg
 
+## The scheduler's targets keep their layers apart (docs/architecture.md) only if a target imports nothing of this package
+## it does not depend on: SwiftPM finds every module built so far, so the check is asked for, and an import that
+## crosses a layer fails the build instead of compiling by luck of the build order.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
+
 ## schedctl and sandboxd are the one program schedulerd by other names (Sources/schedulerd): links beside it in a build
 ## folder, made after each build that makes it. $(1): the build's options (none for debug).
 LINK_PROGRAMS = bin=$$($(SWIFT) build $(1) --show-bin-path) && ln -sfn schedulerd $$bin/schedctl && ln -sfn schedulerd $$bin/sandboxd
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 
 ## Start the daemon against the sandbox networks, link an account, publish, and list.
@@ -48,7 +53,7 @@ demo: build
 ## (a thousand slow connections on each listener, issue 46) run last and alone: beside other tests they measure the machine.
 E2E_WIDTH ?= 4
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 	$(MAKE) --no-print-directory docs-test
 	$(MAKE) --no-print-directory layering-test
@@ -148,13 +153,13 @@ package-test: deps
 ## with 30% of answers faulted; prints how many posts, thread parts and comments were published once, duplicated,
 ## missing or left unknown, and how the recoveries went.
 crash-test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 	CRASH_TEST_POSTS=500 CRASH_TEST_KILLS=10 $(SWIFT) test --skip-build --filter CrashRecoveryTests.sigkillWhilePublishing
 
 ## The full fault test: 30% of requests faulted (5xx, 429, slow, dropped, lost answers, expired tokens).
 fault-test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 	FAULT_TEST_POSTS=200 FAULT_TEST_SEED=random $(SWIFT) test --skip-build --filter FaultInjectionTests
 
@@ -162,7 +167,7 @@ fault-test: deps
 ## 20 seconds, 30% of answers faulted, one daemon SIGKILLed 10 times and restarted, another killed for good halfway;
 ## prints how many were published once, duplicated, missing or left unknown.
 cluster-test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 	CLUSTER_TEST_POSTS=3000 CLUSTER_TEST_KILLS=10 $(SWIFT) test --skip-build --filter SharedStoreClusterTests.threeDaemons
 

@@ -19,8 +19,9 @@ let buildInfo: [CSetting] = [
 ]
 
 /// Layers as targets: the C libraries at the bottom, the crypto and encoding primitives, the JSON value and the loopback
-/// listener above them, OAuth and the HTTP client beside each other, connectors on both, the scheduler (store, engine,
-/// control API) on top, and thin executables.
+/// listener above them, OAuth and the HTTP client beside each other, connectors on both, the scheduler on top (itself five
+/// targets: SchedulerDomain, SchedulerStores and SchedulerServices on it, SchedulerServer on the services, and the
+/// composition root Scheduler on all; docs/architecture.md), and thin executables.
 let package = Package(
     name: "schedulerd",
     platforms: [.macOS(.v15)],
@@ -98,30 +99,61 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The scheduler in layers, each a target so that the compiler refuses an edge pointing up (docs/architecture.md):
+        // SchedulerDomain (the domain rules, the store protocols and records, the small types every layer shares) at
+        // the bottom, with no database or HTTP server library; SchedulerStores (SQLite and PostgreSQL) on it alone; and
+        // Scheduler (services, engine, control API, web app, daemon) on top, the one that sees the stores.
         .target(
-            name: "Scheduler",
+            name: "SchedulerDomain",
             dependencies: [
-                // Not Sandbox: the daemon's library has no emulation code; in sandbox mode it starts sandboxd (the one program, by its other name).
-                "SchedulerCore", "NetworkRules", "Connectors", "OAuth", "CryptoPrimitives", "HTTPClient", "SandboxContract", "MediaCodecs",
-                // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
-                "RunSummary", "RunCard", "RunPosts", "CSQLite",
+                "SchedulerCore", "NetworkRules",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "SchedulerStores",
+            dependencies: [
+                "SchedulerDomain", "SchedulerCore", "NetworkRules", "CSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The services: the engine, the posts, queues, series, events, inbox, media, run maps, metrics, the credential
+        // vault. They reach the stores through SchedulerDomain's protocols only: no GRDB, PostgresNIO or Hummingbird.
+        .target(
+            name: "SchedulerServices",
+            dependencies: [
+                "SchedulerDomain", "SchedulerCore", "NetworkRules", "Connectors", "CryptoPrimitives", "HTTPClient", "SandboxContract",
+                // Run posts (`POST /v1/runs`): the summary's texts fitted per network and its picture.
+                "RunSummary", "RunCard", "RunPosts", "MediaCodecs",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                // The engine records through swift-metrics' API only (Metrics/SchedulerMetrics).
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
+        // The edges: the control API's routes, the web app's pages, the media and metrics listeners, and the connection
+        // guard, on Hummingbird. They call the services; no store is in reach.
+        .target(
+            name: "SchedulerServer",
+            dependencies: [
+                "SchedulerServices", "SchedulerDomain", "SchedulerCore", "CryptoPrimitives", "HTTPClient", "RunPosts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // ServerChildChannel: the listeners' connection guard (Connections/GuardedHTTP1Channel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                // NIOConnectionError: why a connection to PostgreSQL failed (refused, unknown host), in the connect probe.
-                .product(name: "NIOPosix", package: "swift-nio"),
                 // HTTPRequestPart: the connection guard (Connections/) marks a connection busy at its request head.
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                // The engine records through swift-metrics' API only; the daemon bootstraps it with the Prometheus
-                // registry (Metrics/) when `[metrics] listen` is configured.
                 .product(name: "Metrics", package: "swift-metrics"),
+                // The daemon bootstraps swift-metrics with the Prometheus registry (Metrics/PrometheusEndpoint) when
+                // `[metrics] listen` is configured.
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 // The web app's pages (Web/), Mustache templates compiled in.
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -130,8 +162,24 @@ let package = Package(
             // needs no resource bundle beside it.
             resources: [.embedInCode("ControlAPI/openapi.json")]
         ),
+        // The composition root: the daemon (Daemon/), its configuration, the sandbox child, `schedulerd store` (copy,
+        // restore, forget credentials) and doctor; the one scheduler target that sees the stores and the server both.
+        .target(
+            name: "Scheduler",
+            dependencies: [
+                "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer",
+                // Not Sandbox: the daemon's library has no emulation code; in sandbox mode it starts sandboxd (the one program, by its other name).
+                "SchedulerCore", "Connectors", "CryptoPrimitives", "HTTPClient", "SandboxContract", "RunSummary",
+                // BackupRestore reads the backup's SQLite file; SharedStore connects to PostgreSQL.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
         // The daemon's command line, and `schedulerd store`.
-        .target(name: "SchedulerdApp", dependencies: ["Scheduler", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "SchedulerdApp", dependencies: ["Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .target(
             name: "SandboxdApp",
             dependencies: ["Sandbox", "SchedulerCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -151,7 +199,7 @@ let package = Package(
         .executableTarget(
             name: "schedbench",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Scheduler", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
+                "SchedulerCore", "HTTPClient", "Scheduler", "SchedulerDomain", "SchedulerStores", "PostgresTestCluster", "OAuth", "CCurl", "Sandbox", "RunSummary", "FITTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -188,7 +236,7 @@ let package = Package(
         .testTarget(
             name: "SchedulerTests",
             dependencies: [
-                "Scheduler", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
+                "Scheduler", "SchedulerDomain", "SchedulerStores", "SchedulerServices", "SchedulerServer", "SchedulerCore", "Connectors", "NetworkRules", "RunSummary", "RunPosts", "PostgresTestCluster", "TestHTTPReceiver", "HeldWriteLock",
                 // The run card's map: its tiles, and the sandbox that serves them in-process.
                 "RunCard", "Sandbox", "CCairo", "CSQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),

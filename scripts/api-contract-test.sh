@@ -9,7 +9,7 @@
 # failure replays); API_CONTRACT_WAIT: seconds any readiness wait may take (120; a machine busy compiling is slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DOCUMENT=Sources/Scheduler/ControlAPI/openapi.json
+DOCUMENT=Sources/SchedulerServer/ControlAPI/openapi.json
 VENV=${VENV:-.build/venv}
 EXAMPLES=${API_CONTRACT_EXAMPLES:-100}
 SEED=${API_CONTRACT_SEED:-20261126}

@@ -166,7 +166,7 @@ def check_routes():
     """Every route declared under ControlAPI/ and every operation of the OpenAPI document is a row of
     docs/architecture.md's routes table, and every row is one of them."""
     import json
-    api = ROOT / "Sources" / "Scheduler" / "ControlAPI"
+    api = ROOT / "Sources" / "SchedulerServer" / "ControlAPI"
     declared = set()
     for path in api.rglob("*.swift"):
         for method, route in ROUTE_DECL.findall(path.read_text(encoding="utf-8")):

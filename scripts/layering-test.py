@@ -4,16 +4,20 @@
 Each rule is a function from the tree to a list of violations; `--self-test` (run first, every time) feeds each rule a
 made-up violation and fails unless the rule reports it, so a rule that stopped checking anything cannot pass quietly.
 
-  1. A route file (Sources/Scheduler/ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages*.swift) names no store, engine or connector
+  1. A route file (ControlAPI/Routes/, ControlAPIRoutes.swift, Web/WebPages*.swift, in the target holding them) names no store, engine or connector
      type, and reaches no `.store`: routes decode, call one service, encode.
   2. schedctl (SchedctlApp) imports (and its target depends on) no Connectors, OAuth, Scheduler or GRDB.
   3. Connectors import no GRDB or PostgresNIO.
   4. NetworkRules imports no HTTPClient or OAuth (and exists).
   5. A store file (Store/SQLite, Store/PostgreSQL) words no refusal of a person's request itself: not-found and conflict
-     refusals, and invalid ones outside the files about connecting, come from the domain layer (Sources/Scheduler/Domain).
+     refusals, and invalid ones outside the files about connecting, come from the domain layer (Sources/SchedulerDomain/Domain).
   6. No function, initializer or computed property in Sources/ is over 60 lines.
   7. A store file (Store/Interface, Store/SQLite, Store/PostgreSQL) imports no Connectors: a store keeps records, and
      what it shares with the connectors (RateLimitHint) lives below both, in SchedulerCore.
+  8. The scheduler's targets exist and depend one way (Package.swift): SchedulerDomain on no other scheduler target and
+     no GRDB, PostgresNIO or Hummingbird; SchedulerStores on no services or server; SchedulerServices and SchedulerServer
+     on no store (SchedulerStores, GRDB, PostgresNIO), the services on no Hummingbird. The compiler then refuses the
+     imports (make builds with --explicit-target-dependency-import-check error); this rule keeps the edges themselves.
 """
 import os
 import re
@@ -119,7 +123,7 @@ def rule_store_refusals(tree):
         for number, line in enumerate(code.split("\n"), 1):
             if re.search(r"\b(StoreError|RequestError)\(\s*\.(conflict|notFound)\b", line) or re.search(r"\bRequestError\(", line) or (
                     re.search(r"\bStoreError\(\s*\.invalid\b", line) and os.path.basename(path) not in STORE_CONNECTION_FILES):
-                problems.append(f"{path}:{number}: a store words a refusal itself; take it from the domain layer (Sources/Scheduler/Domain)")
+                problems.append(f"{path}:{number}: a store words a refusal itself; take it from the domain layer (Sources/SchedulerDomain/Domain)")
     return problems
 
 
@@ -160,21 +164,53 @@ def rule_store_imports(tree):
     return imports_rule(tree["store_impl"] + tree["store_interface"], {"Connectors"}, "a store")
 
 
-RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports]
+# What each scheduler target must not depend on (rule 8).
+SCHEDULER_TARGETS = {
+    "SchedulerDomain": {"SchedulerStores", "SchedulerServices", "SchedulerServer", "Scheduler", "GRDB", "PostgresNIO", "Hummingbird", "HummingbirdCore"},
+    "SchedulerStores": {"SchedulerServices", "SchedulerServer", "Scheduler", "Hummingbird", "HummingbirdCore"},
+    "SchedulerServices": {"SchedulerStores", "SchedulerServer", "Scheduler", "GRDB", "PostgresNIO", "Hummingbird", "HummingbirdCore"},
+    "SchedulerServer": {"SchedulerStores", "Scheduler", "GRDB", "PostgresNIO"},
+}
+
+
+def rule_scheduler_targets(tree):
+    problems = []
+    for name, banned in SCHEDULER_TARGETS.items():
+        if not re.search(r'name:\s*"' + name + '"', tree["package"]):
+            problems.append(f"Package.swift: the target {name} is missing")
+            continue
+        for dependency in sorted(target_dependencies(tree["package"], name) & banned):
+            problems.append(f"Package.swift: {name} depends on {dependency}, against the layers' direction")
+    return problems
+
+
+RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports,
+         rule_scheduler_targets]
+# The scheduler's targets as the rules allow them, for the self-test's allowed tree.
+ALLOWED_PACKAGE = "".join(f'.target(\n            name: "{name}",\n            dependencies: ["SchedulerCore"]\n        )\n'
+                          for name in SCHEDULER_TARGETS)
+
+
+# Where each layer's files are, since the scheduler is several targets (Package.swift, docs/architecture.md).
+SERVER = ("Sources", "SchedulerServer")
+STORES = ("Sources", "SchedulerStores")
+DOMAIN = ("Sources", "SchedulerDomain")
+# The engine, and the engine's types that live below the stores (the wake signal, the publish budget).
+ENGINE = [("Sources", "SchedulerServices", "Engine"), ("Sources", "SchedulerDomain", "Engine")]
 
 
 def load_tree():
-    routes = list(swift_files("Sources", "Scheduler", "ControlAPI", "Routes"))
-    routes += [entry for entry in swift_files("Sources", "Scheduler", "ControlAPI") if entry[0].endswith("ControlAPIRoutes.swift")]
+    routes = list(swift_files(*SERVER, "ControlAPI", "Routes"))
+    routes += [entry for entry in swift_files(*SERVER, "ControlAPI") if entry[0].endswith("ControlAPIRoutes.swift")]
     # The web app's pages translate as routes do: they call services, never a store, engine or connector.
-    routes += [entry for entry in swift_files("Sources", "Scheduler", "Web") if entry[0].split("/")[-1].startswith("WebPages")]
+    routes += [entry for entry in swift_files(*SERVER, "Web") if entry[0].split("/")[-1].startswith("WebPages")]
     with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as file:
         package = file.read()
     return {
         "routes": routes,
-        "store_impl": list(swift_files("Sources", "Scheduler", "Store", "SQLite")) + list(swift_files("Sources", "Scheduler", "Store", "PostgreSQL")),
-        "store_interface": list(swift_files("Sources", "Scheduler", "Store", "Interface")),
-        "engine": list(swift_files("Sources", "Scheduler", "Engine")),
+        "store_impl": list(swift_files(*STORES, "SQLite")) + list(swift_files(*STORES, "PostgreSQL")),
+        "store_interface": list(swift_files(*DOMAIN, "Store", "Interface")),
+        "engine": [entry for parts in ENGINE for entry in swift_files(*parts)],
         "connectors": list(swift_files("Sources", "Connectors")),
         "network_rules": list(swift_files("Sources", "NetworkRules")),
         "schedctl": list(swift_files("Sources", "SchedctlApp")),
@@ -209,10 +245,14 @@ def self_test():
         rule_function_length: [tree(all_sources=[("F.swift", long_body)])],
         rule_store_imports: [tree(store_impl=[("Store/SQLite/A.swift", "import Connectors\n")]),
                              tree(store_interface=[("Store/Interface/A.swift", "import Connectors\n")])],
+        rule_scheduler_targets: [tree(package=ALLOWED_PACKAGE.replace(f'"{name}",\n            dependencies: ["SchedulerCore"]',
+                                                                      f'"{name}",\n            dependencies: ["SchedulerCore", "{banned}"]'))
+                                 for name, bans in SCHEDULER_TARGETS.items() for banned in sorted(bans)]
+        + [tree(package=ALLOWED_PACKAGE.replace('name: "SchedulerServices"', 'name: "Services"'))],
     }
     failures = [f"{rule.__name__} did not report a planted violation ({index})"
                 for rule, trees in planted.items() for index, given in enumerate(trees) if not rule(given)]
-    allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n')],
+    allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n')], package=ALLOWED_PACKAGE,
                    all_sources=[("F.swift", "func short() {\n    step()\n}\n")])
     failures += [f"{rule.__name__} reported an allowed tree: {rule(allowed)}" for rule in RULES if rule(allowed)]
     return failures

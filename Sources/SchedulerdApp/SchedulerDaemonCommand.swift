@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import Scheduler
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
 
 /// `schedulerd`: the daemon (the command itself, as always), and `schedulerd store copy`. Everything they do lives in
 /// the Scheduler library; this only reads the command line.

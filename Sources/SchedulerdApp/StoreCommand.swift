@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Scheduler
 import SchedulerCore
+import SchedulerStores
 
 /// `schedulerd store …`: what is done to a store with its daemon stopped.
 struct StoreCommand: AsyncParsableCommand {

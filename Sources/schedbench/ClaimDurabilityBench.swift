@@ -1,6 +1,8 @@
 import Foundation
 import Scheduler
 import SchedulerCore
+import SchedulerDomain
+import SchedulerStores
 
 /// What durable claims cost: the same deliveries claimed from the same kind of database file, with the
 /// claim's commit fsynced (`synchronous = FULL`, what schedulerd does) and without (`NORMAL`), in one run,

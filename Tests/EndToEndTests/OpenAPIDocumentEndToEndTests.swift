@@ -6,7 +6,7 @@ import Testing
 @Suite struct OpenAPIDocumentEndToEndTests {
     static let repositoryFile = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/Scheduler/ControlAPI/openapi.json")
+        .appendingPathComponent("Sources/SchedulerServer/ControlAPI/openapi.json")
 
     @Test func theDaemon_servesTheRepositorysOpenAPIDocument_asJSON() async throws {
         let daemon = try DaemonUnderTest("openapi")

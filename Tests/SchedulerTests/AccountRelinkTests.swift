@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import SchedulerCore
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

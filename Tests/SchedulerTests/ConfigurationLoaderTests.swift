@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

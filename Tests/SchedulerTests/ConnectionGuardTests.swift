@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+@testable import SchedulerServer
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -4,6 +4,10 @@ import HTTPClient
 import Hummingbird
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import Logging
 import SchedulerCore
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -1,5 +1,6 @@
 import Connectors
 import Foundation
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+@testable import SchedulerServer
+@testable import SchedulerServices
 import Synchronization
 import Testing
 @testable import Scheduler

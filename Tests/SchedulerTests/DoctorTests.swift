@@ -4,6 +4,9 @@ import GRDB
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

@@ -3,6 +3,8 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import NetworkRules
 import SchedulerCore
+@testable import SchedulerDomain
 import Synchronization
 import Testing
 @testable import Scheduler

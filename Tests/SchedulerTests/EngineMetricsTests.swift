@@ -5,6 +5,10 @@ import Metrics
 import MetricsTestKit
 import Prometheus
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServer
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

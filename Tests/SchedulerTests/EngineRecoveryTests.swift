@@ -1,6 +1,8 @@
 import Connectors
 import Foundation
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

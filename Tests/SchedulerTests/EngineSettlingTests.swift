@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
+@testable import SchedulerServices
 import Synchronization
 import Testing
 @testable import Scheduler

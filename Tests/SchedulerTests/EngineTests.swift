@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import SchedulerCore
+@testable import SchedulerServices
 import ServiceLifecycle
 import Testing
 @testable import Scheduler

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+@testable import SchedulerServer
+@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

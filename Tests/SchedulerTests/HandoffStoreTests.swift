@@ -1,6 +1,7 @@
 import Connectors
 import Foundation
 import SchedulerCore
+@testable import SchedulerDomain
 import Testing
 @testable import Scheduler
 

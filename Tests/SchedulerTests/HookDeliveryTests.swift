@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerServices
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

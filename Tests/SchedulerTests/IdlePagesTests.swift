@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

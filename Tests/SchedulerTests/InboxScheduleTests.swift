@@ -1,5 +1,6 @@
 import Foundation
 import RunSummary
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

@@ -1,6 +1,9 @@
 import Connectors
 import Foundation
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

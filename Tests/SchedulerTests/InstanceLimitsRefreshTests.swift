@@ -3,6 +3,8 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresTestCluster
 @testable import Scheduler
+@testable import SchedulerDomain
 import Testing
 
 /// "When is a delivery missed" is written once (LatenessRule, issue 49): its SQL for each store, evaluated on a real

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SchedulerServices
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -1,4 +1,6 @@
 import Foundation
+@testable import SchedulerDomain
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

@@ -4,6 +4,9 @@ import GRDB
 import HTTPClient
 import NetworkRules
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import Logging
+@testable import SchedulerServices
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

@@ -1,4 +1,5 @@
 import SchedulerCore
+@testable import SchedulerServices
 import Testing
 @testable import Scheduler
 

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import ServiceLifecycle
 import PostgresTestCluster
 import Testing

@@ -2,6 +2,9 @@ import Connectors
 import Foundation
 import HTTPClient
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

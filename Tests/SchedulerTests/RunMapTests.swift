@@ -7,6 +7,8 @@ import RunPosts
 import RunSummary
 import Sandbox
 import SchedulerCore
+@testable import SchedulerServices
+@testable import SchedulerStores
 import ServiceLifecycle
 import TestHTTPReceiver
 import Testing

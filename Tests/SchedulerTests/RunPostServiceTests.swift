@@ -3,6 +3,9 @@ import Foundation
 import RunPosts
 import RunSummary
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

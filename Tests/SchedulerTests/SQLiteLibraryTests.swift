@@ -1,4 +1,5 @@
 import CSQLite
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,3 +1,4 @@
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

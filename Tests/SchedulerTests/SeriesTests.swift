@@ -3,6 +3,9 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

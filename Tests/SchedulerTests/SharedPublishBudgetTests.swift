@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import PostgresTestCluster
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

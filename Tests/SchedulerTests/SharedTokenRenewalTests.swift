@@ -1,6 +1,7 @@
 import Foundation
 import PostgresTestCluster
 import SchedulerCore
+@testable import SchedulerDomain
 import Testing
 @testable import Scheduler
 

@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Synchronization
 import Testing
 @testable import Scheduler

@@ -5,6 +5,9 @@ import Logging
 import NetworkRules
 import PostgresTestCluster
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -3,6 +3,9 @@ import GRDB
 import HeldWriteLock
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -2,6 +2,8 @@ import Foundation
 import GRDB
 import PostgresNIO
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -1,5 +1,7 @@
 import Foundation
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerServer
 import Testing
 @testable import Scheduler
 

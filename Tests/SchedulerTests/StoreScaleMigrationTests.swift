@@ -3,6 +3,8 @@ import GRDB
 import PostgresNIO
 import PostgresTestCluster
 import SchedulerCore
+@testable import SchedulerDomain
+@testable import SchedulerStores
 import Testing
 @testable import Scheduler
 

@@ -2,6 +2,8 @@ import Connectors
 import Foundation
 import HTTPClient
 import SchedulerCore
+@testable import SchedulerServices
+@testable import SchedulerStores
 import TestHTTPReceiver
 import Testing
 @testable import Scheduler

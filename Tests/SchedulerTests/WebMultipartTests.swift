@@ -1,4 +1,5 @@
 import Foundation
+@testable import SchedulerServer
 import Testing
 @testable import Scheduler
 

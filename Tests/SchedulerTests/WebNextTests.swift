@@ -1,3 +1,4 @@
+@testable import SchedulerServer
 import Testing
 @testable import Scheduler
 

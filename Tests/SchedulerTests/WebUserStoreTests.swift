@@ -1,5 +1,6 @@
 import Foundation
 import SchedulerCore
+@testable import SchedulerDomain
 import Testing
 @testable import Scheduler
 

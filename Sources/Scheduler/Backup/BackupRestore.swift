@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SchedulerServices
 
 /// `schedulerd store restore FILE --state-dir DIR`: puts a `schedctl backup` (FILE and FILE.key) in place as a state
 /// directory's database and credential key, with no daemon running there.
@@ -7,26 +8,26 @@ import GRDB
 /// Everything is checked before anything is written: the file is a sound schedulerd database (`quick_check`), the key
 /// opens every account's credentials in it, the directory is not in use and holds no database. The database goes in
 /// as a temporary file renamed into place, so a failure leaves the directory as it was.
-public struct BackupRestore: Sendable {
-    public var backupPath: String
-    public var keyPath: String
-    public var stateDirectory: String
+package struct BackupRestore: Sendable {
+    package var backupPath: String
+    package var keyPath: String
+    package var stateDirectory: String
 
-    public init(backupPath: String, keyPath: String?, stateDirectory: String) {
+    package init(backupPath: String, keyPath: String?, stateDirectory: String) {
         self.backupPath = backupPath
         self.keyPath = keyPath ?? backupPath + ".key"
         self.stateDirectory = stateDirectory
     }
 
     /// What was restored, for the person to check.
-    public struct Report: Sendable {
-        public var posts: Int
-        public var accounts: Int
+    package struct Report: Sendable {
+        package var posts: Int
+        package var accounts: Int
         /// Media files pending posts need that are not in the state directory's `media/` (the backup holds no media).
-        public var missingMedia: Int
+        package var missingMedia: Int
     }
 
-    public func run() throws(StoreCommandError) -> Report {
+    package func run() throws(StoreCommandError) -> Report {
         guard FileManager.default.fileExists(atPath: keyPath) else {
             throw StoreCommandError(.configuration, "\(keyPath) does not exist: give the key file `schedctl backup` wrote beside the database with --key "
                 + "(without it the accounts' credentials cannot be opened). Nothing was changed")
@@ -144,7 +145,7 @@ public struct BackupRestore: Sendable {
         return paths.filter { !FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(($0 as NSString).lastPathComponent)) }.count
     }
 
-    static func writePrivately(_ bytes: [UInt8], to path: String) throws {
+    package static func writePrivately(_ bytes: [UInt8], to path: String) throws {
         let temporary = path + ".restoring"
         unlink(temporary)
         let fd = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -159,7 +160,7 @@ public struct BackupRestore: Sendable {
         }
     }
 
-    static func syncDirectory(_ path: String) {
+    package static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY)
         guard fd >= 0 else { return }
         fsync(fd)

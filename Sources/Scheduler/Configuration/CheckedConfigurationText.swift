@@ -2,8 +2,8 @@ import RunSummary
 
 /// The `[runs]` and `[web]` lines `schedulerd --check-config` prints, so a person sees what the daemon will watch and
 /// where it will listen before starting it (no secret is among them).
-public enum CheckedConfigurationText {
-    public static func lines(_ configuration: DaemonConfiguration) -> [String] {
+package enum CheckedConfigurationText {
+    package static func lines(_ configuration: DaemonConfiguration) -> [String] {
         var lines: [String] = []
         if let web = configuration.web {
             lines.append("web:       \(web.listen), base_url \(web.baseURL)" + (web.requireApproval ? ", editors' posts need approval" : ""))

@@ -1,10 +1,11 @@
 import Foundation
 import RunSummary
+import SchedulerServices
 import TOMLKit
 
 /// `[runs]`, `[[runs.rules]]` and `[runs.map]`.
 extension ConfigurationLoader {
-    static func readRuns(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readRuns(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         guard var runs = try reader.table("runs") else { return }
         var settings = RunsConfiguration()
         if let inbox = try runs.string("inbox") {

@@ -3,11 +3,15 @@ import Foundation
 import Logging
 import SandboxContract
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
+import SchedulerStores
 
 /// The configuration file's sections, each read by one function, in the order the file documents them.
 extension ConfigurationLoader {
     /// The top-level keys: where the state lives, the zone, lateness and logging.
-    static func readGeneral(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readGeneral(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         if let value = try reader.string("state_dir") { configuration.stateDirectory = value }
         configuration.socketPath = try reader.string("socket")
         if let value = try reader.bool("sandbox") { configuration.sandbox = value }
@@ -33,7 +37,7 @@ extension ConfigurationLoader {
     }
 
     /// `[store]`: PostgreSQL instead of the SQLite file, and how the daemons share it.
-    static func readStore(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readStore(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         if var store = try reader.table("store") {
             if let url = try store.string("url") {
                 do throws(StoreError) { configuration.store.postgres = try PostgresLocation(url: url) } catch { throw store.error("url", error.message) }
@@ -50,7 +54,7 @@ extension ConfigurationLoader {
     }
 
     /// `[engine]`: concurrency, attempts, timeouts and the retry back-off.
-    static func readEngine(_ reader: inout TableReader, into configuration: inout DaemonConfiguration, file: String) throws(ConfigurationError) {
+    package static func readEngine(_ reader: inout TableReader, into configuration: inout DaemonConfiguration, file: String) throws(ConfigurationError) {
         if var engine = try reader.table("engine") {
             configuration.engine.maxConcurrentPublishes = try engine.int("max_concurrent_publishes", in: 1...10_000) ?? configuration.engine.maxConcurrentPublishes
             configuration.engine.perAccountConcurrency = try engine.int("per_account_concurrency", in: 1...1_000) ?? configuration.engine.perAccountConcurrency
@@ -68,7 +72,7 @@ extension ConfigurationLoader {
     }
 
     /// The redirect and media URLs, `[handoff]`, `[notifications]`, `[metrics]` and the sandbox's settings.
-    static func readServices(_ reader: inout TableReader, into configuration: inout DaemonConfiguration, file: String) throws(ConfigurationError) {
+    package static func readServices(_ reader: inout TableReader, into configuration: inout DaemonConfiguration, file: String) throws(ConfigurationError) {
         if let value = try reader.url("headless_redirect_uri") { configuration.headlessRedirectURI = value }
         configuration.mediaBaseURL = try reader.url("media_base_url")
         if var handoff = try reader.table("handoff") {
@@ -103,7 +107,7 @@ extension ConfigurationLoader {
     }
 
     /// `[web]`: the web app, off unless `listen` is set.
-    static func readWeb(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readWeb(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         guard var web = try reader.table("web") else { return }
         let listenText = try web.string("listen")
         let baseURL = try web.url("base_url")
@@ -126,7 +130,7 @@ extension ConfigurationLoader {
     }
 
     /// `[networks.*]`: each network's endpoints, app credentials and API version.
-    static func readNetworks(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readNetworks(_ reader: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         if var networks = try reader.table("networks") {
             try readX(&networks, into: &configuration)
             try readFacebook(&networks, into: &configuration)
@@ -148,7 +152,7 @@ extension ConfigurationLoader {
     }
 
     /// `[networks.x]`.
-    static func readX(_ networks: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readX(_ networks: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         if var x = try networks.table("x") {
             configuration.x.apiBaseURL = try x.url("api_base_url")
             configuration.x.authBaseURL = try x.url("auth_base_url")
@@ -161,7 +165,7 @@ extension ConfigurationLoader {
     }
 
     /// `[networks.facebook]`.
-    static func readFacebook(_ networks: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readFacebook(_ networks: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         if var facebook = try networks.table("facebook") {
             configuration.facebook.graphBaseURL = try facebook.url("graph_base_url")
             configuration.facebook.dialogBaseURL = try facebook.url("dialog_base_url")
@@ -178,7 +182,7 @@ extension ConfigurationLoader {
     }
 
     /// `[networks.linkedin]`.
-    static func readLinkedIn(_ networks: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
+    package static func readLinkedIn(_ networks: inout TableReader, into configuration: inout DaemonConfiguration) throws(ConfigurationError) {
         if var linkedin = try networks.table("linkedin") {
             configuration.linkedin.apiBaseURL = try linkedin.url("api_base_url")
             configuration.linkedin.authBaseURL = try linkedin.url("auth_base_url")

@@ -3,20 +3,21 @@ import Foundation
 import Logging
 import SandboxContract
 import SchedulerCore
+import SchedulerServices
 import TOMLKit
 
 /// Reads the TOML configuration strictly: an unknown key or a value of the wrong type is an error
 /// naming the file and the key, never silently ignored.
-public enum ConfigurationLoader {
+package enum ConfigurationLoader {
     /// The file to read: `--config`, else `$SCHEDULERD_CONFIG`, else `/etc/schedulerd/schedulerd.toml` when it exists.
-    public static func path(explicit: String?, environment: [String: String]) -> String? {
+    package static func path(explicit: String?, environment: [String: String]) -> String? {
         if let explicit { return explicit }
         if let fromEnvironment = environment["SCHEDULERD_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
         let systemPath = "/etc/schedulerd/schedulerd.toml"
         return FileManager.default.fileExists(atPath: systemPath) ? systemPath : nil
     }
 
-    public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
+    package static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
         let bytes: [UInt8]
         switch StartupFile.read(path) {
         case .success(let read): bytes = read
@@ -28,7 +29,7 @@ public enum ConfigurationLoader {
         return try parse(text, file: path)
     }
 
-    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
+    package static func parse(_ text: String, file: String) throws(ConfigurationError) -> DaemonConfiguration {
         // The TOML parser reads a C string: at a NUL it would stop and take a binary file for an empty,
         // valid configuration.
         if let offset = text.utf8.firstIndex(of: 0).map({ text.utf8.distance(from: text.utf8.startIndex, to: $0) }) {
@@ -52,12 +53,5 @@ public enum ConfigurationLoader {
         try readRuns(&reader, into: &configuration)
         try reader.finish()
         return configuration
-    }
-}
-
-/// Duration strings in the configuration use the same forms as the CLI.
-enum DurationText {
-    static func seconds(_ text: String) -> Int? {
-        DurationParser.seconds(text)
     }
 }

@@ -1,208 +1,152 @@
 import Connectors
 import Foundation
 import Logging
+import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
+import SchedulerStores
 
 /// Everything the daemon is told by its configuration file and command line, checked and complete.
 /// The embedded defaults are what `schedulerd --sandbox --state-dir DIR` runs on with no file at all.
-public struct DaemonConfiguration: Sendable {
+package struct DaemonConfiguration: Sendable {
     /// Where the database, the credential key and handoff bundles live.
-    public var stateDirectory: String = "/var/lib/schedulerd"
+    package var stateDirectory: String = "/var/lib/schedulerd"
     /// The control socket; `state_dir/control.sock` when unset.
-    public var socketPath: String?
+    package var socketPath: String?
     /// Talk to local emulations of the networks instead of the real ones.
-    public var sandbox: Bool = false
+    package var sandbox: Bool = false
     /// The zone wall-clock times are read in when a request names none.
-    public var timeZone: TimeZone = .current
+    package var timeZone: TimeZone = .current
     /// How late a post may still go out after the daemon was down.
-    public var defaultLatenessSeconds: Int = 3_600
-    public var logLevel: Logger.Level = .info
+    package var defaultLatenessSeconds: Int = 3_600
+    package var logLevel: Logger.Level = .info
     /// Log lines as text for people, or as JSON objects for log shippers.
-    public var logFormat: LogFormat = .text
+    package var logFormat: LogFormat = .text
     /// Where the state lives: SQLite in the state directory unless `[store] url` names a PostgreSQL database.
-    public var store = StoreSettings()
-    public var engine = EngineSettings()
-    public var x = XSettings()
-    public var facebook = FacebookSettings()
-    public var linkedin = LinkedInSettings()
-    public var bluesky = BlueskySettings()
-    public var threads = ThreadsSettings()
-    public var sandboxSettings = SandboxSettings()
+    package var store = StoreSettings()
+    package var engine = EngineSettings()
+    package var x = XSettings()
+    package var facebook = FacebookSettings()
+    package var linkedin = LinkedInSettings()
+    package var bluesky = BlueskySettings()
+    package var threads = ThreadsSettings()
+    package var sandboxSettings = SandboxSettings()
     /// Where a headless link says the browser goes back to: a loopback address nothing listens on,
     /// so the person copies the address from the browser's bar (RFC 8252).
-    public var headlessRedirectURI = "http://127.0.0.1:8765/callback"
+    package var headlessRedirectURI = "http://127.0.0.1:8765/callback"
     /// Where `state_dir/media/` is served publicly, for Instagram to fetch images; Graph publishing to
     /// Instagram is refused at schedule time without it. In sandbox mode the daemon serves it on loopback.
-    public var mediaBaseURL: String?
+    package var mediaBaseURL: String?
     /// Instagram handoff: remind once after this long, give up (`expired`) after that.
-    public var handoffRemindAfterSeconds = 2 * 3_600
-    public var handoffExpireAfterSeconds = 24 * 3_600
+    package var handoffRemindAfterSeconds = 2 * 3_600
+    package var handoffExpireAfterSeconds = 24 * 3_600
     /// Notification hooks: a command (argv, no shell) that gets each event as JSON on stdin, and a webhook.
-    public var notifyCommand: [String]?
-    public var notifyWebhookURL: String?
+    package var notifyCommand: [String]?
+    package var notifyWebhookURL: String?
     /// The longest wait between two tries of a failing hook (the first retry is after 1 s, doubling up to this).
-    public var notifyRetryMaxSeconds = 300
+    package var notifyRetryMaxSeconds = 300
     /// The file this was read from; nil for the embedded defaults. `schedctl doctor` checks its mode.
-    public var configurationFile: String?
+    package var configurationFile: String?
     /// `[metrics] listen`: where the Prometheus endpoint listens; nil, none.
-    public var metricsListen: ListenAddress?
+    package var metricsListen: ListenAddress?
     /// `[web]`: the web app; nil, off.
-    public var web: WebConfiguration?
+    package var web: WebConfiguration?
     /// `[runs]`: the inbox folder, privacy zones and the map.
-    public var runs = RunsConfiguration()
+    package var runs = RunsConfiguration()
 
-    public init() {}
+    package init() {}
 
-    public var resolvedSocketPath: String {
+    package var resolvedSocketPath: String {
         socketPath ?? (stateDirectory as NSString).appendingPathComponent("control.sock")
     }
 
-    public var databasePath: String {
+    package var databasePath: String {
         (stateDirectory as NSString).appendingPathComponent("schedulerd.sqlite")
     }
 }
 
 /// `[store]`: the shared PostgreSQL database several daemons use, when one machine is not enough.
-public struct StoreSettings: Sendable {
+package struct StoreSettings: Sendable {
     /// nil: SQLite in the state directory.
-    public var postgres: PostgresLocation?
+    package var postgres: PostgresLocation?
     /// The password's file; else the systemd credential `postgres-password` when given; else none (peer or trust auth).
-    public var passwordFile: String?
+    package var passwordFile: String?
     /// How long a claim stays a daemon's without renewal: a daemon that dies is taken over this long after.
-    public var leaseSeconds: Int = 15
+    package var leaseSeconds: Int = 15
     /// The engine re-reads the database at least this often, in case a notification was lost.
-    public var rereadSeconds: Int = 3
+    package var rereadSeconds: Int = 3
     /// How long connecting to the database may take (TCP, TLS and authentication together) before start and
     /// `--check-config` give up, saying why, rather than waiting for ever.
-    public var connectTimeoutSeconds: Int = 10
-}
-
-/// How hard the engine may push: concurrency and retry limits.
-public struct EngineSettings: Sendable {
-    /// Deliveries being published at once across all accounts.
-    public var maxConcurrentPublishes: Int = 64
-    /// Deliveries being published at once to one account.
-    public var perAccountConcurrency: Int = 4
-    /// Attempts before a retryable failure becomes `failed`.
-    public var maxAttempts: Int = 8
-    /// First retry wait; doubles each attempt, with jitter.
-    public var retryBaseSeconds: Double = 5
-    /// Longest wait between attempts.
-    public var retryMaxSeconds: Double = 1_800
-    public var requestTimeoutSeconds: Int = 30
-    /// How long a network may go on processing a request after our timeout gave up on it: a post whose
-    /// outcome is unknown is looked up no earlier than its last request's start + the timeout + this.
-    public var inFlightMarginSeconds: Int = 30
-    /// How long a published post may take to appear in the account's listing: a look-up that finds nothing
-    /// looks once more after this, before anything is sent again.
-    public var listingLagSeconds: Int = 30
-
-    public init() {}
+    package var connectTimeoutSeconds: Int = 10
 }
 
 /// X's endpoints and the app credentials requests are signed with.
-public struct XSettings: Sendable {
-    public var apiBaseURL: String?
-    public var authBaseURL: String?
+package struct XSettings: Sendable {
+    package var apiBaseURL: String?
+    package var authBaseURL: String?
     /// OAuth 1.0a consumer key; the secret is read from a file (or a systemd credential), never written inline.
-    public var consumerKey: String?
-    public var consumerSecretFile: String?
+    package var consumerKey: String?
+    package var consumerSecretFile: String?
     /// OAuth 2.0 client id; the secret likewise from a file or the credential `x-client-secret`.
-    public var clientID: String?
-    public var clientSecretFile: String?
+    package var clientID: String?
+    package var clientSecretFile: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// The Facebook app, used for Facebook Pages and for Instagram professional accounts.
-public struct FacebookSettings: Sendable {
-    public var graphBaseURL: String?
-    public var dialogBaseURL: String?
+package struct FacebookSettings: Sendable {
+    package var graphBaseURL: String?
+    package var dialogBaseURL: String?
     /// `vNN.N`; checked at start against Graph's published retirement dates.
-    public var graphVersion = GraphVersions.current
-    public var appID: String?
-    public var appSecretFile: String?
+    package var graphVersion = GraphVersions.current
+    package var appID: String?
+    package var appSecretFile: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// Bluesky needs no app of its own: an account signs in with an app password at its entryway (or its own PDS).
-public struct BlueskySettings: Sendable {
+package struct BlueskySettings: Sendable {
     /// Where handles are resolved and accounts sign in when they name no PDS: Bluesky's entryway unless set.
-    public var service: String?
+    package var service: String?
     /// The web app a published post's address names (`web_url`): https://bsky.app unless set.
-    public var webURL: String?
+    package var webURL: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// The Threads app (its Threads app id and secret, from the Meta app dashboard's Threads use case).
-public struct ThreadsSettings: Sendable {
-    public var apiBaseURL: String?
-    public var authBaseURL: String?
-    public var appID: String?
-    public var appSecretFile: String?
+package struct ThreadsSettings: Sendable {
+    package var apiBaseURL: String?
+    package var authBaseURL: String?
+    package var appID: String?
+    package var appSecretFile: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// The LinkedIn app.
-public struct LinkedInSettings: Sendable {
-    public var apiBaseURL: String?
-    public var authBaseURL: String?
-    public var clientID: String?
-    public var clientSecretFile: String?
+package struct LinkedInSettings: Sendable {
+    package var apiBaseURL: String?
+    package var authBaseURL: String?
+    package var clientID: String?
+    package var clientSecretFile: String?
     /// The `LinkedIn-Version` (YYYYMM) every call names; checked at start, since LinkedIn retires each after a year.
-    public var version = LinkedInApp.defaultVersion
+    package var version = LinkedInApp.defaultVersion
     /// The app has LinkedIn's restricted `r_member_social`: ask for it, so members' posts can be looked up.
-    public var readMemberPosts = false
+    package var readMemberPosts = false
 
-    public init() {}
+    package init() {}
 }
 
 /// Lifetimes the sandbox issues, so tests can watch tokens expire in seconds, and the products its LinkedIn app has;
 /// given to the `sandboxd` the daemon starts as flags (``sandboxdArguments(logLevel:)``).
-public struct SandboxSettings: Sendable {
-    public var accessTokenLifetimeSeconds: Int?
-    public var codeLifetimeSeconds: Int?
+package struct SandboxSettings: Sendable {
+    package var accessTokenLifetimeSeconds: Int?
+    package var codeLifetimeSeconds: Int?
     /// `share`, `openid`, `community`, `member_posts_read`; nil keeps the sandbox's default (share and openid).
-    public var linkedinProducts: [String]?
+    package var linkedinProducts: [String]?
 
-    public init() {}
-}
-
-/// `[web]`: where the web app listens, the address people reach it at, and whose `X-Forwarded-*` headers to believe.
-public struct WebConfiguration: Sendable, Equatable {
-    public var listen: ListenAddress
-    /// The public address behind a reverse proxy (`https://plan.example.org`); `http://LISTEN` when not set. Its scheme
-    /// decides whether the session cookie is `Secure`.
-    public var baseURL: String
-    /// The proxies whose `X-Forwarded-For` names the client (for the login throttle); nobody's when empty.
-    public var trustedProxies: [String] = []
-    /// Posts an editor schedules wait for an owner's approval (`awaiting_approval`); off by default, for a single owner.
-    public var requireApproval = false
-
-    public init(listen: ListenAddress, baseURL: String? = nil, trustedProxies: [String] = [], requireApproval: Bool = false) {
-        self.listen = listen
-        self.baseURL = (baseURL ?? "http://\(listen)").trimmingTrailingSlashes
-        self.trustedProxies = trustedProxies
-        self.requireApproval = requireApproval
-    }
-
-    /// Whether pages go over TLS (to the browser, through the proxy): the cookie is then `Secure`.
-    public var isHTTPS: Bool { baseURL.lowercased().hasPrefix("https://") }
-
-    /// What is wrong with a plain `http://` address that is not loopback (passwords and cookies would cross a network in
-    /// the clear); nil when the address is https or this machine's own.
-    public var plainHTTPWarning: String? {
-        guard !isHTTPS, let host = URL(string: baseURL)?.host, !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) else { return nil }
-        return "[web] base_url \(baseURL) is plain http off this machine: passwords and session cookies would cross the network unencrypted"
-    }
-}
-
-private extension String {
-    var trimmingTrailingSlashes: String {
-        var text = self
-        while text.hasSuffix("/") { text.removeLast() }
-        return text
-    }
+    package init() {}
 }

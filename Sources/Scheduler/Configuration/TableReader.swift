@@ -1,22 +1,23 @@
 import Foundation
 import SchedulerCore
+import SchedulerServices
 import TOMLKit
 
 
 /// Reads one TOML table key by key, remembering which keys were used so the rest can be reported as unknown.
-struct TableReader {
-    let table: TOMLTable
-    let file: String
-    let prefix: String
+package struct TableReader {
+    package let table: TOMLTable
+    package let file: String
+    package let prefix: String
     private var used: Set<String> = []
 
-    init(table: TOMLTable, file: String, prefix: String) {
+    package init(table: TOMLTable, file: String, prefix: String) {
         self.table = table
         self.file = file
         self.prefix = prefix
     }
 
-    func error(_ key: String, _ problem: String) -> ConfigurationError {
+    package func error(_ key: String, _ problem: String) -> ConfigurationError {
         ConfigurationError("\(file): \(prefix)\(key): \(problem)")
     }
 
@@ -25,14 +26,14 @@ struct TableReader {
         return table[key]
     }
 
-    mutating func string(_ key: String) throws(ConfigurationError) -> String? {
+    package mutating func string(_ key: String) throws(ConfigurationError) -> String? {
         guard let raw = value(key) else { return nil }
         guard let text = raw.string else { throw error(key, "expected a string, found \(raw.type)") }
         return text
     }
 
     /// An array of strings, `example` showing one in the error for anything else.
-    mutating func stringArray(_ key: String, example: String) throws(ConfigurationError) -> [String]? {
+    package mutating func stringArray(_ key: String, example: String) throws(ConfigurationError) -> [String]? {
         guard let raw = value(key) else { return nil }
         guard let array = raw.array else { throw error(key, "expected an array of strings, such as \(example)") }
         var strings: [String] = []
@@ -44,13 +45,13 @@ struct TableReader {
     }
 
     /// A command and its arguments, the command an absolute path (no shell is used).
-    mutating func command(_ key: String) throws(ConfigurationError) -> [String]? {
+    package mutating func command(_ key: String) throws(ConfigurationError) -> [String]? {
         guard let strings = try stringArray(key, example: "[\"/usr/local/bin/notify\", \"--flag\"]") else { return nil }
         guard let first = strings.first, first.hasPrefix("/") else { throw error(key, "give the command as an absolute path first; no shell is used") }
         return strings
     }
 
-    mutating func url(_ key: String) throws(ConfigurationError) -> String? {
+    package mutating func url(_ key: String) throws(ConfigurationError) -> String? {
         guard let text = try string(key) else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw error(key, "'\(text)' is not an http or https URL")
@@ -58,27 +59,27 @@ struct TableReader {
         return text
     }
 
-    mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+    package mutating func bool(_ key: String) throws(ConfigurationError) -> Bool? {
         guard let raw = value(key) else { return nil }
         guard let flag = raw.bool else { throw error(key, "expected true or false, found \(raw.type)") }
         return flag
     }
 
-    mutating func int(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+    package mutating func int(_ key: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
         guard let raw = value(key) else { return nil }
         guard let number = raw.int else { throw error(key, "expected an integer, found \(raw.type)") }
         guard range.contains(number) else { throw error(key, "\(number) is outside \(range.lowerBound)...\(range.upperBound)") }
         return number
     }
 
-    mutating func duration(_ key: String) throws(ConfigurationError) -> Int? {
+    package mutating func duration(_ key: String) throws(ConfigurationError) -> Int? {
         guard let text = try string(key) else { return nil }
         guard let seconds = DurationParser.seconds(text), seconds > 0 else { throw error(key, "'\(text)' is not a duration such as 2s, 30m or 2h") }
         return seconds
     }
 
     /// A number, integer or not (a latitude).
-    mutating func number(_ key: String) throws(ConfigurationError) -> Double? {
+    package mutating func number(_ key: String) throws(ConfigurationError) -> Double? {
         guard let raw = value(key) else { return nil }
         if let number = raw.double { return number }
         if let number = raw.int { return Double(number) }
@@ -86,7 +87,7 @@ struct TableReader {
     }
 
     /// An array of tables (`[[key]]`, or `[{ ... }, { ... }]`), each read as its own table named `key[i]`.
-    mutating func tableArray(_ key: String, example: String) throws(ConfigurationError) -> [TableReader]? {
+    package mutating func tableArray(_ key: String, example: String) throws(ConfigurationError) -> [TableReader]? {
         guard let raw = value(key) else { return nil }
         guard let array = raw.array else { throw error(key, "expected an array of tables, such as \(example)") }
         var tables: [TableReader] = []
@@ -97,14 +98,14 @@ struct TableReader {
         return tables
     }
 
-    mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
+    package mutating func table(_ key: String) throws(ConfigurationError) -> TableReader? {
         guard let raw = value(key) else { return nil }
         guard let nested = raw.table else { throw error(key, "expected a table ([\(prefix)\(key)]), found \(raw.type)") }
         return TableReader(table: nested, file: file, prefix: "\(prefix)\(key).")
     }
 
     /// Fails on the first key that was never read: a typo must not be silently ignored.
-    func finish() throws(ConfigurationError) {
+    package func finish() throws(ConfigurationError) {
         if let unknown = table.keys.sorted().first(where: { !used.contains($0) }) {
             throw ConfigurationError("\(file): unknown key '\(prefix)\(unknown)'; see config/schedulerd.toml for the keys schedulerd reads")
         }

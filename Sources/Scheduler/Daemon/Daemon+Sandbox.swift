@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import SandboxContract
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
 import ServiceLifecycle
 
 /// Sandbox mode's start: the daemon's own sandboxd where it stood last time, every emulated host named in the log, and
@@ -9,7 +11,7 @@ import ServiceLifecycle
 extension Daemon {
     /// In sandbox mode with no network URLs configured, the daemon's own sandboxd, asked for the ports the last one had
     /// (as `sandbox.json` recorded them, returned too); nil otherwise.
-    func startSandboxIfOwn(in group: inout ThrowingTaskGroup<Void, any Error>,
+    package func startSandboxIfOwn(in group: inout ThrowingTaskGroup<Void, any Error>,
                            auxiliaryGroups: inout [ServiceGroup]) async throws -> (SandboxdProcess?, SandboxRecord?) {
         guard configuration.sandbox && NetworkURLs(configuration).x == nil else { return (nil, nil) }
         let record = SandboxRecord.load(stateDirectory: configuration.stateDirectory)
@@ -44,7 +46,7 @@ extension Daemon {
 
     /// After the sandbox started: says which of its addresses moved (their ports were taken), marks the accounts linked
     /// on an earlier sandbox for relinking (it has forgotten their tokens), and records this sandbox for the next start.
-    func settle(_ sandboxd: SandboxdProcess, since record: SandboxRecord?, store: any AccountStore, vault: CredentialVault) async throws {
+    package func settle(_ sandboxd: SandboxdProcess, since record: SandboxRecord?, store: any AccountStore, vault: CredentialVault) async throws {
         for moved in record?.moved(to: sandboxd.urls) ?? [] {
             logger.warning("a sandbox network's last port was taken; it listens at a new address", metadata: [
                 "sandbox.host": "\(moved.host)", "sandbox.old_url": "\(moved.old)", "sandbox.new_url": "\(moved.new)",

@@ -3,30 +3,34 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServer
+import SchedulerServices
+import SchedulerStores
 import ServiceLifecycle
 
 /// What the daemon needs of its store: everything kept, the integrity check, and what the store can offer beyond storing.
-typealias DaemonStore = SchedulerStore & StoreIntegrityChecking & StoreCapabilities & StoreFailureDescribing
+package typealias DaemonStore = SchedulerStore & StoreIntegrityChecking & StoreCapabilities & StoreFailureDescribing
 
 /// The one place that owns start-up and shutdown: state directory and its lock, store and migrations, credential key,
 /// network connectors (or, in sandbox mode, a `sandboxd` child with the emulations), the engine and the control socket,
 /// in that order.
 /// SIGTERM and SIGINT stop the socket first, then let the engine finish what is in flight.
-public struct Daemon: Sendable {
+package struct Daemon: Sendable {
     /// The version the status view, backups and store messages name (BuildInfo, from the VERSION file).
-    public static let version = BuildInfo.version
+    package static let version = BuildInfo.version
 
-    let configuration: DaemonConfiguration
-    let environment: [String: String]
-    let logger: Logger
+    package let configuration: DaemonConfiguration
+    package let environment: [String: String]
+    package let logger: Logger
 
-    public init(configuration: DaemonConfiguration, environment: [String: String], logger: Logger) {
+    package init(configuration: DaemonConfiguration, environment: [String: String], logger: Logger) {
         self.configuration = configuration
         self.environment = environment
         self.logger = logger
     }
 
-    public func run() async throws {
+    package func run() async throws {
         umask(0o077)
         try createStateDirectory()
         // Before anything reads or changes the state: a second daemon on this directory stops here.

@@ -1,18 +1,18 @@
 /// What the command line may say over the configuration file.
-public struct DaemonOptions: Sendable {
-    public var configPath: String?
-    public var sandbox: Bool = false
-    public var stateDirectory: String?
-    public var socketPath: String?
-    public var logLevel: String?
-    public var logFormat: String?
+package struct DaemonOptions: Sendable {
+    package var configPath: String?
+    package var sandbox: Bool = false
+    package var stateDirectory: String?
+    package var socketPath: String?
+    package var logLevel: String?
+    package var logFormat: String?
 
-    public init() {}
+    package init() {}
 }
 
 extension DaemonConfiguration {
     /// The configuration file (if any) with the command line applied on top.
-    public static func resolve(_ options: DaemonOptions, environment: [String: String]) throws(ConfigurationError) -> (DaemonConfiguration, source: String) {
+    package static func resolve(_ options: DaemonOptions, environment: [String: String]) throws(ConfigurationError) -> (DaemonConfiguration, source: String) {
         var configuration = DaemonConfiguration()
         var source = "embedded defaults"
         if let path = ConfigurationLoader.path(explicit: options.configPath, environment: environment) {
@@ -46,3 +46,4 @@ extension DaemonConfiguration {
 }
 
 import Logging
+import SchedulerServices

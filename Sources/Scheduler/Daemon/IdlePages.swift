@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Logging
+import SchedulerServer
+import SchedulerServices
 import ServiceLifecycle
 
 /// Hands the program's clean pages back again once the daemon has gone quiet after serving.
@@ -17,21 +19,21 @@ import ServiceLifecycle
 /// hooks), so quiet is read from the process itself: the CPU it used in the period, and its file pages against what
 /// idling alone keeps. A check every minute costs microseconds, next to the one-second timer Hummingbird's date header
 /// already runs.
-struct IdlePagesService: Service, CustomStringConvertible {
-    var rule = IdlePagesRule()
+package struct IdlePagesService: Service, CustomStringConvertible {
+    package var rule = IdlePagesRule()
     /// How long after a hand-back its figure is read: the timers that run while idle have brought their pages back by
     /// then, so the figure is what idling keeps, and they do not count as activity.
-    var settle: Duration = .seconds(2)
-    let logger: Logger
+    package var settle: Duration = .seconds(2)
+    package let logger: Logger
     /// The hand-back itself: this process's file mappings. A test gives its own, which advises only a file of its own.
-    var handBack: @Sendable () -> StartupPages.Outcome = { StartupPages.handBack() }
+    package var handBack: @Sendable () -> StartupPages.Outcome = { StartupPages.handBack() }
 
-    var description: String { "IdlePagesService" }
+    package var description: String { "IdlePagesService" }
 
     /// The process's file-backed resident bytes; 0 without `/proc`, where the kernel also refuses the advice.
     private static func fileResident() -> Int { ProcessMemory.read()?.fileResidentBytes ?? 0 }
 
-    func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             var idleFigure: Int?
             var cpuMark = ProcessUsage.cpuTime()
@@ -60,20 +62,20 @@ struct IdlePagesService: Service, CustomStringConvertible {
 }
 
 /// When a hand-back is worth it: after a quiet period, with pages back since the last one.
-struct IdlePagesRule: Sendable, Equatable {
+package struct IdlePagesRule: Sendable, Equatable {
     /// How often quiet is checked. A minute: a person typing a few commands in a row pays the faults once, and a
     /// daemon waiting hours for its next post is back to its idle figure within two.
-    var period: Duration = .seconds(60)
+    package var period: Duration = .seconds(60)
     /// CPU a period may use and still count as quiet: a hundredth of it. Idling uses about 0.05 %; a `status` answer
     /// about 2 ms of CPU, so a period with a few commands is still quiet and their pages go back.
-    var quietCPU: Duration = .milliseconds(600)
+    package var quietCPU: Duration = .milliseconds(600)
     /// File pages, beyond what idling keeps, that make a hand-back worth its cost (reading the page map, and the minor
     /// faults of the next request).
-    var worthHandingBack = 1 << 20
+    package var worthHandingBack = 1 << 20
 
     /// Whether to hand back now. `idleFigure` is what idling kept after the last hand-back; nil before the first, which
     /// runs at the first quiet period (a command at start, before any figure, still has its pages handed back).
-    func shouldHandBack(cpuUsed: Duration, fileResident: Int, idleFigure: Int?) -> Bool {
+    package func shouldHandBack(cpuUsed: Duration, fileResident: Int, idleFigure: Int?) -> Bool {
         guard cpuUsed < quietCPU else { return false }
         guard let idleFigure else { return true }
         return fileResident - idleFigure >= worthHandingBack
@@ -81,9 +83,9 @@ struct IdlePagesRule: Sendable, Equatable {
 }
 
 /// The process's own CPU time, read from the kernel (its memory: ProcessMemory).
-enum ProcessUsage {
+package enum ProcessUsage {
     /// CPU used by every thread of the process since it started.
-    static func cpuTime() -> Duration {
+    package static func cpuTime() -> Duration {
         var time = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)

@@ -5,17 +5,17 @@ import SandboxContract
 import SchedulerCore
 
 /// Each network's base URLs: from the configuration, or the sandbox emulations' (Instagram is served by Graph's).
-struct NetworkURLs {
-    var x: String?
-    var facebook: String?
-    var linkedin: String?
+package struct NetworkURLs {
+    package var x: String?
+    package var facebook: String?
+    package var linkedin: String?
     /// Bluesky's entryway (or the sandbox's PDS).
-    var bluesky: String?
+    package var bluesky: String?
     /// The sandbox's Mastodon instance (a real account names its own), and Threads' API and login host.
-    var mastodon: String?
-    var threads: String?
+    package var mastodon: String?
+    package var threads: String?
 
-    init(_ configuration: DaemonConfiguration) {
+    package init(_ configuration: DaemonConfiguration) {
         x = configuration.x.apiBaseURL
         facebook = configuration.facebook.graphBaseURL
         linkedin = configuration.linkedin.apiBaseURL
@@ -24,7 +24,7 @@ struct NetworkURLs {
     }
 
     /// The URLs `sandboxd` announced, by network name.
-    init(sandbox urls: [String: String]) {
+    package init(sandbox urls: [String: String]) {
         x = urls["x"]
         facebook = urls["facebook"]
         linkedin = urls["linkedin"]
@@ -33,7 +33,7 @@ struct NetworkURLs {
         threads = urls["threads"]
     }
 
-    var all: [Network: String] {
+    package var all: [Network: String] {
         var urls: [Network: String] = [:]
         urls[.x] = x
         urls[.facebook] = facebook
@@ -48,20 +48,20 @@ struct NetworkURLs {
 
 /// The apps schedulerd calls each network as, with their secrets read from files or systemd credentials.
 /// A network with no app configured is simply absent: linking or scheduling to it says so.
-struct NetworkApps {
-    var x: XApp?
-    var facebook: FacebookApp?
-    var linkedin: LinkedInApp?
-    var threads: ThreadsApp?
+package struct NetworkApps {
+    package var x: XApp?
+    package var facebook: FacebookApp?
+    package var linkedin: LinkedInApp?
+    package var threads: ThreadsApp?
     /// Where Instagram fetches attached images from.
-    var mediaBaseURL: String?
+    package var mediaBaseURL: String?
     /// Where Bluesky accounts sign in: needs no app, so it is always there.
-    var blueskyService = "https://bsky.social"
-    var blueskyServiceSet = false
+    package var blueskyService = "https://bsky.social"
+    package var blueskyServiceSet = false
     /// Where a published Bluesky post is shown (``BlueskySettings/webURL``).
-    var blueskyWebURL = "https://bsky.app"
+    package var blueskyWebURL = "https://bsky.app"
 
-    init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String], mediaBaseURL: String? = nil) throws {
+    package init(configuration: DaemonConfiguration, urls: NetworkURLs, environment: [String: String], mediaBaseURL: String? = nil) throws {
         self.mediaBaseURL = mediaBaseURL ?? configuration.mediaBaseURL
         if let bluesky = urls.bluesky { blueskyService = bluesky; blueskyServiceSet = true }
         if let web = configuration.bluesky.webURL { blueskyWebURL = web }
@@ -120,7 +120,7 @@ struct NetworkApps {
     }
 
     /// Each app's API base URL, once per app (Instagram is published through Facebook's Graph), for the doctor's clock check.
-    var apiBaseURLs: [(name: String, url: String)] {
+    package var apiBaseURLs: [(name: String, url: String)] {
         var urls: [(name: String, url: String)] = []
         if let x { urls.append(("X", x.apiBaseURL)) }
         if let facebook { urls.append(("Facebook and Instagram", facebook.graphBaseURL)) }
@@ -134,7 +134,7 @@ struct NetworkApps {
 
     /// The address each network's accounts publish to when they have no server of their own, for the doctor's check
     /// that it can be reached.
-    var addresses: [Network: String] {
+    package var addresses: [Network: String] {
         var addresses: [Network: String] = [.bluesky: blueskyService]
         addresses[.x] = x?.apiBaseURL
         addresses[.facebook] = facebook?.graphBaseURL
@@ -144,7 +144,7 @@ struct NetworkApps {
         return addresses
     }
 
-    func connectors(transport: any HTTPTransport, timeout: Duration) -> ConnectorRegistry {
+    package func connectors(transport: any HTTPTransport, timeout: Duration) -> ConnectorRegistry {
         var registry = ConnectorRegistry()
         if let x {
             registry.register(XConnector(configuration: .init(apiBaseURL: x.apiBaseURL, consumerKey: x.consumerKey ?? "",
@@ -164,7 +164,7 @@ struct NetworkApps {
         return registry
     }
 
-    func linkers(transport: any HTTPTransport, instanceApps: any InstanceApps) -> LinkerRegistry {
+    package func linkers(transport: any HTTPTransport, instanceApps: any InstanceApps) -> LinkerRegistry {
         var linkers: [any AccountLinker] = [MastodonLinker(apps: instanceApps, transport: transport)]
         if let x { linkers.append(XLinker(app: x, transport: transport)) }
         if let facebook {

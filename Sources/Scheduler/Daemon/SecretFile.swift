@@ -1,9 +1,10 @@
 import Foundation
+import SchedulerServices
 
 /// App secrets come from files or systemd credentials, never from the configuration text itself.
-enum SecretFile {
+package enum SecretFile {
     /// The trimmed content of `path`, or of `$CREDENTIALS_DIRECTORY/credentialName` when no path is configured.
-    static func read(_ path: String?, credentialName: String, environment: [String: String], what: String) throws -> String {
+    package static func read(_ path: String?, credentialName: String, environment: [String: String], what: String) throws -> String {
         var candidate = path
         if candidate == nil, let directory = environment["CREDENTIALS_DIRECTORY"] {
             candidate = (directory as NSString).appendingPathComponent(credentialName)

@@ -1,11 +1,14 @@
 import Foundation
 import Logging
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
+import SchedulerStores
 
 /// Opening the shared PostgreSQL store: its password, this daemon's identity, the schema, and the first lease.
 extension Daemon {
     /// The store `[store] url` names, not yet running (its pool lives in its service).
-    func makePostgresStore(_ location: PostgresLocation, wake: WakeSignal) throws -> PostgresStore {
+    package func makePostgresStore(_ location: PostgresLocation, wake: WakeSignal) throws -> PostgresStore {
         let settings = configuration.store
         var password: String?
         let credential = environment["CREDENTIALS_DIRECTORY"].map { ($0 as NSString).appendingPathComponent("postgres-password") }
@@ -24,7 +27,7 @@ extension Daemon {
     }
 
     /// Migrates (once across daemons starting together), then registers this daemon with its first lease.
-    func prepare(_ store: PostgresStore) async throws {
+    package func prepare(_ store: PostgresStore) async throws {
         try await checkConnection(store)
         let schema = try await store.prepare()
         logger.notice("shared store ready", metadata: [
@@ -48,7 +51,7 @@ extension Daemon {
 
     /// For `--check-config`: connects to the shared store and says what it found, changing nothing (no migration,
     /// no registration). Empty for SQLite, which is opened at start.
-    public func describeStore() async throws -> [String] {
+    package func describeStore() async throws -> [String] {
         guard let location = configuration.store.postgres else {
             return ["store:     SQLite, \(configuration.databasePath)"]
         }

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import SchedulerServer
+import SchedulerServices
 #endif
 
 /// Hands the pages only start-up needed back to the kernel, once, before the daemon starts serving.
@@ -14,17 +16,17 @@ import Glibc
 /// text, read-only data) and of writable ones (the self-contained build's linker merges the read-only data, ICU's
 /// among it, into one); never a page the process wrote, the heap or the stacks. Measured in docs/benchmarks.md
 /// ("Idle memory").
-enum StartupPages {
+package enum StartupPages {
     /// What one hand-back did: the ranges advised and the bytes they span, or why it could not.
-    struct Outcome: Sendable, Equatable {
-        var rangesAdvised = 0
-        var bytesSpanned = 0
+    package struct Outcome: Sendable, Equatable {
+        package var rangesAdvised = 0
+        package var bytesSpanned = 0
         /// Set when the kernel refused the advice (older than 5.4, or a sandbox that forbids it): nothing was lost.
-        var refusal: String?
+        package var refusal: String?
     }
 
     /// Advises this process's file mappings listed in `/proc/self/maps`.
-    static func handBack() -> Outcome {
+    package static func handBack() -> Outcome {
         #if os(Linux)
         guard let maps = readProcFile("/proc/self/maps") else { return Outcome(refusal: "cannot read /proc/self/maps") }
         return handBack(FileMapping.all(in: maps))
@@ -40,7 +42,7 @@ enum StartupPages {
     /// can write them between the page map's answer and the advice. A writable mapping's are advised `MADV_PAGEOUT`,
     /// which never discards: another thread may write one of its pages in that moment, and `MADV_DONTNEED` would
     /// throw the write away. Pages the process wrote (RELRO's relocations, written data) are never advised.
-    static func handBack(_ mappings: [FileMapping]) -> Outcome {
+    package static func handBack(_ mappings: [FileMapping]) -> Outcome {
         var outcome = Outcome()
         #if os(Linux)
         let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
@@ -70,7 +72,7 @@ enum StartupPages {
 
     /// The runs of a mapping's pages that are present and still the file's (pagemap bit 61 set: not copied on write).
     /// The flags are readable without privileges; only the frame numbers are hidden.
-    static func unwrittenFilePages(of mapping: FileMapping, pagemap: Int32) -> [Range<UInt>] {
+    package static func unwrittenFilePages(of mapping: FileMapping, pagemap: Int32) -> [Range<UInt>] {
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let count = Int(UInt(mapping.range.count) / page)
         var entries = [UInt64](repeating: 0, count: count)
@@ -93,7 +95,7 @@ enum StartupPages {
     }
 
     /// A /proc file read to its end (its size says 0, so it is read in chunks).
-    static func readProcFile(_ path: String) -> String? {
+    package static func readProcFile(_ path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -110,12 +112,12 @@ enum StartupPages {
 
 /// One line of `/proc/PID/maps` that maps a file privately: program text, read-only data, the relocated data RELRO
 /// made read-only, and writable data mapped from the file (where a linker merged read-only data into it too).
-struct FileMapping: Equatable {
-    let range: Range<UInt>
-    let writable: Bool
+package struct FileMapping: Equatable {
+    package let range: Range<UInt>
+    package let writable: Bool
 
     /// The file mappings of a maps listing (`start-end perms offset dev inode path`), in its order.
-    static func all(in maps: String) -> [FileMapping] {
+    package static func all(in maps: String) -> [FileMapping] {
         maps.split(separator: "\n").compactMap { line in
             // The path is padded with spaces, which the split leaves at the start of the sixth field.
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)

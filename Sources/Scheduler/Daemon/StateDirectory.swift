@@ -3,8 +3,8 @@ import Foundation
 /// The state directory made ready before anything is read from it: created (mode 0700) when missing, and refused,
 /// saying why in the system's words, when it cannot be used. Exits 74 (EX_IOERR) as the exit-code table (docs/using-schedctl.md) says for a
 /// database or state directory that cannot be used (issue 25, bug 11: it exited 78, as for a configuration error).
-public enum StateDirectory {
-    public static func prepare(_ path: String) throws(StateDirectoryError) {
+package enum StateDirectory {
+    package static func prepare(_ path: String) throws(StateDirectoryError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -38,8 +38,8 @@ public enum StateDirectory {
 }
 
 /// Why the state directory cannot be used; the message says what to change.
-public struct StateDirectoryError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct StateDirectoryError: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

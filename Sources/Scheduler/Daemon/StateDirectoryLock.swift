@@ -8,12 +8,12 @@ import Foundation
 /// find the socket in use. The kernel drops the lock when the process dies, however it dies, so a stale
 /// lock file never blocks a restart. The holder's pid is written into the file, only to be named in the
 /// refusal; the lock itself, not the file's content, decides.
-public final class StateDirectoryLock: Sendable {
+package final class StateDirectoryLock: Sendable {
     /// The lock file's name inside the state directory.
-    public static let fileName = "schedulerd.lock"
+    package static let fileName = "schedulerd.lock"
 
     private let descriptor: Int32
-    public let path: String
+    package let path: String
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -21,7 +21,7 @@ public final class StateDirectoryLock: Sendable {
     }
 
     /// Takes the lock or throws without waiting: `.held` when another process has it.
-    public static func acquire(stateDirectory: String) throws(StateDirectoryLockError) -> StateDirectoryLock {
+    package static func acquire(stateDirectory: String) throws(StateDirectoryLockError) -> StateDirectoryLock {
         let path = (stateDirectory as NSString).appendingPathComponent(fileName)
         // O_CLOEXEC: a hook command started by this daemon must not inherit (and outlive it holding) the lock.
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -60,10 +60,10 @@ public final class StateDirectoryLock: Sendable {
 }
 
 /// The state directory cannot be locked; the message says which directory and what to do.
-public struct StateDirectoryLockError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable { case held, unusable }
-    public var kind: Kind
-    public var message: String
-    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
-    public var description: String { message }
+package struct StateDirectoryLockError: Error, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable { case held, unusable }
+    package var kind: Kind
+    package var message: String
+    package init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
+    package var description: String { message }
 }

@@ -2,21 +2,21 @@ import Foundation
 
 /// Tells systemd (`Type=notify`) when the daemon is ready, stopping, or still alive for the watchdog.
 /// Without `$NOTIFY_SOCKET` every call does nothing.
-struct SystemdNotifier: Sendable {
-    let socketPath: String?
+package struct SystemdNotifier: Sendable {
+    package let socketPath: String?
 
-    init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// How often the watchdog must be pinged: half of `WATCHDOG_USEC`, or nil when there is no watchdog.
-    static func watchdogInterval(environment: [String: String]) -> Duration? {
+    package static func watchdogInterval(environment: [String: String]) -> Duration? {
         guard let usec = environment["WATCHDOG_USEC"].flatMap(UInt64.init), usec > 0 else { return nil }
         if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
         return .microseconds(Int64(usec / 2))
     }
 
-    func notify(_ state: String) {
+    package func notify(_ state: String) {
         guard let socketPath else { return }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return }

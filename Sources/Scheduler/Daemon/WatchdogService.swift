@@ -1,13 +1,13 @@
 import ServiceLifecycle
 
 /// Pings systemd's watchdog while the daemon runs; stops with the rest on shutdown.
-struct WatchdogService: Service, CustomStringConvertible {
-    let notifier: SystemdNotifier
-    let interval: Duration
+package struct WatchdogService: Service, CustomStringConvertible {
+    package let notifier: SystemdNotifier
+    package let interval: Duration
 
-    var description: String { "WatchdogService" }
+    package var description: String { "WatchdogService" }
 
-    func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 notifier.notify("WATCHDOG=1")

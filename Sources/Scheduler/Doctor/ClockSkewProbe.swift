@@ -4,18 +4,18 @@ import SchedulerCore
 
 /// Compares this machine's clock with each network's, read from the `Date` header of one request to its API.
 /// A clock that is off publishes every post that far off, and OAuth 1.0a signatures carry a timestamp X checks.
-struct ClockSkewProbe: Sendable {
+package struct ClockSkewProbe: Sendable {
     /// The API base URL of each network schedulerd publishes to; networks sharing one (Facebook and Instagram) once.
-    let targets: [(name: String, url: String)]
-    let transport: any HTTPTransport
-    var timeout: Duration = .seconds(5)
+    package let targets: [(name: String, url: String)]
+    package let transport: any HTTPTransport
+    package var timeout: Duration = .seconds(5)
 
     /// Beyond this (after the measurement's own uncertainty) the clock deserves a look.
-    static let warnAfter: TimeInterval = 2
+    package static let warnAfter: TimeInterval = 2
     /// Beyond this, posts go out visibly off their time and signed requests risk refusal.
-    static let failAfter: TimeInterval = 60
+    package static let failAfter: TimeInterval = 60
 
-    func findings(now: Date) async -> [DoctorFinding] {
+    package func findings(now: Date) async -> [DoctorFinding] {
         await withTaskGroup(of: (Int, DoctorFinding).self) { group in
             for (index, target) in targets.enumerated() {
                 group.addTask { (index, await finding(for: target)) }
@@ -46,13 +46,13 @@ struct ClockSkewProbe: Sendable {
 
 /// How far this clock is from a server's, from one exchange: the server's `Date` (whole seconds, taken somewhere
 /// between sending and receiving) against the middle of the exchange.
-struct ClockSkew: Equatable {
+package struct ClockSkew: Equatable {
     /// Positive when this machine is ahead of the server.
-    var seconds: TimeInterval
+    package var seconds: TimeInterval
     /// How far the true offset may be from ``seconds``: half the round trip plus half of `Date`'s one-second resolution.
-    var uncertainty: TimeInterval
+    package var uncertainty: TimeInterval
 
-    init(serverDate: Date, sentAt: Date, receivedAt: Date) {
+    package init(serverDate: Date, sentAt: Date, receivedAt: Date) {
         let roundTrip = max(0, receivedAt.timeIntervalSince(sentAt))
         let middle = sentAt.addingTimeInterval(roundTrip / 2)
         // `Date` truncates to the second: the server's instant lies in [date, date + 1).
@@ -60,7 +60,7 @@ struct ClockSkew: Equatable {
         uncertainty = roundTrip / 2 + 0.5
     }
 
-    func finding(network: String) -> DoctorFinding {
+    package func finding(network: String) -> DoctorFinding {
         let beyond = abs(seconds) - uncertainty
         let direction = seconds > 0 ? "ahead of" : "behind"
         let amount = String(format: "%.1f s", abs(seconds))
@@ -76,10 +76,10 @@ struct ClockSkew: Equatable {
 }
 
 /// The HTTP `Date` header's IMF-fixdate (RFC 9110 §5.6.7), the only form a server may send: `Sun, 06 Nov 1994 08:49:37 GMT`.
-enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])),
               let year = Int(parts[3]) else { return nil }

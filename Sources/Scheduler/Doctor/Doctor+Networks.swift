@@ -5,9 +5,9 @@ import SchedulerCore
 /// The networks' side: the API versions the apps speak, and each account's token.
 extension Doctor {
     /// Tokens that expire within this and cannot renew themselves are worth relinking now.
-    static let tokenWarningPeriod: TimeInterval = 7 * 86_400
+    package static let tokenWarningPeriod: TimeInterval = 7 * 86_400
 
-    func apiVersionFindings(now: Date) -> [DoctorFinding] {
+    package func apiVersionFindings(now: Date) -> [DoctorFinding] {
         APIVersionWarnings.configuredVersions(configuration).map { Self.finding($0.lifetime, setting: $0.setting, now: now) }
     }
 
@@ -24,7 +24,7 @@ extension Doctor {
 
     /// Accounts that cannot publish now (relink needed, token expired, every recent delivery refused for a permission the
     /// token lacks) fail; tokens that expire within a week and cannot renew themselves warn; the rest are counted on one line.
-    func tokenFindings(now: Date) async -> [DoctorFinding] {
+    package func tokenFindings(now: Date) async -> [DoctorFinding] {
         let accounts: [AccountView]
         do { accounts = try await store.accounts() } catch {
             return [.fail("token", "the accounts could not be read: \(error)", action: "see the daemon's log")]

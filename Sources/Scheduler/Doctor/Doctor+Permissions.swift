@@ -1,10 +1,11 @@
 import Foundation
 import SchedulerCore
+import SchedulerServices
 
 /// The files whose modes keep tokens and posts private: the state directory, the database, the credential key, the
 /// app secrets and the configuration.
 extension Doctor {
-    func permissionFindings() -> [DoctorFinding] {
+    package func permissionFindings() -> [DoctorFinding] {
         var findings: [DoctorFinding] = []
         let stateDirectory = configuration.stateDirectory
         findings.append(FileModeRule(path: stateDirectory, what: "the state directory", forbidden: 0o077, mustBeOwned: true, required: 0o700).finding())
@@ -34,18 +35,18 @@ extension Doctor {
 }
 
 /// Which permission bits a file must not have, which its owner needs, and whether the daemon's own user must own it.
-struct FileModeRule {
-    var path: String
-    var what: String
+package struct FileModeRule {
+    package var path: String
+    package var what: String
     /// Bits that must be clear: 0o077 for private files (0600/0700), 0o007 for files the group may read.
-    var forbidden: mode_t
-    var mustBeOwned: Bool
+    package var forbidden: mode_t
+    package var mustBeOwned: Bool
     /// Bits that must be set for the daemon, its owner, to use it: 0o700 for the state directory, 0o600 for the
     /// database. A mode of 0000 is closed to everyone but root (issue 46: doctor called it "ok"); root ignores modes,
     /// so a daemon run as root works on until it runs as its own user.
-    var required: mode_t = 0
+    package var required: mode_t = 0
 
-    func finding(area: String = "permissions") -> DoctorFinding {
+    package func finding(area: String = "permissions") -> DoctorFinding {
         var info = stat()
         guard stat(path, &info) == 0 else {
             return .fail(area, "\(what) \(path) cannot be examined: \(String(cString: strerror(errno)))",

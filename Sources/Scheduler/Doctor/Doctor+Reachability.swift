@@ -8,11 +8,11 @@ import SchedulerCore
 /// (issue 48, item 1: a restarted sandbox listened elsewhere, and `doctor` still said every account was ready).
 extension Doctor {
     /// How long a network's address is given to answer.
-    static let reachabilityTimeout: Duration = .seconds(3)
+    package static let reachabilityTimeout: Duration = .seconds(3)
 
     /// One finding per network and address with accounts, and the addresses that did not answer (the clock is not
     /// asked there again).
-    func reachabilityFindings() async -> (findings: [DoctorFinding], unreachable: Set<String>) {
+    package func reachabilityFindings() async -> (findings: [DoctorFinding], unreachable: Set<String>) {
         let targets = await reachabilityTargets()
         let answers = await withTaskGroup(of: (Int, String?).self) { group in
             for (index, target) in targets.enumerated() {
@@ -63,7 +63,7 @@ extension Doctor {
     }
 
     /// Nil when something answers HTTP at `url` within ``reachabilityTimeout`` (whatever its status); else why not.
-    static func connectionProblem(_ url: String, transport: any HTTPTransport) async -> String? {
+    package static func connectionProblem(_ url: String, transport: any HTTPTransport) async -> String? {
         do {
             _ = try await transport.send(HTTPRequest(method: "HEAD", url: url, connectTimeout: reachabilityTimeout, timeout: reachabilityTimeout))
             return nil

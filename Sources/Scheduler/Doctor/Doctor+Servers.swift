@@ -6,7 +6,7 @@ import SchedulerCore
 /// asked once, as the networks' APIs are, for its clock and whether it answers at all.
 extension Doctor {
     /// `skipping`: servers already found unreachable, said once by ``reachabilityFindings()``.
-    func accountServerFindings(now: Date, skipping: Set<String> = []) async -> [DoctorFinding] {
+    package func accountServerFindings(now: Date, skipping: Set<String> = []) async -> [DoctorFinding] {
         guard let blobs = try? await store.sealedBlobs(), let accounts = try? await store.accounts() else { return [] }
         let networks = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
         var servers: [String: [String]] = [:]

@@ -4,7 +4,7 @@ import SchedulerCore
 /// Whether the store can be written: what the daemon's own writes found (a failure going on now), else a write lock
 /// taken and let go, and the free space beside the database.
 extension Doctor {
-    func storeFindings() async -> [DoctorFinding] {
+    package func storeFindings() async -> [DoctorFinding] {
         if let trouble = health.view() {
             let since = "since \(RFC3339.format(trouble.since)) (\(trouble.failures) failure\(trouble.failures == 1 ? "" : "s"))"
             return [.fail("store", "\(trouble.message) \(since); it blocks \(trouble.blocks.joined(separator: "; "))", action: trouble.action)]

@@ -1,25 +1,27 @@
 import Foundation
 import HTTPClient
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
 
 /// `schedctl doctor`: looks over the running daemon's setup the way a careful operator would before trusting it with
 /// a week of posts, and says for each finding what to do. It runs inside the daemon because only the daemon can read
 /// its configuration, key, database and tokens; it changes nothing.
-struct Doctor: Sendable {
-    let configuration: DaemonConfiguration
-    let environment: [String: String]
-    let store: any SchedulerStore & StoreIntegrityChecking
-    let vault: CredentialVault
-    let clock: ClockSkewProbe
+package struct Doctor: DoctorExamining {
+    package let configuration: DaemonConfiguration
+    package let environment: [String: String]
+    package let store: any SchedulerStore & StoreIntegrityChecking
+    package let vault: CredentialVault
+    package let clock: ClockSkewProbe
     /// The store's failures as the daemon's own reads and writes found them.
-    var health: StoreHealth = .unnamed()
+    package var health: StoreHealth = .unnamed()
     /// Where each network's accounts publish when they have no server of their own (the apps' API base URLs).
-    var networkAddresses: [Network: String] = [:]
+    package var networkAddresses: [Network: String] = [:]
     /// In sandbox mode, the emulations' process once it has exited on its own.
-    var sandboxGone: @Sendable () -> StatusView.SandboxGone? = { nil }
+    package var sandboxGone: @Sendable () -> StatusView.SandboxGone? = { nil }
 
     /// Every finding, in the order a person fixes things: the setup, the files, the data, the clock, then the networks.
-    func examine(now: Date = Date()) async -> DoctorReport {
+    package func examine(now: Date = Date()) async -> DoctorReport {
         var checks = [await configurationFinding()]
         if let web = webFinding() { checks.append(web) }
         checks += permissionFindings()
@@ -45,7 +47,7 @@ struct Doctor: Sendable {
     /// The networks it can publish to: an app configured for X, Facebook, LinkedIn or Threads, or an account linked on
     /// any network (issue 48, item 3: a set-up of only Mastodon, Bluesky or Threads failed, for X, Facebook and LinkedIn
     /// apps were all it counted; Bluesky and Mastodon need no app of ours at all).
-    func configurationFinding() async -> DoctorFinding {
+    package func configurationFinding() async -> DoctorFinding {
         let source = configuration.configurationFile.map { "read from \($0)" } ?? "embedded defaults (no configuration file)"
         let zone = "the daemon's zone is \(configuration.timeZone.identifier) (\(LocalTimeRule.daemonZoneUse))"
         if configuration.sandbox {

@@ -6,13 +6,13 @@ import Foundation
 ///
 /// A connected socket pair rather than a pipe: Glibc's Swift module has no `pipe2`, and marking a pipe close-on-exec
 /// after `pipe()` leaves a moment in which a command started on another thread inherits it. End of file works the same.
-struct ChildPipe {
+package struct ChildPipe {
     /// The daemon's end.
-    let ours: FileHandle
+    package let ours: FileHandle
     /// The end given to the child.
-    let theirs: FileHandle
+    package let theirs: FileHandle
 
-    init(purpose: String) throws {
+    package init(purpose: String) throws {
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw SandboxdError(.cannotStart, "sandbox mode could not make a channel for sandboxd's \(purpose): \(String(cString: strerror(errno)))")

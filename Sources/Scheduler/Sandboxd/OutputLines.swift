@@ -6,9 +6,9 @@ import Foundation
 /// threads, and the loop sees end of file for certain (Foundation's `readabilityHandler` did not always, on Linux).
 /// Reading goes on whether or not anyone consumes the lines (a stream whose consumer went away just drops them), and
 /// the handle stays open until end of file, so the child can never block on a full pipe or write into nothing.
-enum OutputLines {
+package enum OutputLines {
     /// The lines of `handle`, without their newline; the stream finishes at end of file. Keeps the last 64 unread.
-    static func stream(_ handle: FileHandle) -> AsyncStream<String> {
+    package static func stream(_ handle: FileHandle) -> AsyncStream<String> {
         let (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(64))
         let thread = Thread {
             var pending: [UInt8] = []
@@ -29,7 +29,7 @@ enum OutputLines {
     }
 
     /// Appends `bytes` to `pending` and takes out every complete line.
-    static func completeLines(_ pending: inout [UInt8], appending bytes: some Sequence<UInt8>) -> [String] {
+    package static func completeLines(_ pending: inout [UInt8], appending bytes: some Sequence<UInt8>) -> [String] {
         pending.append(contentsOf: bytes)
         var lines: [String] = []
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {

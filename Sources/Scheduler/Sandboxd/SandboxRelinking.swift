@@ -2,18 +2,20 @@ import Connectors
 import Foundation
 import SandboxContract
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
 
 /// A sandbox the daemon started anew has forgotten every token the last one issued (the emulations keep them in memory
 /// only): each account linked through it is marked `needs_relink` at start, with the commands that link it again, so
 /// `status` and `doctor` say so instead of a post failing later with "could not connect" or "invalid token". Its posts
 /// wait, as for any account that needs relinking, and go out once it is linked again (issue 48, item 1).
-struct SandboxRelinking: Sendable {
-    let store: any AccountStore
-    let vault: CredentialVault
+package struct SandboxRelinking: Sendable {
+    package let store: any AccountStore
+    package let vault: CredentialVault
 
     /// Whether the sandbox now running (`instance`) is another than the one `record` says the accounts were linked on. A
     /// missing record, or a sandbox that names no instance, counts as another: the daemon started it, so it is new.
-    static func isNewSandbox(record: SandboxRecord?, instance: String?) -> Bool {
+    package static func isNewSandbox(record: SandboxRecord?, instance: String?) -> Bool {
         guard let known = record?.instance, let instance else { return true }
         return known != instance
     }
@@ -23,7 +25,7 @@ struct SandboxRelinking: Sendable {
     /// Linked through the sandbox: in sandbox mode every X, Facebook, Instagram, LinkedIn and Threads account publishes
     /// to the emulations; a Bluesky or Mastodon account when its server is on loopback, where only the sandbox listens.
     /// Handoff accounts hold no token and are left alone, as are credentials this key cannot open (already marked).
-    func markForgottenTokens() async throws -> Int {
+    package func markForgottenTokens() async throws -> Int {
         let accounts = Dictionary(uniqueKeysWithValues: try await store.accounts().map { ($0.id, $0) })
         var marked = 0
         for (accountID, sealed) in try await store.sealedBlobs() {
@@ -35,7 +37,7 @@ struct SandboxRelinking: Sendable {
         return marked
     }
 
-    static func isLinkedThroughSandbox(_ network: Network, _ credentials: AccountCredentials) -> Bool {
+    package static func isLinkedThroughSandbox(_ network: Network, _ credentials: AccountCredentials) -> Bool {
         guard network == .bluesky || network == .mastodon else { return true }
         guard let server = credentials.serviceURL, let host = URL(string: server)?.host else { return false }
         return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
@@ -43,13 +45,13 @@ struct SandboxRelinking: Sendable {
 
     /// Why the account needs relinking, and the commands that link the same person again (their ids are the same in
     /// every sandbox, so the account keeps its row and its waiting posts).
-    static func reason(_ account: AccountView) -> String {
+    package static func reason(_ account: AccountView) -> String {
         "the sandbox was restarted and no longer knows this account's token; link it again: \(relinkCommand(account))"
     }
 
     /// `schedctl sandbox token … | schedctl accounts add …` where the sandbox mints the account's token by username;
     /// `schedctl accounts link …` (which the sandbox approves at once) where it does not.
-    static func relinkCommand(_ account: AccountView) -> String {
+    package static func relinkCommand(_ account: AccountView) -> String {
         let network = account.network.rawValue
         switch account.network {
         case .x:

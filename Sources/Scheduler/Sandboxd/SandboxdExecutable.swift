@@ -3,11 +3,11 @@ import Foundation
 /// Where `sandboxd` is: beside this daemon's own executable (the build folder, or the directory it was installed
 /// to), else the first executable one on `PATH`. It is this same program under another name (a link), since the
 /// name a program is called by decides what it runs (Sources/schedulerd).
-enum SandboxdExecutable {
-    static let name = "sandboxd"
+package enum SandboxdExecutable {
+    package static let name = "sandboxd"
 
     /// The path to start, or an error naming every place looked at.
-    static func find(environment: [String: String]) throws(SandboxdError) -> String {
+    package static func find(environment: [String: String]) throws(SandboxdError) -> String {
         let beside = besideThisExecutable()
         if let beside, isExecutableFile(beside) { return beside }
         let searchPath = environment["PATH"] ?? ""
@@ -24,7 +24,7 @@ enum SandboxdExecutable {
 
     /// `sandboxd` in the directory of the running executable, symlinks resolved (`/proc/self/exe` names the file
     /// itself, so a symlink to schedulerd elsewhere still finds the sandboxd it was built with).
-    static func besideThisExecutable() -> String? {
+    package static func besideThisExecutable() -> String? {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
         guard let executable else { return nil }
         return ((executable as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)

@@ -8,7 +8,7 @@ extension SandboxdProcess {
     ///
     /// - Throws: ``SandboxdError``: not found (naming where it looked), not started, or no announcement in time
     ///   (the child is killed then).
-    static func launch(arguments: [String], environment: [String: String], logger: Logger) async throws -> SandboxdProcess {
+    package static func launch(arguments: [String], environment: [String: String], logger: Logger) async throws -> SandboxdProcess {
         let path = try SandboxdExecutable.find(environment: environment)
         let input = try ChildPipe(purpose: "standard input")
         let stdout = try ChildPipe(purpose: "standard output")

@@ -12,20 +12,20 @@ import Synchronization
 /// It never outlives the daemon. Its standard input is a channel whose other end only this process holds (close-on-exec,
 /// so no hook command inherits it), and `--exit-with-stdin` ends it when that end closes, which the kernel does however
 /// the daemon dies, SIGKILL included. A graceful shutdown sends it SIGTERM, and SIGKILL after ``stopDeadline``.
-final class SandboxdProcess: Service, CustomStringConvertible {
+package final class SandboxdProcess: Service, CustomStringConvertible {
     /// How long a start may take to announce its URLs: a debug build on a busy two-core machine needs a while.
-    static let announceDeadline: Duration = .seconds(30)
+    package static let announceDeadline: Duration = .seconds(30)
     /// How long SIGTERM is given before SIGKILL.
-    static let stopDeadline: Duration = .seconds(10)
+    package static let stopDeadline: Duration = .seconds(10)
 
     /// Each emulation's base URL by network name (`x`, `facebook`, `linkedin`), as sandboxd announced them.
-    let urls: [String: String]
+    package let urls: [String: String]
     /// This start's identity, as sandboxd announced it (nil from an older sandboxd): new at every start, for the
     /// emulations forget their tokens when they stop.
-    let instance: String?
-    let path: String
-    var pid: Int32 { process.processIdentifier }
-    var description: String { "sandboxd" }
+    package let instance: String?
+    package let path: String
+    package var pid: Int32 { process.processIdentifier }
+    package var description: String { "sandboxd" }
 
     private let process: Process
     /// Our end of the child's standard input: never written, only held, so that it closes when the daemon ends.
@@ -40,17 +40,17 @@ final class SandboxdProcess: Service, CustomStringConvertible {
 
     /// The emulated Mastodon instances' base URLs by the domain each calls itself (`mastodon.sandbox`), so that
     /// `--instance mastodon.sandbox` reaches the instance whose handles end so.
-    var mastodonInstances: [String: String] {
+    package var mastodonInstances: [String: String] {
         var instances: [String: String] = [:]
         for (host, domain) in SandboxAnnouncement.mastodonDomains { instances[domain] = urls[host] }
         return instances
     }
 
     /// Nil while it runs (or stops with the daemon); after it exited on its own, when and how, and what to do.
-    var gone: StatusView.SandboxGone? { exited.withLock { $0 } }
+    package var gone: StatusView.SandboxGone? { exited.withLock { $0 } }
 
     /// A child already started and announced; see ``launch(arguments:environment:logger:)``.
-    init(urls: [String: String], instance: String? = nil, path: String, process: Process, lifeline: FileHandle, output: AsyncStream<String>,
+    package init(urls: [String: String], instance: String? = nil, path: String, process: Process, lifeline: FileHandle, output: AsyncStream<String>,
          exits: AsyncStream<Int32>, logger: Logger) {
         self.urls = urls
         self.instance = instance
@@ -65,7 +65,7 @@ final class SandboxdProcess: Service, CustomStringConvertible {
     /// Reads the child's output to its end while it runs, and stops it at a graceful shutdown (or cancellation).
     /// If it exits on its own, that is logged as an error and the service waits for the daemon's shutdown, so the
     /// daemon keeps serving (publishing to the sandbox fails and is retried) and still stops cleanly.
-    func run() async {
+    package func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { await self.stopAtShutdown() }
             for await line in output {

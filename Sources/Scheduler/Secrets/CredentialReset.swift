@@ -1,4 +1,6 @@
 import Foundation
+import SchedulerServices
+import SchedulerStores
 
 /// `schedulerd store forget-credentials`: the way on when the credential key is damaged or lost and no backup holds it.
 ///
@@ -7,29 +9,29 @@ import Foundation
 /// them in one transaction, marks their accounts `needs_relink` (posts are kept and wait), and moves the old key aside
 /// (renamed, never deleted: a file someone may yet recover); the next start makes a new key, and each account is linked
 /// again. SQLite state directories only: daemons sharing PostgreSQL share one key, which another of them still has.
-public struct CredentialReset: Sendable {
-    public var stateDirectory: String
-    public var environment: [String: String]
+package struct CredentialReset: Sendable {
+    package var stateDirectory: String
+    package var environment: [String: String]
 
-    public init(stateDirectory: String, environment: [String: String]) {
+    package init(stateDirectory: String, environment: [String: String]) {
         self.stateDirectory = stateDirectory
         self.environment = environment
     }
 
     /// What was done, for the person to act on.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// The accounts to link again, `network:@handle`.
-        public var accounts: [String]
+        package var accounts: [String]
         /// Where the old key went; nil when there was none in the state directory.
-        public var movedKey: String?
+        package var movedKey: String?
         /// The systemd credential the key comes from, which this cannot move: the unit must be given a new one.
-        public var systemdCredential: String?
+        package var systemdCredential: String?
     }
 
     /// The reason each account is given, shown by `status` and `accounts list`.
-    static let reason = "its credentials were forgotten with the credential key (schedulerd store forget-credentials); link it again"
+    package static let reason = "its credentials were forgotten with the credential key (schedulerd store forget-credentials); link it again"
 
-    public func run(now: Date = Date()) async throws(StoreCommandError) -> Report {
+    package func run(now: Date = Date()) async throws(StoreCommandError) -> Report {
         let database = (stateDirectory as NSString).appendingPathComponent("schedulerd.sqlite")
         guard FileManager.default.fileExists(atPath: database) else {
             throw StoreCommandError(.configuration, "\(database) does not exist: there are no credentials to forget in \(stateDirectory) "

@@ -2,6 +2,9 @@ import Foundation
 import Logging
 import PostgresTestCluster
 @testable import Scheduler
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 
 /// A ``PostgresStore`` on a database of the test cluster, running (pool, lease, listener) for the body's duration,
 /// migrated and registered as a daemon, as `schedulerd` starts one.

@@ -4,6 +4,9 @@ import GRDB
 import SchedulerCore
 import PostgresNIO
 @testable import Scheduler
+@testable import SchedulerDomain
+@testable import SchedulerServices
+@testable import SchedulerStores
 
 /// Shorthands for putting accounts and posts into either store.
 extension AccountStore {

@@ -7,8 +7,8 @@ import Logging
 ///
 /// Messages are constant texts and errors are redacted where they are made (``Excerpt``, the OAuth and HTTP
 /// clients' scrubbing); this catches what a call site forgets, the same way in text and in JSON.
-enum LogRedaction {
-    static let mask = "***"
+package enum LogRedaction {
+    package static let mask = "***"
 
     /// Key words that make a metadata key secret, matched against the key's last dotted part.
     private static let secretWords: Set<String> = [
@@ -21,12 +21,12 @@ enum LogRedaction {
     private static let telltales = ["token", "secret", "password", "authorization", "code_verifier"]
 
     /// Whether a metadata key names a secret: `token`, `x.client_secret`, `account.refresh_token`, `db.password`.
-    static func isSecret(key: String) -> Bool {
+    package static func isSecret(key: String) -> Bool {
         let last = key.split(separator: ".").last.map { $0.lowercased() } ?? key.lowercased()
         return secretWords.contains(last) || last.hasSuffix("_secret") || last.hasSuffix("_token") || last.hasSuffix("password")
     }
 
-    static func redact(_ metadata: Logger.Metadata) -> Logger.Metadata {
+    package static func redact(_ metadata: Logger.Metadata) -> Logger.Metadata {
         var result = metadata
         for (key, value) in metadata {
             result[key] = redact(value, key: key)
@@ -34,7 +34,7 @@ enum LogRedaction {
         return result
     }
 
-    static func redact(_ value: Logger.MetadataValue, key: String) -> Logger.MetadataValue {
+    package static func redact(_ value: Logger.MetadataValue, key: String) -> Logger.MetadataValue {
         if isSecret(key: key) { return .string(mask) }
         switch value {
         case .string(let text):
@@ -51,7 +51,7 @@ enum LogRedaction {
     }
 
     /// `text` with any quoted secret masked; most values hold no telltale word and are returned as they are.
-    static func scrub(_ text: String) -> String {
+    package static func scrub(_ text: String) -> String {
         let lowered = text.lowercased()
         guard telltales.contains(where: { lowered.contains($0) }) else { return text }
         return Excerpt.redacted(text, limit: Int.max)

@@ -1,7 +1,8 @@
+
 /// Why `store copy`, `store restore` or `store forget-credentials` stopped, with the exit status the command ends with;
 /// the message says what to do. Each works on a whole store with no daemon running on it, so they fail the same ways.
-public struct StoreCommandError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct StoreCommandError: Error, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         /// A wrong argument, URL, password or key file, or a target that cannot be reached: 78 (EX_CONFIG).
         case configuration
         /// The source is not a schedulerd database this version can copy, or the key does not open it: 65 (EX_DATAERR).
@@ -14,18 +15,18 @@ public struct StoreCommandError: Error, Sendable, CustomStringConvertible {
         case failed
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// sysexits.h, as the daemon's own exits.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch kind {
         case .configuration: 78
         case .unusableSource, .nonEmptyTarget: 65

@@ -4,6 +4,9 @@ import GRDB
 import Logging
 import PostgresNIO
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
+import SchedulerStores
 
 /// `schedulerd store copy`: moves an installation from its SQLite file into an empty PostgreSQL database, so
 /// several daemons can share it.
@@ -12,18 +15,18 @@ import SchedulerCore
 /// both stores), and the sealed credentials byte for byte, which open only with the source's credential key. The
 /// source is read, never changed, with its daemon stopped (the state directory's lock is held throughout). The
 /// target is written in one transaction, schema included: a copy that fails or is refused leaves it as it was.
-public struct StoreCopy: Sendable {
+package struct StoreCopy: Sendable {
     /// The SQLite database file.
-    public var sourcePath: String
-    public var target: PostgresLocation
-    public var password: String?
+    package var sourcePath: String
+    package var target: PostgresLocation
+    package var password: String?
     /// Rows read from SQLite and inserted into PostgreSQL at a time.
-    public var batchRows: Int = 500
-    public var logger: Logger
+    package var batchRows: Int = 500
+    package var logger: Logger
     /// Told how many rows of a table are copied so far, every 100,000, for a person watching a long copy.
-    public var progress: (@Sendable (_ table: String, _ rows: Int) -> Void)?
+    package var progress: (@Sendable (_ table: String, _ rows: Int) -> Void)?
 
-    public init(sourcePath: String, target: PostgresLocation, password: String?, logger: Logger) {
+    package init(sourcePath: String, target: PostgresLocation, password: String?, logger: Logger) {
         self.sourcePath = sourcePath
         self.target = target
         self.password = password
@@ -32,7 +35,7 @@ public struct StoreCopy: Sendable {
 
     /// The database file `--from` names: `sqlite:PATH` (or `sqlite://PATH`), PATH the file or the state directory
     /// that holds `schedulerd.sqlite`.
-    public static func sourcePath(_ argument: String) throws(StoreCommandError) -> String {
+    package static func sourcePath(_ argument: String) throws(StoreCommandError) -> String {
         guard argument.lowercased().hasPrefix("sqlite:") else {
             throw StoreCommandError(.configuration, "--from '\(argument.prefix(80))' does not name an SQLite database; "
                                  + "write it as sqlite:/var/lib/schedulerd/schedulerd.sqlite")
@@ -51,7 +54,7 @@ public struct StoreCopy: Sendable {
 
     /// The target's password as the daemon finds it: `--password-file`, else the systemd credential
     /// `postgres-password`, else none (a socket with peer or trust authentication).
-    public static func password(file: String?, environment: [String: String]) throws(StoreCommandError) -> String? {
+    package static func password(file: String?, environment: [String: String]) throws(StoreCommandError) -> String? {
         let credential = environment["CREDENTIALS_DIRECTORY"].map { ($0 as NSString).appendingPathComponent("postgres-password") }
         guard file != nil || credential.map(FileManager.default.fileExists(atPath:)) == true else { return nil }
         do {
@@ -64,7 +67,7 @@ public struct StoreCopy: Sendable {
     }
 
     /// Copies everything, or nothing; throws ``StoreCommandError`` only.
-    public func run() async throws(StoreCommandError) -> StoreCopyReport {
+    package func run() async throws(StoreCommandError) -> StoreCopyReport {
         let stateDirectory = sourceStateDirectory
         // Before the file is read: a daemon still running would change it underneath the copy, and keep publishing.
         let lock = try lockSource()
@@ -246,7 +249,7 @@ public struct StoreCopy: Sendable {
         return copied
     }
 
-    static func insert(_ rows: [[CopiedValue]], into table: CopiedTable, _ session: PostgresSession) async throws {
+    package static func insert(_ rows: [[CopiedValue]], into table: CopiedTable, _ session: PostgresSession) async throws {
         var binds = PostgresBindings(capacity: rows.count * table.columns.count)
         var sql = "INSERT INTO \(table.name) (\(table.columns.map(\.name).joined(separator: ", "))) VALUES "
         var parameter = 0
@@ -271,10 +274,10 @@ public struct StoreCopy: Sendable {
     }
 
     /// PostgreSQL's tables that have nothing to copy from SQLite: the daemons sharing the store, and the migrations.
-    static let postgresOnlyTables: Set<String> = ["daemon", "schedulerd_migration", "budget_bucket", "media_blob"]
+    package static let postgresOnlyTables: Set<String> = ["daemon", "schedulerd_migration", "budget_bucket", "media_blob"]
 
     /// Every table schedulerd's migrations create, and the ledger of those migrations.
-    static var schedulerdTables: Set<String> {
+    package static var schedulerdTables: Set<String> {
         var tables: Set<String> = ["schedulerd_migration"]
         for migration in PostgresSchema.migrations {
             for statement in PostgresSchema.statements(migration.sql) {
@@ -318,29 +321,29 @@ public struct StoreCopy: Sendable {
 }
 
 /// What `store copy` did, and what the person does next.
-public struct StoreCopyReport: Sendable {
+package struct StoreCopyReport: Sendable {
     /// Rows copied per table, in the order copied.
-    public var counts: [(table: String, label: String, rows: Int)] = []
-    public var sealedCredentials = 0
+    package var counts: [(table: String, label: String, rows: Int)] = []
+    package var sealedCredentials = 0
     /// Deliveries a killed daemon left `publishing`: the first daemon on PostgreSQL looks them up first.
-    public var publishing = 0
+    package var publishing = 0
     /// Deliveries handed off with a bundle in the source's state directory.
-    public var handedOff = 0
-    public var appliedMigrations: [String] = []
+    package var handedOff = 0
+    package var appliedMigrations: [String] = []
     /// Files copied into the database, and files the posts name that were not in the source's `media/` folder.
-    public var mediaCopied = 0
-    public var mediaMissing = 0
-    public var serverVersion = ""
-    public var sourcePath = ""
-    public var stateDirectory = ""
-    public var target: PostgresLocation?
+    package var mediaCopied = 0
+    package var mediaMissing = 0
+    package var serverVersion = ""
+    package var sourcePath = ""
+    package var stateDirectory = ""
+    package var target: PostgresLocation?
     /// Whether the source's state directory holds `credentials.key` (else the old daemon had it as a systemd credential).
-    public var keyFileExists = true
+    package var keyFileExists = true
 
-    public func rows(_ table: String) -> Int { counts.first { $0.table == table }?.rows ?? 0 }
+    package func rows(_ table: String) -> Int { counts.first { $0.table == table }?.rows ?? 0 }
 
     /// The output of `schedulerd store copy`.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines = ["Copied \(sourcePath) into \(target.map { "\($0)" } ?? "PostgreSQL") (PostgreSQL \(serverVersion)), in one transaction:"]
         let width = counts.map(\.label.count).max() ?? 0
         let digits = counts.map { "\($0.rows)".count }.max() ?? 0

@@ -1,18 +1,19 @@
 import Foundation
 import GRDB
+import SchedulerStores
 
 /// The SQLite database `store copy` reads: inspected as the daemon inspects it at start, then opened read-only,
 /// and read a page at a time in key order, so a database of a million deliveries is never in memory at once.
 ///
 /// Pages are separate read transactions; they see one state because the state directory's lock, held for the
 /// whole copy, keeps the daemon (the only writer) away.
-struct StoreCopySource: Sendable {
-    let path: String
+package struct StoreCopySource: Sendable {
+    package let path: String
     private let queue: DatabaseQueue
 
     /// Refuses what the daemon refuses (not SQLite, damaged, another program's, newer), and also an empty file and
     /// a database an older schedulerd left unmigrated: the copy changes nothing in the source, so it cannot migrate it.
-    static func open(path: String) throws(StoreCommandError) -> StoreCopySource {
+    package static func open(path: String) throws(StoreCommandError) -> StoreCopySource {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw StoreCommandError(.unusableSource, "\(path) does not exist or is not a file; name the schedulerd database as "
@@ -49,7 +50,7 @@ struct StoreCopySource: Sendable {
 
     /// Up to `limit` rows after the key `after` (from the start when nil), in key order, each in the table's column
     /// order; with the key of the last one for the next page.
-    func page(_ table: CopiedTable, after: [DatabaseValue]?, limit: Int) async throws -> (rows: [[CopiedValue]], lastKey: [DatabaseValue]?) {
+    package func page(_ table: CopiedTable, after: [DatabaseValue]?, limit: Int) async throws -> (rows: [[CopiedValue]], lastKey: [DatabaseValue]?) {
         let selected = table.columns.map { column in column.sourceExpression.map { "\($0) AS \(column.name)" } ?? column.name }
             + table.key
         let keyList = table.key.joined(separator: ", ")
@@ -84,14 +85,14 @@ struct StoreCopySource: Sendable {
 
     /// The largest id SQLite ever gave out in `table` (AUTOINCREMENT's `sqlite_sequence`), deleted rows included, so
     /// PostgreSQL does not hand out an id that was already seen (in an event, a log, a person's notes).
-    func largestIssuedID(_ table: CopiedTable) async throws -> Int64 {
+    package func largestIssuedID(_ table: CopiedTable) async throws -> Int64 {
         try await queue.read { db in
             try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = ?", arguments: [table.name]) ?? 0
         }
     }
 
     /// SQLite's value as PostgreSQL's column takes it; a value that does not fit is refused, naming the row.
-    static func convert(_ value: DatabaseValue, to type: CopiedTable.ColumnType,
+    package static func convert(_ value: DatabaseValue, to type: CopiedTable.ColumnType,
                         where place: () -> String) throws(StoreCommandError) -> CopiedValue {
         func unexpected(_ what: String) -> StoreCommandError {
             StoreCommandError(.unusableSource, "the source's \(place()) holds \(what), which PostgreSQL's \(type.rawValue.uppercased()) "
