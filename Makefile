@@ -32,7 +32,10 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 
 ## schedctl and sandboxd are the one program schedulerd by other names (Sources/schedulerd): links beside it in a build
 ## folder, made after each build that makes it. $(1): the build's options (none for debug).
-LINK_PROGRAMS = bin=$$($(SWIFT) build $(1) --show-bin-path) && ln -sfn schedulerd $$bin/schedctl && ln -sfn schedulerd $$bin/sandboxd
+PROGRAM_LINKS := schedctl sandboxd
+## $(1): a folder holding schedulerd.
+LINK_PROGRAMS_IN = for p in $(PROGRAM_LINKS); do ln -sfn schedulerd $(1)/$$p || exit 1; done
+LINK_PROGRAMS = bin=$$($(SWIFT) build $(1) --show-bin-path) && $(call LINK_PROGRAMS_IN,$$bin)
 
 build: deps
 	$(SWIFT) build $(IMPORT_CHECK)
@@ -110,13 +113,12 @@ uninstall:
 ## SwiftPM's link with the static runtime (packaging/link-static.sh): no second build of every module (issue 49).
 ## In $(DIST); `make install` and `make deb` take it from there. BUILD=debug uses the debug build, quicker.
 DIST := .build/dist/$(BUILD)
-DIST_LINKS := schedctl sandboxd
 dist: deps
 	for p in schedulerd generate-manual; do $(SWIFT) build -c $(BUILD) --product $$p || exit 1; done
 	mkdir -p $(DIST)
 	./packaging/link-static.sh $(BUILD) $(DIST)/schedulerd.linked
 	strip --strip-unneeded -o $(DIST)/schedulerd $(DIST)/schedulerd.linked && rm $(DIST)/schedulerd.linked
-	for p in $(DIST_LINKS); do ln -sfn schedulerd $(DIST)/$$p || exit 1; done
+	$(call LINK_PROGRAMS_IN,$(DIST))
 	@ls -l $(DIST)
 
 ## schedctl(1), sandboxd(1) and schedulerd(8), by swift-argument-parser's generate-manual from the programs just built
