@@ -18,6 +18,8 @@ package struct PauseRecord: Sendable, Equatable {
         package var accounts: [String]
         package var networks: [Network]
 
+        package var isEmpty: Bool { !everything && accounts.isEmpty && networks.isEmpty }
+
         package init(everything: Bool, accounts: [String], networks: [Network]) {
             self.everything = everything; self.accounts = accounts; self.networks = networks
         }
