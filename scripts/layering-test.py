@@ -18,6 +18,8 @@ made-up violation and fails unless the rule reports it, so a rule that stopped c
      no GRDB, PostgresNIO or Hummingbird; SchedulerStores on no services or server; SchedulerServices and SchedulerServer
      on no store (SchedulerStores, GRDB, PostgresNIO), the services on no Hummingbird. The compiler then refuses the
      imports (make builds with --explicit-target-dependency-import-check error); this rule keeps the edges themselves.
+  9. A store file (Store/Interface, Store/SQLite, Store/PostgreSQL) names no type ending in `View`: stores return the
+     Domain's records (`PostRecord`, `AccountRecord`, …), and the services make the control API's views from them.
 """
 import os
 import re
@@ -164,6 +166,19 @@ def rule_store_imports(tree):
     return imports_rule(tree["store_impl"] + tree["store_interface"], {"Connectors"}, "a store")
 
 
+# A type whose name ends in `View` (`PostView`, `StatusView.Daemon`): the control API's wire form, which a store never names.
+VIEW_TYPE = re.compile(r"\b[A-Z]\w*View\b")
+
+
+def rule_store_views(tree):
+    problems = []
+    for path, text in tree["store_impl"] + tree["store_interface"]:
+        for number, line in enumerate(strip_comments(text).split("\n"), 1):
+            for name in VIEW_TYPE.findall(line):
+                problems.append(f"{path}:{number}: a store names {name}; return a Domain record and let a service make the view")
+    return problems
+
+
 # What each scheduler target must not depend on (rule 8).
 SCHEDULER_TARGETS = {
     "SchedulerDomain": {"SchedulerStores", "SchedulerServices", "SchedulerServer", "Scheduler", "GRDB", "PostgresNIO", "Hummingbird", "HummingbirdCore"},
@@ -185,7 +200,7 @@ def rule_scheduler_targets(tree):
 
 
 RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports,
-         rule_scheduler_targets]
+         rule_scheduler_targets, rule_store_views]
 # The scheduler's targets as the rules allow them, for the self-test's allowed tree.
 ALLOWED_PACKAGE = "".join(f'.target(\n            name: "{name}",\n            dependencies: ["SchedulerCore"]\n        )\n'
                           for name in SCHEDULER_TARGETS)
@@ -249,10 +264,14 @@ def self_test():
                                                                       f'"{name}",\n            dependencies: ["SchedulerCore", "{banned}"]'))
                                  for name, bans in SCHEDULER_TARGETS.items() for banned in sorted(bans)]
         + [tree(package=ALLOWED_PACKAGE.replace('name: "SchedulerServices"', 'name: "Services"'))],
+        rule_store_views: [tree(store_impl=[("Store/SQLite/A.swift", "func post(id: Int64) throws -> PostView {\n")]),
+                           tree(store_interface=[("Store/Interface/A.swift", "    func daemons() async throws -> [StatusView.Daemon]\n")])],
     }
     failures = [f"{rule.__name__} did not report a planted violation ({index})"
                 for rule, trees in planted.items() for index, given in enumerate(trees) if not rule(given)]
-    allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n')], package=ALLOWED_PACKAGE,
+    allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n'),
+                               ("Store/SQLite/B.swift", "/// Services make the `PostView`.\nfunc post(id: Int64) throws -> PostRecord {\n")],
+                   package=ALLOWED_PACKAGE,
                    all_sources=[("F.swift", "func short() {\n    step()\n}\n")])
     failures += [f"{rule.__name__} reported an allowed tree: {rule(allowed)}" for rule in RULES if rule(allowed)]
     return failures

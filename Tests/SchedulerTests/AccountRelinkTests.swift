@@ -46,7 +46,7 @@ import Testing
         try await backend.withStore { store in
             let accounts = try service(store)
             let first = try await add(.threads, "111|mara|Mara", to: accounts)
-            try await store.addPost(due: Date().addingTimeInterval(3_600), to: [first])
+            try await store.addPost(due: Date().addingTimeInterval(3_600), to: [try await store.account(reference: "\(first.id)")])
 
             let again = try await add(.threads, "111|mara|Mara R.", to: accounts)
 
@@ -63,7 +63,7 @@ import Testing
         try await backend.withStore { store in
             let accounts = try service(store)
             let first = try await add(.threads, "111|mara|Mara", to: accounts)
-            try await store.addPost(due: Date().addingTimeInterval(3_600), to: [first])
+            try await store.addPost(due: Date().addingTimeInterval(3_600), to: [try await store.account(reference: "\(first.id)")])
 
             let replaced = try await add(.threads, "222|Mara|Mara", to: accounts)
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ApprovalStoreTests {
     let now = referenceNow
 
-    func awaitingPost(_ store: any StoreInspection, due: Date, lateness: Int = 3_600) async throws -> PostView {
+    func awaitingPost(_ store: any StoreInspection, due: Date, lateness: Int = 3_600) async throws -> PostRecord {
         let runner = try await store.addAccount("runner")
         let club = try await store.addAccount("club", network: .facebook)
         var post = NewPost(text: "Sunday long run", time: ScheduleTime(instant: due, zoneIdentifier: "UTC", wallClock: "2030-01-01T00:00:00"),

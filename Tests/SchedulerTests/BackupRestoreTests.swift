@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SchedulerCore
+@testable import SchedulerDomain
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// An online copy of the SQLite store, and putting it back into a state directory.
 @Suite(.timeLimit(.minutes(1))) struct BackupRestoreTests {
     /// A store with an account and a post in `directory`, backed up to `backup` with its key beside it.
-    private func backedUp(in directory: borrowing TemporaryDirectory) async throws -> (backup: String, account: AccountView, post: PostView) {
+    private func backedUp(in directory: borrowing TemporaryDirectory) async throws -> (backup: String, account: AccountRecord, post: PostRecord) {
         let vault = try CredentialVault(key: testKey(9))
         let store = try SQLiteStore.open(path: directory.file("source.sqlite"))
         let account = try await store.addAccount("runner", vault: vault)

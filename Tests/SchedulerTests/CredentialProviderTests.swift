@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Synchronization
@@ -12,7 +13,7 @@ import Testing
 @Suite struct CredentialProviderTests {
     let now = Date(timeIntervalSince1970: 1_900_000_000)
 
-    func setUp(_ linker: CountingLinker, expiresIn: TimeInterval) async throws -> (SQLiteStore, CredentialVault, CredentialProvider, AccountView) {
+    func setUp(_ linker: CountingLinker, expiresIn: TimeInterval) async throws -> (SQLiteStore, CredentialVault, CredentialProvider, AccountRecord) {
         let store = try SQLiteStore.inMemory()
         let vault = try CredentialVault(key: testKey())
         let credentials = AccountCredentials.oauth2(accessToken: "access-1", refreshToken: "refresh-1", expiresAt: now.addingTimeInterval(expiresIn))

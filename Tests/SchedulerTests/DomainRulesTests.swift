@@ -6,8 +6,8 @@ import Testing
 
 /// The domain layer's rules on their own, without a database: what each action may act on, and the refusal it gives.
 @Suite struct DomainRulesTests {
-    private func account(pending: Int) -> AccountView {
-        AccountView(id: 7, network: .x, handle: "runner", displayName: "Runner", remoteId: "1", authKind: .oauth2, status: .active,
+    private func account(pending: Int) -> AccountRecord {
+        AccountRecord(id: 7, network: .x, handle: "runner", displayName: "Runner", remoteId: "1", authKind: .oauth2, status: .active,
                     createdAt: Date(timeIntervalSince1970: 0), pendingPosts: pending)
     }
 

@@ -2,6 +2,7 @@ import Connectors
 import Foundation
 import GRDB
 import SchedulerCore
+@testable import SchedulerDomain
 import Testing
 @testable import Scheduler
 
@@ -13,7 +14,7 @@ import Testing
         let account = try await harness.addAccount("runner")
         // Far enough ahead that a loaded machine starting the engine slowly cannot land a first claim inside the spread.
         let first = Date().addingTimeInterval(2.5)
-        var scheduled: [PostView] = []
+        var scheduled: [PostRecord] = []
         for index in 0..<5 {
             scheduled.append(try await harness.store.addPost("post \(index)", due: first.addingTimeInterval(Double(index) * 0.05), to: [account], now: Date()))
         }

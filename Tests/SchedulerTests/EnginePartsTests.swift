@@ -9,8 +9,8 @@ import Testing
 /// delivery cut short continues after the last part out, looking up only the part in doubt.
 @Suite(.timeLimit(.minutes(1))) struct EnginePartsTests {
     /// A due post to `account`: `first`, then `replies` as a thread, then `comment` under it.
-    func addThread(_ harness: EngineHarness, _ account: AccountView, first: String = "part one", replies: [String], comment: String? = nil,
-                   dueAgo: TimeInterval = 1, lateness: Int = 3_600) async throws -> PostView {
+    func addThread(_ harness: EngineHarness, _ account: AccountRecord, first: String = "part one", replies: [String], comment: String? = nil,
+                   dueAgo: TimeInterval = 1, lateness: Int = 3_600) async throws -> PostRecord {
         let due = Date().addingTimeInterval(-dueAgo)
         var post = NewPost(text: first, time: ScheduleTime(instant: due, zoneIdentifier: "UTC", wallClock: "2030-01-01T00:00:00"),
                            latenessLimitSeconds: lateness, targets: [NewPost.Target(accountID: account.id, firstComment: comment)])

@@ -10,7 +10,7 @@ import Testing
 /// again; budgets hold back what the network would refuse; pause holds everything.
 @Suite(.timeLimit(.minutes(1))) struct EngineRecoveryTests {
     /// A delivery left `publishing` by a crash, returned for checking as the next start does.
-    func interrupted(_ harness: EngineHarness, text: String = "hello", lateness: Int = 3_600, dueAgo: TimeInterval = 1) async throws -> PostView {
+    func interrupted(_ harness: EngineHarness, text: String = "hello", lateness: Int = 3_600, dueAgo: TimeInterval = 1) async throws -> PostRecord {
         let account = try await harness.addAccount("runner")
         let post = try await harness.store.addPost(text, due: Date().addingTimeInterval(-dueAgo), to: [account], lateness: lateness, now: Date())
         #expect(try await harness.store.claimDue(now: Date(), limit: 1).claimed.count == 1)
@@ -200,7 +200,7 @@ import Testing
         let budget = PublishBudget(rules: [.x: (PublishBudget.Rule(capacity: 2, window: 3_600), nil)])
         let harness = try EngineHarness(budget: budget)
         let account = try await harness.addAccount("runner")
-        var posts: [PostView] = []
+        var posts: [PostRecord] = []
         for number in 1...5 { posts.append(try await harness.addDuePost("post \(number)", to: [account])) }
 
         try await harness.running {

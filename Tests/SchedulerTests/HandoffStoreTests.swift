@@ -9,14 +9,14 @@ import Testing
 @Suite struct HandoffStoreTests {
     let now = Date(timeIntervalSince1970: 1_900_000_000)
 
-    func handedOff(_ store: any StoreInspection) async throws -> (PostView, ClaimedDelivery) {
+    func handedOff(_ store: any StoreInspection) async throws -> (PostRecord, ClaimedDelivery) {
         let account = try await store.addAccount("club", network: .instagram)
         let post = try await store.addPost("Caption #run", due: now, to: [account])
         let claim = try #require(try await store.claimDue(now: now, limit: 1).claimed.first)
         try await store.recordHandedOff(claim, attempt: AttemptRecord(startedAt: now, finishedAt: now, httpStatus: nil, outcome: "handed_off"),
                                         bundle: "/state/handoff/\(claim.deliveryID)", remindAt: now.addingTimeInterval(3_600),
                                         expiresAt: now.addingTimeInterval(7_200),
-                                        event: EventView(event: "handed_off", at: now, postId: post.id, deliveryId: claim.deliveryID, message: "handed off"))
+                                        event: EventRecord(event: "handed_off", at: now, postId: post.id, deliveryId: claim.deliveryID, message: "handed off"))
         return (post, claim)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
 @testable import SchedulerServices
 import TestHTTPReceiver
 import Testing
@@ -75,7 +76,7 @@ import Testing
 
             try await waitUntil { try await store.pendingHookEvents(limit: 1).isEmpty }
 
-            #expect(try await Self.summaryHooks(store) == StatusView.Hooks(waiting: 0, waitingSince: nil, lastError: nil, givenUp: 1))
+            #expect(try await Self.summaryHooks(store) == HookBacklogRecord(waiting: 0, waitingSince: nil, lastError: nil, givenUp: 1))
         }
     }
 
@@ -126,14 +127,14 @@ import Testing
         var ids: [Int64] = []
         for number in 1...count {
             let deliveryID = Int64(100 + number)
-            try await store.storeEvent(EventView(event: "published", at: at, postId: Int64(number), deliveryId: deliveryID, message: "post \(number)"))
+            try await store.storeEvent(EventRecord(event: "published", at: at, postId: Int64(number), deliveryId: deliveryID, message: "post \(number)"))
             ids.append(deliveryID)
         }
         return ids
     }
 
     /// What `status` shows about the hooks.
-    static func summaryHooks(_ store: any StoreInspection) async throws -> StatusView.Hooks? {
+    static func summaryHooks(_ store: any StoreInspection) async throws -> HookBacklogRecord? {
         try await store.summary().hooks
     }
 }

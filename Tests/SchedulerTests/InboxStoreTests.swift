@@ -11,7 +11,7 @@ import Testing
 @Suite struct InboxStoreTests {
     let now = referenceNow
 
-    func runPost(_ store: any StoreInspection, claim: InboxFileClaim?) async throws -> PostView {
+    func runPost(_ store: any StoreInspection, claim: InboxFileClaim?) async throws -> PostRecord {
         let runner = try await store.addAccount("runner-\(UUID().uuidString.prefix(6))")
         var post = NewPost(text: "Morning run", time: nil, draftZone: "UTC", latenessLimitSeconds: 3_600, targets: [NewPost.Target(accountID: runner.id)])
         post.inboxFile = claim

@@ -3,6 +3,7 @@ import Foundation
 import HTTPClient
 import Logging
 import SchedulerCore
+@testable import SchedulerDomain
 @testable import SchedulerServices
 @testable import SchedulerStores
 import Synchronization
@@ -30,7 +31,7 @@ import Testing
         }
     }
 
-    func mastodonAccount(_ handle: String, instance: String, store: SQLiteStore, vault: CredentialVault) async throws -> AccountView {
+    func mastodonAccount(_ handle: String, instance: String, store: SQLiteStore, vault: CredentialVault) async throws -> AccountRecord {
         var credentials = AccountCredentials.oauth2(accessToken: "token-\(handle)", refreshToken: nil, expiresAt: nil)
         credentials.serviceURL = instance
         let account = try await store.addAccount(handle, network: .mastodon, vault: vault, credentials: credentials)

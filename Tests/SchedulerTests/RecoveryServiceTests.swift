@@ -11,8 +11,8 @@ import Testing
     let now = referenceNow
 
     /// A post to three accounts whose deliveries ended failed, published and unknown, in that order.
-    private func mixedPost(in store: any StoreInspection) async throws -> PostView {
-        var accounts: [AccountView] = []
+    private func mixedPost(in store: any StoreInspection) async throws -> PostRecord {
+        var accounts: [AccountRecord] = []
         for handle in ["failing", "fine", "doubtful"] { accounts.append(try await store.addAccount(handle)) }
         let post = try await store.addPost(due: now, to: accounts, lateness: 60)
         let claims = try await store.claimDue(now: now, limit: 5).claimed.sorted { $0.deliveryID < $1.deliveryID }

@@ -66,7 +66,7 @@ import Testing
         }
     }
 
-    private func found(_ store: any StoreInspection, _ account: AccountView, _ text: String, excluding: Int64? = nil) async throws -> Int64? {
+    private func found(_ store: any StoreInspection, _ account: AccountRecord, _ text: String, excluding: Int64? = nil) async throws -> Int64? {
         try await store.sameText(accountID: account.id, text: text, from: referenceNow.addingTimeInterval(-60), to: referenceNow.addingTimeInterval(60),
                                  excluding: excluding)?.postID
     }

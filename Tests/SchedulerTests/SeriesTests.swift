@@ -48,7 +48,7 @@ import Testing
         return view
     }
 
-    func occurrences(_ store: any SchedulerStore) async throws -> [PostView] {
+    func occurrences(_ store: any SchedulerStore) async throws -> [PostRecord] {
         try await store.listPosts(filter: .all, limit: 100, offset: 0).filter { $0.series != nil }.sorted { $0.series!.index < $1.series!.index }
     }
 

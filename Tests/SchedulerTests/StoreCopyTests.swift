@@ -82,18 +82,18 @@ import Testing
 
     /// Everything the API shows of a store, to compare the copy with its source.
     struct Snapshot: Equatable {
-        var posts: [PostView]
-        var accounts: [AccountView]
+        var posts: [PostRecord]
+        var accounts: [AccountRecord]
         var sealed: [Int64: [UInt8]]
-        var histories: [HistoryView]
-        var events: [EventView]
-        var paused: PauseView?
+        var histories: [HistoryRecord]
+        var events: [EventRecord]
+        var paused: PauseRecord?
         var deliveries: [String: Int]
     }
 
     func snapshot(_ store: any SchedulerStore) async throws -> Snapshot {
         let posts = try await store.listPosts(filter: .all, limit: 1_000, offset: 0)
-        var histories: [HistoryView] = []
+        var histories: [HistoryRecord] = []
         for post in posts { histories.append(try await store.history(postID: post.id)) }
         let summary = try await store.summary(now: referenceNow)
         return Snapshot(posts: posts, accounts: try await store.accounts(includeRevoked: true).sorted { $0.id < $1.id },

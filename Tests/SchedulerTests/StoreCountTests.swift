@@ -27,7 +27,7 @@ import Testing
             let club = try await store.addAccount("club")
             try await expectCountsRight(store, "empty")
             let early = now.addingTimeInterval(-30)
-            var posts: [PostView] = []
+            var posts: [PostRecord] = []
             for index in 0..<6 {
                 posts.append(try await store.addPost("post \(index)", due: early, to: index.isMultiple(of: 2) ? [runner, club] : [runner],
                                                      now: early.addingTimeInterval(-60)))

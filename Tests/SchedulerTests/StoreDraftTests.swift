@@ -10,8 +10,8 @@ import Testing
 @Suite struct StoreDraftTests {
     let now = referenceNow
 
-    private func draft(_ store: any SchedulerStore, to accounts: [AccountView], text: String = "Club run Thursday",
-                       overrides: [Int64: String] = [:]) async throws -> PostView {
+    private func draft(_ store: any SchedulerStore, to accounts: [AccountRecord], text: String = "Club run Thursday",
+                       overrides: [Int64: String] = [:]) async throws -> PostRecord {
         try await store.insertPost(NewPost(text: text, time: nil, draftZone: "Europe/Kyiv", latenessLimitSeconds: 900,
                                            targets: accounts.map { .init(accountID: $0.id, textOverride: overrides[$0.id]) }), now: now)
     }

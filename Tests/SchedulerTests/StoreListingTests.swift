@@ -11,7 +11,7 @@ import Testing
 
     /// Posts over two accounts, due four to an instant (so pages end inside runs of equal due times), some to both
     /// accounts; four past ones claimed, two of them published and one failed; two drafts. Returns every post.
-    private func populate(_ store: any StoreInspection) async throws -> (runner: AccountView, club: AccountView, posts: [PostView]) {
+    private func populate(_ store: any StoreInspection) async throws -> (runner: AccountRecord, club: AccountRecord, posts: [PostRecord]) {
         let runner = try await store.addAccount("runner")
         let club = try await store.addAccount("club")
         for index in 0..<4 {
@@ -30,14 +30,14 @@ import Testing
         for index in 0..<2 {
             _ = try await store.insertPost(NewPost(text: "draft \(index)", time: nil, latenessLimitSeconds: 60, targets: [.init(accountID: runner.id)]), now: now)
         }
-        var posts: [PostView] = []
+        var posts: [PostRecord] = []
         for id in 1...20 { posts.append(try await store.post(id: Int64(id))) }
         return (runner, club, posts)
     }
 
     /// The listing's order, worked out here: posts that wait next due first, then the smaller id; anything else newest due
     /// time first (drafts last), then the larger id.
-    private func expected(_ posts: [PostView], _ filter: StateFilter, accountID: Int64?) -> [Int64] {
+    private func expected(_ posts: [PostRecord], _ filter: StateFilter, accountID: Int64?) -> [Int64] {
         posts.filter { post in
             post.deliveries.contains { delivery in
                 (accountID == nil || delivery.accountId == accountID) && {
@@ -53,7 +53,7 @@ import Testing
         .map(\.id)
     }
 
-    private func filters(_ runner: AccountView, _ club: AccountView) -> [(StateFilter, Int64?)] {
+    private func filters(_ runner: AccountRecord, _ club: AccountRecord) -> [(StateFilter, Int64?)] {
         [(.all, nil), (.pending, nil), (.states([.scheduled]), nil), (.states([.published, .failed]), nil), (.states([.draft]), nil),
          (.all, runner.id), (.all, club.id), (.pending, club.id), (.states([.scheduled, .publishing]), runner.id), (.states([.missed]), nil)]
     }

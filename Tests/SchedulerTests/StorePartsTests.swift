@@ -16,7 +16,7 @@ import Testing
                   width: 1_080, height: 1_080, alt: "alt of \(name)")
     }
 
-    private func thread(_ store: any SchedulerStore, to account: AccountView, due: Date, lateness: Int = 3_600) async throws -> PostView {
+    private func thread(_ store: any SchedulerStore, to account: AccountRecord, due: Date, lateness: Int = 3_600) async throws -> PostRecord {
         var post = NewPost(text: "one", time: ScheduleTime(instant: due, zoneIdentifier: "UTC", wallClock: "2030-01-01T00:00:00"),
                            latenessLimitSeconds: lateness, targets: [NewPost.Target(accountID: account.id, firstComment: "the comment")],
                            media: [image("a")])

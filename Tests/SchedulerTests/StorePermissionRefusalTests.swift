@@ -28,7 +28,7 @@ import Testing
             try await refused(claims[0], in: store, at: now)
             try await refused(claims[1], in: store, at: now.addingTimeInterval(60))
             let flagged = try #require(try await store.account(reference: "\(page.id)").permissionRefusal)
-            #expect(flagged == AccountView.PermissionRefusal(deliveries: 2, reason: Self.refusal, since: now.addingTimeInterval(0.25)))
+            #expect(flagged == AccountRecord.PermissionRefusal(deliveries: 2, reason: Self.refusal, since: now.addingTimeInterval(0.25)))
             #expect(try await store.delivery(ofPost: claims[0].postID).state == .failed)
             #expect(try await store.attempts(deliveryID: claims[0].deliveryID).map(\.errorClass) == ["permission"])
             let attention = try await store.summary(now: now).accountsNeedingAttention
@@ -42,7 +42,7 @@ import Testing
     }
 
     /// A Page with one post, claimed.
-    private func claimedPost(in store: any StoreInspection) async throws -> (page: AccountView, claim: ClaimedDelivery) {
+    private func claimedPost(in store: any StoreInspection) async throws -> (page: AccountRecord, claim: ClaimedDelivery) {
         let page = try await store.addAccount("club", network: .facebook)
         try await store.addPost(due: now, to: [page])
         return (page, try #require(try await store.claimDue(now: now, limit: 1).claimed.first))

@@ -10,7 +10,7 @@ import Testing
     let now = referenceNow
     let slots = WeeklySlots(zone: "Europe/Kyiv", slots: [.init(weekday: 1, minute: 450), .init(weekday: 6, minute: 540)])
 
-    private func queued(_ store: any SchedulerStore, at due: Date, to accounts: [AccountView], text: String = "queued") async throws -> PostView {
+    private func queued(_ store: any SchedulerStore, at due: Date, to accounts: [AccountRecord], text: String = "queued") async throws -> PostRecord {
         var post = NewPost(text: text, time: ScheduleTime(instant: due, zoneIdentifier: "Europe/Kyiv", wallClock: "2030-03-18T07:30:00"),
                            latenessLimitSeconds: 600, targets: accounts.map { .init(accountID: $0.id) })
         post.queued = true

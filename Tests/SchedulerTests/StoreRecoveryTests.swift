@@ -165,7 +165,7 @@ extension StoreRecoveryTests {
             _ = try await store.pause(account: nil, network: nil, paused: true, now: now)
             let resumed = try await store.pause(account: nil, network: nil, paused: false, now: now)
             #expect(resumed.isEmpty, "nothing is paused after a resume with no account")
-            #expect(resumed.resumed == PauseView.Resumed(everything: true, accounts: [account.reference], networks: []))
+            #expect(resumed.resumed == PauseRecord.Resumed(everything: true, accounts: [account.reference], networks: []))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SchedulerCore
+@testable import SchedulerDomain
 import Testing
 @testable import Scheduler
 
@@ -20,7 +21,7 @@ import Testing
 
             let summary = try await store.summary(now: now)
             #expect(summary.nextDue == nil, "nothing can go out")
-            #expect(summary.nextHeld == StatusView.HeldDue(postId: first.id, dueAt: first.dueAt!, account: "x:@paused", reason: .accountPaused))
+            #expect(summary.nextHeld == HeldDueRecord(postId: first.id, dueAt: first.dueAt!, account: "x:@paused", reason: .accountPaused))
 
             _ = try await store.pause(account: paused.reference, network: nil, paused: false, now: now)
             let resumed = try await store.summary(now: now)
@@ -28,7 +29,7 @@ import Testing
 
             let early = try await store.addPost("early", due: now.addingTimeInterval(30), to: [unlinked])
             #expect(try await store.summary(now: now).nextHeld
-                    == StatusView.HeldDue(postId: early.id, dueAt: early.dueAt!, account: "linkedin:@unlinked", reason: .needsRelink))
+                    == HeldDueRecord(postId: early.id, dueAt: early.dueAt!, account: "linkedin:@unlinked", reason: .needsRelink))
         }
     }
 
@@ -45,7 +46,7 @@ import Testing
 
             let early = try await store.addPost("early", due: now.addingTimeInterval(30), to: [page])
             summary = try await store.summary(now: now)
-            #expect(summary.nextHeld == StatusView.HeldDue(postId: early.id, dueAt: early.dueAt!, account: "facebook:@page", reason: .networkPaused))
+            #expect(summary.nextHeld == HeldDueRecord(postId: early.id, dueAt: early.dueAt!, account: "facebook:@page", reason: .networkPaused))
             #expect(summary.nextDue?.postId == out.id)
         }
     }
@@ -53,18 +54,18 @@ import Testing
     @Test(arguments: StoreBackend.allCases)
     func aResume_saysWhatItLifted(_ backend: StoreBackend) async throws {
         try await backend.withStore { store in
-            var accounts: [AccountView] = []
+            var accounts: [AccountRecord] = []
             for handle in ["a", "b", "c", "d"] { accounts.append(try await store.addAccount(handle)) }
             for account in accounts { _ = try await store.pause(account: account.reference, network: nil, paused: true, now: now) }
             let paused = try await store.pause(account: nil, network: .linkedin, paused: true, now: now)
             #expect(paused.resumed == nil, "a pause lifts nothing")
 
             let one = try await store.pause(account: "x:@a", network: nil, paused: false, now: now)
-            #expect(one.resumed == PauseView.Resumed(everything: false, accounts: ["x:@a"], networks: []))
+            #expect(one.resumed == PauseRecord.Resumed(everything: false, accounts: ["x:@a"], networks: []))
             #expect(one.accounts == ["x:@b", "x:@c", "x:@d"])
 
             let all = try await store.pause(account: nil, network: nil, paused: false, now: now)
-            #expect(all.resumed == PauseView.Resumed(everything: false, accounts: ["x:@b", "x:@c", "x:@d"], networks: [.linkedin]))
+            #expect(all.resumed == PauseRecord.Resumed(everything: false, accounts: ["x:@b", "x:@c", "x:@d"], networks: [.linkedin]))
             #expect(all.isEmpty)
             #expect(try await store.pause(account: nil, network: nil, paused: false, now: now).resumed?.isEmpty == true)
         }

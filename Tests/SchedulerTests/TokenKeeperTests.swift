@@ -14,7 +14,7 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_900_000_000)
 
     /// An X account with OAuth 2.0 credentials, their expiry and refresh token recorded as a link records them.
-    func account(_ handle: String, _ credentials: AccountCredentials, store: SQLiteStore, vault: CredentialVault) async throws -> AccountView {
+    func account(_ handle: String, _ credentials: AccountCredentials, store: SQLiteStore, vault: CredentialVault) async throws -> AccountRecord {
         try await store.upsertAccount(network: .x, remoteID: "remote-\(handle)", handle: handle, displayName: handle, authKind: .oauth2,
                                       grant: CredentialGrant(credentials: credentials)) { id in try vault.seal(credentials, accountID: id) }
     }

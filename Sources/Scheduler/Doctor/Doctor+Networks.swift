@@ -1,6 +1,8 @@
 import Connectors
 import Foundation
 import SchedulerCore
+import SchedulerDomain
+import SchedulerServices
 
 /// The networks' side: the API versions the apps speak, and each account's token.
 extension Doctor {
@@ -25,7 +27,7 @@ extension Doctor {
     /// Accounts that cannot publish now (relink needed, token expired, every recent delivery refused for a permission the
     /// token lacks) fail; tokens that expire within a week and cannot renew themselves warn; the rest are counted on one line.
     package func tokenFindings(now: Date) async -> [DoctorFinding] {
-        let accounts: [AccountView]
+        let accounts: [AccountRecord]
         do { accounts = try await store.accounts() } catch {
             return [.fail("token", "the accounts could not be read: \(error)", action: "see the daemon's log")]
         }
@@ -45,7 +47,7 @@ extension Doctor {
                                       action: "`schedctl accounts link \(account.network.rawValue)` approving every permission (or `accounts add` a "
                                           + "token that has them), then `schedctl retry` the failed deliveries"))
             } else if let expiresAt = account.accessExpiresAt, !account.refreshable, expiresAt.timeIntervalSince(now) < Self.tokenWarningPeriod {
-                let forecast = account.expiryForecast(now: now) ?? "expires soon"
+                let forecast = AccountView(account).expiryForecast(now: now) ?? "expires soon"
                 let level: DoctorFinding.Level = expiresAt <= now || account.postsAfterExpiry > 0 ? .fail : .warn
                 findings.append(DoctorFinding(area: "token", level: level, message: "\(account.reference) token \(forecast)", action: relink))
             } else {

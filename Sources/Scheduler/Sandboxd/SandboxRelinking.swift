@@ -45,13 +45,13 @@ package struct SandboxRelinking: Sendable {
 
     /// Why the account needs relinking, and the commands that link the same person again (their ids are the same in
     /// every sandbox, so the account keeps its row and its waiting posts).
-    package static func reason(_ account: AccountView) -> String {
+    package static func reason(_ account: AccountRecord) -> String {
         "the sandbox was restarted and no longer knows this account's token; link it again: \(relinkCommand(account))"
     }
 
     /// `schedctl sandbox token … | schedctl accounts add …` where the sandbox mints the account's token by username;
     /// `schedctl accounts link …` (which the sandbox approves at once) where it does not.
-    package static func relinkCommand(_ account: AccountView) -> String {
+    package static func relinkCommand(_ account: AccountRecord) -> String {
         let network = account.network.rawValue
         switch account.network {
         case .x:

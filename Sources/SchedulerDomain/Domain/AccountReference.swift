@@ -30,7 +30,7 @@ package enum AccountReference {
 
     /// The one account `reference` found, or the error saying it found none (with the `linked` handle most likely
     /// meant, one or two letters off) or several.
-    package static func single(_ matches: [AccountView], for reference: String, linked: [(Network, String)] = []) throws(StoreError) -> AccountView {
+    package static func single(_ matches: [AccountRecord], for reference: String, linked: [(Network, String)] = []) throws(StoreError) -> AccountRecord {
         guard let first = matches.first else {
             let meant = (try? AccountReference(parsing: reference)).flatMap { Self.likely($0, among: linked) }
             throw StoreError(.notFound, "no account '\(reference)'" + (meant.map { " (did you mean \($0)?)" } ?? "")

@@ -5,7 +5,7 @@ import SchedulerCore
 /// every delivery still waiting (`scheduled` or `draft`); a per-account change needs only that account's. Anything that
 /// has gone out, or is going out, is never changed: the edit is refused as a conflict and nothing is written.
 package struct EditGuard {
-    package let post: PostView
+    package let post: PostRecord
     package let change: PostChange
 
     package func check() throws {
@@ -48,7 +48,7 @@ package struct EditGuard {
 
     /// The state a delivery added now starts in: the post's own.
     package var addedState: DeliveryState { post.dueAt == nil ? .draft : .scheduled }
-    package init(post: PostView, change: PostChange) {
+    package init(post: PostRecord, change: PostChange) {
         self.post = post
         self.change = change
     }

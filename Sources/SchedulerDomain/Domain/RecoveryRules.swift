@@ -67,13 +67,13 @@ package enum RecoveryRules {
     }
 
     /// Whether `delivery` is one a post-wide `retry` sends again.
-    package static func retryable(_ delivery: DeliveryView, postID: Int64, force: Bool) -> Bool {
+    package static func retryable(_ delivery: DeliveryRecord, postID: Int64, force: Bool) -> Bool {
         retryRefusal(id: delivery.id, postID: postID, account: delivery.account, state: delivery.state,
                      partsLeft: partsLeft(delivery), force: force) == nil
     }
 
     /// Parts of a delivery in several parts not yet on the network (a first comment that failed, say).
-    package static func partsLeft(_ delivery: DeliveryView) -> Int {
+    package static func partsLeft(_ delivery: DeliveryRecord) -> Int {
         guard let count = delivery.partCount, count > 1 else { return 0 }
         return count - (delivery.parts?.count ?? 0)
     }

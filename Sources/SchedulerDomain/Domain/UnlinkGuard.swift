@@ -3,7 +3,7 @@ import SchedulerCore
 /// Whether an account may be unlinked, decided inside the unlink's transaction: never while one of its deliveries is
 /// going out, and not while unfinished posts target it unless the person asked to cancel them.
 package struct UnlinkGuard {
-    package let account: AccountView
+    package let account: AccountRecord
     /// Its deliveries in `publishing` right now.
     package let publishingNow: Int
     package let cancelPending: Bool
@@ -17,7 +17,7 @@ package struct UnlinkGuard {
                              + "\(account.reference); cancel them first or pass --cancel-pending")
         }
     }
-    package init(account: AccountView, publishingNow: Int, cancelPending: Bool) {
+    package init(account: AccountRecord, publishingNow: Int, cancelPending: Bool) {
         self.account = account
         self.publishingNow = publishingNow
         self.cancelPending = cancelPending

@@ -72,7 +72,7 @@ extension WebPages {
         let reschedulable = !states.isDisjoint(with: RecoveryRules.reschedulable) && states.isSubset(of: RecoveryRules.reschedulable.union([.cancelled]))
         context["canEdit"] = mayChange && !post.deliveries.isEmpty
             && (post.deliveries.allSatisfy { [.draft, .awaitingApproval, .scheduled].contains($0.state) } || reschedulable)
-            && (try? services.posts.mayEdit(post, author: author)) != nil
+            && (try? services.posts.mayEdit(postID: post.id, states: post.deliveries.map(\.state), author: author)) != nil
         context["reschedule"] = reschedulable
         context["canSchedule"] = mayChange && states == [.draft]
         context["awaiting"] = states.contains(.awaitingApproval)

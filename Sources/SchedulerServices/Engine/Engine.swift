@@ -320,7 +320,7 @@ package final class Engine: Service, Sendable {
             let bundle = try handoff.prepare(claim, now: started)
             let attempt = AttemptRecord(startedAt: started, finishedAt: now(), httpStatus: nil, outcome: "handed_off")
             metrics.attempted(claim.network, .handedOff, seconds: attempt.finishedAt.timeIntervalSince(started))
-            let event = EventView(
+            let event = EventRecord(
                 event: "handed_off", at: now(), postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
                 message: "Time to post on Instagram: the caption and media are in \(bundle)", caption: claim.text, bundle: bundle,
                 media: claim.media.enumerated().map { "\(bundle)/\($0.offset + 1)-\($0.element.fileName)" },

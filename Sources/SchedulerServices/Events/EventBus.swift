@@ -98,7 +98,7 @@ package final class EventBus: Service, Sendable {
                 let cursor = await followers.cursor
                 let events = try await store.events(after: cursor, limit: 500)
                 if let last = events.last?.id {
-                    await followers.send(events, cursor: last)
+                    await followers.send(events.map(EventView.init), cursor: last)
                     if events.count == 500 { continue }
                 }
             } catch {
@@ -145,7 +145,7 @@ package final class EventBus: Service, Sendable {
             return nil
         }
         if let next = item.nextAttemptAt, next > now { return min(next, giveUpAt) }
-        let outcome = await notifier.notify(item.event, alreadyAccepted: item.accepted)
+        let outcome = await notifier.notify(EventView(item.event), alreadyAccepted: item.accepted)
         if outcome.accepted.isSuperset(of: notifier.configured) {
             try await store.markNotified([item.id])
             return nil

@@ -70,7 +70,7 @@ package struct InboxService: Service {
 
     /// What `schedctl runs inbox` shows.
     package func view(limit: Int) async throws -> InboxView {
-        InboxView(folder: shelf.folder, waiting: await arrivals.waiting(), files: try await store.inboxFiles(limit: limit))
+        InboxView(folder: shelf.folder, waiting: await arrivals.waiting(), files: try await store.inboxFiles(limit: limit).map(InboxFileView.init))
     }
 
     /// One complete file: claimed, posted or failed, and moved out of the way; or, when it must be looked at again, how

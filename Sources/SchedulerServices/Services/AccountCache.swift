@@ -9,13 +9,13 @@ import Synchronization
 /// without a hop to another executor (an actor's hop per row cost more than the row's own checks).
 package final class AccountCache: Sendable {
     private let store: any AccountStore
-    private let resolved = Mutex<[String: Result<AccountView, StoreError>]>([:])
+    private let resolved = Mutex<[String: Result<AccountRecord, StoreError>]>([:])
 
     package init(store: any AccountStore) {
         self.store = store
     }
 
-    package func account(_ reference: String) async throws -> AccountView {
+    package func account(_ reference: String) async throws -> AccountRecord {
         if let known = resolved.withLock({ $0[reference] }) { return try known.get() }
         do {
             let account = try await store.account(reference: reference)

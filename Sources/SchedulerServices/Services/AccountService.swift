@@ -94,12 +94,16 @@ package struct AccountService: Sendable {
         var account = try await save(network: pending.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
         if let limits = linked.instanceLimits { account = try await storing(limits, for: account) }
         account.notes = Self.joined(account.notes, linked.notes)
-        return account
+        return AccountView(account)
     }
 
     // MARK: Importing
 
     package func importAccount(_ request: ImportAccountRequest) async throws -> AccountView {
+        AccountView(try await imported(request))
+    }
+
+    private func imported(_ request: ImportAccountRequest) async throws -> AccountRecord {
         if request.handoff == true {
             guard request.network == .instagram else { throw RequestError.badRequest("only Instagram accounts can be added for handoff") }
             guard let handle = request.handle?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "@" }), !handle.isEmpty else {
@@ -149,7 +153,7 @@ package struct AccountService: Sendable {
     }
 
     /// A network linked with an app password (Bluesky): the session is made, and only its tokens are sealed and stored.
-    private func signIn(_ request: ImportAccountRequest, with linker: any PasswordLinking) async throws -> AccountView {
+    private func signIn(_ request: ImportAccountRequest, with linker: any PasswordLinking) async throws -> AccountRecord {
         guard let identifier = request.handle?.trimmingCharacters(in: .whitespaces), !identifier.isEmpty else {
             throw RequestError.badRequest("\(request.network.displayName) needs the account's handle or DID: --handle NAME")
         }
@@ -171,7 +175,7 @@ package struct AccountService: Sendable {
     }
 
     /// A Mastodon account's instance limits, which its posts are checked against from now on.
-    private func storing(_ limits: MastodonInstanceLimits, for account: AccountView) async throws -> AccountView {
+    private func storing(_ limits: MastodonInstanceLimits, for account: AccountRecord) async throws -> AccountRecord {
         try await store.setInstanceLimits(accountID: account.id, limits: limits)
         var updated = account
         updated.instanceLimits = limits
@@ -181,7 +185,7 @@ package struct AccountService: Sendable {
     /// Links an identity: the account that already is it is updated in place (a relink), and so is the one linked under
     /// the same handle where a handle names one identity (``Network/handleNamesOneIdentity``): its posts, slots and
     /// history stay with it. Anything else is a new account. The note says which happened.
-    private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountView {
+    private func save(network: Network, profile: AccountProfile, credentials: AccountCredentials?, authKind: AuthKind) async throws -> AccountRecord {
         let vault = self.vault
         let grant = credentials.map(CredentialGrant.init(credentials:)) ?? CredentialGrant()
         let linked = try await store.accounts(includeRevoked: true).filter { $0.network == network }
@@ -205,7 +209,7 @@ package struct AccountService: Sendable {
         return all.isEmpty ? nil : all
     }
 
-    package static func relinkNote(_ previous: AccountView, now account: AccountView, sameIdentity: Bool) -> String {
+    package static func relinkNote(_ previous: AccountRecord, now account: AccountRecord, sameIdentity: Bool) -> String {
         let waiting = Counted.of(account.pendingPosts, "waiting post")
         if sameIdentity {
             return previous.status == .revoked
@@ -220,9 +224,9 @@ package struct AccountService: Sendable {
 
     /// Renews the token now (it is renewed by itself before expiry and after a refusal anyway).
     /// The linked accounts, and the unlinked ones too with `includeRevoked`.
-    package func list(includeRevoked: Bool) async throws -> [AccountView] { try await store.accounts(includeRevoked: includeRevoked) }
+    package func list(includeRevoked: Bool) async throws -> [AccountView] { try await store.accounts(includeRevoked: includeRevoked).map(AccountView.init) }
 
-    package func account(reference: String) async throws -> AccountView { try await store.account(reference: reference) }
+    package func account(reference: String) async throws -> AccountView { AccountView(try await store.account(reference: reference)) }
 
     package func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
@@ -238,7 +242,7 @@ package struct AccountService: Sendable {
             throw RequestError(.conflict, error.message + "; relink it: \(account.relinkCommand)")
         }
         wake.signal()
-        return try await store.account(reference: "\(account.id)")
+        return AccountView(try await store.account(reference: "\(account.id)"))
     }
 
     /// Revokes at the network where it offers revocation, then deletes the sealed secrets. Refused while
@@ -262,14 +266,14 @@ package struct AccountService: Sendable {
         }
         let removed = try await store.removeAccount(reference: "\(account.id)", cancelPending: cancelPending)
         wake.signal()
-        return UnlinkView(account: removed.account, revokedAtNetwork: revoked, note: note, cancelledPosts: removed.cancelledPosts)
+        return UnlinkView(account: AccountView(removed.account), revokedAtNetwork: revoked, note: note, cancelledPosts: removed.cancelledPosts)
     }
 
     // MARK: Helpers
 
     /// Why an account's token cannot be renewed, and what to do. Issue 25, bug 16: an OAuth 1.0a account was told to
     /// relink "before it expires", but its token never expires.
-    package static func nothingToRefresh(_ account: AccountView) -> String {
+    package static func nothingToRefresh(_ account: AccountRecord) -> String {
         switch account.authKind {
         case .none:
             return "\(account.reference) is published by handoff and has no token: there is nothing to refresh"

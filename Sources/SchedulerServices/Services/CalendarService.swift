@@ -14,7 +14,7 @@ package struct CalendarService: Sendable {
 
     /// Posts due in `from..<to` (to `account` when given), earliest first: a calendar's, at most 10,000.
     package func posts(from: Date, to: Date, account: String?) async throws -> [PostView] {
-        try await store.postsDue(from: from, to: to, accountID: try await accountID(account), limit: 10_000)
+        try await store.postsDue(from: from, to: to, accountID: try await accountID(account), limit: 10_000).map(PostView.init)
     }
 
     /// The occurrences of repeating posts in `from..<to` not made into posts yet (they are made four weeks ahead).
@@ -44,7 +44,7 @@ package struct CalendarService: Sendable {
         let ranges = zip(starts, starts.dropFirst()).map { DateInterval(start: $0, end: $1) }
         let found = try await store.postsByDay(ranges, first: perDay, countUpTo: CalendarDayView.countLimit + 1, accountID: accountID)
         return zip(ranges, found).map { range, day in
-            CalendarDayView(date: DayName.string(range.start, in: calendar), posts: day.posts,
+            CalendarDayView(date: DayName.string(range.start, in: calendar), posts: day.posts.map(PostView.init),
                             count: min(day.count, CalendarDayView.countLimit), countIsAtLeast: day.count > CalendarDayView.countLimit,
                             planned: planned.filter { $0.dueAt >= range.start && $0.dueAt < range.end })
         }

@@ -13,8 +13,8 @@ package struct EventService: Sendable {
 
     /// The events after `after`, or the latest when nil, at most `limit`.
     package func events(after: Int64?, limit: Int) async throws -> [EventView] {
-        if let after { return try await store.events(after: after, limit: limit) }
-        return try await store.recentEvents(limit)
+        if let after { return try await store.events(after: after, limit: limit).map(EventView.init) }
+        return try await store.recentEvents(limit).map(EventView.init)
     }
 
     /// A subscription, then what was stored between the backlog and it: subscribing before reading what is new means
@@ -25,7 +25,7 @@ package struct EventService: Sendable {
             throw RequestError(.unavailable, "too many followers are connected (at most \(EventBus.maxFollowers))")
         }
         let caughtUp = max(after, backlog.last?.id ?? 0)
-        let stored = backlog + (try await store.events(after: caughtUp, limit: 1_000))
+        let stored = backlog + (try await store.events(after: caughtUp, limit: 1_000).map(EventView.init))
         return EventFollow(stored: stored, caughtUp: caughtUp, live: live, end: { await bus.unfollow(id) })
     }
 }

@@ -38,6 +38,6 @@ package struct HandoffService: Sendable {
                 throw RequestError.badRequest("'\(url)' is not a permalink such as https://www.instagram.com/p/SHORTCODE/")
             }
         }
-        return try await store.confirmHandoff(deliveryID: deliveryID, url: url)
+        return PostView(try await store.confirmHandoff(deliveryID: deliveryID, url: url))
     }
 }

@@ -8,7 +8,7 @@ package struct ImportSameText: Sendable {
     /// One text of one row, to one X account.
     package struct Entry: Sendable {
         package var line: Int
-        package var account: AccountView
+        package var account: AccountRecord
         /// The text, the account and the window, as the store looks them up.
         package var probe: SameTextProbe
         package var due: Date

@@ -31,7 +31,7 @@ package struct InstanceLimitsRefresh: Service {
     /// One pass over the linked Mastodon accounts; the number of accounts whose limits changed.
     @discardableResult
     package func refreshOnce() async -> Int {
-        var byInstance: [String: [AccountView]] = [:]
+        var byInstance: [String: [AccountRecord]] = [:]
         do {
             for account in try await store.accounts(includeRevoked: false) where account.network == .mastodon {
                 guard let sealed = try await store.sealedCredentials(accountID: account.id),

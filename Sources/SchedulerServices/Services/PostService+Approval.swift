@@ -38,7 +38,7 @@ extension PostService {
         if let due = view.dueAt, due < now() {
             view.notes = ["Its time has passed: it goes out now if it is within its lateness limit, and is marked missed if not."]
         }
-        return view
+        return PostView(view)
     }
 
     package func reject(id: Int64, reason: String, by author: PostAuthor) async throws -> PostView {
@@ -48,14 +48,19 @@ extension PostService {
         guard reason.count <= Self.maxReasonLength else {
             throw RequestError.badRequest("the reason has \(reason.count) characters; keep it to \(Self.maxReasonLength)")
         }
-        return try await store.settleApproval(id: id, verdict: .rejected(reason: reason), by: author.name, now: now())
+        return PostView(try await store.settleApproval(id: id, verdict: .rejected(reason: reason), by: author.name, now: now()))
     }
 
     /// A post an owner approved stays as approved: someone whose posts need approval may change it while it waits (or
     /// is a draft), not after. They can cancel it and propose the change as a new post (duplicate, edit, schedule).
-    package func mayEdit(_ post: PostView, author: PostAuthor) throws {
-        guard approvalRequired, author.role.needsApproval, post.deliveries.contains(where: { $0.state == .scheduled || $0.state == .retrying }) else { return }
-        throw RequestError(.forbidden, "post \(post.id) was approved as it is; only an owner changes it now. Duplicate it to propose a change")
+    package func mayEdit(_ post: PostRecord, author: PostAuthor) throws {
+        try mayEdit(postID: post.id, states: post.deliveries.map(\.state), author: author)
+    }
+
+    /// The same rule for a post known by its id and its deliveries' states (a page holds the post's view, not its record).
+    package func mayEdit(postID: Int64, states: [DeliveryState], author: PostAuthor) throws {
+        guard approvalRequired, author.role.needsApproval, states.contains(where: { $0 == .scheduled || $0 == .retrying }) else { return }
+        throw RequestError(.forbidden, "post \(postID) was approved as it is; only an owner changes it now. Duplicate it to propose a change")
     }
 
     private func mayApprove(_ author: PostAuthor) throws {

@@ -17,7 +17,7 @@ extension PostService {
             guard let text = asked.text, asked.at == nil, asked.lateness == nil, asked.tz == nil, !asked.changesDeliveries else {
                 throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")
             }
-            return try await editSeriesText(of: current, text: text)
+            return PostView(try await editSeriesText(of: current, text: text))
         }
         var change = PostChange()
         change.expectedVersion = asked.version
@@ -52,7 +52,7 @@ extension PostService {
             throw RequestError.badRequest("nothing to change; give --text, --at, --lateness, --text-for, --media, --add-to, --remove-from, "
                                           + "--first-comment, --visibility, --content-warning or --language")
         }
-        var view: PostView
+        var view: PostRecord
         do { view = try await store.editPost(id: id, change: change, now: now()) } catch let error as StoreError where error.code == .conflict {
             // The post changed between the reading above and the edit's transaction: say so as a stale version does.
             guard let version = asked.version, let now = try? await store.post(id: id), now.version != version else { throw error }
@@ -65,12 +65,12 @@ extension PostService {
         }
         view.notes = notes.isEmpty ? nil : notes
         wake.signal()
-        return Self.noting(mediaNotes, view)
+        return PostView(Self.noting(mediaNotes, view))
     }
 
     /// Each delivery whose text, media, options or comment changes is checked again against its network's rules; a new
     /// time is checked against X's duplicate rule.
-    private func targetProblems(_ targets: [EditTarget], of current: PostView, change: PostChange, media: [MediaItem]) async throws -> [String] {
+    private func targetProblems(_ targets: [EditTarget], of current: PostRecord, change: PostChange, media: [MediaItem]) async throws -> [String] {
         var problems: [String] = []
         let options = change.options ?? current.options ?? PostOptions()
         let due = change.time?.instant ?? current.dueAt
@@ -91,14 +91,14 @@ extension PostService {
 
     /// One account the post will go to after the edit: its text for it, and whether that text must be checked again.
     package struct EditTarget {
-        package var account: AccountView
+        package var account: AccountRecord
         package var override: String?
         package var needsCheck: Bool
     }
 
     /// The accounts after the edit (added ones in, removed ones out, per-account texts applied), recording the changes
     /// in `change`; a reference that names no account, or not one of the post's, is a problem.
-    private func editTargets(of post: PostView, _ request: EditPostRequest, into change: inout PostChange,
+    private func editTargets(of post: PostRecord, _ request: EditPostRequest, into change: inout PostChange,
                          problems: inout [String]) async throws -> [EditTarget] {
         var targets: [EditTarget] = []
         // Failed, missed and expired deliveries count as waiting when the edit schedules them again.
@@ -108,7 +108,7 @@ extension PostService {
                                       needsCheck: RecoveryRules.reschedulable.contains(delivery.state)))
         }
         let published = Set(post.deliveries.filter { !editable.contains($0.state) }.map(\.accountId))
-        func resolve(_ reference: String) async -> AccountView? {
+        func resolve(_ reference: String) async -> AccountRecord? {
             do { return try await store.account(reference: reference) } catch let error as StoreError {
                 problems.append(error.message)
             } catch { problems.append("\(reference): \(error)") }

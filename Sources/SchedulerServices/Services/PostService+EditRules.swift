@@ -8,19 +8,19 @@ import SchedulerDomain
 extension PostService {
     /// A change built from an older reading of the post: refused, naming both versions, so the person looks again
     /// rather than undoing what came since (another tab, another person, the inbox).
-    package static func stale(_ current: PostView, since version: Int64) -> RequestError {
+    package static func stale(_ current: PostRecord, since version: Int64) -> RequestError {
         RequestError(.conflict, "post \(current.id) was changed since version \(version) (it is now version \(current.version)); "
                      + "nothing was changed: look at it again (`schedctl show \(current.id)`) and edit that version")
     }
 
     /// The accounts whose delivery uses the post's common text after the change (the others carry their own).
-    private static func commonTextAccounts(_ targets: [EditTarget]) -> [AccountView] {
+    private static func commonTextAccounts(_ targets: [EditTarget]) -> [AccountRecord] {
         targets.filter { $0.override == nil }.map(\.account)
     }
 
     /// A post whose every account has its own text (a run post's are written per network) has no common text to give
     /// an account added to it, and a new common text would reach nobody: either is refused with what to pass instead.
-    package static func ownTextProblems(_ current: PostView, change: PostChange, targets: [EditTarget]) -> [String] {
+    package static func ownTextProblems(_ current: PostRecord, change: PostChange, targets: [EditTarget]) -> [String] {
         let before = current.deliveries.filter { DeliveryLifecycle.waiting.contains($0.state) }
         guard !before.isEmpty, before.allSatisfy({ $0.text != nil }) else { return [] }
         var problems: [String] = []
@@ -37,7 +37,7 @@ extension PostService {
     }
 
     /// What the person should know about who gets a new common text: which accounts take it, which keep their own.
-    package static func reachNotes(of change: PostChange, in view: PostView) -> [String] {
+    package static func reachNotes(of change: PostChange, in view: PostRecord) -> [String] {
         guard change.text != nil else { return [] }
         let waiting = view.deliveries.filter { DeliveryLifecycle.waiting.contains($0.state) }
         let keeping = waiting.filter { $0.text != nil }.map(\.account)
@@ -49,7 +49,7 @@ extension PostService {
 
     /// The options after the change, or nil when the request leaves them alone; `""` takes one away. Each is checked as
     /// at scheduling: a real visibility and language, and one that reaches an account that has it.
-    package func editedOptions(_ request: EditPostRequest, of post: PostView, networks: Set<Network>, problems: inout [String]) -> PostOptions? {
+    package func editedOptions(_ request: EditPostRequest, of post: PostRecord, networks: Set<Network>, problems: inout [String]) -> PostOptions? {
         guard request.changesOptions else { return nil }
         func given(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
         let asked = SchedulePostRequest(text: "", to: [], at: nil, visibility: given(request.visibility),

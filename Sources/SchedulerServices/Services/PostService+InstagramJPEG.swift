@@ -2,6 +2,7 @@ import Connectors
 import MediaCodecs
 import NetworkRules
 import SchedulerCore
+import SchedulerDomain
 
 extension PostService {
     /// Instagram's Graph API takes only JPEG, so a post with an Instagram account it publishes to (not a handoff,
@@ -11,7 +12,7 @@ extension PostService {
     ///
     /// The one place this is decided: every path that sets a post's media or its accounts calls it with the media and
     /// the accounts the post will have (schedule and import, `edit --media` and `edit --add-to`, a draft scheduled).
-    package func convertedForInstagram(_ media: [MediaItem], to accounts: [AccountView],
+    package func convertedForInstagram(_ media: [MediaItem], to accounts: [AccountRecord],
                                problems: inout [String]) async throws -> (media: [MediaItem], notes: [String]) {
         let graphAccounts = accounts.filter { $0.network == .instagram && $0.authKind != .none }
         guard let library = self.media, !graphAccounts.isEmpty,
@@ -42,8 +43,9 @@ extension PostService {
     package static func adding(_ notes: [String], to scheduled: Scheduled) -> Scheduled {
         guard !notes.isEmpty else { return scheduled }
         switch scheduled {
-        case .stored(let view):
-            return .stored(noting(notes, view))
+        case .stored(var view):
+            view.notes = notes + (view.notes ?? [])
+            return .stored(view)
         case .preview(var preview):
             preview.notes = notes + (preview.notes ?? [])
             return .preview(preview)
@@ -51,7 +53,7 @@ extension PostService {
     }
 
     /// `notes` first among a stored post's notes.
-    package static func noting(_ notes: [String], _ view: PostView) -> PostView {
+    package static func noting(_ notes: [String], _ view: PostRecord) -> PostRecord {
         guard !notes.isEmpty else { return view }
         var view = view
         view.notes = notes + (view.notes ?? [])

@@ -14,7 +14,7 @@ extension PostService {
         package var firstComments: [Int64: String] = [:]
     }
 
-    package func checkParts(_ request: SchedulePostRequest, targets: [(AccountView, String?)], repeating: Bool, options: PostOptions,
+    package func checkParts(_ request: SchedulePostRequest, targets: [(AccountRecord, String?)], repeating: Bool, options: PostOptions,
                     problems: inout [String]) async throws -> CheckedParts {
         var checked = CheckedParts()
         let threadRequest = request.thread ?? []
@@ -42,7 +42,7 @@ extension PostService {
 
     /// Each part of a thread is a post of its own to X: counted, and its media checked, as X does; other networks
     /// have no threads.
-    private func threadProblems(_ thread: [ThreadPart], account: AccountView, options: PostOptions) -> [String] {
+    private func threadProblems(_ thread: [ThreadPart], account: AccountRecord, options: PostOptions) -> [String] {
         guard !thread.isEmpty else { return [] }
         let rules = PostService.rules(for: account)
         guard rules.maxThreadParts > 1 else {
@@ -63,7 +63,7 @@ extension PostService {
     }
 
     /// A first comment is made through the network's API, under the post (on X, a reply counted as a post is).
-    package func commentProblems(_ comment: String, account: AccountView, options: PostOptions) -> [String] {
+    package func commentProblems(_ comment: String, account: AccountRecord, options: PostOptions) -> [String] {
         if account.authKind == .none {
             return ["\(account.reference) publishes by handoff, so no comment can be made for you; add it yourself in the app once the post is up"]
         }
@@ -72,7 +72,7 @@ extension PostService {
     }
 
     /// What a dry run shows for a post in several parts: the post's request, then each reply and the comment in order.
-    package func partsPreview(post: JSONValue, thread: [ThreadPart], comment: String?, account: AccountView, options: PostOptions) -> JSONValue {
+    package func partsPreview(post: JSONValue, thread: [ThreadPart], comment: String?, account: AccountRecord, options: PostOptions) -> JSONValue {
         guard !thread.isEmpty || comment != nil else { return post }
         let connector = connectors[account.network]
         var parts: [JSONValue] = [post]

@@ -23,7 +23,7 @@ extension PostService {
 
     /// An edit's texts as they will go out: for an occurrence of a series, its placeholders filled in for that
     /// occurrence (at `time`, its new time when it moves), as its series fills them; any other post must have none.
-    package func fillingPlaceholders(_ request: EditPostRequest, of post: PostView, at time: ScheduleTime?) throws -> EditPostRequest {
+    package func fillingPlaceholders(_ request: EditPostRequest, of post: PostRecord, at time: ScheduleTime?) throws -> EditPostRequest {
         let repeating = post.series != nil
         var problems = request.text.map { SeriesText.problems(in: $0, repeating: repeating) } ?? []
         for (reference, text) in (request.overrides ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -17,12 +17,12 @@ extension PostService {
         var accountID: Int64?
         if let account { accountID = try await store.account(reference: account).id }
         let page = try await store.listPosts(filter: filter, accountID: accountID, after: after, offset: offset, limit: limit)
-        var listing = Listing(posts: page.posts, next: page.next)
+        var listing = Listing(posts: page.posts.map(PostView.init), next: page.next)
         if page.posts.isEmpty, offset > 0, after == nil {
             listing.total = try await store.countPosts(filter: filter, accountID: accountID)
         }
         return listing
     }
 
-    package func post(id: Int64) async throws -> PostView { try await store.post(id: id) }
+    package func post(id: Int64) async throws -> PostView { PostView(try await store.post(id: id)) }
 }

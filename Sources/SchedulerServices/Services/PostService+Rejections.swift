@@ -11,7 +11,7 @@ extension PostService {
     /// `author`'s rejected posts they have not acted on, newest first; none for the operator, who writes no web post.
     package func openRejections(for author: PostAuthor) async throws -> [PostView] {
         guard author != .operator else { return [] }
-        return try await store.openRejections(writtenBy: author.name, limit: Self.openRejectionsShown)
+        return try await store.openRejections(writtenBy: author.name, limit: Self.openRejectionsShown).map(PostView.init)
     }
 
     /// The author, or an owner, has seen rejected post `id` and will not propose it again.
@@ -24,7 +24,7 @@ extension PostService {
         try await store.closeRejection(id: id)
         var view = try await store.post(id: id)
         view.notes = ["The rejection of post \(id) is dismissed."]
-        return view
+        return PostView(view)
     }
 
     /// A copy as a draft, to change and propose again: a rejected post its author copies is acted on.

@@ -11,7 +11,7 @@ extension PostService {
 
     /// The problem, when `text` to X `account` at `due` repeats a post of the account due within ``sameTextWindow``
     /// (published, waiting or going out), other than `excluding` (the post being edited).
-    package func sameTextProblems(text: String, account: AccountView, due: Date, zone: TimeZone? = nil, excluding: Int64? = nil) async throws -> [String] {
+    package func sameTextProblems(text: String, account: AccountRecord, due: Date, zone: TimeZone? = nil, excluding: Int64? = nil) async throws -> [String] {
         guard let probe = Self.sameTextProbe(text: text, account: account, due: due, excluding: excluding),
               let other = try await store.sameText([probe])[0] else { return [] }
         return [Self.sameTextProblem(other, account: account, zone: zone)]
@@ -28,7 +28,7 @@ extension PostService {
     }
 
     /// What to look for: the window of `account`'s network around `due`, for a text that is not empty.
-    package static func sameTextProbe(text: String, account: AccountView, due: Date, excluding: Int64? = nil) -> SameTextProbe? {
+    package static func sameTextProbe(text: String, account: AccountRecord, due: Date, excluding: Int64? = nil) -> SameTextProbe? {
         guard !text.trimmingWhitespace.isEmpty else { return nil }
         let window = sameTextWindow(for: account.network)
         return SameTextProbe(accountID: account.id, text: text, from: due.addingTimeInterval(-window), to: due.addingTimeInterval(window),
@@ -37,7 +37,7 @@ extension PostService {
 
     /// The other post's time is written as every time for people is (``ZonedTime``), in `zone`: the zone the person's
     /// own time was read in (UTC when nil).
-    package static func sameTextProblem(_ other: SameTextPost, account: AccountView, zone: TimeZone?) -> String {
+    package static func sameTextProblem(_ other: SameTextPost, account: AccountRecord, zone: TimeZone?) -> String {
         let due = ZonedTime.format(other.dueAt, in: zone)
         let when = other.state == .published ? "was published for \(due)" : "is due \(due)"
         guard account.network == .x else {

@@ -37,7 +37,7 @@ extension PostService {
     }
 
     /// Works out and checks a series; stores nothing.
-    package func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountView, String?)], media: [MediaItem],
+    package func seriesPlan(_ rule: Recurrence, start from: SeriesStart, text: String, targets: [(AccountRecord, String?)], media: [MediaItem],
                     lateness: Int, options: PostOptions) throws -> SeriesPlan {
         let start = from.start
         let (occurrences, ended) = SeriesService.upcoming(rule, start: start, from: from.index, now: now(), atLeastOne: true)
@@ -80,7 +80,7 @@ extension PostService {
     }
 
     /// A repeating post, stored with its first occurrences in one transaction; later ones are created as their time comes.
-    package func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountView, String?)],
+    package func scheduleSeries(_ rule: Recurrence, start: SeriesStart, request: SchedulePostRequest, targets: [(AccountRecord, String?)],
                         media: [MediaItem], lateness: Int, options: PostOptions, timeNotes: [String] = []) async throws -> Scheduled {
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
         let plan = try seriesPlan(rule, start: start, text: request.text, targets: targets, media: media, lateness: lateness, options: options)
@@ -96,13 +96,13 @@ extension PostService {
         view.notes = timeNotes + plan.notes + ["series \(view.series?.id ?? 0) (\(rule.rrule)): \(plan.summary)"]
         series.added.signal()
         wake.signal()
-        return .stored(view)
+        return .stored(PostView(view))
     }
     /// `edit ID --series --text T`: every occurrence still to come gets `T` with its placeholders filled in, each
     /// checked for its accounts (a per-account text stays), and the series keeps `T` for the occurrences it creates later.
     /// An occurrence edited on its own keeps what it was given, as a calendar's "all events" keeps an exception: it is
     /// left alone and named in the answer.
-    package func editSeriesText(of current: PostView, text: String) async throws -> PostView {
+    package func editSeriesText(of current: PostRecord, text: String) async throws -> PostRecord {
         guard let series, let seriesView = current.series else {
             throw RequestError(.conflict, "post \(current.id) is not part of a series; leave out --series")
         }

@@ -44,7 +44,7 @@ package struct PostService: Sendable {
         package var time: ScheduleTime?
         package var draftZone: String?
         package var latenessLimitSeconds: Int
-        package var targets: [(AccountView, String?)]
+        package var targets: [(AccountRecord, String?)]
         package var attachments: [MediaItem]
         package var parts = CheckedParts()
         package var options = PostOptions()
@@ -99,7 +99,7 @@ package struct PostService: Sendable {
                 return try await store.insertPost(placed, now: now())
             }
             wake.signal()
-            return .stored(view)
+            return .stored(PostView(view))
         }
         if request.dryRun == true, let time {
             return .preview(preview(text: request.text, media: attachments, time: time, targets: targets, parts: checked.parts,
@@ -108,7 +108,7 @@ package struct PostService: Sendable {
         var view = try await store.insertPost(post, now: now())
         if !checked.timeNotes.isEmpty { view.notes = checked.timeNotes }
         wake.signal()
-        return .stored(view)
+        return .stored(PostView(view))
     }
 
     /// Every check a schedule request gets before anything is stored; `accounts` resolves references (a batch
@@ -181,11 +181,11 @@ package struct PostService: Sendable {
 
     /// The `--to` accounts, each once, with its text override; an account that cannot be found is a problem, not a stop.
     private func resolveTargets(_ request: SchedulePostRequest, accounts: AccountCache?, problems: inout [String]) async throws
-        -> [(AccountView, String?)] {
-        var targets: [(AccountView, String?)] = []
+        -> [(AccountRecord, String?)] {
+        var targets: [(AccountRecord, String?)] = []
         for reference in request.to {
             do {
-                let account: AccountView
+                let account: AccountRecord
                 if let accounts { account = try await accounts.account(reference) } else { account = try await store.account(reference: reference) }
                 guard !targets.contains(where: { $0.0.id == account.id }) else { continue }
                 targets.append((account, request.overrides?[reference]))
@@ -204,7 +204,7 @@ package struct PostService: Sendable {
         }
         let nextSlot = request.nextSlot == true
         guard nextSlot != (request.at != nil) else { throw RequestError.badRequest("give --at TIME or --next-slot (one of them)") }
-        var accounts: [AccountView] = []
+        var accounts: [AccountRecord] = []
         for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
         var problems: [String] = []
         let stored = try await attachments(of: current)
@@ -217,7 +217,7 @@ package struct PostService: Sendable {
         guard problems.isEmpty else {
             throw RequestError.refused(problems, "the draft was refused")
         }
-        let view: PostView
+        let view: PostRecord
         if let at = request.at {
             let time = try parseTime(at, zone: request.tz ?? current.dueZone)
             var repeats: [String] = []
@@ -235,7 +235,7 @@ package struct PostService: Sendable {
             }
         }
         wake.signal()
-        return mediaNotes.isEmpty ? view : Self.noting(mediaNotes, view)
+        return PostView(mediaNotes.isEmpty ? view : Self.noting(mediaNotes, view))
     }
 
     /// The files a request names (uploaded first with `POST /v1/media`), each with its alt text; one that cannot be had
@@ -256,7 +256,7 @@ package struct PostService: Sendable {
     }
 
     /// A stored post's media as files of this daemon, to check a text against them again.
-    package func attachments(of post: PostView) async throws -> [MediaItem] {
+    package func attachments(of post: PostRecord) async throws -> [MediaItem] {
         guard !post.media.isEmpty else { return [] }
         guard let media else { throw RequestError.badRequest("this daemon keeps no media") }
         var items: [MediaItem] = []
@@ -271,20 +271,20 @@ package struct PostService: Sendable {
 
     /// Any post, copied as a new draft.
     package func duplicate(id: Int64) async throws -> PostView {
-        try await store.duplicatePost(id: id, now: now())
+        PostView(try await store.duplicatePost(id: id, now: now()))
     }
 
     package func cancel(id: Int64) async throws -> PostView {
         let view = try await store.cancelPost(id: id, now: now())
         wake.signal()
-        return view
+        return PostView(view)
     }
 
     /// Cancels the post, or with `wholeSeries` every occurrence of the repeating post it belongs to that is still to come.
     package func cancel(id: Int64, wholeSeries: Bool) async throws -> PostView {
         guard wholeSeries else { return try await cancel(id: id) }
         guard let series else { throw RequestError(.unavailable, "this daemon keeps no repeating posts") }
-        return try await series.cancelSeries(ofPost: id)
+        return PostView(try await series.cancelSeries(ofPost: id))
     }
 
     /// Counts and validates text for one network, as scheduling would, storing nothing.
@@ -296,7 +296,7 @@ package struct PostService: Sendable {
         return NetworkRules.of(request.network).check(PublishRequest(text: request.text, media: attachments))
     }
 
-    package func validationProblems(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> [String] {
+    package func validationProblems(text: String, media: [MediaItem], account: AccountRecord, options: PostOptions = PostOptions()) -> [String] {
         guard let connector = connectors[account.network] else {
             return ["\(account.reference): publishing to \(account.network.displayName) is not available on this daemon"]
         }
@@ -312,14 +312,14 @@ package struct PostService: Sendable {
     }
 
     /// How a text too long for `account` can still go: as a thread, where its network takes one, or a shorter text of its own.
-    package static func tooLongRemedy(_ account: AccountView) -> String {
+    package static func tooLongRemedy(_ account: AccountRecord) -> String {
         let own = "give \(account.reference) a shorter text of its own (`--text-for \(account.reference)=TEXT`)"
         guard NetworkRules.threadNetworks.contains(account.network) else { return "; " + own }
         return "; split it into a thread (`--thread`) or " + own
     }
 
     /// What a connector is asked to publish for `account`.
-    package static func request(text: String, media: [MediaItem], account: AccountView, options: PostOptions = PostOptions()) -> PublishRequest {
+    package static func request(text: String, media: [MediaItem], account: AccountRecord, options: PostOptions = PostOptions()) -> PublishRequest {
         var request = PublishRequest(text: text, media: media, accountRemoteID: account.remoteId, handoff: account.authKind == .none,
                                      options: options)
         request.instanceLimits = account.instanceLimits
@@ -327,12 +327,12 @@ package struct PostService: Sendable {
     }
 
     /// The rules `account`'s posts are checked against: its network's, or its own instance's (Mastodon).
-    package static func rules(for account: AccountView, options: PostOptions = PostOptions()) -> NetworkRules {
+    package static func rules(for account: AccountRecord, options: PostOptions = PostOptions()) -> NetworkRules {
         guard account.network == .mastodon else { return NetworkRules.of(account.network) }
         return NetworkRules.mastodon(account.instanceLimits ?? MastodonInstanceLimits(), contentWarning: options.contentWarning ?? "")
     }
 
-    package func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountView, String?)],
+    package func preview(text: String, media: [MediaItem], time: ScheduleTime, targets: [(AccountRecord, String?)],
                  parts: CheckedParts = CheckedParts(), options: PostOptions = PostOptions(), notes: [String] = []) -> DryRunView {
         let deliveries = targets.map { account, override in
             let body = override ?? text

@@ -52,7 +52,7 @@ package struct QueueService: Sendable {
     /// Each account's queued posts in order, with its next free slots: one account, or every account with slots
     /// or queued posts.
     package func queue(account reference: String?) async throws -> [QueueView] {
-        let accounts: [AccountView]
+        let accounts: [AccountRecord]
         if let reference {
             accounts = [try await store.account(reference: reference)]
         } else {
@@ -65,14 +65,14 @@ package struct QueueService: Sendable {
             let posts = try await store.queuedPosts(accountIDs: [account.id], from: start)
             guard reference != nil || slots != nil || !posts.isEmpty else { continue }
             let finder = try await finder(for: [account.id], from: start)
-            views.append(QueueView(accountId: account.id, account: account.reference, zone: slots?.zone, slots: slots?.summary, posts: posts,
+            views.append(QueueView(accountId: account.id, account: account.reference, zone: slots?.zone, slots: slots?.summary, posts: posts.map(PostView.init),
                                    nextFree: finder.free(for: [account.id], after: start.addingTimeInterval(Self.leadTime), count: 3).map { $0.instant }))
         }
         return views
     }
 
     /// The first free slot of every one of `accounts`, not among `skipping` (slots found taken meanwhile).
-    package func nextFreeSlot(for accounts: [AccountView], skipping: Set<Date> = []) async throws -> SlotOccurrence {
+    package func nextFreeSlot(for accounts: [AccountRecord], skipping: Set<Date> = []) async throws -> SlotOccurrence {
         var finder = try await finder(for: accounts.map(\.id))
         for account in accounts {
             guard finder.slots[account.id] != nil else {
@@ -90,7 +90,7 @@ package struct QueueService: Sendable {
     }
 
     /// Stores a queued post in the next free slot; when another request took that slot first, tries the next.
-    package func placeInNextSlot(_ accounts: [AccountView], store place: (SlotOccurrence) async throws -> PostView) async throws -> PostView {
+    package func placeInNextSlot(_ accounts: [AccountRecord], store place: (SlotOccurrence) async throws -> PostRecord) async throws -> PostRecord {
         var takenMeanwhile: Set<Date> = []
         for _ in 0..<Self.attempts {
             let slot = try await nextFreeSlot(for: accounts, skipping: takenMeanwhile)
@@ -119,7 +119,7 @@ package struct QueueService: Sendable {
 
     /// Stores the new slots and moves, in one transaction, each queued post to the account whose time is no longer
     /// a slot of all its accounts: to the first free one, in the order they were queued.
-    private func replace(_ account: AccountView, with slots: WeeklySlots?) async throws -> SlotsView {
+    private func replace(_ account: AccountRecord, with slots: WeeklySlots?) async throws -> SlotsView {
         let start = now()
         let queued = try await store.queuedPosts(accountIDs: [account.id], from: start)
         let involved = Array(Set(queued.flatMap { $0.deliveries.map(\.accountId) }).union([account.id])).sorted()

@@ -20,7 +20,7 @@ package struct RecoveryService: Sendable {
     /// `deliveryID`, that delivery of the post only.
     package func retry(postID: Int64, deliveryID: Int64?, force: Bool) async throws -> PostView {
         let post = try await store.post(id: postID)
-        let chosen: [DeliveryView]
+        let chosen: [DeliveryRecord]
         if let deliveryID {
             chosen = [try Self.delivery(deliveryID, of: post)]
         } else {
@@ -33,7 +33,7 @@ package struct RecoveryService: Sendable {
         view.notes = chosen.map { "retried delivery \($0.id) to \($0.account) (it was \(Self.describe($0)))" }
             + left.map { "left delivery \($0.id) to \($0.account) alone: it is unknown, so it may already be on \($0.network.displayName); "
                 + "look first, then `\(RecoveryCommand.retry(post: postID, delivery: $0.id, force: true))` sends it again" }
-        return view
+        return PostView(view)
     }
 
     /// Sends one delivery again, named by its own id.
@@ -41,7 +41,7 @@ package struct RecoveryService: Sendable {
         var view = try await store.retryDeliveries(ids: [deliveryID], force: force, now: now())
         wake.signal()
         view.notes = view.deliveries.filter { $0.id == deliveryID }.map { "retried delivery \($0.id) to \($0.account)" }
-        return view
+        return PostView(view)
     }
 
     /// Records post `postID` as published at `url` where the person found it: its one unknown, failed or missed
@@ -50,7 +50,7 @@ package struct RecoveryService: Sendable {
     package func resolve(postID: Int64, deliveryID: Int64?, url: String) async throws -> PostView {
         try Self.checkURL(url)
         let post = try await store.post(id: postID)
-        let delivery: DeliveryView
+        let delivery: DeliveryRecord
         if let deliveryID {
             delivery = try Self.delivery(deliveryID, of: post)
         } else {
@@ -73,22 +73,22 @@ package struct RecoveryService: Sendable {
         try Self.checkURL(url)
         var view = try await store.resolveDelivery(id: deliveryID, publishedURL: url, now: now())
         view.notes = view.deliveries.filter { $0.id == deliveryID }.map { "recorded delivery \($0.id) to \($0.account) as published at \(url)" }
-        return view
+        return PostView(view)
     }
 
     /// Every attempt at every delivery of a post, oldest first.
-    package func history(postID: Int64) async throws -> HistoryView { try await store.history(postID: postID) }
+    package func history(postID: Int64) async throws -> HistoryView { HistoryView(try await store.history(postID: postID)) }
 
     /// Pauses everything, one account (`account`) or one network.
     package func pause(account: String?, network: Network?) async throws -> PauseView {
-        try await store.pause(account: account, network: network, paused: true, now: now())
+        PauseView(try await store.pause(account: account, network: network, paused: true, now: now()))
     }
 
     /// Lifts a pause (every pause with neither `account` nor `network`) and wakes the engine: what was held may be due.
     package func resume(account: String?, network: Network?) async throws -> PauseView {
         let view = try await store.pause(account: account, network: network, paused: false, now: now())
         wake.signal()
-        return view
+        return PauseView(view)
     }
 
     private static func checkURL(_ url: String) throws {
@@ -97,7 +97,7 @@ package struct RecoveryService: Sendable {
         }
     }
 
-    private static func delivery(_ id: Int64, of post: PostView) throws -> DeliveryView {
+    private static func delivery(_ id: Int64, of post: PostRecord) throws -> DeliveryRecord {
         guard let delivery = post.deliveries.first(where: { $0.id == id }) else {
             throw RequestError(.notFound, "post \(post.id) has no delivery \(id); its deliveries are \(list(post.deliveries))")
         }
@@ -105,7 +105,7 @@ package struct RecoveryService: Sendable {
     }
 
     /// Why a post-wide retry found nothing: an unknown delivery needs `--force`, or nothing went wrong.
-    private static func nothingToRetry(_ post: PostView) -> RequestError {
+    private static func nothingToRetry(_ post: PostRecord) -> RequestError {
         if let unknown = post.deliveries.first(where: { $0.state == .unknown }) {
             return RequestError(.conflict, "post \(post.id)'s delivery \(unknown.id) to \(unknown.account) is unknown: it may already be on "
                                 + "\(unknown.network.displayName). Look at the account first; if the post is not there, `schedctl retry \(post.id) "
@@ -116,11 +116,11 @@ package struct RecoveryService: Sendable {
     }
 
     /// "delivery 16 to x:@club, published; delivery 17 to x:@coach, failed".
-    private static func list(_ deliveries: [DeliveryView]) -> String {
+    private static func list(_ deliveries: [DeliveryRecord]) -> String {
         deliveries.map { "delivery \($0.id) to \($0.account), \(describe($0))" }.joined(separator: "; ")
     }
 
-    private static func describe(_ delivery: DeliveryView) -> String {
+    private static func describe(_ delivery: DeliveryRecord) -> String {
         delivery.state == .published && RecoveryRules.partsLeft(delivery) > 0 ? "published without its first comment" : delivery.state.rawValue
     }
 }

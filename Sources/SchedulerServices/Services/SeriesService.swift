@@ -76,7 +76,7 @@ package struct SeriesService: Sendable {
         return next
     }
 
-    package func cancelSeries(ofPost id: Int64, now: Date = Date()) async throws -> PostView {
+    package func cancelSeries(ofPost id: Int64, now: Date = Date()) async throws -> PostRecord {
         let view = try await store.cancelSeries(ofPost: id, now: now)
         wake.signal()
         return view

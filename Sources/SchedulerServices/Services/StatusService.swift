@@ -33,13 +33,13 @@ package struct StatusService: Sendable {
         let summary = try await store.summary(now: now)
         let waiting = outcomesWaitingForTheStore()
         return StatusView(version: BuildInfo.version, startedAt: startedAt, now: now, sandbox: sandbox,
-                          deliveries: summary.deliveries, nextDue: summary.nextDue,
-                          accountsNeedingAttention: summary.accountsNeedingAttention,
-                          paused: summary.paused, throttled: summary.throttled,
-                          warnings: versionWarnings.isEmpty ? nil : versionWarnings, hooks: summary.hooks,
+                          deliveries: summary.deliveries, nextDue: summary.nextDue.map(StatusView.NextDue.init),
+                          accountsNeedingAttention: summary.accountsNeedingAttention.map(AccountView.init),
+                          paused: summary.paused.map(PauseView.init), throttled: summary.throttled.map(ThrottleView.init),
+                          warnings: versionWarnings.isEmpty ? nil : versionWarnings, hooks: summary.hooks.map(StatusView.Hooks.init),
                           outcomesWaitingForTheStore: waiting > 0 ? waiting : nil,
-                          daemons: try await store.liveDaemonsIfShared(), zone: zone.identifier,
-                          nextHeld: summary.nextHeld,
+                          daemons: try await store.liveDaemonsIfShared()?.map(StatusView.Daemon.init), zone: zone.identifier,
+                          nextHeld: summary.nextHeld.map(StatusView.HeldDue.init),
                           nextDays: try await UpcomingDays.view(store, zone: zone, now: now),
                           store: health.view(), sandboxGone: sandboxGone(), unreachable: unreachable())
     }

@@ -31,7 +31,7 @@ package struct TokenKeeper: Service {
     /// One pass; how many accounts were asked for.
     @discardableResult
     package func keepOnce() async -> Int {
-        let accounts: [AccountView]
+        let accounts: [AccountRecord]
         do {
             accounts = try await store.accounts(includeRevoked: false)
         } catch {

@@ -17,7 +17,7 @@ package enum UpcomingDays {
         let found = try await store.upcoming(in: ranges, first: postsPerDay, countUpTo: UpcomingDayView.countLimit)
         return zip(ranges, found).map { range, day in
             return UpcomingDayView(date: DayName.string(range.start, in: calendar),
-                                   weekday: Weekday.short(Weekday.of(range.start, in: calendar)), posts: day.posts,
+                                   weekday: Weekday.short(Weekday.of(range.start, in: calendar)), posts: day.posts.map(UpcomingPostView.init),
                                    count: min(day.count, UpcomingDayView.countLimit), countIsAtLeast: day.count > UpcomingDayView.countLimit)
         }
     }

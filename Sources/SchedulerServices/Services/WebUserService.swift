@@ -27,10 +27,10 @@ package struct WebUserService: Sendable {
         guard let added = try await store.addWebUser(name: request.name, role: request.role, passwordHash: hash, now: now()) else {
             throw RequestError(.conflict, "a web user named '\(request.name)' exists; `schedctl web user passwd \(request.name)` changes their password")
         }
-        return added.view
+        return WebUserView(added)
     }
 
-    package func list() async throws -> [WebUserView] { try await store.webUsers().map(\.view) }
+    package func list() async throws -> [WebUserView] { try await store.webUsers().map(WebUserView.init) }
 
     /// Refused for the last owner: nobody could link accounts or approve posts from the web app any more.
     package func remove(name: String) async throws {

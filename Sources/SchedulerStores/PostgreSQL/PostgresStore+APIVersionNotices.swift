@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SchedulerCore
+import SchedulerDomain
 
 extension PostgresStore {
     /// Records the warnings about configured API versions found at this start (`network` → message): each
@@ -21,7 +22,7 @@ extension PostgresStore {
                     RETURNING name
                     """)
                 guard !stored.isEmpty else { continue }
-                try await insertEvent(EventView(event: "api_version", at: now, network: network.rawValue, message: warning.message), session)
+                try await insertEvent(EventRecord(event: "api_version", at: now, network: network.rawValue, message: warning.message), session)
             }
         }
     }

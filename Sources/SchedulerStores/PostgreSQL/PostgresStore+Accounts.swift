@@ -15,8 +15,8 @@ extension PostgresStore: AccountStore {
              AND d.next_attempt_at >= a.access_expires_at) END AS posts_after_expiry
         """
 
-    package static func accountView(_ row: PostgresStoreRow) throws -> AccountView {
-        AccountView(
+    package static func accountRecord(_ row: PostgresStoreRow) throws -> AccountRecord {
+        AccountRecord(
             id: try row["id"], network: Network(rawValue: try row["network"]) ?? .x, handle: try row["handle"],
             displayName: try row["display_name"], remoteId: try row["remote_id"],
             authKind: AuthKind(rawValue: try row["auth_kind"]) ?? .none,
@@ -35,7 +35,7 @@ extension PostgresStore: AccountStore {
     /// re-activated account's waiting posts become due again: every daemon hears of it.
     package func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
                               grant: CredentialGrant, now: Date, replacing: Int64?,
-                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
+                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountRecord {
         try await write { session in
             let ms = databaseMilliseconds(now)
             if let replacing {
@@ -63,26 +63,26 @@ extension PostgresStore: AccountStore {
             let sealed = try seal(id).map { ByteBuffer(bytes: $0) }
             try await session.execute("UPDATE account SET sealed_credentials = \(sealed) WHERE id = \(id)")
             if let previous, previous != AccountStatus.active.rawValue { try await session.notifyDueTimesChanged() }
-            return try Self.accountView(try await session.row("SELECT \(unescaped: Self.accountColumns) FROM account a WHERE a.id = \(id)")!)
+            return try Self.accountRecord(try await session.row("SELECT \(unescaped: Self.accountColumns) FROM account a WHERE a.id = \(id)")!)
         }
     }
 
     /// Accounts people can publish to or need to fix; removed ones only when asked.
-    package func accounts(includeRevoked: Bool) async throws -> [AccountView] {
+    package func accounts(includeRevoked: Bool) async throws -> [AccountRecord] {
         try await read { session in
             try await session.rows("""
                 SELECT \(unescaped: Self.accountColumns) FROM account a
                 \(unescaped: includeRevoked ? "" : "WHERE a.status != 'revoked'") ORDER BY a.network, a.handle COLLATE "C"
-                """).map(Self.accountView)
+                """).map(Self.accountRecord)
         }
     }
 
     /// Resolves `3`, `x:@runner`, `x:runner`, `@runner` or `runner` to one account that is not removed.
-    package func account(reference: String) async throws -> AccountView {
+    package func account(reference: String) async throws -> AccountRecord {
         try await read { session in try await Self.resolveAccount(reference, session) }
     }
 
-    package static func resolveAccount(_ reference: String, _ session: PostgresSession) async throws -> AccountView {
+    package static func resolveAccount(_ reference: String, _ session: PostgresSession) async throws -> AccountRecord {
         let rows: [PostgresStoreRow]
         switch try AccountReference(parsing: reference) {
         case .id(let id):
@@ -104,7 +104,7 @@ extension PostgresStore: AccountStore {
                 if let network = Network(rawValue: try row["network"]) { handles.append((network, try row["handle"])) }
             }
         }
-        return try AccountReference.single(try rows.map(accountView), for: reference, linked: handles)
+        return try AccountReference.single(try rows.map(accountRecord), for: reference, linked: handles)
     }
 
     /// The sealed credential blob of an account, or nil when it has none.
@@ -126,7 +126,7 @@ extension PostgresStore: AccountStore {
             try await Self.lockUnfinishedDeliveries(accountID: resolved.id, session)
             try await session.execute("SELECT id FROM account WHERE id = \(resolved.id) FOR UPDATE")
             try await Self.lockUnfinishedDeliveries(accountID: resolved.id, session)
-            let account = try Self.accountView(try await session.row("""
+            let account = try Self.accountRecord(try await session.row("""
                 SELECT \(unescaped: Self.accountColumns) FROM account a WHERE a.id = \(resolved.id)
                 """)!)
             let inFlight = try await session.value("""

@@ -13,9 +13,9 @@ extension PostgresSchema {
 }
 
 extension PostgresStore {
-    package func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostView {
+    package func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostRecord {
         try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
+            guard try await Self.postRecord(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             let ms = databaseMilliseconds(now)
             let settled: [PostgresStoreRow]
             switch verdict {
@@ -36,7 +36,7 @@ extension PostgresStore {
             if case .rejected = verdict { try await session.execute("UPDATE post SET rejection_open = true WHERE id = \(id)") }
             try await insertEvent(ApprovalRecord.event(postID: id, verdict: verdict, by: person, at: now), session)
             if verdict == .approved { try await session.notifyDueTimesChanged() }
-            return try await Self.postView(id: id, session)!
+            return try await Self.postRecord(id: id, session)!
         }
     }
 }

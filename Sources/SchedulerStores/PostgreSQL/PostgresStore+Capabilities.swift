@@ -5,6 +5,6 @@ import SchedulerDomain
 extension PostgresStore: StoreCapabilities {
     package func sharedPublishBudget() -> (any PublishBudgeting)? { SharedPublishBudget(store: self) }
     package var sharedMedia: (any SharedMediaStore)? { self }
-    package func liveDaemonsIfShared() async throws -> [StatusView.Daemon]? { try await liveDaemons() }
+    package func liveDaemonsIfShared() async throws -> [DaemonRecord]? { try await liveDaemons() }
     package func backupCopies(stateDirectory: String) -> (any BackupCopying)? { nil }
 }

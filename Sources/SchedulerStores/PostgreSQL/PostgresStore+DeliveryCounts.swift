@@ -27,7 +27,7 @@ extension PostgresStore {
 
     /// The first waiting delivery of an account that may publish, and how many accounts its post waits for: the earliest of
     /// each such account's first, one index look per account (`delivery_due_by_account`), however many are paused.
-    package static func nextDue(_ session: PostgresSession) async throws -> StatusView.NextDue? {
+    package static func nextDue(_ session: PostgresSession) async throws -> NextDueRecord? {
         guard let first = try await session.row("""
             SELECT d.post_id, d.next_attempt_at FROM account a
             CROSS JOIN LATERAL (SELECT e.post_id, e.next_attempt_at FROM delivery e
@@ -39,12 +39,12 @@ extension PostgresStore {
         let accounts = try await session.value("""
             SELECT count(*) FROM delivery WHERE post_id = \(postID) AND state IN ('scheduled', 'retrying')
             """, as: Int64.self) ?? 0
-        return StatusView.NextDue(postId: postID, dueAt: Date(unixMilliseconds: try first["next_attempt_at"]), accounts: Int(accounts))
+        return NextDueRecord(postId: postID, dueAt: Date(unixMilliseconds: try first["next_attempt_at"]), accounts: Int(accounts))
     }
 
     /// The first waiting delivery of an account that cannot publish now, with why: the earliest of each such account's
     /// first, one index look per account as in ``nextDue(_:)`` (issue 16, bug 2).
-    package static func nextHeld(_ session: PostgresSession) async throws -> StatusView.HeldDue? {
+    package static func nextHeld(_ session: PostgresSession) async throws -> HeldDueRecord? {
         guard let row = try await session.row("""
             SELECT d.post_id, d.next_attempt_at, a.network, a.handle, a.status, a.paused,
                    a.network IN (SELECT network FROM network_pause) AS network_paused
@@ -54,8 +54,8 @@ extension PostgresStore {
             WHERE NOT (a.status = 'active' AND NOT a.paused AND a.network NOT IN (SELECT network FROM network_pause))
             ORDER BY d.next_attempt_at, d.post_id LIMIT 1
             """) else { return nil }
-        let reason = StatusView.HeldReason.first(status: try row["status"], accountPaused: try row["paused"], networkPaused: try row["network_paused"])
-        return StatusView.HeldDue(postId: try row["post_id"], dueAt: Date(unixMilliseconds: try row["next_attempt_at"]),
+        let reason = HeldReason.first(status: try row["status"], accountPaused: try row["paused"], networkPaused: try row["network_paused"])
+        return HeldDueRecord(postId: try row["post_id"], dueAt: Date(unixMilliseconds: try row["next_attempt_at"]),
                                   account: "\(try row["network"] as String):@\(try row["handle"] as String)", reason: reason)
     }
 }

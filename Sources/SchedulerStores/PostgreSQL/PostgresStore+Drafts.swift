@@ -7,9 +7,9 @@ import SchedulerDomain
 extension PostgresStore {
     /// Gives a draft its time: its deliveries become `scheduled`, due then, with `media` as its files when given, and
     /// every daemon hears of it.
-    package func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView {
+    package func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostRecord {
         try await write { session in
-            guard let current = try await Self.postView(id: id, session) else { throw PostRefusals.noPost(id) }
+            guard let current = try await Self.postRecord(id: id, session) else { throw PostRefusals.noPost(id) }
             let states = try await session.rows("SELECT state FROM delivery WHERE post_id = \(id) ORDER BY id FOR UPDATE")
                 .map { try $0["state"] as String }
             let distinct = Array(Set(states)).sorted()
@@ -35,14 +35,14 @@ extension PostgresStore {
                 UPDATE delivery SET state = 'scheduled', next_attempt_at = \(due), updated_at = \(ms) WHERE post_id = \(id) AND state = 'draft'
                 """)
             try await session.notifyDueTimesChanged()
-            return try await Self.postView(id: id, session)!
+            return try await Self.postRecord(id: id, session)!
         }
     }
 
     /// A new draft with the post's text, thread, media, accounts, per-account texts and first comments, whatever became of the post.
-    package func duplicatePost(id: Int64, now: Date) async throws -> PostView {
+    package func duplicatePost(id: Int64, now: Date) async throws -> PostRecord {
         try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
+            guard try await Self.postRecord(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             let ms = databaseMilliseconds(now)
             let copy = try await session.value("""
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, options)
@@ -60,7 +60,7 @@ extension PostgresStore {
                 FROM delivery WHERE post_id = \(id) ORDER BY id
                 """)
             try await session.execute("INSERT INTO post_part (post_id, part, text) SELECT \(copy), part, text FROM post_part WHERE post_id = \(id)")
-            return try await Self.postView(id: copy, session)!
+            return try await Self.postRecord(id: copy, session)!
         }
     }
 }

@@ -6,7 +6,7 @@ import SchedulerDomain
 extension PostgresStore {
     /// `edit`'s per-account texts, media and targets, inside the edit's transaction, the post's deliveries locked
     /// (``EditGuard`` has allowed them). `ms` is the database's time for `updated_at`.
-    package static func applyDeliveryChanges(_ change: PostChange, to post: PostView, now ms: Int64, _ session: PostgresSession) async throws {
+    package static func applyDeliveryChanges(_ change: PostChange, to post: PostRecord, now ms: Int64, _ session: PostgresSession) async throws {
         for (accountID, text) in change.overrides {
             try await session.execute("""
                 UPDATE delivery SET text_override = \(text), updated_at = \(ms) WHERE post_id = \(post.id) AND account_id = \(accountID)

@@ -5,19 +5,19 @@ import SchedulerDomain
 
 extension PostgresStore: EventStore {
     /// Events after `id`, oldest first.
-    package func events(after id: Int64, limit: Int) async throws -> [EventView] {
+    package func events(after id: Int64, limit: Int) async throws -> [EventRecord] {
         try await read { session in
             try await session.rows("SELECT id, payload FROM event WHERE id > \(id) ORDER BY id LIMIT \(Int64(limit))")
-                .compactMap(Self.eventView)
+                .compactMap(Self.eventRecord)
         }
     }
 
     /// The last `count` events, oldest first.
-    package func recentEvents(_ count: Int) async throws -> [EventView] {
+    package func recentEvents(_ count: Int) async throws -> [EventRecord] {
         try await read { session in
             try await session.rows("""
                 SELECT id, payload FROM (SELECT id, payload FROM event ORDER BY id DESC LIMIT \(Int64(count))) AS recent ORDER BY id
-                """).compactMap(Self.eventView)
+                """).compactMap(Self.eventRecord)
         }
     }
 
@@ -50,9 +50,9 @@ extension PostgresStore: EventStore {
     /// hears about are settled at a start a day later, as in SQLite.
     package func markAllNotified() async throws {}
 
-    package static func eventView(_ row: PostgresStoreRow) throws -> EventView? {
+    package static func eventRecord(_ row: PostgresStoreRow) throws -> EventRecord? {
         let payload: String = try row["payload"]
-        guard var event = try? JSONCoding.decoder().decode(EventView.self, from: Data(payload.utf8)) else { return nil }
+        guard var event = try? JSONCoding.decoder().decode(EventRecord.self, from: Data(payload.utf8)) else { return nil }
         event.id = try row["id"]
         return event
     }

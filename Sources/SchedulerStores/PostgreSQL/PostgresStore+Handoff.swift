@@ -21,7 +21,7 @@ extension PostgresStore {
 
     /// The person published it: the delivery becomes `published`, with the permalink when given. The row is locked
     /// first, so a daemon's reminder or expiry of it waits, or skips it.
-    package func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView {
+    package func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostRecord {
         try await write { session in
             guard let row = try await session.row("SELECT post_id, state FROM delivery WHERE id = \(deliveryID) FOR UPDATE") else {
                 throw HandoffRules.noHandoff(deliveryID)
@@ -33,7 +33,7 @@ extension PostgresStore {
                 UPDATE delivery SET state = 'published', remote_id = \(remoteID), remote_url = \(url), published_at = \(ms), updated_at = \(ms)
                 WHERE id = \(deliveryID) AND state = 'handed_off'
                 """)
-            let post = try await Self.postView(id: try row["post_id"], session)!
+            let post = try await Self.postRecord(id: try row["post_id"], session)!
             let account = post.deliveries.first { $0.id == deliveryID }?.account
             try await insertEvent(DeliveryEvents.handoffConfirmed(postID: post.id, deliveryID: deliveryID, account: account, url: url, at: now), session)
             return post

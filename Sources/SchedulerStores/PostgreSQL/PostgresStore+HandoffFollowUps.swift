@@ -5,7 +5,7 @@ import SchedulerDomain
 
 extension PostgresStore {
     package func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
-                                event: EventView) async throws {
+                                event: EventRecord) async throws {
         try await write { session in
             try await insertAttempt(claim.deliveryID, attempt, session)
             let changed = try await session.rows("""

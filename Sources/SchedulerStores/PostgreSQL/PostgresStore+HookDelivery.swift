@@ -25,7 +25,7 @@ extension PostgresStore {
                 SELECT id, payload, hook_attempts, hook_next_at, hooks_accepted, hook_last_error
                 FROM event WHERE NOT notified ORDER BY id LIMIT \(Int64(limit))
                 """).compactMap { row in
-                guard let event = try Self.eventView(row) else { return nil }
+                guard let event = try Self.eventRecord(row) else { return nil }
                 let next: Int64? = try row["hook_next_at"]
                 return PendingHookEvent(id: try row["id"], event: event, attempts: Int(try row["hook_attempts"] as Int32),
                                         nextAttemptAt: next.map(localDate),
@@ -65,7 +65,7 @@ extension PostgresStore {
     }
 
     /// What `status` says about the hooks: nil unless one is failing or events were given up.
-    package static func hookBacklog(_ session: PostgresSession) async throws -> StatusView.Hooks? {
+    package static func hookBacklog(_ session: PostgresSession) async throws -> HookBacklogRecord? {
         // An aggregate answers one row, even over no events.
         let waiting = try await session.row("""
             SELECT count(*) AS n, min(at) AS since, max(hook_attempts) AS tried FROM event WHERE NOT notified
@@ -83,7 +83,7 @@ extension PostgresStore {
                 """, as: String.self)
         }
         let since = failing ? oldest : nil
-        return StatusView.Hooks(waiting: failing ? count : 0, waitingSince: since.map(Date.init(unixMilliseconds:)),
+        return HookBacklogRecord(waiting: failing ? count : 0, waitingSince: since.map(Date.init(unixMilliseconds:)),
                                 lastError: lastError, givenUp: givenUp)
     }
 }

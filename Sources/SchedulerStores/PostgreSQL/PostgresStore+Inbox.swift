@@ -68,13 +68,13 @@ extension PostgresStore: InboxStore {
         }
     }
 
-    package func inboxFiles(limit: Int) async throws -> [InboxFileView] {
+    package func inboxFiles(limit: Int) async throws -> [InboxFileRecord] {
         try await read { session in
             try await session.rows("""
                 SELECT sha256, name, state, post_id, error, arrived_at, updated_at, seen_again FROM inbox_file
                 ORDER BY updated_at DESC, sha256 LIMIT \(Int64(limit))
                 """).map { row in
-                InboxFileView(sha256: try row["sha256"], name: try row["name"], state: try row["state"], postId: try row["post_id"],
+                InboxFileRecord(sha256: try row["sha256"], name: try row["name"], state: try row["state"], postId: try row["post_id"],
                               error: try row["error"], arrivedAt: Date(unixMilliseconds: try row["arrived_at"]),
                               updatedAt: Date(unixMilliseconds: try row["updated_at"]), seenAgain: Int(try row["seen_again"] as Int32))
             }

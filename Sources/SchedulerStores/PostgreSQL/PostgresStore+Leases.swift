@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import SchedulerCore
+import SchedulerDomain
 
 extension PostgresStore {
     /// Registers this daemon, with a first lease, and learns the database's clock. Called once after ``prepare(migrate:)``.
@@ -115,7 +116,7 @@ extension PostgresStore {
     package static let stopRecordingLimit = Duration.seconds(5)
 
     /// Daemons that renewed their lease recently, with what each is publishing, this daemon marked (for `status`).
-    package func liveDaemons() async throws -> [StatusView.Daemon] {
+    package func liveDaemons() async throws -> [DaemonRecord] {
         let me = identity.id
         return try await read { session in
             try await session.rows("""
@@ -123,7 +124,7 @@ extension PostgresStore {
                        (SELECT count(*) FROM delivery x WHERE x.claimed_by = d.id AND x.state = 'publishing') AS publishing
                 FROM daemon d WHERE d.stopped_at IS NULL AND d.lease_until >= schedulerd_now_ms() ORDER BY d.started_at
                 """).map { row in
-                StatusView.Daemon(id: try row["id"], host: try row["host"], pid: Int(try row["pid"] as Int32), version: try row["version"],
+                DaemonRecord(id: try row["id"], host: try row["host"], pid: Int(try row["pid"] as Int32), version: try row["version"],
                                   startedAt: Date(unixMilliseconds: try row["started_at"]), leaseUntil: Date(unixMilliseconds: try row["lease_until"]),
                                   publishing: Int(try row["publishing"] as Int64), this: try row["id"] as String == me)
             }

@@ -14,7 +14,7 @@ extension PostgresStore {
             let rows = try await session.rows("SELECT * FROM post WHERE id = ANY(\(page.map(\.postID)))")
             var byID: [Int64: PostgresStoreRow] = [:]
             for row in rows { byID[try row["id"]] = row }
-            let posts = try await Self.postViews(page.compactMap { byID[$0.postID] }, session)
+            let posts = try await Self.postRecords(page.compactMap { byID[$0.postID] }, session)
             return PostPage(posts: posts, next: keys.count > limit ? page.last : nil)
         }
     }

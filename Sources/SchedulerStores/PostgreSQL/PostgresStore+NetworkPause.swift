@@ -47,10 +47,10 @@ extension PostgresStore {
         }
     }
 
-    package static func networkPauses(_ session: PostgresSession) async throws -> [NetworkPauseView] {
+    package static func networkPauses(_ session: PostgresSession) async throws -> [NetworkPauseRecord] {
         try await session.rows("SELECT network, cause, reason, remedy, since FROM network_pause ORDER BY network").compactMap { row in
             guard let network = Network(rawValue: try row["network"]) else { return nil }
-            return NetworkPauseView(network: network, byPerson: try row["cause"] as String == "person", reason: try row["reason"],
+            return NetworkPauseRecord(network: network, byPerson: try row["cause"] as String == "person", reason: try row["reason"],
                                     remedy: try row["remedy"], since: Date(unixMilliseconds: try row["since"]))
         }
     }

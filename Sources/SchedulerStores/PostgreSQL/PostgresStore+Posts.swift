@@ -6,12 +6,12 @@ import SchedulerDomain
 extension PostgresStore: PostStore {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it. Every daemon
     /// hears of the new due time.
-    package func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
+    package func insertPost(_ post: NewPost, now: Date) async throws -> PostRecord {
         try await write { session in
             let postID = try await insertPostRows(post, now: now, session)
             try await markInboxFilePosted(post, postID: postID, now: now, session)
             try await session.notifyDueTimesChanged()
-            return try await Self.postView(id: postID, session)!
+            return try await Self.postRecord(id: postID, session)!
         }
     }
 
@@ -70,16 +70,16 @@ extension PostgresStore: PostStore {
         return postID
     }
 
-    package func post(id: Int64) async throws -> PostView {
+    package func post(id: Int64) async throws -> PostRecord {
         try await read { session in
-            guard let view = try await Self.postView(id: id, session) else { throw PostRefusals.noPost(id) }
+            guard let view = try await Self.postRecord(id: id, session) else { throw PostRefusals.noPost(id) }
             return view
         }
     }
 
-    package func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView] {
+    package func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostRecord] {
         try await read { session in
-            try await Self.postViews(try await session.rows(Self.postsDueQuery(from: from, to: to, accountID: accountID, limit: limit)), session)
+            try await Self.postRecords(try await session.rows(Self.postsDueQuery(from: from, to: to, accountID: accountID, limit: limit)), session)
         }
     }
 
@@ -99,7 +99,7 @@ extension PostgresStore: PostStore {
                         LIMIT \(Int64(limit))) AS due
                     """, as: Int64.self) ?? 0))
             }
-            return DayOfPosts.split(try await Self.postViews(rows, session), sizes: sizes, counts: counts)
+            return DayOfPosts.split(try await Self.postRecords(rows, session), sizes: sizes, counts: counts)
         }
     }
 
@@ -115,13 +115,13 @@ extension PostgresStore: PostStore {
 
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt. A new time
     /// wakes every daemon.
-    package func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
+    package func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostRecord {
         let lateness = try change.latenessLimitSeconds.map(Self.latenessColumn)
         return try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
+            guard try await Self.postRecord(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             // Locked, so no daemon claims a delivery between this check and the change (claims skip locked rows).
             try await session.execute("SELECT d.id FROM delivery d WHERE d.post_id = \(id) ORDER BY d.id FOR UPDATE OF d")
-            let current = try await Self.postView(id: id, session)!
+            let current = try await Self.postRecord(id: id, session)!
             try EditGuard(post: current, change: change).check()
             let ms = databaseMilliseconds(now)
             try await Self.applyDeliveryChanges(change, to: current, now: ms, session)
@@ -156,15 +156,15 @@ extension PostgresStore: PostStore {
             try await session.execute("""
                 UPDATE post SET updated_at = GREATEST(\(ms), \(current.version + 1)), edited_alone = (series_id IS NOT NULL) WHERE id = \(id)
                 """)
-            return try await Self.postView(id: id, session)!
+            return try await Self.postRecord(id: id, session)!
         }
     }
 
     /// Cancels every delivery of the post that has not finished. One being published right now cannot be
     /// stopped and is reported; a post with nothing left to cancel is a conflict.
-    package func cancelPost(id: Int64, now: Date) async throws -> PostView {
+    package func cancelPost(id: Int64, now: Date) async throws -> PostRecord {
         try await write { session in
-            guard try await Self.postView(id: id, session) != nil else { throw PostRefusals.noPost(id) }
+            guard try await Self.postRecord(id: id, session) != nil else { throw PostRefusals.noPost(id) }
             let cancelled = try await session.rows("""
                 UPDATE delivery SET state = 'cancelled', updated_at = \(databaseMilliseconds(now))
                 WHERE post_id = \(id) AND state IN (\(unescaped: DeliveryLifecycle.sql(DeliveryLifecycle.cancellable))) RETURNING id
@@ -175,7 +175,7 @@ extension PostgresStore: PostStore {
                     """, as: Int64.self) ?? 0
                 throw PostRefusals.nothingToCancel(id, publishingNow: Int(publishing))
             }
-            return try await Self.postView(id: id, session)!
+            return try await Self.postRecord(id: id, session)!
         }
     }
 
@@ -192,13 +192,13 @@ extension PostgresStore: PostStore {
         return value
     }
 
-    package static func postView(id: Int64, _ session: PostgresSession) async throws -> PostView? {
+    package static func postRecord(id: Int64, _ session: PostgresSession) async throws -> PostRecord? {
         guard let row = try await session.row("SELECT * FROM post WHERE id = \(id)") else { return nil }
-        return try await postViews([row], session).first
+        return try await postRecords([row], session).first
     }
 
-    /// Builds views for `rows` with one query for all their deliveries and one for their media.
-    package static func postViews(_ rows: [PostgresStoreRow], _ session: PostgresSession) async throws -> [PostView] {
+    /// Builds the records of `rows` with one query for all their deliveries and one for their media.
+    package static func postRecords(_ rows: [PostgresStoreRow], _ session: PostgresSession) async throws -> [PostRecord] {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = try rows.map { try $0["id"] }
         let deliveryRows = try await session.rows("""
@@ -220,7 +220,7 @@ extension PostgresStore: PostStore {
             publishedParts: try await publishedParts(deliveryIDs: deliveries.filter { $0.partCount > 1 }.map(\.id), session),
             mediaByPart: mediaByPart, threads: try await threads(postIDs: ids, media: mediaByPart, session),
             templates: try await seriesTemplates(Array(Set(try rows.compactMap { try $0["series_id"] as Int64? })), session))
-        return PostViews.assemble(try rows.map { row in
+        return PostRecords.assemble(try rows.map { row in
             StoredPost(id: try row["id"], text: try row["text"], dueAt: try row["due_at"], dueZone: try row["due_zone"],
                        dueLocal: try row["due_local"], latenessLimitSeconds: Int(try row["lateness_limit_s"] as Int32), source: try row["source"],
                        createdAt: try row["created_at"], updatedAt: try row["updated_at"], queued: try row["queued"],

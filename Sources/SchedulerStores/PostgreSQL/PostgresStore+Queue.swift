@@ -51,7 +51,7 @@ extension PostgresStore: QueueStore {
         }
     }
 
-    package func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostView] {
+    package func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostRecord] {
         try await read { session in
             let rows = try await session.rows("""
                 SELECT p.* FROM post p
@@ -61,7 +61,7 @@ extension PostgresStore: QueueStore {
                   AND NOT EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.state != 'scheduled')
                 ORDER BY p.due_at, p.id
                 """)
-            return try await Self.postViews(rows, session)
+            return try await Self.postRecords(rows, session)
         }
     }
 

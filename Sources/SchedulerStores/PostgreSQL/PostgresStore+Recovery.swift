@@ -7,7 +7,7 @@ extension PostgresStore {
     /// Sends deliveries of one post again (``RecoveryRules``): each goes back in line now, with a fresh lateness window
     /// counted from now, all in one transaction; a lateness limit under ``LatenessLimit/minimumSeconds`` is raised to it.
     /// Every daemon hears of the new due time.
-    package func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostView {
+    package func retryDeliveries(ids: [Int64], force: Bool, now: Date) async throws -> PostRecord {
         try await write { session in
             var candidates: [RecoveryRules.Candidate] = []
             for id in ids { candidates.append(try await Self.recoveryCandidate(id: id, session)) }
@@ -21,12 +21,12 @@ extension PostgresStore {
             // A limit stored before the minimum existed (`0s`) would miss the retry too.
             try await session.execute("UPDATE post SET lateness_limit_s = GREATEST(lateness_limit_s, \(LatenessLimit.minimumSeconds)) WHERE id = \(postID)")
             try await session.notifyDueTimesChanged()
-            return try await Self.postView(id: postID, session)!
+            return try await Self.postRecord(id: postID, session)!
         }
     }
 
     /// The person found the post on the network: an `unknown`, `failed` or `missed` delivery becomes `published` with its URL.
-    package func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostView {
+    package func resolveDelivery(id: Int64, publishedURL: String, now: Date) async throws -> PostRecord {
         try await write { session in
             let candidate = try await Self.recoveryCandidate(id: id, session)
             try RecoveryRules.checkResolve(candidate)
@@ -39,12 +39,12 @@ extension PostgresStore {
                 WHERE id = \(id)
                 """)
             try await insertEvent(DeliveryEvents.resolvedByHand(postID: postID, deliveryID: id, account: account, url: publishedURL, at: now), session)
-            return try await Self.postView(id: postID, session)!
+            return try await Self.postRecord(id: postID, session)!
         }
     }
 
     /// Every attempt at every delivery of a post, oldest first.
-    package func history(postID: Int64) async throws -> HistoryView {
+    package func history(postID: Int64) async throws -> HistoryRecord {
         try await read { session in
             guard try await session.row("SELECT 1 FROM post WHERE id = \(postID)") != nil else {
                 throw PostRefusals.noPost(postID)
@@ -53,23 +53,23 @@ extension PostgresStore {
                 SELECT d.id, d.state, a.network, a.handle FROM delivery d JOIN account a ON a.id = d.account_id
                 WHERE d.post_id = \(postID) ORDER BY d.id
                 """)
-            var views: [HistoryView.Delivery] = []
+            var views: [HistoryRecord.Delivery] = []
             for row in deliveries {
                 let deliveryID: Int64 = try row["id"]
                 let attempts = try await session.rows("""
                     SELECT started_at, finished_at, http_status, outcome, error_class, excerpt, part FROM attempt
                     WHERE delivery_id = \(deliveryID) ORDER BY started_at, id
                     """).map { attempt in
-                    HistoryView.Attempt(startedAt: Date(unixMilliseconds: try attempt["started_at"]),
+                    HistoryRecord.Attempt(startedAt: Date(unixMilliseconds: try attempt["started_at"]),
                                         finishedAt: Date(unixMilliseconds: try attempt["finished_at"]),
                                         httpStatus: (try attempt["http_status"] as Int32?).map(Int.init), outcome: try attempt["outcome"],
                                         errorClass: try attempt["error_class"], excerpt: try attempt["excerpt"],
                                         part: (try attempt["part"] as Int32?).map(Int.init))
                 }
-                views.append(HistoryView.Delivery(id: deliveryID, account: "\(try row["network"] as String):@\(try row["handle"] as String)",
+                views.append(HistoryRecord.Delivery(id: deliveryID, account: "\(try row["network"] as String):@\(try row["handle"] as String)",
                                                   state: DeliveryState(rawValue: try row["state"]) ?? .failed, attempts: attempts))
             }
-            return HistoryView(postId: postID, deliveries: views)
+            return HistoryRecord(postId: postID, deliveries: views)
         }
     }
 
@@ -89,11 +89,11 @@ extension PostgresStore {
     /// Pauses everything (no account, no network), one account, or one network; resuming with neither lifts every
     /// pause, the accounts' and the networks' too. Paused deliveries are not sent; their lateness limit still runs,
     /// so a long pause ends in `missed` posts rather than a surprise days later. A resume wakes every daemon.
-    package func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseView {
+    package func pause(account reference: String?, network: Network?, paused: Bool, now: Date) async throws -> PauseRecord {
         try await write { session in
             let ms = databaseMilliseconds(now)
             // A resume says what it lifted: what was paused before it and is not after.
-            let before = paused ? nil : try await Self.pauseView(session)
+            let before = paused ? nil : try await Self.pauseRecord(session)
             switch try PauseScope(account: reference, network: network, paused: paused) {
             case .network(let network):
                 // Lifting a network's pause notifies by itself.
@@ -113,27 +113,27 @@ extension PostgresStore {
                 try await session.execute("UPDATE account SET paused = false, updated_at = \(ms) WHERE paused")
                 try await session.notifyDueTimesChanged()
             }
-            let after = try await Self.pauseView(session)
+            let after = try await Self.pauseRecord(session)
             return before.map(after.lifted(since:)) ?? after
         }
     }
 
-    package static func pauseView(_ session: PostgresSession) async throws -> PauseView {
+    package static func pauseRecord(_ session: PostgresSession) async throws -> PauseRecord {
         let accounts = try await session.rows("""
             SELECT network, handle FROM account WHERE paused AND status != 'revoked' ORDER BY network, handle COLLATE "C"
             """).map { "\(try $0["network"] as String):@\(try $0["handle"] as String)" }
-        return PauseView(everything: try await isPausedEverywhere(session), accounts: accounts, networks: try await networkPauses(session))
+        return PauseRecord(everything: try await isPausedEverywhere(session), accounts: accounts, networks: try await networkPauses(session))
     }
 
     /// Deliveries a rate-limit budget holds back, and when they go out; `now` in database milliseconds.
-    package static func throttleView(_ session: PostgresSession, now: Int64) async throws -> ThrottleView? {
+    package static func throttleRecord(_ session: PostgresSession, now: Int64) async throws -> ThrottleRecord? {
         guard let row = try await session.row("""
             SELECT count(*) AS n, min(throttled_until) AS first_at, max(throttled_until) AS last_at FROM delivery
             WHERE state IN ('scheduled', 'retrying') AND throttled_until IS NOT NULL AND throttled_until > \(now)
             """) else { return nil }
         let count: Int64 = try row["n"]
         guard count > 0 else { return nil }
-        return ThrottleView(deliveries: Int(count), from: Date(unixMilliseconds: try row["first_at"]),
+        return ThrottleRecord(deliveries: Int(count), from: Date(unixMilliseconds: try row["first_at"]),
                             until: Date(unixMilliseconds: try row["last_at"]))
     }
 }

@@ -5,9 +5,9 @@ import SchedulerDomain
 
 /// Who wrote each post, and the rejections its author has yet to act on (issue 47), as SQLite keeps them.
 extension PostgresStore {
-    package func openRejections(writtenBy person: String, limit: Int) async throws -> [PostView] {
+    package func openRejections(writtenBy person: String, limit: Int) async throws -> [PostRecord] {
         try await read { session in
-            try await Self.postViews(try await session.rows("""
+            try await Self.postRecords(try await session.rows("""
                 SELECT * FROM post WHERE rejection_open AND written_by = \(person) ORDER BY id DESC LIMIT \(Int64(limit))
                 """), session)
         }

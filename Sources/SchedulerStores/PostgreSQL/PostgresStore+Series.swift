@@ -4,11 +4,11 @@ import SchedulerCore
 import SchedulerDomain
 
 extension PostgresStore: SeriesStore {
-    package func insertSeries(_ series: NewSeries, now: Date) async throws -> PostView {
+    package func insertSeries(_ series: NewSeries, now: Date) async throws -> PostRecord {
         try await write { session in
             let first = try await insertSeriesRows(series, now: now, session)
             try await session.notifyDueTimesChanged()
-            return try await Self.postView(id: first, session)!
+            return try await Self.postRecord(id: first, session)!
         }
     }
 
@@ -76,9 +76,9 @@ extension PostgresStore: SeriesStore {
         }
     }
 
-    package func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
+    package func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostRecord {
         try await write { session in
-            guard try await Self.postView(id: postID, session) != nil else { throw PostRefusals.noPost(postID) }
+            guard try await Self.postRecord(id: postID, session) != nil else { throw PostRefusals.noPost(postID) }
             guard let seriesID = try await session.row("SELECT series_id FROM post WHERE id = \(postID)").flatMap({ try $0["series_id"] as Int64? }) else {
                 throw SeriesRefusals.notInSeries(postID)
             }
@@ -88,7 +88,7 @@ extension PostgresStore: SeriesStore {
                 UPDATE delivery SET state = 'cancelled', updated_at = \(ms)
                 WHERE state IN ('draft', 'scheduled', 'retrying') AND post_id IN (SELECT id FROM post WHERE series_id = \(seriesID))
                 """)
-            return try await Self.postView(id: postID, session)!
+            return try await Self.postRecord(id: postID, session)!
         }
     }
 

@@ -7,7 +7,7 @@ import SchedulerDomain
 extension PostgresStore {
     /// Writes `event` in the caller's transaction, so a change and its event commit together (or not at all); every
     /// daemon's event bus hears of it at commit (NOTIFY), this one's included.
-    package func insertEvent(_ event: EventView, _ session: PostgresSession) async throws {
+    package func insertEvent(_ event: EventRecord, _ session: PostgresSession) async throws {
         let payload = event.storedPayload
         try await session.execute("""
             INSERT INTO event (at, kind, post_id, delivery_id, payload)

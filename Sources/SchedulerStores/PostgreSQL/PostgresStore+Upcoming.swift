@@ -21,7 +21,7 @@ extension PostgresStore {
                     """)
                 let posts = try rows.map { row in
                     let networks: [String] = try row["networks"]
-                    return UpcomingPostView(id: try row["id"], dueAt: localDate(try row["due_at"]), networks: networks.compactMap(Network.init))
+                    return UpcomingPostRecord(id: try row["id"], dueAt: localDate(try row["due_at"]), networks: networks.compactMap(Network.init))
                 }
                 let count = try await session.value("""
                     SELECT COUNT(*) FROM (SELECT 1 FROM post p WHERE p.due_at >= \(start) AND p.due_at < \(end) AND \(unescaped: Self.stillToGo)

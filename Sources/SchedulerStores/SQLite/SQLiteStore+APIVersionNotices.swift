@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SchedulerCore
+import SchedulerDomain
 
 extension SQLiteStore {
     /// Records the warnings about configured API versions found at this start (`network` → message): each
@@ -17,7 +18,7 @@ extension SQLiteStore {
                 let previous = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [key])
                 guard previous != warning.message else { continue }
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)", arguments: [key, warning.message])
-                try insertEvent(EventView(event: "api_version", at: now, network: network.rawValue, message: warning.message), db)
+                try insertEvent(EventRecord(event: "api_version", at: now, network: network.rawValue, message: warning.message), db)
             }
         }
     }

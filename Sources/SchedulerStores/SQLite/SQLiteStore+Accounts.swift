@@ -15,8 +15,8 @@ extension SQLiteStore {
              AND d.state IN ('scheduled', 'retrying') AND d.next_attempt_at >= a.access_expires_at) END AS posts_after_expiry
         """
 
-    package static func accountView(_ row: Row) -> AccountView {
-        AccountView(
+    package static func accountRecord(_ row: Row) -> AccountRecord {
+        AccountRecord(
             id: row["id"], network: Network(rawValue: row["network"]) ?? .x, handle: row["handle"],
             displayName: row["display_name"], remoteId: row["remote_id"],
             authKind: AuthKind(rawValue: row["auth_kind"]) ?? .none,
@@ -32,7 +32,7 @@ extension SQLiteStore {
     /// `seal` receives the row id, so the sealed blob is bound to its row; `replacing` as ``AccountStore`` says.
     package func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
                               grant: CredentialGrant, now: Date, replacing: Int64?,
-                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
+                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountRecord {
         try await writer.write { db in
             let ms = now.unixMilliseconds
             if let replacing {
@@ -55,26 +55,26 @@ extension SQLiteStore {
             let id = try Int64.fetchOne(db, sql: "SELECT id FROM account WHERE network = ? AND remote_id = ?",
                                         arguments: [network.rawValue, remoteID])!
             try db.execute(sql: "UPDATE account SET sealed_credentials = ? WHERE id = ?", arguments: [try seal(id).map { Data($0) }, id])
-            return Self.accountView(try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM account a WHERE a.id = ?", arguments: [id])!)
+            return Self.accountRecord(try Row.fetchOne(db, sql: "SELECT \(Self.accountColumns) FROM account a WHERE a.id = ?", arguments: [id])!)
         }
     }
 
     /// Accounts people can publish to or need to fix; removed ones only when asked.
-    package func accounts(includeRevoked: Bool) async throws -> [AccountView] {
+    package func accounts(includeRevoked: Bool) async throws -> [AccountRecord] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(Self.accountColumns) FROM account a
                 \(includeRevoked ? "" : "WHERE a.status != 'revoked'") ORDER BY a.network, a.handle
-                """).map(Self.accountView)
+                """).map(Self.accountRecord)
         }
     }
 
     /// Resolves `3`, `x:@runner`, `x:runner`, `@runner` or `runner` to one account that is not removed.
-    package func account(reference: String) async throws -> AccountView {
+    package func account(reference: String) async throws -> AccountRecord {
         try await writer.read { db in try Self.resolveAccount(reference, db) }
     }
 
-    package static func resolveAccount(_ reference: String, _ db: Database) throws -> AccountView {
+    package static func resolveAccount(_ reference: String, _ db: Database) throws -> AccountRecord {
         let rows: [Row]
         switch try AccountReference(parsing: reference) {
         case .id(let id):
@@ -88,7 +88,7 @@ extension SQLiteStore {
         // Nothing found: the linked handles are read (a few) for the one the person most likely meant.
         let handles = rows.isEmpty ? try Row.fetchAll(db, sql: "SELECT network, handle FROM account WHERE status != 'revoked'")
             .compactMap { row in Network(rawValue: row["network"]).map { ($0, row["handle"] as String) } } : []
-        return try AccountReference.single(rows.map(accountView), for: reference, linked: handles)
+        return try AccountReference.single(rows.map(accountRecord), for: reference, linked: handles)
     }
 
     /// The sealed credential blob of an account, or nil when it has none.

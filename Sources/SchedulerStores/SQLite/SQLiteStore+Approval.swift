@@ -9,9 +9,9 @@ extension SQLiteStore {
         try allowDeliveryState(.awaitingApproval, db)
     }
 
-    package func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostView {
+    package func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostRecord {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw PostRefusals.noPost(id) }
+            guard try Self.postRecord(id: id, db) != nil else { throw PostRefusals.noPost(id) }
             let ms = now.unixMilliseconds
             switch verdict {
             case .approved:
@@ -28,7 +28,7 @@ extension SQLiteStore {
             }
             if case .rejected = verdict { try db.execute(sql: "UPDATE post SET rejection_open = 1 WHERE id = ?", arguments: [id]) }
             try insertEvent(ApprovalRecord.event(postID: id, verdict: verdict, by: person, at: now), db)
-            return try Self.postView(id: id, db)!
+            return try Self.postRecord(id: id, db)!
         }
     }
 }

@@ -5,6 +5,6 @@ import SchedulerDomain
 extension SQLiteStore: StoreCapabilities {
     package func sharedPublishBudget() -> (any PublishBudgeting)? { nil }
     package var sharedMedia: (any SharedMediaStore)? { nil }
-    package func liveDaemonsIfShared() async throws -> [StatusView.Daemon]? { nil }
+    package func liveDaemonsIfShared() async throws -> [DaemonRecord]? { nil }
     package func backupCopies(stateDirectory: String) -> (any BackupCopying)? { BackupCopies(store: self, stateDirectory: stateDirectory) }
 }

@@ -6,9 +6,9 @@ import SchedulerDomain
 
 extension SQLiteStore {
     /// Gives a draft its time: its deliveries become `scheduled`, due then, with `media` as its files when given.
-    package func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostView {
+    package func scheduleDraft(id: Int64, time: ScheduleTime, queued: Bool, media: [MediaItem]?, now: Date) async throws -> PostRecord {
         try await writer.write { db in
-            guard let current = try Self.postView(id: id, db) else { throw PostRefusals.noPost(id) }
+            guard let current = try Self.postRecord(id: id, db) else { throw PostRefusals.noPost(id) }
             let states = try String.fetchAll(db, sql: "SELECT DISTINCT state FROM delivery WHERE post_id = ? ORDER BY state", arguments: [id])
             guard states == [DeliveryState.draft.rawValue] else { throw PostRefusals.notADraft(id, state: states.joined(separator: ", ")) }
             let ms = now.unixMilliseconds
@@ -26,14 +26,14 @@ extension SQLiteStore {
                            arguments: [due, time.zoneIdentifier, time.wallClock, queued, ms, id])
             try db.execute(sql: "UPDATE delivery SET state = 'scheduled', next_attempt_at = ?, updated_at = ? WHERE post_id = ? AND state = 'draft'",
                            arguments: [due, ms, id])
-            return try Self.postView(id: id, db)!
+            return try Self.postRecord(id: id, db)!
         }
     }
 
     /// A new draft with the post's text, thread, media, accounts, per-account texts and first comments, whatever became of the post.
-    package func duplicatePost(id: Int64, now: Date) async throws -> PostView {
+    package func duplicatePost(id: Int64, now: Date) async throws -> PostRecord {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw PostRefusals.noPost(id) }
+            guard try Self.postRecord(id: id, db) != nil else { throw PostRefusals.noPost(id) }
             let ms = now.unixMilliseconds
             try db.execute(sql: """
                 INSERT INTO post (text, due_at, due_zone, due_local, lateness_limit_s, source, created_at, updated_at, options)
@@ -51,7 +51,7 @@ extension SQLiteStore {
                 """, arguments: [copy, ms, id])
             try db.execute(sql: "INSERT INTO post_part (post_id, part, text) SELECT ?, part, text FROM post_part WHERE post_id = ?",
                            arguments: [copy, id])
-            return try Self.postView(id: copy, db)!
+            return try Self.postRecord(id: copy, db)!
         }
     }
 }

@@ -5,7 +5,7 @@ import SchedulerDomain
 
 extension SQLiteStore {
     /// `edit`'s per-account texts, media and targets, inside the edit's transaction (``EditGuard`` has allowed them).
-    package static func applyDeliveryChanges(_ change: PostChange, to post: PostView, now ms: Int64, _ db: Database) throws {
+    package static func applyDeliveryChanges(_ change: PostChange, to post: PostRecord, now ms: Int64, _ db: Database) throws {
         for (accountID, text) in change.overrides {
             try db.execute(sql: "UPDATE delivery SET text_override = ?, updated_at = ? WHERE post_id = ? AND account_id = ?",
                            arguments: [text, ms, post.id, accountID])

@@ -6,29 +6,29 @@ import SchedulerDomain
 extension SQLiteStore {
     /// Writes `event` in the caller's transaction, so a state change and its event are committed together
     /// (or not at all), and wakes the event bus once the transaction commits.
-    package static func insertEvent(_ event: EventView, _ db: Database, signal: WakeSignal) throws {
+    package static func insertEvent(_ event: EventRecord, _ db: Database, signal: WakeSignal) throws {
         let payload = event.storedPayload
         try db.cachedStatement(sql: "INSERT INTO event (at, kind, post_id, delivery_id, payload) VALUES (?, ?, ?, ?, ?)").execute(
             arguments: [event.at.unixMilliseconds, event.event, event.postId, event.deliveryId, payload])
         db.afterNextTransaction { _ in signal.signal() }
     }
 
-    package func insertEvent(_ event: EventView, _ db: Database) throws {
+    package func insertEvent(_ event: EventRecord, _ db: Database) throws {
         try Self.insertEvent(event, db, signal: eventsCommitted)
     }
 
     /// Events after `id`, oldest first.
-    package func events(after id: Int64, limit: Int) async throws -> [EventView] {
+    package func events(after id: Int64, limit: Int) async throws -> [EventRecord] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, payload FROM event WHERE id > ? ORDER BY id LIMIT ?", arguments: [id, limit]).compactMap(Self.eventView)
+            try Row.fetchAll(db, sql: "SELECT id, payload FROM event WHERE id > ? ORDER BY id LIMIT ?", arguments: [id, limit]).compactMap(Self.eventRecord)
         }
     }
 
     /// The last `count` events, oldest first.
-    package func recentEvents(_ count: Int) async throws -> [EventView] {
+    package func recentEvents(_ count: Int) async throws -> [EventRecord] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT id, payload FROM (SELECT id, payload FROM event ORDER BY id DESC LIMIT ?) ORDER BY id",
-                             arguments: [count]).compactMap(Self.eventView)
+                             arguments: [count]).compactMap(Self.eventRecord)
         }
     }
 
@@ -59,9 +59,9 @@ extension SQLiteStore {
         try await writer.write { db in try db.execute(sql: "UPDATE event SET notified = 1 WHERE notified = 0") }
     }
 
-    package static func eventView(_ row: Row) -> EventView? {
+    package static func eventRecord(_ row: Row) -> EventRecord? {
         let payload: String = row["payload"]
-        guard var event = try? JSONCoding.decoder().decode(EventView.self, from: Data(payload.utf8)) else { return nil }
+        guard var event = try? JSONCoding.decoder().decode(EventRecord.self, from: Data(payload.utf8)) else { return nil }
         event.id = row["id"]
         return event
     }

@@ -7,7 +7,7 @@ extension SQLiteStore {
     /// The delivery is with the person now: its bundle is written, and it waits for `handoff done`,
     /// a reminder at `remindAt`, then `expired` at `expiresAt`.
     package func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
-                                event: EventView) async throws {
+                                event: EventRecord) async throws {
         try await outcomes.write { [self] db in
             try Self.insertAttempt(claim.deliveryID, attempt, db)
             try db.execute(sql: """
@@ -79,7 +79,7 @@ extension SQLiteStore {
     }
 
     /// The person published it: the delivery becomes `published`, with the permalink when given.
-    package func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostView {
+    package func confirmHandoff(deliveryID: Int64, url: String?, now: Date) async throws -> PostRecord {
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT post_id, state FROM delivery WHERE id = ?", arguments: [deliveryID]) else {
                 throw HandoffRules.noHandoff(deliveryID)
@@ -90,7 +90,7 @@ extension SQLiteStore {
                 UPDATE delivery SET state = 'published', remote_id = ?, remote_url = ?, published_at = ?, updated_at = ?
                 WHERE id = ? AND state = 'handed_off'
                 """, arguments: [remoteID, url, now.unixMilliseconds, now.unixMilliseconds, deliveryID])
-            let post = try Self.postView(id: row["post_id"], db)!
+            let post = try Self.postRecord(id: row["post_id"], db)!
             let account = post.deliveries.first { $0.id == deliveryID }?.account
             try insertEvent(DeliveryEvents.handoffConfirmed(postID: post.id, deliveryID: deliveryID, account: account, url: url, at: now), db)
             return post

@@ -11,7 +11,7 @@ extension SQLiteStore {
                 SELECT id, payload, hook_attempts, hook_next_at, hooks_accepted, hook_last_error
                 FROM event INDEXED BY event_unnotified WHERE notified = 0 ORDER BY id LIMIT ?
                 """, arguments: [limit]).compactMap { row in
-                guard let event = Self.eventView(row) else { return nil }
+                guard let event = Self.eventRecord(row) else { return nil }
                 let next: Int64? = row["hook_next_at"]
                 return PendingHookEvent(id: row["id"], event: event, attempts: row["hook_attempts"],
                                         nextAttemptAt: next.map(Date.init(unixMilliseconds:)),
@@ -38,7 +38,7 @@ extension SQLiteStore {
     }
 
     /// What `status` says about the hooks: nil unless one is failing or events were given up.
-    package static func hookBacklog(_ db: Database) throws -> StatusView.Hooks? {
+    package static func hookBacklog(_ db: Database) throws -> HookBacklogRecord? {
         let waiting = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(*) AS n, MIN(at) AS since, MAX(hook_attempts) AS tried FROM event INDEXED BY event_unnotified WHERE notified = 0
             """))
@@ -54,7 +54,7 @@ extension SQLiteStore {
             ORDER BY id LIMIT 1
             """)) : nil
         let since: Int64? = failing ? waiting?["since"] : nil
-        return StatusView.Hooks(waiting: failing ? count : 0, waitingSince: since.map(Date.init(unixMilliseconds:)),
+        return HookBacklogRecord(waiting: failing ? count : 0, waitingSince: since.map(Date.init(unixMilliseconds:)),
                                 lastError: lastError, givenUp: givenUp)
     }
 }

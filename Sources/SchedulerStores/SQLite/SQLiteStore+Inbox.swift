@@ -56,10 +56,10 @@ extension SQLiteStore: InboxStore {
         }
     }
 
-    package func inboxFiles(limit: Int) async throws -> [InboxFileView] {
+    package func inboxFiles(limit: Int) async throws -> [InboxFileRecord] {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM inbox_file ORDER BY updated_at DESC, sha256 LIMIT ?", arguments: [limit]).map { row in
-                InboxFileView(sha256: row["sha256"], name: row["name"], state: row["state"], postId: row["post_id"], error: row["error"],
+                InboxFileRecord(sha256: row["sha256"], name: row["name"], state: row["state"], postId: row["post_id"], error: row["error"],
                               arrivedAt: Date(unixMilliseconds: row["arrived_at"]), updatedAt: Date(unixMilliseconds: row["updated_at"]),
                               seenAgain: row["seen_again"])
             }

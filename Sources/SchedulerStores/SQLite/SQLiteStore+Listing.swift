@@ -13,7 +13,7 @@ extension SQLiteStore {
             guard !page.isEmpty else { return PostPage(posts: [], next: nil) }
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM post WHERE id IN (\(page.map { "\($0.postID)" }.joined(separator: ", ")))")
             let byID = Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as Int64, $0) })
-            let posts = try Self.postViews(page.compactMap { byID[$0.postID] }, db)
+            let posts = try Self.postRecords(page.compactMap { byID[$0.postID] }, db)
             return PostPage(posts: posts, next: keys.count > limit ? page.last : nil)
         }
     }

@@ -127,7 +127,7 @@ extension SQLiteStore {
                 kind TEXT NOT NULL,
                 post_id INTEGER,
                 delivery_id INTEGER,
-                -- The event as the hooks receive it (JSON of EventView).
+                -- The event as the hooks receive it (JSON of EventRecord).
                 payload TEXT NOT NULL,
                 notified INTEGER NOT NULL DEFAULT 0
             );

@@ -46,11 +46,11 @@ extension SQLiteStore {
     }
 
     /// Every paused network, for `status` and the answer to pause and resume.
-    package static func networkPauses(_ db: Database) throws -> [NetworkPauseView] {
+    package static func networkPauses(_ db: Database) throws -> [NetworkPauseRecord] {
         let sql = "SELECT network, cause, reason, remedy, since FROM network_pause ORDER BY network"
         return try Row.fetchAll(db.cachedStatement(sql: sql)).compactMap { row in
             Network(rawValue: row["network"]).map {
-                NetworkPauseView(network: $0, byPerson: row["cause"] == "person", reason: row["reason"], remedy: row["remedy"],
+                NetworkPauseRecord(network: $0, byPerson: row["cause"] == "person", reason: row["reason"], remedy: row["remedy"],
                                  since: Date(unixMilliseconds: row["since"]))
             }
         }

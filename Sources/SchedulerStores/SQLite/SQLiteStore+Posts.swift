@@ -5,11 +5,11 @@ import SchedulerDomain
 
 extension SQLiteStore {
     /// Stores a post and one delivery per target in one transaction; returns it as the API shows it.
-    package func insertPost(_ post: NewPost, now: Date) async throws -> PostView {
+    package func insertPost(_ post: NewPost, now: Date) async throws -> PostRecord {
         try await writer.write { db in
             let postID = try Self.insertPostRows(post, now: now, db)
             try markInboxFilePosted(post, postID: postID, now: now, db)
-            return try Self.postView(id: postID, db)!
+            return try Self.postRecord(id: postID, db)!
         }
     }
 
@@ -49,15 +49,15 @@ extension SQLiteStore {
     /// The larger cache: about what 100,000 rows change.
     package static let largeBatchCacheKiB = 128 * 1_024
 
-    package func post(id: Int64) async throws -> PostView {
+    package func post(id: Int64) async throws -> PostRecord {
         try await writer.read { db in
-            guard let view = try Self.postView(id: id, db) else { throw PostRefusals.noPost(id) }
+            guard let view = try Self.postRecord(id: id, db) else { throw PostRefusals.noPost(id) }
             return view
         }
     }
 
-    package func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostView] {
-        try await writer.read { db in try Self.postViews(Self.postRowsDue(from: from, to: to, accountID: accountID, limit: limit, db), db) }
+    package func postsDue(from: Date, to: Date, accountID: Int64?, limit: Int) async throws -> [PostRecord] {
+        try await writer.read { db in try Self.postRecords(Self.postRowsDue(from: from, to: to, accountID: accountID, limit: limit, db), db) }
     }
 
     package func postsByDay(_ days: [DateInterval], first: Int, countUpTo limit: Int, accountID: Int64?) async throws -> [DayOfPosts] {
@@ -71,7 +71,7 @@ extension SQLiteStore {
                 sizes.append(firstRows.count)
                 counts.append(try Self.countDue(from: day.start, to: day.end, accountID: accountID, limit: limit, db))
             }
-            return DayOfPosts.split(try Self.postViews(rows, db), sizes: sizes, counts: counts)
+            return DayOfPosts.split(try Self.postRecords(rows, db), sizes: sizes, counts: counts)
         }
     }
 
@@ -98,9 +98,9 @@ extension SQLiteStore {
     }
 
     /// Changes text, time or lateness while every delivery is still waiting for its first attempt.
-    package func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostView {
+    package func editPost(id: Int64, change: PostChange, now: Date) async throws -> PostRecord {
         try await writer.write { db in
-            guard let current = try Self.postView(id: id, db) else { throw PostRefusals.noPost(id) }
+            guard let current = try Self.postRecord(id: id, db) else { throw PostRefusals.noPost(id) }
             try EditGuard(post: current, change: change).check()
             let ms = now.unixMilliseconds
             try Self.applyDeliveryChanges(change, to: current, now: ms, db)
@@ -131,15 +131,15 @@ extension SQLiteStore {
             // A new version even within the same millisecond, and an occurrence changed alone is marked so.
             try db.execute(sql: "UPDATE post SET updated_at = MAX(?, ? + 1), edited_alone = (series_id IS NOT NULL) WHERE id = ?",
                            arguments: [ms, current.version, id])
-            return try Self.postView(id: id, db)!
+            return try Self.postRecord(id: id, db)!
         }
     }
 
     /// Cancels every delivery of the post that has not finished. One being published right now cannot be
     /// stopped and is reported; a post with nothing left to cancel is a conflict.
-    package func cancelPost(id: Int64, now: Date) async throws -> PostView {
+    package func cancelPost(id: Int64, now: Date) async throws -> PostRecord {
         try await writer.write { db in
-            guard try Self.postView(id: id, db) != nil else { throw PostRefusals.noPost(id) }
+            guard try Self.postRecord(id: id, db) != nil else { throw PostRefusals.noPost(id) }
             try db.execute(sql: """
                 UPDATE delivery SET state = 'cancelled', updated_at = ?
                 WHERE post_id = ? AND state IN (\(DeliveryLifecycle.sql(DeliveryLifecycle.cancellable)))
@@ -148,7 +148,7 @@ extension SQLiteStore {
                 let publishing = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE post_id = ? AND state = 'publishing'", arguments: [id])!
                 throw PostRefusals.nothingToCancel(id, publishingNow: publishing)
             }
-            return try Self.postView(id: id, db)!
+            return try Self.postRecord(id: id, db)!
         }
     }
 
@@ -157,9 +157,9 @@ extension SQLiteStore {
     }
 
 
-    package static func postView(id: Int64, _ db: Database) throws -> PostView? {
+    package static func postRecord(id: Int64, _ db: Database) throws -> PostRecord? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM post WHERE id = ?"), arguments: [id]) else { return nil }
-        return try postViews([row], db).first
+        return try postRecords([row], db).first
     }
 
     /// A statement with one placeholder per id: cached for the short lists a claim, a page or a post gives (one statement
@@ -168,8 +168,8 @@ extension SQLiteStore {
         count <= 100 ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
     }
 
-    /// Builds views for `rows` with one query for all their deliveries.
-    package static func postViews(_ rows: [Row], _ db: Database) throws -> [PostView] {
+    /// Builds the records of `rows` with one query for all their deliveries.
+    package static func postRecords(_ rows: [Row], _ db: Database) throws -> [PostRecord] {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
@@ -191,7 +191,7 @@ extension SQLiteStore {
             deliveries: deliveries, publishedParts: try publishedParts(deliveryIDs: deliveries.filter { $0.partCount > 1 }.map(\.id), db),
             mediaByPart: mediaByPart, threads: try threads(postIDs: ids, media: mediaByPart, db),
             templates: try seriesTemplates(Set(rows.compactMap { $0["series_id"] as Int64? }), db))
-        return PostViews.assemble(rows.map { row in
+        return PostRecords.assemble(rows.map { row in
             StoredPost(id: row["id"], text: row["text"], dueAt: row["due_at"], dueZone: row["due_zone"], dueLocal: row["due_local"],
                        latenessLimitSeconds: row["lateness_limit_s"], source: row["source"], createdAt: row["created_at"],
                        updatedAt: row["updated_at"], queued: row["queued"], seriesID: row["series_id"], seriesIndex: row["series_index"],

@@ -39,7 +39,7 @@ extension SQLiteStore: QueueStore {
         }
     }
 
-    package func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostView] {
+    package func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostRecord] {
         if accountIDs?.isEmpty == true { return [] }
         return try await writer.read { db in
             var accountCondition = ""
@@ -54,7 +54,7 @@ extension SQLiteStore: QueueStore {
                   AND NOT EXISTS (SELECT 1 FROM delivery d WHERE d.post_id = p.id AND d.state != 'scheduled')
                 ORDER BY p.due_at, p.id
                 """, arguments: arguments)
-            return try Self.postViews(rows, db)
+            return try Self.postRecords(rows, db)
         }
     }
 

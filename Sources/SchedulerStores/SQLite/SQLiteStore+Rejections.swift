@@ -16,9 +16,9 @@ extension SQLiteStore {
             """)
     }
 
-    package func openRejections(writtenBy person: String, limit: Int) async throws -> [PostView] {
+    package func openRejections(writtenBy person: String, limit: Int) async throws -> [PostRecord] {
         try await writer.read { db in
-            try Self.postViews(Row.fetchAll(db, sql: "SELECT * FROM post WHERE rejection_open AND written_by = ? ORDER BY id DESC LIMIT ?",
+            try Self.postRecords(Row.fetchAll(db, sql: "SELECT * FROM post WHERE rejection_open AND written_by = ? ORDER BY id DESC LIMIT ?",
                                             arguments: [person, limit]), db)
         }
     }

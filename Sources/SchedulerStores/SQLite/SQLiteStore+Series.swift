@@ -4,10 +4,10 @@ import SchedulerCore
 import SchedulerDomain
 
 extension SQLiteStore: SeriesStore {
-    package func insertSeries(_ series: NewSeries, now: Date) async throws -> PostView {
+    package func insertSeries(_ series: NewSeries, now: Date) async throws -> PostRecord {
         try await writer.write { db in
             let first = try Self.insertSeriesRows(series, now: now, db)
-            return try Self.postView(id: first, db)!
+            return try Self.postRecord(id: first, db)!
         }
     }
 
@@ -73,9 +73,9 @@ extension SQLiteStore: SeriesStore {
         }
     }
 
-    package func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView {
+    package func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostRecord {
         try await writer.write { db in
-            guard try Self.postView(id: postID, db) != nil else { throw PostRefusals.noPost(postID) }
+            guard try Self.postRecord(id: postID, db) != nil else { throw PostRefusals.noPost(postID) }
             guard let seriesID = try Int64.fetchOne(db, sql: "SELECT series_id FROM post WHERE id = ?", arguments: [postID]) else {
                 throw SeriesRefusals.notInSeries(postID)
             }
@@ -85,7 +85,7 @@ extension SQLiteStore: SeriesStore {
                 UPDATE delivery SET state = 'cancelled', updated_at = ?
                 WHERE state IN ('draft', 'scheduled', 'retrying') AND post_id IN (SELECT id FROM post WHERE series_id = ?)
                 """, arguments: [ms, seriesID])
-            return try Self.postView(id: postID, db)!
+            return try Self.postRecord(id: postID, db)!
         }
     }
 

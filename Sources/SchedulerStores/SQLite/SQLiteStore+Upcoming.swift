@@ -18,7 +18,7 @@ extension SQLiteStore {
                         SELECT a.network FROM delivery d JOIN account a ON a.id = d.account_id
                         WHERE d.post_id = ? AND d.state IN ('scheduled', 'retrying', 'publishing') GROUP BY a.network ORDER BY MIN(d.id)
                         """), arguments: [row["id"] as Int64])
-                    return UpcomingPostView(id: row["id"], dueAt: Date(unixMilliseconds: row["due_at"]), networks: networks.compactMap(Network.init))
+                    return UpcomingPostRecord(id: row["id"], dueAt: Date(unixMilliseconds: row["due_at"]), networks: networks.compactMap(Network.init))
                 }
                 // Counted in the index of deliveries by state and their post's due time alone, without reading a post
                 // or probing a delivery per post: 0.3 ms a day at 1,000 posts, against 1.5 ms walking the posts' due-time

@@ -42,13 +42,13 @@ struct EngineHarness {
                         settings: settings, budget: budget, metrics: metrics, logger: log.logger(label: "engine"), now: clock.now)
     }
 
-    func addAccount(_ handle: String, network: Network = .x) async throws -> AccountView {
+    func addAccount(_ handle: String, network: Network = .x) async throws -> AccountRecord {
         try await store.addAccount(handle, network: network, vault: vault)
     }
 
     /// A post that is already due, and the engine woken for it.
     @discardableResult
-    func addDuePost(_ text: String, to accounts: [AccountView]) async throws -> PostView {
+    func addDuePost(_ text: String, to accounts: [AccountRecord]) async throws -> PostRecord {
         let post = try await store.addPost(text, due: Date().addingTimeInterval(-1), to: accounts, now: Date())
         wake.signal()
         return post

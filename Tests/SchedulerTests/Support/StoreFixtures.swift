@@ -13,7 +13,7 @@ extension AccountStore {
     /// Adds an active account whose sealed credentials are `sealed` (or a vault's blob via `vault`).
     @discardableResult
     func addAccount(_ handle: String, network: Network = .x, vault: CredentialVault? = nil,
-                    credentials: AccountCredentials? = nil) async throws -> AccountView {
+                    credentials: AccountCredentials? = nil) async throws -> AccountRecord {
         let secret = credentials ?? .oauth1(token: "token-\(handle)", tokenSecret: "secret-\(handle)")
         return try await upsertAccount(network: network, remoteID: "remote-\(network.rawValue)-\(handle)", handle: handle,
                                        displayName: "Display \(handle)", authKind: network == .x ? .oauth1 : .oauth2) { id in
@@ -26,8 +26,8 @@ extension AccountStore {
 extension PostStore {
     /// Stores a post due at `due` for each account in `to`.
     @discardableResult
-    func addPost(_ text: String = "hello", due: Date, to accounts: [AccountView], lateness: Int = 3_600,
-                 zone: String = "UTC", now: Date? = nil) async throws -> PostView {
+    func addPost(_ text: String = "hello", due: Date, to accounts: [AccountRecord], lateness: Int = 3_600,
+                 zone: String = "UTC", now: Date? = nil) async throws -> PostRecord {
         let time = ScheduleTime(instant: due, zoneIdentifier: zone, wallClock: "2030-01-01T00:00:00")
         return try await insertPost(NewPost(text: text, time: time, latenessLimitSeconds: lateness,
                                             targets: accounts.map { NewPost.Target(accountID: $0.id) }),
@@ -35,7 +35,7 @@ extension PostStore {
     }
 
     /// The single delivery of post `id`.
-    func delivery(ofPost id: Int64) async throws -> DeliveryView {
+    func delivery(ofPost id: Int64) async throws -> DeliveryRecord {
         let view = try await post(id: id)
         precondition(view.deliveries.count == 1, "post \(id) has \(view.deliveries.count) deliveries")
         return view.deliveries[0]
@@ -64,7 +64,7 @@ protocol StoreInspection: SchedulerStore {
     /// Deliveries in `state`, across all posts.
     func deliveryCount(in state: DeliveryState) async throws -> Int
     /// Stores `event` in a transaction of its own, as a change stores its event (the event bus hears of it at commit).
-    func storeEvent(_ event: EventView) async throws
+    func storeEvent(_ event: EventRecord) async throws
     /// Deliveries by state, counted row by row (states with none left out).
     func deliveriesCountedByState() async throws -> [String: Int]
     /// Each account's unfinished deliveries (an account view's pending posts), counted row by row.
@@ -100,7 +100,7 @@ extension SQLiteStore: StoreInspection {
         }
     }
 
-    func storeEvent(_ event: EventView) async throws {
+    func storeEvent(_ event: EventRecord) async throws {
         try await writer.write { db in try insertEvent(event, db) }
     }
 
@@ -152,7 +152,7 @@ extension PostgresStore: StoreInspection {
         }
     }
 
-    func storeEvent(_ event: EventView) async throws {
+    func storeEvent(_ event: EventRecord) async throws {
         try await write { session in try await insertEvent(event, session) }
     }
 

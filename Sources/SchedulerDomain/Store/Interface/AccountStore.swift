@@ -10,11 +10,11 @@ package protocol AccountStore: Sendable {
     /// holds that identity already; the caller decides when an identity is replaced.
     func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
                        grant: CredentialGrant, now: Date, replacing: Int64?,
-                       seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView
+                       seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountRecord
     /// Accounts people can publish to or need to fix; removed ones only when asked.
-    func accounts(includeRevoked: Bool) async throws -> [AccountView]
+    func accounts(includeRevoked: Bool) async throws -> [AccountRecord]
     /// Resolves `3`, `x:@runner`, `x:runner`, `@runner` or `runner` to one account that is not removed.
-    func account(reference: String) async throws -> AccountView
+    func account(reference: String) async throws -> AccountRecord
     /// The sealed credential blob of an account, or nil when it has none.
     func sealedCredentials(accountID: Int64) async throws -> [UInt8]?
     /// Removes an account: its sealed secrets are deleted and it can no longer be targeted; its published
@@ -48,12 +48,12 @@ package protocol AccountStore: Sendable {
 extension AccountStore {
     package func upsertAccount(network: Network, remoteID: String, handle: String, displayName: String, authKind: AuthKind,
                               grant: CredentialGrant = CredentialGrant(), replacing: Int64? = nil,
-                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountView {
+                              seal: @escaping @Sendable (Int64) throws -> [UInt8]?) async throws -> AccountRecord {
         try await upsertAccount(network: network, remoteID: remoteID, handle: handle, displayName: displayName, authKind: authKind,
                                 grant: grant, now: Date(), replacing: replacing, seal: seal)
     }
 
-    package func accounts() async throws -> [AccountView] { try await accounts(includeRevoked: false) }
+    package func accounts() async throws -> [AccountRecord] { try await accounts(includeRevoked: false) }
 
     package func removeAccount(reference: String, cancelPending: Bool) async throws -> RemovedAccount {
         try await removeAccount(reference: reference, cancelPending: cancelPending, now: Date())
@@ -70,9 +70,9 @@ extension AccountStore {
 
 /// An account as `removeAccount` left it, and how many unfinished posts to it were cancelled with it.
 package struct RemovedAccount: Sendable, Equatable {
-    package var account: AccountView
+    package var account: AccountRecord
     package var cancelledPosts: Int
-    package init(account: AccountView, cancelledPosts: Int) {
+    package init(account: AccountRecord, cancelledPosts: Int) {
         self.account = account
         self.cancelledPosts = cancelledPosts
     }

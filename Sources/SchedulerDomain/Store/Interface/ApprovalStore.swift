@@ -12,10 +12,10 @@ package enum ApprovalVerdict: Sendable, Equatable {
 package protocol ApprovalStore: Sendable {
     /// Settles every `awaiting_approval` delivery of post `id` and records an `approved` or `rejected` event in the same
     /// transaction; a post with none waiting is a conflict.
-    func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostView
+    func settleApproval(id: Int64, verdict: ApprovalVerdict, by person: String, now: Date) async throws -> PostRecord
 
     /// Posts `person` wrote that an owner rejected and they have not yet acted on, newest first.
-    func openRejections(writtenBy person: String, limit: Int) async throws -> [PostView]
+    func openRejections(writtenBy person: String, limit: Int) async throws -> [PostRecord]
 
     /// The author acted on rejected post `id` (duplicated it to change it, or dismissed it): Today no longer shows it.
     func closeRejection(id: Int64) async throws
@@ -23,12 +23,12 @@ package protocol ApprovalStore: Sendable {
 
 /// What the two stores write, said once.
 package enum ApprovalRecord {
-    package static func event(postID: Int64, verdict: ApprovalVerdict, by person: String, at now: Date) -> EventView {
+    package static func event(postID: Int64, verdict: ApprovalVerdict, by person: String, at now: Date) -> EventRecord {
         switch verdict {
         case .approved:
-            EventView(event: "approved", at: now, postId: postID, message: "Post \(postID) was approved by \(person) and is scheduled")
+            EventRecord(event: "approved", at: now, postId: postID, message: "Post \(postID) was approved by \(person) and is scheduled")
         case .rejected(let reason):
-            EventView(event: "rejected", at: now, postId: postID, message: "Post \(postID) was rejected by \(person): \(reason)")
+            EventRecord(event: "rejected", at: now, postId: postID, message: "Post \(postID) was rejected by \(person): \(reason)")
         }
     }
 

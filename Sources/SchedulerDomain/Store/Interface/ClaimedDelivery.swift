@@ -69,4 +69,4 @@ package struct ClaimedDelivery: Sendable, Equatable {
 }
 
 /// One try at publishing (or looking up), as it is logged for `history`.
-package typealias AttemptRecord = HistoryView.Attempt
+package typealias AttemptRecord = HistoryRecord.Attempt

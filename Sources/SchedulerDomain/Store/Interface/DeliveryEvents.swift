@@ -6,9 +6,9 @@ import SchedulerCore
 package enum DeliveryEvents {
     /// `lastError`: the delivery's error as the sweep wrote it ("not published within its lateness limit", with the last
     /// error before it in parentheses), said once, not twice.
-    package static func missed(postID: Int64, deliveryID: Int64, account: String, lastError: String?, at: Date) -> EventView {
+    package static func missed(postID: Int64, deliveryID: Int64, account: String, lastError: String?, at: Date) -> EventRecord {
         let before = (lastError ?? "").replacingOccurrences(of: missedError, with: "").trimmingCharacters(in: .whitespaces)
-        return EventView(event: "missed", at: at, postId: postID, deliveryId: deliveryID, account: account,
+        return EventRecord(event: "missed", at: at, postId: postID, deliveryId: deliveryID, account: account,
                          message: "Post \(postID) was not published to \(account) within its lateness limit" + (before.isEmpty ? "" : " \(before)"),
                          confirm: RecoveryCommand.retry(post: postID, delivery: deliveryID))
     }
@@ -17,14 +17,14 @@ package enum DeliveryEvents {
     package static let missedError = "not published within its lateness limit"
 
     /// `found`: a look-up found the post, published before an interruption.
-    package static func published(_ claim: ClaimedDelivery, remoteURL: String?, found: Bool, at: Date) -> EventView {
+    package static func published(_ claim: ClaimedDelivery, remoteURL: String?, found: Bool, at: Date) -> EventRecord {
         let how = found ? "was found on \(claim.network.displayName) (published before an interruption)" : "was published to \(claim.account)"
-        return EventView(event: "published", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+        return EventRecord(event: "published", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
                          message: "Post \(claim.postID) \(how)", remoteUrl: remoteURL)
     }
 
     /// The end of a delivery as `failed`, `unknown` or `missed`, with what a person can do about it.
-    package static func finalFailure(_ claim: ClaimedDelivery, state: DeliveryState, error: String, at: Date) -> EventView {
+    package static func finalFailure(_ claim: ClaimedDelivery, state: DeliveryState, error: String, at: Date) -> EventRecord {
         let message: String
         var confirm: String?
         switch state {
@@ -38,7 +38,7 @@ package enum DeliveryEvents {
         default:
             message = "Post \(claim.postID) could not be published to \(claim.account): \(error)"
         }
-        return EventView(event: state.rawValue, at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+        return EventRecord(event: state.rawValue, at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
                          message: message, confirm: confirm)
     }
 
@@ -47,8 +47,8 @@ package enum DeliveryEvents {
         "published, but its first comment could not be made: \(error.asClause). `\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` makes the comment alone"
     }
 
-    package static func commentFailed(_ claim: ClaimedDelivery, remoteURL: String?, error: String, at: Date) -> EventView {
-        EventView(event: "comment_failed", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
+    package static func commentFailed(_ claim: ClaimedDelivery, remoteURL: String?, error: String, at: Date) -> EventRecord {
+        EventRecord(event: "comment_failed", at: at, postId: claim.postID, deliveryId: claim.deliveryID, account: claim.account,
                   message: "Post \(claim.postID) is on \(claim.account), but its first comment could not be made: \(error)",
                   remoteUrl: remoteURL, confirm: RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))
     }
@@ -61,34 +61,34 @@ package enum DeliveryEvents {
             + "`\(RecoveryCommand.retry(post: claim.postID, delivery: claim.deliveryID))` continues from part \(part)"
     }
 
-    package static func needsRelink(account: String, reason: String, at: Date) -> EventView {
-        EventView(event: "needs_relink", at: at, account: account, message: "\(account) needs to be linked again: \(reason)",
+    package static func needsRelink(account: String, reason: String, at: Date) -> EventRecord {
+        EventRecord(event: "needs_relink", at: at, account: account, message: "\(account) needs to be linked again: \(reason)",
                   confirm: RelinkCommand.text(account: account) ?? "schedctl accounts link \(account.split(separator: ":").first ?? "")")
     }
 
-    package static func networkPaused(_ network: Network, reason: String, remedy: String?, at: Date) -> EventView {
-        EventView(event: "network_paused", at: at, network: network.rawValue,
+    package static func networkPaused(_ network: Network, reason: String, remedy: String?, at: Date) -> EventRecord {
+        EventRecord(event: "network_paused", at: at, network: network.rawValue,
                   message: "Publishing to \(network.displayName) is paused for every account: \(reason)", confirm: remedy)
     }
 
-    package static func handoffExpired(_ record: HandoffRecord, at: Date) -> EventView {
-        EventView(event: "expired", at: at, postId: record.postID, deliveryId: record.deliveryID, account: record.account,
+    package static func handoffExpired(_ record: HandoffRecord, at: Date) -> EventRecord {
+        EventRecord(event: "expired", at: at, postId: record.postID, deliveryId: record.deliveryID, account: record.account,
                   message: "Nobody confirmed the Instagram post; it is now expired", caption: record.caption, bundle: record.bundle)
     }
 
-    package static func handoffReminder(_ record: HandoffRecord, at: Date) -> EventView {
-        EventView(event: "handoff_reminder", at: at, postId: record.postID, deliveryId: record.deliveryID, account: record.account,
+    package static func handoffReminder(_ record: HandoffRecord, at: Date) -> EventRecord {
+        EventRecord(event: "handoff_reminder", at: at, postId: record.postID, deliveryId: record.deliveryID, account: record.account,
                   message: "Reminder: the Instagram post in \(record.bundle) is still waiting", caption: record.caption, bundle: record.bundle,
                   confirm: "schedctl handoff done \(record.deliveryID) --url PERMALINK")
     }
 
-    package static func handoffConfirmed(postID: Int64, deliveryID: Int64, account: String?, url: String?, at: Date) -> EventView {
-        EventView(event: "published", at: at, postId: postID, deliveryId: deliveryID, account: account,
+    package static func handoffConfirmed(postID: Int64, deliveryID: Int64, account: String?, url: String?, at: Date) -> EventRecord {
+        EventRecord(event: "published", at: at, postId: postID, deliveryId: deliveryID, account: account,
                   message: "Post \(postID) was posted on Instagram by hand and confirmed", remoteUrl: url)
     }
 
-    package static func resolvedByHand(postID: Int64, deliveryID: Int64, account: String, url: String, at: Date) -> EventView {
-        EventView(event: "published", at: at, postId: postID, deliveryId: deliveryID, account: account,
+    package static func resolvedByHand(postID: Int64, deliveryID: Int64, account: String, url: String, at: Date) -> EventRecord {
+        EventRecord(event: "published", at: at, postId: postID, deliveryId: deliveryID, account: account,
                   message: "Post \(postID) was confirmed on \(account) by hand", remoteUrl: url)
     }
 }

@@ -81,7 +81,7 @@ package protocol DeliveryStore: Sendable {
     func recentPublishCounts(since: Date) async throws -> [(accountID: Int64, network: Network, count: Int)]
     /// The delivery is with the person now: it waits for `handoff done`, a reminder, then `expired`.
     func recordHandedOff(_ claim: ClaimedDelivery, attempt: AttemptRecord, bundle: String, remindAt: Date, expiresAt: Date,
-                         event: EventView) async throws
+                         event: EventRecord) async throws
     /// Handed-off deliveries whose reminder or expiry time has come, each fired once.
     func handoffFollowUps(now: Date) async throws -> [HandoffFollowUp]
     /// The next reminder or expiry of a handed-off delivery, on this machine's clock.

@@ -6,9 +6,9 @@ package protocol EventStore: Sendable {
     /// Fires after every transaction that stored an event, so the event bus never polls.
     var eventsCommitted: WakeSignal { get }
     /// Events after `id`, oldest first.
-    func events(after id: Int64, limit: Int) async throws -> [EventView]
+    func events(after id: Int64, limit: Int) async throws -> [EventRecord]
     /// The last `count` events, oldest first.
-    func recentEvents(_ count: Int) async throws -> [EventView]
+    func recentEvents(_ count: Int) async throws -> [EventRecord]
     func latestEventID() async throws -> Int64
     func markNotified(_ ids: [Int64]) async throws
     /// At start: events older than `before` that no hook accepted are not sent any more; events past `retention` are deleted.

@@ -39,26 +39,26 @@ package protocol InboxStore: Sendable {
     /// it. The same file arriving again is tried again (the person may have fixed the rule or linked the account).
     func failInboxFile(_ claim: InboxFileClaim, reason: String, now: Date) async throws
     /// The files taken, newest change first.
-    func inboxFiles(limit: Int) async throws -> [InboxFileView]
+    func inboxFiles(limit: Int) async throws -> [InboxFileRecord]
 }
 
 /// What the two stores write, said once.
 package enum InboxRecord {
     package static let states = ["taking", "posted", "failed"]
 
-    package static func postedEvent(_ claim: InboxFileClaim, postID: Int64, draft: Bool, at now: Date) -> EventView {
-        EventView(event: "inbox_posted", at: now, postId: postID,
+    package static func postedEvent(_ claim: InboxFileClaim, postID: Int64, draft: Bool, at now: Date) -> EventRecord {
+        EventRecord(event: "inbox_posted", at: now, postId: postID,
                   message: "The run \(claim.name) from the inbox became post \(postID)\(draft ? ", a draft" : "")")
     }
 
-    package static func failedEvent(_ claim: InboxFileClaim, reason: String, at now: Date) -> EventView {
-        EventView(event: "inbox_failed", at: now, message: "The run \(claim.name) from the inbox was not posted: \(reason)")
+    package static func failedEvent(_ claim: InboxFileClaim, reason: String, at now: Date) -> EventRecord {
+        EventRecord(event: "inbox_failed", at: now, message: "The run \(claim.name) from the inbox was not posted: \(reason)")
     }
 
-    package static func skippedEvent(_ claim: InboxFileClaim, postID: Int64?, firstName: String, at now: Date) -> EventView {
+    package static func skippedEvent(_ claim: InboxFileClaim, postID: Int64?, firstName: String, at now: Date) -> EventRecord {
         let before = postID.map { "post \($0)" } ?? "a post since deleted"
         let same = firstName == claim.name ? "" : " (as \(firstName))"
-        return EventView(event: "inbox_skipped", at: now, postId: postID,
+        return EventRecord(event: "inbox_skipped", at: now, postId: postID,
                          message: "The run \(claim.name) from the inbox was skipped: the same file was posted before\(same) as \(before)")
     }
 

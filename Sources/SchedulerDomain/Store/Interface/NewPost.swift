@@ -87,7 +87,7 @@ package struct PostChange: Sendable {
     package var firstComment: String?
     /// Failed, missed and expired deliveries go back to `scheduled` at the change's new time (``RecoveryRules/reschedulable``).
     package var reschedule = false
-    /// The post's version the change was made from (``PostView/version``); nil, no precondition.
+    /// The post's version the change was made from (``PostRecord/version``); nil, no precondition.
     package var expectedVersion: Int64?
 
     /// Changes that touch every delivery, so every one must still be waiting.

@@ -15,11 +15,11 @@ package struct ListPosition: Sendable, Hashable {
 
 /// One page of `list`, and where the next one starts when there is more.
 package struct PostPage: Sendable {
-    package var posts: [PostView]
+    package var posts: [PostRecord]
     /// The last post of this page when another page follows it; nil on the last page.
     package var next: ListPosition?
 
-    package init(posts: [PostView], next: ListPosition?) {
+    package init(posts: [PostRecord], next: ListPosition?) {
         self.posts = posts
         self.next = next
     }

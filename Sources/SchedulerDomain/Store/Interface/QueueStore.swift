@@ -11,7 +11,7 @@ package protocol QueueStore: Sendable {
     func replaceSlots(accountID: Int64, with slots: WeeklySlots?, retiming: [QueueRetime], now: Date) async throws
     /// Queued posts still waiting for their time (every delivery `scheduled`) to any of `accountIDs` (every account
     /// when nil), due at or after `from`, earliest first.
-    func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostView]
+    func queuedPosts(accountIDs: [Int64]?, from: Date) async throws -> [PostRecord]
     /// When each post still to go out to one of `accountIDs` is due, from `from` to `through` (inclusive), queued or
     /// not: a post given a time by hand or imported takes its slot as a queued one does. Read from the index of an
     /// account's deliveries by state and due time, never the whole table.

@@ -4,7 +4,7 @@ import SchedulerCore
 /// Repeating posts: a series and its occurrences, each its own post, created a few weeks ahead.
 package protocol SeriesStore: Sendable {
     /// Stores the series with its first occurrences in one transaction; returns the first occurrence.
-    func insertSeries(_ series: NewSeries, now: Date) async throws -> PostView
+    func insertSeries(_ series: NewSeries, now: Date) async throws -> PostRecord
     /// Series still creating occurrences.
     func openSeries() async throws -> [SeriesRecord]
     /// Adds the occurrences after number `createdThrough`, which must still be the series' last: when another daemon
@@ -13,8 +13,8 @@ package protocol SeriesStore: Sendable {
     /// A new text for the series: its template (for occurrences created later) and `texts`, the occurrences still to
     /// come with theirs filled in, by post id, in one transaction; one of them started meanwhile is a conflict.
     func editSeriesText(seriesID: Int64, template: String, texts: [Int64: String], now: Date) async throws
-    /// Ends the series and cancels every occurrence not yet published; returns the post's view.
-    func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostView
+    /// Ends the series and cancels every occurrence not yet published; returns the post.
+    func cancelSeries(ofPost postID: Int64, now: Date) async throws -> PostRecord
 }
 
 /// A repeating post to store: the rule, the time it counts from (`start`), its first occurrence created (`first`,
@@ -87,7 +87,7 @@ package struct SeriesRecord: Sendable, Equatable {
     }
 }
 
-/// A series as its occurrences' views show it: read by both stores with the posts, turned into a view here.
+/// A series as its occurrences' records carry it: read by both stores with the posts, turned into a record here.
 package struct SeriesTemplate {
     package var rule: String
     /// `first_local` and `zone`: the wall-clock time of the first occurrence.
@@ -96,12 +96,12 @@ package struct SeriesTemplate {
     package var text: String
     package var overrides: [Int64: String]
 
-    /// The view of occurrence `index` of series `id`, per-account texts named by the accounts of `deliveries`.
-    package func view(id: Int64, index: Int, deliveries: [DeliveryView]) -> PostSeriesView {
+    /// The record of occurrence `index` of series `id`, per-account texts named by the accounts of `deliveries`.
+    package func record(id: Int64, index: Int, deliveries: [DeliveryRecord]) -> PostSeriesRecord {
         let accounts = Dictionary(deliveries.map { ($0.accountId, $0.account) }, uniquingKeysWith: { first, _ in first })
         let textFor = Dictionary(overrides.compactMap { accountID, text in accounts[accountID].map { ($0, text) } },
                                  uniquingKeysWith: { first, _ in first })
-        return PostSeriesView(id: id, index: index, rule: rule, text: text, textFor: textFor.isEmpty ? nil : textFor, start: start, zone: zone)
+        return PostSeriesRecord(id: id, index: index, rule: rule, text: text, textFor: textFor.isEmpty ? nil : textFor, start: start, zone: zone)
     }
     package init(rule: String, start: String, zone: String, text: String, overrides: [Int64: String]) {
         self.rule = rule

@@ -9,7 +9,7 @@ package protocol StoreCapabilities: Sendable {
     /// Where the media files are shared between daemons, or nil when the state directory holds the only copy.
     var sharedMedia: (any SharedMediaStore)? { get }
     /// The daemons alive on this store for `status`, or nil when only one can be.
-    func liveDaemonsIfShared() async throws -> [StatusView.Daemon]?
+    func liveDaemonsIfShared() async throws -> [DaemonRecord]?
     /// `schedctl backup`'s consistent copies into the state directory, or nil when the store is backed up by its own tools.
     func backupCopies(stateDirectory: String) -> (any BackupCopying)?
 }

@@ -4,14 +4,14 @@ import SchedulerCore
 /// What `schedctl status` shows about the stored state.
 package struct StoreSummary: Sendable {
     package var deliveries: [String: Int]
-    package var nextDue: StatusView.NextDue?
+    package var nextDue: NextDueRecord?
     /// The first delivery an account holds back, when it is due before `nextDue` (or nothing else waits).
-    package var nextHeld: StatusView.HeldDue?
-    package var accountsNeedingAttention: [AccountView]
-    package var paused: PauseView?
-    package var throttled: ThrottleView?
-    package var hooks: StatusView.Hooks?
-    package init(deliveries: [String: Int], nextDue: StatusView.NextDue? = nil, nextHeld: StatusView.HeldDue? = nil, accountsNeedingAttention: [AccountView], paused: PauseView? = nil, throttled: ThrottleView? = nil, hooks: StatusView.Hooks? = nil) {
+    package var nextHeld: HeldDueRecord?
+    package var accountsNeedingAttention: [AccountRecord]
+    package var paused: PauseRecord?
+    package var throttled: ThrottleRecord?
+    package var hooks: HookBacklogRecord?
+    package init(deliveries: [String: Int], nextDue: NextDueRecord? = nil, nextHeld: HeldDueRecord? = nil, accountsNeedingAttention: [AccountRecord], paused: PauseRecord? = nil, throttled: ThrottleRecord? = nil, hooks: HookBacklogRecord? = nil) {
         self.deliveries = deliveries
         self.nextDue = nextDue
         self.nextHeld = nextHeld
@@ -19,16 +19,5 @@ package struct StoreSummary: Sendable {
         self.paused = paused
         self.throttled = throttled
         self.hooks = hooks
-    }
-}
-
-extension StatusView.HeldReason {
-    /// The first reason that applies to an account, as the store keeps it (`status`, `paused`, its network's pause).
-    package static func first(status: String, accountPaused: Bool, networkPaused: Bool) -> Self {
-        switch AccountStatus(rawValue: status) {
-        case .revoked: .revoked
-        case .needsRelink: .needsRelink
-        default: accountPaused ? .accountPaused : networkPaused ? .networkPaused : .accountPaused
-        }
     }
 }

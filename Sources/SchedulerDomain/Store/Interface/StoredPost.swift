@@ -2,7 +2,7 @@ import NetworkRules
 import Foundation
 import SchedulerCore
 
-/// A post as a store reads it from its row, before anything decides how it is shown (``PostViews/assemble``).
+/// A post as a store reads it from its row, before anything decides how it is shown (``PostRecords/assemble``).
 package struct StoredPost: Sendable {
     package var id: Int64
     package var text: String

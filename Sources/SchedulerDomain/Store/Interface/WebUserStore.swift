@@ -33,8 +33,6 @@ package struct WebUserRecord: Sendable, Equatable {
     package init(id: Int64, name: String, role: WebRole, passwordHash: String, createdAt: Date) {
         self.id = id; self.name = name; self.role = role; self.passwordHash = passwordHash; self.createdAt = createdAt
     }
-
-    package var view: WebUserView { WebUserView(name: name, role: role, createdAt: createdAt) }
 }
 
 /// A signed-in browser: the hash of its cookie, its person, its CSRF token, and when it began and was last used.

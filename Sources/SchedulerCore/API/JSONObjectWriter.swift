@@ -1,51 +1,24 @@
 import Foundation
 
-extension EventView {
-    /// The JSON an event is stored as (the `payload` column), written field by field.
-    ///
-    /// Every publish stores an event inside the writer's transaction; through `JSONEncoder` that took about 10 µs
-    /// an event in a burst, 3 % of the daemon's CPU. The stored form is read back only by `JSONDecoder`
-    /// (``JSONCoding/decoder()``), which is what `StoredPayloadTests` check it against: the same keys, absent
-    /// when nil, the time as ``RFC3339/format(_:)`` writes it. What hooks and `GET /v1/events` send is encoded
-    /// again from the decoded value, so this form is never seen outside the database.
-    public var storedPayload: String {
-        var json = JSONObjectWriter()
-        json.field("id", id)
-        json.field("event", event)
-        json.field("at", RFC3339.format(at))
-        json.field("post_id", postId)
-        json.field("delivery_id", deliveryId)
-        json.field("account", account)
-        json.field("network", network)
-        json.field("message", message)
-        json.field("remote_url", remoteUrl)
-        json.field("caption", caption)
-        json.field("bundle", bundle)
-        json.field("media", media)
-        json.field("confirm", confirm)
-        return json.finished()
-    }
-}
-
 /// A flat JSON object written into one buffer: strings, integers and string arrays, a nil field left out.
-struct JSONObjectWriter {
+package struct JSONObjectWriter {
     private var bytes: [UInt8] = [UInt8(ascii: "{")]
 
-    init() { bytes.reserveCapacity(256) }
+    package init() { bytes.reserveCapacity(256) }
 
-    mutating func field(_ key: StaticString, _ value: String?) {
+    package mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         name(key)
         string(value)
     }
 
-    mutating func field(_ key: StaticString, _ value: Int64?) {
+    package mutating func field(_ key: StaticString, _ value: Int64?) {
         guard let value else { return }
         name(key)
         bytes += String(value).utf8
     }
 
-    mutating func field(_ key: StaticString, _ values: [String]?) {
+    package mutating func field(_ key: StaticString, _ values: [String]?) {
         guard let values else { return }
         name(key)
         bytes.append(UInt8(ascii: "["))
@@ -56,7 +29,7 @@ struct JSONObjectWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    consuming func finished() -> String {
+    package consuming func finished() -> String {
         bytes.append(UInt8(ascii: "}"))
         return String(decoding: bytes, as: UTF8.self)
     }
