@@ -56,7 +56,7 @@ import Testing
             let service = RecoveryService(store: store, wake: WakeSignal(), now: { now })
             let unknown = post.deliveries[2]
             let refused = await #expect(throws: StoreError.self) { try await service.retry(postID: post.id, deliveryID: unknown.id, force: false) }
-            #expect(refused?.message.contains("`schedctl retry \(post.id) --delivery \(unknown.id) --force`") == true, "\(refused?.message ?? "")")
+            #expect(refused?.hint == RefusalHint(.retryOrResolve, post: post.id, delivery: unknown.id), "\(refused?.message ?? "")")
             #expect(try await store.post(id: post.id).deliveries.map(\.state) == [.failed, .published, .unknown])
         }
     }

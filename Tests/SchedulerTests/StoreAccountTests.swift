@@ -111,7 +111,7 @@ import Testing
 
             #expect(error?.code == .conflict)
             #expect(error?.message.contains("1 unfinished post targets x:@runner") == true)
-            #expect(error?.message.contains("--cancel-pending") == true)
+            #expect(error?.hint == RefusalHint(.cancelPending, account: "x:@runner"))
             #expect(try await store.account(reference: "runner").status == .active)
             #expect(try await store.sealedCredentials(accountID: runner.id) != nil)
             #expect(try await store.delivery(ofPost: post.id).state == .scheduled)

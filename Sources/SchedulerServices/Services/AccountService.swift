@@ -86,7 +86,8 @@ package struct AccountService: Sendable {
 
     package func completeLink(id: String, _ request: CompleteLinkRequest) async throws -> AccountView {
         guard let pending = await sessions.take(id) else {
-            throw RequestError(.notFound, "no authorization in progress with this id: it was already used or is older than 15 minutes; start again with `schedctl accounts link`")
+            throw RequestError(.notFound, "no authorization in progress with this id: it was already used or is older than 15 minutes",
+                               hint: RefusalHint(.linkAccount))
         }
         let linker = try linker(pending.network)
         let options = LinkOptions(page: request.page, organization: request.organization)
@@ -103,7 +104,7 @@ package struct AccountService: Sendable {
         if request.handoff == true {
             guard request.network == .instagram else { throw RequestError.badRequest("only Instagram accounts can be added for handoff") }
             guard let handle = request.handle?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "@" }), !handle.isEmpty else {
-                throw RequestError.badRequest("a handoff account needs its handle: --handle NAME")
+                throw RequestError.badRequest("a handoff account needs its handle", hint: .give(.handle))
             }
             if let problem = Network.instagram.handleRule?.problem(String(handle), network: .instagram) {
                 throw RequestError.badRequest(problem + "; nothing was stored")
@@ -137,7 +138,7 @@ package struct AccountService: Sendable {
             inspected = try await linker.inspect(credentials)
             profile = try await linker.identify(inspected.credentials)
         } catch where error.code == .needsRelink || error.code == .invalidInput {
-            throw RequestError.badRequest(Self.refusedImport(request.network, error))
+            throw RequestError.badRequest(Self.refusedImport(request.network, error), hint: RefusalHint(.linkAccount, network: request.network))
         } catch {
             throw Self.requestError(error)
         }
@@ -151,13 +152,13 @@ package struct AccountService: Sendable {
     /// A network linked with an app password (Bluesky): the session is made, and only its tokens are sealed and stored.
     private func signIn(_ request: ImportAccountRequest, with linker: any PasswordLinking) async throws -> AccountView {
         guard let identifier = request.handle?.trimmingCharacters(in: .whitespaces), !identifier.isEmpty else {
-            throw RequestError.badRequest("\(request.network.displayName) needs the account's handle or DID: --handle NAME")
+            throw RequestError.badRequest("\(request.network.displayName) needs the account's handle or DID", hint: .give(.handle))
         }
         guard let password = request.password, !password.isEmpty else {
-            throw RequestError.badRequest("the app password is empty; give it on standard input or with --from-file")
+            throw RequestError.badRequest("the app password is empty", hint: .give(.password))
         }
         if let service = request.service, !Self.isWebAddress(service) {
-            throw RequestError.badRequest("--pds must be the PDS's https:// address, such as https://pds.example, not '\(service)'")
+            throw RequestError.badRequest("the PDS must be given by its https:// address, such as https://pds.example, not '\(service)'")
         }
         let linked = try await mapLinkErrors { try await linker.signIn(identifier: identifier, password: password, service: request.service) }
         return try await save(network: request.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
@@ -247,7 +248,7 @@ package struct AccountService: Sendable {
         let account = try await store.account(reference: reference)
         if account.pendingPosts > 0 && !cancelPending {
             throw RequestError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") "
-                               + "\(account.reference); cancel \(account.pendingPosts == 1 ? "it" : "them") first or pass --cancel-pending")
+                               + "\(account.reference)", hint: RefusalHint(.cancelPending, account: account.reference))
         }
         var revoked = false
         var note: String?
@@ -327,6 +328,6 @@ package struct AccountService: Sendable {
         for prefix in ["\(name) did not accept these credentials: ", "\(name) answered ", "\(name): "] where detail.hasPrefix(prefix) {
             detail.removeFirst(prefix.count)
         }
-        return "\(name) did not accept this token (\(detail)); nothing was stored. Check that it is a current \(tokenKind(network)), or link with `schedctl accounts link \(network.rawValue)`"
+        return "\(name) did not accept this token (\(detail)); nothing was stored. Check that it is a current \(tokenKind(network))"
     }
 }
