@@ -80,7 +80,7 @@ import Testing
             let url = "https://x.com/doubtful/status/1890"
             let ambiguous = await #expect(throws: RequestError.self) { try await service.resolve(postID: post.id, deliveryID: nil, url: url) }
             #expect(ambiguous?.code == .badRequest)
-            #expect(ambiguous?.message.contains("has 2 deliveries that could be at \(url)") == true && ambiguous?.message.contains("--delivery") == true,
+            #expect(ambiguous?.message.contains("has 2 deliveries that could be at \(url)") == true && ambiguous?.hint == .give(.delivery),
                     "\(ambiguous?.message ?? "")")
 
             let named = try await service.resolve(postID: post.id, deliveryID: post.deliveries[2].id, url: url)
