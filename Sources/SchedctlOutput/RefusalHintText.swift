@@ -46,6 +46,7 @@ public enum RefusalHintText {
         switch hint.action {
         case .listAccounts: return "`schedctl accounts list` shows the linked accounts"
         case .linkAccount: return hint.network.map { "or link with `schedctl accounts link \($0.rawValue)`" } ?? "start again with `schedctl accounts link`"
+        case .relink: return hint.account.flatMap { RelinkCommand.text(account: $0) }.map { "relink it: " + $0 }
         case .cancelPending: return "cancel them first or pass --cancel-pending"
         case .setSlots: return "set them with `schedctl slots set \(hint.account ?? "ACCOUNT") mon-fri 07:30`"
         case .showSlots: return "compare their slots with `schedctl slots show`"

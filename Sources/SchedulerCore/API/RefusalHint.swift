@@ -34,6 +34,8 @@ public struct RefusalHint: Codable, Sendable, Equatable {
         public static let listAccounts = Action(rawValue: "list_accounts")
         /// Linking an account of `network` (every network when nil) is started again.
         public static let linkAccount = Action(rawValue: "link_account")
+        /// The account `account` (`network:@handle`) is linked again as the same identity.
+        public static let relink = Action(rawValue: "relink")
         /// The account `account`'s unfinished posts are cancelled first, or with the unlink.
         public static let cancelPending = Action(rawValue: "cancel_pending")
         /// The account `account` is given posting slots.
@@ -61,7 +63,7 @@ public struct RefusalHint: Codable, Sendable, Equatable {
 
         /// Every action this version knows, so a test can hold each door to wording all of them.
         public static let known: [Action] = [.listPosts, .showPost, .cancelPost, .scheduleDraft, .editTime, .retry, .retryOrResolve,
-                                             .listAccounts, .linkAccount, .cancelPending, .setSlots, .showSlots, .listHandoffs,
+                                             .listAccounts, .linkAccount, .relink, .cancelPending, .setSlots, .showSlots, .listHandoffs,
                                              .listWebUsers, .changePassword, .addOwner, .give, .oneOf, .anyOf, .leaveOut, .together]
     }
 

@@ -41,6 +41,9 @@ package enum APIAdvice {
         switch hint.action {
         case .listAccounts: return "GET /v1/accounts lists the linked accounts"
         case .linkAccount: return hint.network.map { "or link it with POST /v1/links and `network` \($0.rawValue)" } ?? "start again with POST /v1/links"
+        case .relink:
+            let handle = hint.account.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { " signed in as \($0)" } ?? ""
+            return "relink it: POST /v1/links\(handle), or POST /v1/accounts with a new token of it"
         case .cancelPending: return "cancel them first or send `cancel_pending=true`"
         case .setSlots: return "set them with PUT /v1/accounts/\(hint.account ?? "{ref}")/slots"
         case .showSlots: return "compare their slots with GET /v1/slots"

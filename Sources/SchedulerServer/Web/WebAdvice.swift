@@ -37,6 +37,9 @@ package enum WebAdvice {
         switch hint.action {
         case .listAccounts: return "the Accounts page lists the linked accounts"
         case .linkAccount: return hint.network == nil ? "start linking again on the Accounts page" : "or link it on the Accounts page"
+        case .relink:
+            let handle = hint.account.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { ", signed in as \($0)" } ?? ""
+            return "relink it on the Accounts page" + handle
         case .cancelPending: return "cancel them first"
         case .setSlots: return "give the account posting slots first"
         case .showSlots: return "compare the accounts' posting slots"

@@ -227,7 +227,10 @@ package struct AccountService: Sendable {
 
     package func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
-        guard account.refreshable else { throw RequestError.badRequest(Self.nothingToRefresh(account)) }
+        guard account.refreshable else {
+            let relink = account.authKind == .oauth2 && account.accessExpiresAt != nil || account.authKind == .appPassword
+            throw RequestError.badRequest(Self.nothingToRefresh(account), hint: relink ? RefusalHint(.relink, account: account.reference) : nil)
+        }
         guard let sealed = try await store.sealedCredentials(accountID: account.id) else {
             throw RequestError(.conflict, "\(account.reference) has no stored credentials; relink it")
         }
@@ -236,7 +239,7 @@ package struct AccountService: Sendable {
             _ = try await credentials.renew(accountID: account.id, network: account.network, rejected: current)
         } catch let error as CredentialProviderError {
             guard error.needsRelink else { throw RequestError(.unavailable, error.message) }
-            throw RequestError(.conflict, error.message + "; relink it: \(account.relinkCommand)")
+            throw RequestError(.conflict, error.message, hint: RefusalHint(.relink, account: account.reference))
         }
         wake.signal()
         return try await store.account(reference: "\(account.id)")
@@ -279,8 +282,7 @@ package struct AccountService: Sendable {
         case .oauth2 where account.accessExpiresAt == nil:
             return "\(account.reference)'s token does not expire (\(account.network.displayName) gave it no expiry): there is nothing to refresh"
         case .oauth2, .appPassword:
-            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); before it expires, relink it: "
-                + account.relinkCommand
+            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none), so it is relinked before it expires"
         }
     }
 
