@@ -64,6 +64,7 @@ public enum RefusalHintText {
         case .to: "--to ACCOUNT"
         case .textFor: "--text-for ACCOUNT=TEXT"
         case .delivery: "--delivery ID"
+        case .after: "--after"
         case .handle: "--handle NAME"
         case .password: "the password on standard input or with --from-file"
         default: "--" + field.rawValue.replacingOccurrences(of: "_", with: "-")

@@ -94,6 +94,8 @@ public struct RefusalHint: Codable, Sendable, Equatable {
         /// An app password (schedctl reads it from standard input or a file).
         public static let password = Field(rawValue: "password")
         public static let lateness = Field(rawValue: "lateness")
+        /// A listing's cursor: where the next page starts.
+        public static let after = Field(rawValue: "after")
         public static let media = Field(rawValue: "media")
         public static let addTo = Field(rawValue: "add_to")
         public static let removeFrom = Field(rawValue: "remove_from")

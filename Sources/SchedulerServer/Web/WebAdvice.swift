@@ -62,6 +62,7 @@ package enum WebAdvice {
         case .series: "the whole series"
         case .textFor: "an account's own text"
         case .delivery: "which delivery"
+        case .after: "the page to start from"
         default: "the " + field.rawValue.split(separator: "_").joined(separator: " ")
         }
     }
