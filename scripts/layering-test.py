@@ -20,6 +20,10 @@ made-up violation and fails unless the rule reports it, so a rule that stopped c
      imports (make builds with --explicit-target-dependency-import-check error); this rule keeps the edges themselves.
   9. A store file (Store/Interface, Store/SQLite, Store/PostgreSQL) names no type ending in `View`: stores return the
      Domain's records (`PostRecord`, `AccountRecord`, …), and the services make the control API's views from them.
+  10. The layers below the doors (SchedulerDomain, SchedulerStores, SchedulerServices) hold no string literal naming a
+      schedctl command (`schedctl `) or a flag (` --flag`): a refusal carries a code and its facts (RefusalHint), and
+      schedctl, the web app and the API each word the advice (STYLE.md item 20). DOOR_WORDS_ALLOWED lists the few texts
+      kept, each with why.
 """
 import os
 import re
@@ -29,6 +33,20 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 MAX_FUNCTION_LINES = 60
 # Store files that may word `.invalid` themselves: they refuse a store's configuration (its URL, TLS, login), not a request.
 STORE_CONNECTION_FILES = {"PostgresConnectProbe.swift", "PostgresLocation.swift"}
+# Texts below the doors that may name a command line, by file and a piece of the literal, each with why (rule 10).
+DOOR_WORDS_ALLOWED = {
+    # The daemon's own command line talking to its operator, in an exit message at start-up.
+    ("SQLiteStore.swift", "Check --state-dir"), ("SQLiteStore.swift", "--state-dir elsewhere"),
+    ("KeyFile.swift", "schedulerd store forget-credentials --state-dir"),
+    # PostgreSQL's own tool, for whoever runs the database server: no door of this daemon has another word for it.
+    ("BackupService.swift", "pg_dump --format=custom"),
+    # An event's `confirm` is documented as the command that settles it (docs/events.md) and stored with the event, which
+    # hooks receive as it is; moving it to a hint is a change of the stored events and the hooks' payload, not yet made.
+    ("DeliveryEvents.swift", "schedctl handoff done"), ("DeliveryEvents.swift", "schedctl accounts link"),
+    ("Engine.swift", "schedctl handoff done"), ("HandoffDesk.swift", "schedctl handoff done"),
+}
+DOOR_WORDS = re.compile(r"schedctl |(?:^|[\s(`'=])--[a-z]")
+STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"')
 # Top-level declarations only: a nested type (`MastodonAPI.PublishedStatus`) is reached through its outer type's name,
 # which is caught, while its own short name (`Status`, `Session`) would flag a route naming `HTTPResponse.Status`.
 DECLARATION = re.compile(r"^(?:public\s+|internal\s+|private\s+|fileprivate\s+|final\s+|package\s+)*"
@@ -129,6 +147,28 @@ def rule_store_refusals(tree):
     return problems
 
 
+def literals(text):
+    """Each line's string literals (the whole line inside a multi-line one, without its SQL comment), with its number;
+    comments are not code, and an SQL comment in a released migration is never edited."""
+    inside = False
+    for number, line in enumerate(strip_comments(text).split("\n"), 1):
+        if line.count('"""') % 2 == 1:
+            inside = not inside
+            continue
+        yield from ((number, literal) for literal in ([re.sub(r"--\s.*$", "", line)] if inside else STRING_LITERAL.findall(line)))
+
+
+def rule_door_words(tree):
+    problems = []
+    for path, text in tree["below_doors"]:
+        for number, literal in literals(text):
+            allowed = any(os.path.basename(path) == name and piece in literal for name, piece in DOOR_WORDS_ALLOWED)
+            if DOOR_WORDS.search(literal) and not allowed:
+                problems.append(f"{path}:{number}: a schedctl command or flag below the doors ({literal.strip()[:60]}); give the "
+                                "refusal a RefusalHint and let each door word it (STYLE.md item 20)")
+    return problems
+
+
 FUNCTION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|static|override|mutating|nonisolated|"
                       r"final|package|class|convenience|required)\s+)*(func\s+[^\s(<]+|init[?!]?|deinit|(?:var|let)\s+\w+\s*:[^={]*\{\s*$)")
 
@@ -200,7 +240,7 @@ def rule_scheduler_targets(tree):
 
 
 RULES = [rule_routes, rule_schedctl, rule_connectors, rule_network_rules, rule_store_refusals, rule_function_length, rule_store_imports,
-         rule_scheduler_targets, rule_store_views]
+         rule_scheduler_targets, rule_store_views, rule_door_words]
 # The scheduler's targets as the rules allow them, for the self-test's allowed tree.
 ALLOWED_PACKAGE = "".join(f'.target(\n            name: "{name}",\n            dependencies: ["SchedulerCore"]\n        )\n'
                           for name in SCHEDULER_TARGETS)
@@ -230,6 +270,7 @@ def load_tree():
         "network_rules": list(swift_files("Sources", "NetworkRules")),
         "schedctl": list(swift_files("Sources", "SchedctlApp")),
         "all_sources": list(swift_files("Sources")),
+        "below_doors": [entry for target in ["SchedulerDomain", "SchedulerStores", "SchedulerServices"] for entry in swift_files("Sources", target)],
         "package": package,
     }
 
@@ -237,7 +278,7 @@ def load_tree():
 def self_test():
     """Each rule must report a violation planted in an otherwise empty tree."""
     def tree(**given):
-        base = {key: [] for key in ["routes", "store_impl", "store_interface", "engine", "connectors", "network_rules", "schedctl", "all_sources"]}
+        base = {key: [] for key in ["routes", "store_impl", "store_interface", "engine", "connectors", "network_rules", "schedctl", "all_sources", "below_doors"]}
         base["package"] = ""
         base["network_rules"] = [("Sources/NetworkRules/A.swift", "import SchedulerCore\n")]
         base.update(given)
@@ -266,13 +307,19 @@ def self_test():
         + [tree(package=ALLOWED_PACKAGE.replace('name: "SchedulerServices"', 'name: "Services"'))],
         rule_store_views: [tree(store_impl=[("Store/SQLite/A.swift", "func post(id: Int64) throws -> PostView {\n")]),
                            tree(store_interface=[("Store/Interface/A.swift", "    func daemons() async throws -> [StatusView.Daemon]\n")])],
+        rule_door_words: [tree(below_doors=[("Sources/SchedulerDomain/Domain/A.swift", 'StoreError(.notFound, "no post; `schedctl list` shows them")\n')]),
+                          tree(below_doors=[("Sources/SchedulerServices/A.swift", 'RequestError.badRequest("give --at TIME")\n')]),
+                          tree(below_doors=[("Sources/SchedulerStores/A.swift", 'let sql = """\n  VALUES (\'paused with schedctl pause\')\n  """\n')]),
+                          tree(below_doors=[("Sources/SchedulerStores/KeyFile2.swift", '"schedulerd store forget-credentials --state-dir"\n')])],
     }
     failures = [f"{rule.__name__} did not report a planted violation ({index})"
                 for rule, trees in planted.items() for index, given in enumerate(trees) if not rule(given)]
     allowed = tree(store_impl=[("Store/PostgreSQL/PostgresLocation.swift", 'throw StoreError(.invalid, "bad URL")\n'),
                                ("Store/SQLite/B.swift", "/// Services make the `PostView`.\nfunc post(id: Int64) throws -> PostRecord {\n")],
                    package=ALLOWED_PACKAGE,
-                   all_sources=[("F.swift", "func short() {\n    step()\n}\n")])
+                   all_sources=[("F.swift", "func short() {\n    step()\n}\n")],
+                   below_doors=[("Sources/SchedulerServices/Secrets/KeyFile.swift", '"schedulerd store forget-credentials --state-dir"\n'),
+                                ("Sources/SchedulerDomain/A.swift", '/// `schedctl backup` copies it\nlet range = "2026-10--2026-11"\n')])
     failures += [f"{rule.__name__} reported an allowed tree: {rule(allowed)}" for rule in RULES if rule(allowed)]
     return failures
 

@@ -29,7 +29,7 @@ import Testing
         let pending = #expect(throws: StoreError.self) {
             try UnlinkGuard(account: account(pending: 2), publishingNow: 0, cancelPending: false).check()
         }
-        #expect(pending?.message == "2 unfinished posts target x:@runner; cancel them first or pass --cancel-pending")
+        #expect(pending?.message == "2 unfinished posts target x:@runner" && pending?.hint == RefusalHint(.cancelPending, account: "x:@runner"))
         try UnlinkGuard(account: account(pending: 2), publishingNow: 0, cancelPending: true).check()
     }
 

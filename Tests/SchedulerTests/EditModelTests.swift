@@ -85,7 +85,7 @@ import Testing
             let added = await #expect(throws: RequestError.self) {
                 _ = try await posts.edit(id: post.id, EditPostRequest(addTo: ["x:@runner"]))
             }
-            #expect(added?.problems?.contains { $0.contains("--text-for x:@runner=TEXT") } == true, "\(added?.problems ?? [])")
+            #expect(added?.problems?.contains { $0.contains("none to give x:@runner; give it one of its own") } == true, "\(added?.problems ?? [])")
             let common = await #expect(throws: RequestError.self) { _ = try await posts.edit(id: post.id, EditPostRequest(text: "New words")) }
             #expect(common?.problems?.contains { $0.contains("would reach none of them") } == true, "\(common?.problems ?? [])")
             #expect(try await store.post(id: post.id).deliveries.count == 2, "nothing was written")
@@ -120,7 +120,7 @@ import Testing
             let removed = try await posts.edit(id: post.id, EditPostRequest(firstComment: ""))
             #expect(removed.deliveries[0].firstComment == nil && (removed.deliveries[0].partCount ?? 1) == 1)
             let mastodonOnly = await #expect(throws: RequestError.self) { _ = try await posts.edit(id: post.id, EditPostRequest(visibility: "unlisted")) }
-            #expect(mastodonOnly?.problems?.contains { $0.contains("--visibility is Mastodon's") } == true, "\(mastodonOnly?.problems ?? [])")
+            #expect(mastodonOnly?.problems?.contains { $0.contains("a visibility is Mastodon's") } == true, "\(mastodonOnly?.problems ?? [])")
             let tooLong = await #expect(throws: RequestError.self) {
                 _ = try await posts.edit(id: post.id, EditPostRequest(firstComment: String(repeating: "a", count: 281)))
             }

@@ -67,7 +67,7 @@ import Testing
         let dry = try await service(store).importPosts(ImportRequest(posts: withDraft, dryRun: true, skipInvalid: true))
         #expect(dry.dryRun && dry.valid == 2 && dry.postIds.isEmpty)
         #expect(dry.problems.map(\.line) == [2, 3])
-        #expect(dry.problems[1].message.contains("not taken in an import row"))
+        #expect(dry.problems[1].message.contains("an import row takes a time, not a draft"))
         #expect(try await store.listPosts(filter: .all, limit: 10, offset: 0).isEmpty)
 
         let stored = try await service(store).importPosts(ImportRequest(posts: withDraft, skipInvalid: true))

@@ -29,16 +29,16 @@ import Testing
         let (options, problems) = check(request(visibility: "friends", warning: "  ", language: "english"), networks: [.mastodon])
         #expect(options.isEmpty)
         #expect(problems == ["unknown visibility 'friends'; use public, unlisted, private or direct",
-                             "the content warning is empty; leave out --content-warning for a post without one",
+                             "the content warning is empty; a post without one is sent without it",
                              "'english' is not an ISO 639-1 language code; use two letters such as en, fr or de"])
         #expect(check(request(language: "xx"), networks: [.bluesky]).1.count == 1, "two letters, but no language")
     }
 
     @Test func anOptionNoAccountCarries_isRefused_butLanguageIsBlueskysToo() {
         let (_, xOnly) = check(request(visibility: "public", warning: "CW", language: "en"), networks: [.x, .facebook])
-        #expect(xOnly == ["--visibility is Mastodon's, and none of the accounts is on Mastodon; leave it out",
-                          "--content-warning is Mastodon's, and none of the accounts is on Mastodon; leave it out",
-                          "--language is for Mastodon and Bluesky, and none of the accounts is on either; leave it out"])
+        #expect(xOnly == ["a visibility is Mastodon's, and none of the accounts is on Mastodon; leave it out",
+                          "a content warning is Mastodon's, and none of the accounts is on Mastodon; leave it out",
+                          "a language is for Mastodon and Bluesky, and none of the accounts is on either; leave it out"])
         #expect(check(request(language: "de"), networks: [.bluesky, .x]).1.isEmpty)
         #expect(check(request(warning: "CW"), networks: [.bluesky]).1.count == 1)
     }

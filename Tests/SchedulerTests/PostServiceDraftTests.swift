@@ -54,9 +54,9 @@ import Testing
         let both = await refusal { _ = try await service.schedule(SchedulePostRequest(text: "a", to: ["x:@runner"], at: "in 1h", draft: true)) }
         #expect(both?.message.contains("a draft has no time") == true)
         let neither = await refusal { _ = try await service.schedule(SchedulePostRequest(text: "a", to: ["x:@runner"], at: nil)) }
-        #expect(neither?.message.contains("--draft") == true)
+        #expect(neither?.message == "no time was given, and no draft asked for" && neither?.hint == .oneOf(.at, .nextSlot, .draft))
         let dry = await refusal { _ = try await service.schedule(SchedulePostRequest(text: "a", to: ["x:@runner"], at: nil, dryRun: true, draft: true)) }
-        #expect(dry?.message.contains("--dry-run") == true)
+        #expect(dry?.message.contains("a dry run shows what is sent at a time") == true && dry?.hint == .oneOf(.draft, .dryRun))
         #expect(try await store.listPosts(filter: .all, limit: 10, offset: 0).isEmpty)
     }
 

@@ -125,7 +125,7 @@ import Testing
         try await expectRefusal(request(String(repeating: "漢", count: 141)), naming: "counts 282 characters")
         // Issue 48, item 14: and says how it can still go.
         try await expectRefusal(request(String(repeating: "a", count: 281)),
-                                naming: "over X's limit of 280; split it into a thread (`--thread`) or give x:@runner a shorter text of its own (`--text-for x:@runner=TEXT`)")
+                                naming: "over X's limit of 280; split it into a thread or give x:@runner a shorter text of its own")
     }
 
     @Test func schedule_textAtXsWeightedLimit_isAccepted() async throws {

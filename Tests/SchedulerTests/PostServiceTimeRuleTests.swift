@@ -96,7 +96,7 @@ import Testing
         let post = try await stored(request(at: "2030-01-02 07:30", clientTz: "Europe/Paris"))
         #expect(post.dueZone == "Europe/Paris")
         #expect(RFC3339.format(post.dueAt!) == "2030-01-02T06:30:00Z")
-        #expect(post.notes == ["2030-01-02 07:30 read in Europe/Paris (your zone); give --tz to read it in another"])
+        #expect(post.notes == ["2030-01-02 07:30 read in Europe/Paris (your zone); name a zone with the time to read it in another"])
     }
 
     @Test func tz_winsOverTheClientsZone_withoutANote() async throws {
@@ -111,7 +111,7 @@ import Testing
         try await store.addAccount("runner")
         let post = try await stored(request(at: "2030-01-02 07:30"))
         // The daemon's zone by Foundation's name for it (`GMT` for UTC on Linux).
-        #expect(post.notes?.count == 1 && post.notes?.first?.hasSuffix("(the daemon's zone); give --tz to read it in another") == true, "\(post.notes ?? [])")
+        #expect(post.notes?.count == 1 && post.notes?.first?.hasSuffix("(the daemon's zone); name a zone with the time to read it in another") == true, "\(post.notes ?? [])")
         #expect(post.notes?.first?.hasPrefix("2030-01-02 07:30 read in ") == true)
     }
 

@@ -138,7 +138,7 @@ import Testing
         let both = await #expect(throws: RequestError.self) {
             _ = try await posts.scheduleDraft(id: draft.id, ScheduleDraftRequest(at: "2027-03-21 07:00", nextSlot: true))
         }
-        #expect(both?.message.contains("--next-slot") == true)
+        #expect(both?.message == "both a time and the next free slot were asked for" && both?.hint == .oneOf(.at, .nextSlot))
         let scheduled = try await posts.scheduleDraft(id: draft.id, ScheduleDraftRequest(at: nil, nextSlot: true))
         #expect(scheduled.dueLocal == "2027-03-20T18:00:00" && scheduled.queued == true && scheduled.deliveries.map(\.state) == [.scheduled])
     }

@@ -56,7 +56,7 @@ import Testing
             let service = RecoveryService(store: store, wake: WakeSignal(), now: { now })
             let unknown = post.deliveries[2]
             let refused = await #expect(throws: StoreError.self) { try await service.retry(postID: post.id, deliveryID: unknown.id, force: false) }
-            #expect(refused?.message.contains("`schedctl retry \(post.id) --delivery \(unknown.id) --force`") == true, "\(refused?.message ?? "")")
+            #expect(refused?.hint == RefusalHint(.retryOrResolve, post: post.id, delivery: unknown.id), "\(refused?.message ?? "")")
             #expect(try await store.post(id: post.id).deliveries.map(\.state) == [.failed, .published, .unknown])
         }
     }
@@ -80,7 +80,7 @@ import Testing
             let url = "https://x.com/doubtful/status/1890"
             let ambiguous = await #expect(throws: RequestError.self) { try await service.resolve(postID: post.id, deliveryID: nil, url: url) }
             #expect(ambiguous?.code == .badRequest)
-            #expect(ambiguous?.message.contains("has 2 deliveries that could be at \(url)") == true && ambiguous?.message.contains("--delivery") == true,
+            #expect(ambiguous?.message.contains("has 2 deliveries that could be at \(url)") == true && ambiguous?.hint == .give(.delivery),
                     "\(ambiguous?.message ?? "")")
 
             let named = try await service.resolve(postID: post.id, deliveryID: post.deliveries[2].id, url: url)

@@ -134,7 +134,7 @@ import Testing
             let alone = await #expect(throws: RequestError.self) {
                 _ = try await services.posts.edit(id: all[1].id, EditPostRequest(text: "x", at: "2027-12-01 07:00", series: true))
             }
-            #expect(alone?.message.contains("give --text only") == true)
+            #expect(alone?.message.contains("a new text for the occurrences still to come, and nothing else") == true && alone?.hint == .give(.text))
         }
     }
 
@@ -169,8 +169,8 @@ import Testing
         try await store.addAccount("club")
         let services = services(store)
         for (request, message) in [
-            (SchedulePostRequest(text: "a", to: ["x:@club"], at: nil, draft: true, repeatRule: "weekly"), "--repeat needs --at TIME"),
-            (SchedulePostRequest(text: "a", to: ["x:@club"], at: "2027-10-14 07:30", until: "2027-12-01"), "--until goes with --repeat"),
+            (SchedulePostRequest(text: "a", to: ["x:@club"], at: nil, draft: true, repeatRule: "weekly"), "a repeating post needs the first occurrence's time"),
+            (SchedulePostRequest(text: "a", to: ["x:@club"], at: "2027-10-14 07:30", until: "2027-12-01"), "an end was given to no repeat"),
             (SchedulePostRequest(text: "a", to: ["x:@club"], at: "2027-10-14 07:30", repeatRule: "fortnightly"), "is not understood"),
             (SchedulePostRequest(text: "a", to: ["x:@club"], at: "2027-10-14 07:30", repeatRule: "weekly", until: "2027-10-01"), "has no occurrence"),
         ] {

@@ -42,7 +42,7 @@ import Testing
                 let error = await #expect(throws: StoreError.self) { try await store.account(reference: reference) }
                 #expect(error?.code == .notFound, "\(reference)")
                 #expect(error?.message.contains("no account '\(reference)'") == true)
-                #expect(error?.message.contains("schedctl accounts list") == true)
+                #expect(error?.hint == RefusalHint(.listAccounts), "the hint: the linked accounts are listed")
                 #expect(error?.message.contains("did you mean") == false, "\(reference): nothing near it")
             }
             // Issue 48, item 14: a handle one or two letters off names the account most likely meant.
@@ -111,7 +111,7 @@ import Testing
 
             #expect(error?.code == .conflict)
             #expect(error?.message.contains("1 unfinished post targets x:@runner") == true)
-            #expect(error?.message.contains("--cancel-pending") == true)
+            #expect(error?.hint == RefusalHint(.cancelPending, account: "x:@runner"))
             #expect(try await store.account(reference: "runner").status == .active)
             #expect(try await store.sealedCredentials(accountID: runner.id) != nil)
             #expect(try await store.delivery(ofPost: post.id).state == .scheduled)

@@ -69,7 +69,7 @@ import Testing
             let time = ScheduleTime(instant: now.addingTimeInterval(60), zoneIdentifier: "UTC", wallClock: "2030-03-17T17:47:40")
             let timed = await #expect(throws: StoreError.self) { try await store.editPost(id: post.id, change: PostChange(time: time), now: now) }
             #expect(timed?.code == .conflict)
-            #expect(timed?.message.contains("schedctl schedule --post \(post.id) --at TIME") == true)
+            #expect(timed?.hint == RefusalHint(.scheduleDraft, post: post.id), "the hint names the draft to give a time")
             #expect(try await store.post(id: post.id).dueAt == nil, "nothing changed")
 
             let dropped = try await store.cancelPost(id: post.id, now: now)

@@ -171,7 +171,7 @@ import Testing
         #expect(error?.code == .badRequest)
         #expect(error?.message.contains("'\(text.prefix(60))' is not a list cursor: ") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
-        #expect(error?.message.contains("--after") == true)
+        #expect(error?.hint == .leaveOut(.after), "the hint: start at the first page")
     }
 }
 

@@ -29,7 +29,7 @@ import Testing
             let error = await #expect(throws: StoreError.self) { try await store.retryDelivery(id: claim.deliveryID, force: false, now: now) }
 
             #expect(error?.code == .conflict)
-            #expect(error?.message.contains("--force") == true && error?.message.contains("resolve") == true)
+            #expect(error?.hint == RefusalHint(.retryOrResolve, post: claim.postID, delivery: claim.deliveryID), "retried with force, or resolved")
             #expect(try await store.delivery(ofPost: claim.postID).state == .unknown)
         }
     }

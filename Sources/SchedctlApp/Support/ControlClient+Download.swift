@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import SchedctlOutput
 import SchedulerCore
 import Synchronization
 
@@ -32,7 +33,7 @@ extension ControlClient {
             case 409: ExitCodes.conflict
             default: ExitCodes.failure
             }
-            throw CLIError(exitCode: code, message: detail?.message ?? "schedulerd answered HTTP \(status)")
+            throw CLIError(exitCode: code, message: detail.map { RefusalHintText.sentence($0.message, hint: $0.hint) } ?? "schedulerd answered HTTP \(status)")
         }
         return written
     }

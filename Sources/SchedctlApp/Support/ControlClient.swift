@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import SchedctlOutput
 import SchedulerCore
 
 /// Talks to schedulerd's control API over its Unix socket, turning error answers into ``CLIError``s.
@@ -52,7 +53,7 @@ struct ControlClient {
             case 409: ExitCodes.conflict
             default: ExitCodes.failure
             }
-            throw CLIError(exitCode: code, message: detail?.message ?? "schedulerd answered HTTP \(response.status)", problems: detail?.problems ?? [])
+            throw CLIError(exitCode: code, message: detail.map { RefusalHintText.sentence($0.message, hint: $0.hint) } ?? "schedulerd answered HTTP \(response.status)", problems: detail?.problems ?? [])
         }
         return response
     }

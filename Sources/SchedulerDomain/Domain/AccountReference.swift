@@ -33,8 +33,8 @@ package enum AccountReference {
     package static func single(_ matches: [AccountRecord], for reference: String, linked: [(Network, String)] = []) throws(StoreError) -> AccountRecord {
         guard let first = matches.first else {
             let meant = (try? AccountReference(parsing: reference)).flatMap { Self.likely($0, among: linked) }
-            throw StoreError(.notFound, "no account '\(reference)'" + (meant.map { " (did you mean \($0)?)" } ?? "")
-                             + "; `schedctl accounts list` shows the linked accounts")
+            throw StoreError(.notFound, "no account '\(reference)'" + (meant.map { " (did you mean \($0)?)" } ?? ""),
+                             hint: RefusalHint(.listAccounts))
         }
         guard matches.count == 1 else {
             // The candidates by id, since two of them may share the network and the handle (two Pages of one name).

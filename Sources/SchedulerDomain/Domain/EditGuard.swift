@@ -15,9 +15,10 @@ package struct EditGuard {
         }
         let waiting = change.reschedule ? DeliveryLifecycle.waiting.union(RecoveryRules.reschedulable) : DeliveryLifecycle.waiting
         if change.reschedule {
-            guard change.time != nil else { throw StoreError(.invalid, "scheduling post \(post.id) again needs a new time (--at)") }
+            guard change.time != nil else { throw StoreError(.invalid, "scheduling post \(post.id) again needs a new time", hint: .give(.at)) }
             if let out = post.deliveries.first(where: { RecoveryRules.reschedulable.contains($0.state) && !($0.parts ?? []).isEmpty }) {
-                throw StoreError(.conflict, "post \(post.id)'s delivery to \(out.account) is partly on the network; `schedctl retry \(post.id)` makes the rest")
+                throw StoreError(.conflict, "post \(post.id)'s delivery to \(out.account) is partly on the network",
+                                 hint: RefusalHint(.retry, post: post.id))
             }
         }
         if change.touchesEveryDelivery, let first = post.deliveries.first(where: { !waiting.contains($0.state) }) {
@@ -36,10 +37,10 @@ package struct EditGuard {
             throw StoreError(.conflict, "post \(post.id) already goes to account \(target.accountID)")
         }
         let remaining = post.deliveries.count - Set(change.removeAccountIDs).count + change.addTargets.count
-        if remaining < 1 { throw StoreError(.invalid, "post \(post.id) would go nowhere; `schedctl cancel \(post.id)` cancels it") }
+        if remaining < 1 { throw StoreError(.invalid, "post \(post.id) would go nowhere", hint: RefusalHint(.cancelPost, post: post.id)) }
         if !change.addTargets.isEmpty, post.queued == true {
-            throw StoreError(.invalid, "post \(post.id) holds a posting slot of its accounts; give it a time with `schedctl edit \(post.id) --at TIME` "
-                             + "before adding an account")
+            throw StoreError(.invalid, "post \(post.id) holds a posting slot of its accounts, so no account can be added until it has a time of its own",
+                             hint: RefusalHint(.editTime, post: post.id))
         }
         if change.media != nil || !change.addTargets.isEmpty, post.thread != nil {
             throw StoreError(.invalid, "post \(post.id) is a thread; its media and accounts stay as scheduled (cancel it and schedule it again)")

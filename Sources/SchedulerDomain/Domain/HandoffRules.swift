@@ -4,7 +4,7 @@ import SchedulerCore
 /// the confirmed delivery records as its remote id.
 package enum HandoffRules {
     package static func noHandoff(_ deliveryID: Int64) -> StoreError {
-        StoreError(.notFound, "no handoff \(deliveryID); `schedctl handoff list` shows what waits")
+        StoreError(.notFound, "no handoff \(deliveryID)", hint: RefusalHint(.listHandoffs))
     }
 
     /// Refuses a delivery in `state` that is not waiting for a handoff confirmation.

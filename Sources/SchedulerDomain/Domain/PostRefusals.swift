@@ -4,11 +4,11 @@ import SchedulerCore
 /// finds nothing it may act on: worded here once for both stores.
 package enum PostRefusals {
     package static func noPost(_ id: Int64) -> StoreError {
-        StoreError(.notFound, "no post \(id); `schedctl list --state all` shows the posts")
+        StoreError(.notFound, "no post \(id)", hint: RefusalHint(.listPosts))
     }
 
     package static func noDelivery(_ id: Int64) -> StoreError {
-        StoreError(.notFound, "no delivery \(id); `schedctl show POST` lists a post's deliveries with their ids")
+        StoreError(.notFound, "no delivery \(id)", hint: RefusalHint(.showPost))
     }
 
     package static func noAccount(id: Int64) -> StoreError { StoreError(.notFound, "no account \(id)") }
@@ -22,8 +22,8 @@ package enum PostRefusals {
 
     /// An edit that removes an account whose delivery was tried: the attempts are history and stay.
     package static func attemptedDeliveryStays(postID: Int64, accountID: Int64) -> StoreError {
-        StoreError(.conflict, "post \(postID)'s delivery to account \(accountID) has attempts on record and stays as history; "
-                   + "`schedctl cancel \(postID)` cancels the whole post")
+        StoreError(.conflict, "post \(postID)'s delivery to account \(accountID) has attempts on record and stays as history",
+                   hint: RefusalHint(.cancelPost, post: postID))
     }
 
     package static func latenessOutOfRange(_ seconds: Int) -> StoreError {
@@ -33,11 +33,11 @@ package enum PostRefusals {
     package static func pauseAccountOrNetwork() -> StoreError { StoreError(.invalid, "pause or resume an account or a network, not both") }
 
     package static func draftHasNoTime(_ id: Int64) -> StoreError {
-        StoreError(.conflict, "post \(id) is a draft and has no time to change; give it one with `schedctl schedule --post \(id) --at TIME`")
+        StoreError(.conflict, "post \(id) is a draft and has no time to change", hint: RefusalHint(.scheduleDraft, post: id))
     }
 
     package static func notADraft(_ id: Int64, state: String) -> StoreError {
-        StoreError(.conflict, "post \(id) is not a draft (its deliveries are \(state)); `schedctl edit \(id) --at TIME` changes its time")
+        StoreError(.conflict, "post \(id) is not a draft (its deliveries are \(state))", hint: RefusalHint(.editTime, post: id))
     }
 
     package static func queuedPostMoved(_ postID: Int64) -> StoreError {

@@ -57,9 +57,8 @@ package enum RecoveryRules {
         case .published where partsLeft > 0: return nil
         case .unknown where force: return nil
         case .unknown:
-            return StoreError(.conflict, "post \(postID)'s delivery \(id) to \(account) may already be on the network. Look at the account first; "
-                              + "if the post is not there, `\(RecoveryCommand.retry(post: postID, delivery: id, force: true))` sends it again, "
-                              + "and if it is, `\(RecoveryCommand.resolve(post: postID, delivery: id))` records it")
+            return StoreError(.conflict, "post \(postID)'s delivery \(id) to \(account) may already be on the network",
+                              hint: RefusalHint(.retryOrResolve, post: postID, delivery: id))
         default:
             return StoreError(.conflict, "post \(postID)'s delivery \(id) to \(account) is \(state.rawValue); only failed, missed, expired or "
                               + "unknown deliveries (or published ones whose first comment failed) can be retried")

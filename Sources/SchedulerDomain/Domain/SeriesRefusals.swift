@@ -7,7 +7,7 @@ package enum SeriesRefusals {
     }
 
     package static func notInSeries(_ postID: Int64) -> StoreError {
-        StoreError(.conflict, "post \(postID) is not part of a series; `schedctl cancel \(postID)` cancels it alone")
+        StoreError(.conflict, "post \(postID) is not part of a series", hint: RefusalHint(.cancelPost, post: postID))
     }
 
     package static func noSeries(_ seriesID: Int64) -> StoreError { StoreError(.notFound, "no series \(seriesID)") }

@@ -14,7 +14,7 @@ package struct UnlinkGuard {
         }
         if account.pendingPosts > 0 && !cancelPending {
             throw StoreError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") "
-                             + "\(account.reference); cancel them first or pass --cancel-pending")
+                             + "\(account.reference)", hint: RefusalHint(.cancelPending, account: account.reference))
         }
     }
     package init(account: AccountRecord, publishingNow: Int, cancelPending: Bool) {

@@ -14,8 +14,8 @@ package enum ListCursor {
     /// The key `text` stands for; a cursor this daemon did not give out is a bad request that says what is wrong with it.
     package static func position(_ text: String, order: ListOrder = .newestFirst) throws -> ListPosition {
         func refuse(_ reason: String) -> RequestError {
-            RequestError.badRequest("'\(text.prefix(60))' is not a list cursor: \(reason.asClause). Pass back a page's next cursor as it was given "
-                                    + "(`schedctl list` prints it; the API's Next-Cursor header), or leave out --after to start at the first page")
+            RequestError.badRequest("'\(text.prefix(60))' is not a list cursor: \(reason.asClause). Pass back a page's next cursor as it was "
+                                    + "given, or start at the first page", hint: .leaveOut(.after))
         }
         guard !text.isEmpty else { throw refuse("it is empty") }
         guard text.count <= 64, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
@@ -33,8 +33,8 @@ package enum ListCursor {
             throw refuse("it does not hold a due time and a post id")
         }
         guard (fields.count == 4) == (order == .nextDueFirst) else {
-            throw refuse(order == .nextDueFirst ? "it is from a listing newest first, and this one lists the next due first (give the same --state)"
-                                                : "it is from a listing of the next due first, and this one lists the newest first (give the same --state)")
+            throw refuse(order == .nextDueFirst ? "it is from a listing newest first, and this one lists the next due first (list the same state)"
+                                                : "it is from a listing of the next due first, and this one lists the newest first (list the same state)")
         }
         return ListPosition(dueAt: due, postID: id)
     }

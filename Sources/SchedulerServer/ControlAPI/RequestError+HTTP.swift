@@ -19,7 +19,7 @@ extension RequestError: HTTPResponseError {
     }
 
     package func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = APIErrorBody(code: code.rawValue, message: message, problems: problems)
+        let body = APIErrorBody(code: code.rawValue, message: message, problems: problems, hint: hint, advice: hint.flatMap(APIAdvice.words))
         let data = try JSONCoding.encoder().encode(body)
         // Closed rather than kept alive: the body sent is not read, and draining it would keep the client waiting.
         return Response(status: status, headers: [.contentType: "application/json", .connection: "close"],

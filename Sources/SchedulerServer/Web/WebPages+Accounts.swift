@@ -72,7 +72,7 @@ extension WebPages {
             return response
         } catch {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
-            return try await accountsPage(request, session, error: refused.message, status: refused.status)
+            return try await accountsPage(request, session, error: refused.pageMessage, status: refused.status)
         }
     }
 
@@ -92,7 +92,7 @@ extension WebPages {
             response = Self.redirect("/accounts?linked=" + (account.reference.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         } catch {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
-            response = try await accountsPage(request, session, error: refused.message, status: refused.status)
+            response = try await accountsPage(request, session, error: refused.pageMessage, status: refused.status)
         }
         response.setCookie(Cookie(name: Self.linkCookie, value: "", maxAge: 0, path: "/accounts", secure: configuration.isHTTPS, httpOnly: true, sameSite: .lax))
         return response
@@ -119,7 +119,7 @@ extension WebPages {
             return try await accountsPage(request, session, notes: ["Unlinked \(done.account.reference); \(cancelled)."] + (done.note.map { [$0] } ?? []))
         } catch {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/accounts") }
-            return try await accountsPage(request, session, error: refused.message, status: refused.status)
+            return try await accountsPage(request, session, error: refused.pageMessage, status: refused.status)
         }
     }
 

@@ -49,7 +49,7 @@ extension WebPages {
                 context["storeDown"] = "The database does not answer just now, so nothing can be shown. Publishing goes on once it is back; reload in a moment."
                 return Self.page("calendar", context)
             }
-            context["error"] = refused.message
+            context["error"] = refused.pageMessage
         }
         var response = Self.page("calendar", context)
         response.setCookie(zoneCookie(zoneName))

@@ -48,7 +48,7 @@ extension WebPages {
         var context = layout(session, title: "Compose")
         await fillChoices(&context, session, typed)
         if let refused {
-            context["error"] = refused.message
+            context["error"] = refused.pageMessage
             if let problems = refused.problems, problems.count > 1 { context["problems"] = problems }
         }
         if let preview {

@@ -33,7 +33,7 @@ extension WebPages {
                 context["storeDown"] = "The database does not answer just now, so the handoffs cannot be shown; reload in a moment."
                 return Self.page("handoffs", context, status: .serviceUnavailable)
             }
-            context["error"] = refused.message
+            context["error"] = refused.pageMessage
         }
         context["mayChange"] = session.user.role.may(.changePosts)
         if !notes.isEmpty { context["notes"] = notes }
@@ -49,7 +49,7 @@ extension WebPages {
             return try await handoffsPage(request, session, notes: ["Post \(post.id) is marked as published. Thank you."])
         } catch {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/handoffs") }
-            return try await handoffsPage(request, session, error: Self.sentence(refused.message) + " Nothing was changed.", status: refused.status)
+            return try await handoffsPage(request, session, error: Self.sentence(refused.pageMessage) + " Nothing was changed.", status: refused.status)
         }
     }
 

@@ -187,6 +187,6 @@ extension WebPages {
     /// control API's 503 does, and anything else the page that something went wrong.
     package static func refusal(_ error: any Error, next: String) throws -> Response {
         guard let refused = requestError(error) else { throw error }
-        return problemPage(status: refused.status, heading: "Not done", message: sentence(refused.message) + " Nothing was changed.", next: next, nextWords: "Back")
+        return problemPage(status: refused.status, heading: "Not done", message: sentence(refused.pageMessage) + " Nothing was changed.", next: next, nextWords: "Back")
     }
 }

@@ -20,7 +20,7 @@ extension WebPages {
         } catch {
             guard let refused = Self.requestError(error) else { return try Self.refusal(error, next: "/posts/\(id)") }
             let problems = (refused.problems ?? []).map(Self.sentence).joined(separator: " ")
-            typed.error = Self.sentence(refused.message) + (problems.isEmpty ? "" : " " + problems) + " Nothing was changed; what you typed is kept below."
+            typed.error = Self.sentence(refused.pageMessage) + (problems.isEmpty ? "" : " " + problems) + " Nothing was changed; what you typed is kept below."
             return try await postPage(request, id: raw, editing: typed, status: refused.status)
         }
         logger.info("web change", metadata: ["web.user": "\(session.user.name)", "http.path": "\(request.uri.path)"])

@@ -49,7 +49,7 @@ extension WebPages {
                   refused: RequestError? = nil) async throws -> Response {
         var context = layout(session, title: "Post a run")
         await fillChoices(&context, session, typed)
-        if let refused { context["error"] = refused.message }
+        if let refused { context["error"] = refused.pageMessage }
         if let preview {
             context["preview"] = preview.deliveries.map { ["account": $0.account, "text": $0.text] as [String: Any] }
             context["runName"] = runName ?? "the run"

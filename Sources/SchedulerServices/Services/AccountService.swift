@@ -86,7 +86,8 @@ package struct AccountService: Sendable {
 
     package func completeLink(id: String, _ request: CompleteLinkRequest) async throws -> AccountView {
         guard let pending = await sessions.take(id) else {
-            throw RequestError(.notFound, "no authorization in progress with this id: it was already used or is older than 15 minutes; start again with `schedctl accounts link`")
+            throw RequestError(.notFound, "no authorization in progress with this id: it was already used or is older than 15 minutes",
+                               hint: RefusalHint(.linkAccount))
         }
         let linker = try linker(pending.network)
         let options = LinkOptions(page: request.page, organization: request.organization)
@@ -107,7 +108,7 @@ package struct AccountService: Sendable {
         if request.handoff == true {
             guard request.network == .instagram else { throw RequestError.badRequest("only Instagram accounts can be added for handoff") }
             guard let handle = request.handle?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "@" }), !handle.isEmpty else {
-                throw RequestError.badRequest("a handoff account needs its handle: --handle NAME")
+                throw RequestError.badRequest("a handoff account needs its handle", hint: .give(.handle))
             }
             if let problem = Network.instagram.handleRule?.problem(String(handle), network: .instagram) {
                 throw RequestError.badRequest(problem + "; nothing was stored")
@@ -141,7 +142,7 @@ package struct AccountService: Sendable {
             inspected = try await linker.inspect(credentials)
             profile = try await linker.identify(inspected.credentials)
         } catch where error.code == .needsRelink || error.code == .invalidInput {
-            throw RequestError.badRequest(Self.refusedImport(request.network, error))
+            throw RequestError.badRequest(Self.refusedImport(request.network, error), hint: RefusalHint(.linkAccount, network: request.network))
         } catch {
             throw Self.requestError(error)
         }
@@ -155,13 +156,13 @@ package struct AccountService: Sendable {
     /// A network linked with an app password (Bluesky): the session is made, and only its tokens are sealed and stored.
     private func signIn(_ request: ImportAccountRequest, with linker: any PasswordLinking) async throws -> AccountRecord {
         guard let identifier = request.handle?.trimmingCharacters(in: .whitespaces), !identifier.isEmpty else {
-            throw RequestError.badRequest("\(request.network.displayName) needs the account's handle or DID: --handle NAME")
+            throw RequestError.badRequest("\(request.network.displayName) needs the account's handle or DID", hint: .give(.handle))
         }
         guard let password = request.password, !password.isEmpty else {
-            throw RequestError.badRequest("the app password is empty; give it on standard input or with --from-file")
+            throw RequestError.badRequest("the app password is empty", hint: .give(.password))
         }
         if let service = request.service, !Self.isWebAddress(service) {
-            throw RequestError.badRequest("--pds must be the PDS's https:// address, such as https://pds.example, not '\(service)'")
+            throw RequestError.badRequest("the PDS must be given by its https:// address, such as https://pds.example, not '\(service)'")
         }
         let linked = try await mapLinkErrors { try await linker.signIn(identifier: identifier, password: password, service: request.service) }
         return try await save(network: request.network, profile: linked.profile, credentials: linked.credentials, authKind: linked.authKind)
@@ -230,7 +231,10 @@ package struct AccountService: Sendable {
 
     package func refresh(reference: String) async throws -> AccountView {
         let account = try await store.account(reference: reference)
-        guard account.refreshable else { throw RequestError.badRequest(Self.nothingToRefresh(account)) }
+        guard account.refreshable else {
+            let relink = account.authKind == .oauth2 && account.accessExpiresAt != nil || account.authKind == .appPassword
+            throw RequestError.badRequest(Self.nothingToRefresh(account), hint: relink ? RefusalHint(.relink, account: account.reference) : nil)
+        }
         guard let sealed = try await store.sealedCredentials(accountID: account.id) else {
             throw RequestError(.conflict, "\(account.reference) has no stored credentials; relink it")
         }
@@ -239,7 +243,7 @@ package struct AccountService: Sendable {
             _ = try await credentials.renew(accountID: account.id, network: account.network, rejected: current)
         } catch let error as CredentialProviderError {
             guard error.needsRelink else { throw RequestError(.unavailable, error.message) }
-            throw RequestError(.conflict, error.message + "; relink it: \(account.relinkCommand)")
+            throw RequestError(.conflict, error.message, hint: RefusalHint(.relink, account: account.reference))
         }
         wake.signal()
         return AccountView(try await store.account(reference: "\(account.id)"))
@@ -251,7 +255,7 @@ package struct AccountService: Sendable {
         let account = try await store.account(reference: reference)
         if account.pendingPosts > 0 && !cancelPending {
             throw RequestError(.conflict, "\(Counted.of(account.pendingPosts, "unfinished post")) \(account.pendingPosts == 1 ? "targets" : "target") "
-                               + "\(account.reference); cancel \(account.pendingPosts == 1 ? "it" : "them") first or pass --cancel-pending")
+                               + "\(account.reference)", hint: RefusalHint(.cancelPending, account: account.reference))
         }
         var revoked = false
         var note: String?
@@ -282,8 +286,7 @@ package struct AccountService: Sendable {
         case .oauth2 where account.accessExpiresAt == nil:
             return "\(account.reference)'s token does not expire (\(account.network.displayName) gave it no expiry): there is nothing to refresh"
         case .oauth2, .appPassword:
-            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none); before it expires, relink it: "
-                + account.relinkCommand
+            return "\(account.reference) has no refresh token (\(account.network.displayName) gave none), so it is relinked before it expires"
         }
     }
 
@@ -331,6 +334,6 @@ package struct AccountService: Sendable {
         for prefix in ["\(name) did not accept these credentials: ", "\(name) answered ", "\(name): "] where detail.hasPrefix(prefix) {
             detail.removeFirst(prefix.count)
         }
-        return "\(name) did not accept this token (\(detail)); nothing was stored. Check that it is a current \(tokenKind(network)), or link with `schedctl accounts link \(network.rawValue)`"
+        return "\(name) did not accept this token (\(detail)); nothing was stored. Check that it is a current \(tokenKind(network))"
     }
 }

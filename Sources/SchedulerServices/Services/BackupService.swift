@@ -10,7 +10,7 @@ package struct BackupService: Sendable {
     package let copies: (any BackupCopying)?
     package let key: CredentialKeyBytes
 
-    package static let postgresRefusal = "this daemon keeps its state in PostgreSQL, which schedctl backup does not copy: back it up with pg_dump "
+    package static let postgresRefusal = "this daemon keeps its state in PostgreSQL, which the daemon's backup does not copy: back it up with pg_dump "
         + "(e.g. `pg_dump --format=custom --file=schedulerd.dump DBNAME`), and keep a copy of the credential key "
         + "(state_dir/credentials.key, or the schedulerd.key systemd credential) apart from the dump"
 

@@ -15,7 +15,8 @@ extension PostService {
         if let version = asked.version, version != current.version { throw Self.stale(current, since: version) }
         if asked.series == true {
             guard let text = asked.text, asked.at == nil, asked.lateness == nil, asked.tz == nil, !asked.changesDeliveries else {
-                throw RequestError.badRequest("--series changes the text of the occurrences still to come; give --text only")
+                throw RequestError.badRequest("a change to a series is a new text for the occurrences still to come, and nothing else",
+                                              hint: RefusalHint(.give, fields: [.text]))
             }
             return PostView(try await editSeriesText(of: current, text: text))
         }
@@ -23,7 +24,7 @@ extension PostService {
         change.expectedVersion = asked.version
         change.reschedule = asked.reschedule == true
         if let at = asked.at { change.time = try parseTime(at, zone: asked.tz ?? current.dueZone) }
-        else if asked.tz != nil { throw RequestError.badRequest("--tz only applies together with --at") }
+        else if asked.tz != nil { throw RequestError.badRequest("a time zone was given without a time", hint: .together(.tz, .at)) }
         // An occurrence edited alone gets its placeholders filled in as its series fills them.
         let request = try fillingPlaceholders(asked, of: current, at: change.time)
         change.latenessLimitSeconds = try parseLateness(request.lateness)
@@ -49,8 +50,8 @@ extension PostService {
         guard change.text != nil || change.time != nil || change.latenessLimitSeconds != nil || change.media != nil
               || !change.overrides.isEmpty || !change.addTargets.isEmpty || !change.removeAccountIDs.isEmpty
               || change.options != nil || change.firstComment != nil else {
-            throw RequestError.badRequest("nothing to change; give --text, --at, --lateness, --text-for, --media, --add-to, --remove-from, "
-                                          + "--first-comment, --visibility, --content-warning or --language")
+            throw RequestError.badRequest("nothing to change", hint: .anyOf([.text, .at, .lateness, .textFor, .media, .addTo, .removeFrom,
+                                                                            .firstComment, .visibility, .contentWarning, .language]))
         }
         var view: PostRecord
         do { view = try await store.editPost(id: id, change: change, now: now()) } catch let error as StoreError where error.code == .conflict {
@@ -142,7 +143,7 @@ extension PostService {
                 continue
             }
             guard let index = targets.firstIndex(where: { $0.account.id == account.id }) else {
-                problems.append("a text for '\(reference)', which is not among post \(post.id)'s accounts (add it with --add-to)"); continue
+                problems.append("a text for '\(reference)', which is not among post \(post.id)'s accounts (an account is added to a post before its text)"); continue
             }
             change.overrides[account.id] = text
             targets[index].override = text

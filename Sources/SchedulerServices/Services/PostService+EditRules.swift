@@ -10,7 +10,7 @@ extension PostService {
     /// rather than undoing what came since (another tab, another person, the inbox).
     package static func stale(_ current: PostRecord, since version: Int64) -> RequestError {
         RequestError(.conflict, "post \(current.id) was changed since version \(version) (it is now version \(current.version)); "
-                     + "nothing was changed: look at it again (`schedctl show \(current.id)`) and edit that version")
+                     + "nothing was changed: edit the version it is now", hint: RefusalHint(.showPost, post: current.id))
     }
 
     /// The accounts whose delivery uses the post's common text after the change (the others carry their own).
@@ -26,12 +26,12 @@ extension PostService {
         var problems: [String] = []
         for target in targets where target.override == nil && change.addTargets.contains(where: { $0.accountID == target.account.id }) {
             problems.append("post \(current.id)'s accounts each have their own text, so there is none to give \(target.account.reference); "
-                            + "give it one: --text-for \(target.account.reference)=TEXT")
+                            + "give it one of its own")
         }
         if change.text != nil, commonTextAccounts(targets).isEmpty, change.overrides.isEmpty {
             let named = before.map(\.account).joined(separator: ", ")
             problems.append("post \(current.id)'s accounts each have their own text (\(named)), so a new common text would reach none of them; "
-                            + "change each with --text-for ACCOUNT=TEXT")
+                            + "change each account's own text")
         }
         return problems
     }
@@ -44,7 +44,7 @@ extension PostService {
         guard !keeping.isEmpty else { return [] }
         let taking = waiting.filter { $0.text == nil }.map(\.account)
         return ["the new text goes to \(taking.joined(separator: ", ")); \(keeping.joined(separator: ", ")) "
-                + "\(Counted.verb(keeping.count, "keeps its", "keep their")) own text (--text-for ACCOUNT=TEXT changes it)"]
+                + "\(Counted.verb(keeping.count, "keeps its", "keep their")) own text, changed on its own"]
     }
 
     /// The options after the change, or nil when the request leaves them alone; `""` takes one away. Each is checked as

@@ -87,7 +87,8 @@ extension PostService {
     /// the whole import at once.
     private func importItem(_ row: SchedulePostRequest, accounts: AccountCache, sameText: inout ImportSameText, line: Int) async throws -> NewBatchItem {
         if row.draft == true || row.nextSlot == true || row.dryRun != nil {
-            throw RequestError.badRequest("drafts, --next-slot and dry_run are not taken in an import row; schedule such a post with `schedctl schedule`")
+            throw RequestError.badRequest("an import row takes a time, not a draft, the next free slot or a dry run; such a post is scheduled on its own",
+                                          hint: .leaveOut(.draft, .nextSlot, .dryRun))
         }
         let checked = try await check(row, accounts: accounts, sameTextLater: true)
         if let rule = checked.rule, let start = checked.seriesStart {

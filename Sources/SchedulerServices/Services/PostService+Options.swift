@@ -15,7 +15,7 @@ extension PostService {
         }
         if let warning = request.contentWarning {
             if warning.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                problems.append("the content warning is empty; leave out --content-warning for a post without one")
+                problems.append("the content warning is empty; a post without one is sent without it")
             } else {
                 options.contentWarning = warning
             }
@@ -36,11 +36,11 @@ extension PostService {
     private static func unusedOptionProblems(_ request: SchedulePostRequest, networks: Set<Network>) -> [String] {
         guard !networks.isEmpty, !networks.contains(.mastodon) else { return [] }
         var problems: [String] = []
-        for (flag, given) in [("--visibility", request.visibility), ("--content-warning", request.contentWarning)] where given != nil {
-            problems.append("\(flag) is Mastodon's, and none of the accounts is on Mastodon; leave it out")
+        for (option, given) in [("a visibility", request.visibility), ("a content warning", request.contentWarning)] where given != nil {
+            problems.append("\(option) is Mastodon's, and none of the accounts is on Mastodon; leave it out")
         }
         if request.language != nil, !networks.contains(.bluesky) {
-            problems.append("--language is for Mastodon and Bluesky, and none of the accounts is on either; leave it out")
+            problems.append("a language is for Mastodon and Bluesky, and none of the accounts is on either; leave it out")
         }
         return problems
     }

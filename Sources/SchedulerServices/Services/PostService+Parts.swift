@@ -20,14 +20,14 @@ extension PostService {
         let threadRequest = request.thread ?? []
         guard !threadRequest.isEmpty || request.firstComment != nil || !(request.firstCommentFor ?? [:]).isEmpty else { return checked }
         if repeating {
-            problems.append("a repeating post cannot have a thread or a first comment yet; schedule it without --repeat")
+            problems.append("a repeating post cannot have a thread or a first comment yet; schedule it without repeating")
             return checked
         }
         for part in threadRequest {
             checked.thread.append(ThreadPart(text: part.text, media: try await attachments(part.media ?? [], problems: &problems)))
         }
         for key in (request.firstCommentFor ?? [:]).keys where !request.to.contains(key) {
-            problems.append("a first comment names '\(key)', which is not among the --to accounts")
+            problems.append("a first comment names '\(key)', which is not among the post's accounts")
         }
         for (index, (account, _)) in targets.enumerated() {
             problems += threadProblems(checked.thread, account: account, options: options)
@@ -47,7 +47,7 @@ extension PostService {
         let rules = PostService.rules(for: account)
         guard rules.maxThreadParts > 1 else {
             return ["\(account.reference): \(account.network.displayName) has no threads; a thread goes to \(Network.displayNames(NetworkRules.threadNetworks)) accounts only "
-                + "(schedule the other accounts separately, perhaps with --first-comment)"]
+                + "(schedule the other accounts separately, perhaps with a first comment)"]
         }
         var problems: [String] = []
         if thread.count + 1 > rules.maxThreadParts {

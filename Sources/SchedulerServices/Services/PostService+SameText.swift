@@ -42,9 +42,9 @@ extension PostService {
         let when = other.state == .published ? "was published for \(due)" : "is due \(due)"
         guard account.network == .x else {
             return "\(account.reference): post \(other.postID) with the same text \(when) to this account, the same post twice "
-                + "(a file imported again?); change the text or its time, or `schedctl cancel \(other.postID)`"
+                + "(a file imported again?); change the text or its time, or cancel post \(other.postID)"
         }
         return "\(account.reference): X refuses a post identical to a recent one of the account, and post \(other.postID) with the same text "
-            + "\(when), within 24 hours; change the text (a date or a word is enough) or `schedctl cancel \(other.postID)`"
+            + "\(when), within 24 hours; change the text (a date or a word is enough) or cancel post \(other.postID)"
     }
 }

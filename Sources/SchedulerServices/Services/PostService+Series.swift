@@ -104,7 +104,7 @@ extension PostService {
     /// left alone and named in the answer.
     package func editSeriesText(of current: PostRecord, text: String) async throws -> PostRecord {
         guard let series, let seriesView = current.series else {
-            throw RequestError(.conflict, "post \(current.id) is not part of a series; leave out --series")
+            throw RequestError(.conflict, "post \(current.id) is not part of a series", hint: .leaveOut(.series))
         }
         let placeholders = SeriesText.problems(in: text, repeating: true)
         guard placeholders.isEmpty else { throw RequestError.refused(placeholders, "the new text was refused") }
@@ -137,7 +137,7 @@ extension PostService {
         view.notes = ["series \(seriesView.id): \(Counted.of(texts.count, "occurrence")) still to come \(Counted.verb(texts.count, "has", "have")) the new text, and so will the next ones"]
         if !leftAlone.isEmpty {
             view.notes?.append("left alone, as each was edited on its own: \(Counted.of(leftAlone.count, "post")) "
-                               + "\(leftAlone.map(String.init).joined(separator: ", ")) (`schedctl edit ID` changes one)")
+                               + "\(leftAlone.map(String.init).joined(separator: ", ")) (each is edited on its own)")
         }
         return view
     }

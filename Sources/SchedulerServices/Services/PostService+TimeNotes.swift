@@ -9,7 +9,7 @@ extension PostService {
         if time.readInZone, request.tz == nil {
             let whose = request.clientTz != nil ? "your zone" : "the daemon's zone"
             let local = time.wallClock.prefix(16).replacingOccurrences(of: "T", with: " ")
-            notes.append("\(local) read in \(time.zoneIdentifier) (\(whose)); give --tz to read it in another")
+            notes.append("\(local) read in \(time.zoneIdentifier) (\(whose)); name a zone with the time to read it in another")
         }
         return notes + time.notes
     }

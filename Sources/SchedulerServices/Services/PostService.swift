@@ -127,11 +127,11 @@ package struct PostService: Sendable {
         let seriesStart = try rule.flatMap { rule in try time.map { try self.seriesStart(rule, seriesStart: request.seriesStart, at: $0) } }
         let draftZone = draft ? try zoneName(zone) : nil
         let lateness = try parseLateness(request.lateness)
-        guard !request.to.isEmpty else { throw RequestError.badRequest("no target account; add --to ACCOUNT") }
+        guard !request.to.isEmpty else { throw RequestError.badRequest("no target account", hint: .give(.to)) }
         var problems: [String] = []
         let targets = try await resolveTargets(request, accounts: accounts, problems: &problems)
         for key in (request.overrides ?? [:]).keys where !request.to.contains(key) {
-            problems.append("a text override names '\(key)', which is not among the --to accounts")
+            problems.append("a text override names '\(key)', which is not among the post's accounts")
         }
         problems += placeholderProblems(request, repeating: rule != nil)
         let options = Self.checkOptions(request, networks: Set(targets.map(\.0.network)), problems: &problems)
@@ -164,17 +164,20 @@ package struct PostService: Sendable {
         let draft = request.draft == true
         let nextSlot = request.nextSlot == true
         if draft, request.at != nil || nextSlot {
-            throw RequestError.badRequest("a draft has no time; leave out --at and --next-slot, or leave out --draft")
+            throw RequestError.badRequest("a draft has no time, and this one was given one", hint: .oneOf(.draft, .at, .nextSlot))
         }
-        if nextSlot, request.at != nil { throw RequestError.badRequest("give --at TIME or --next-slot, not both") }
-        if draft, request.dryRun == true { throw RequestError.badRequest("--dry-run shows what is sent at a time; a draft has none") }
+        if nextSlot, request.at != nil { throw RequestError.badRequest("both a time and the next free slot were asked for", hint: .oneOf(.at, .nextSlot)) }
+        if draft, request.dryRun == true {
+            throw RequestError.badRequest("a dry run shows what is sent at a time, and a draft has none", hint: .oneOf(.draft, .dryRun))
+        }
         guard draft || nextSlot || request.at != nil else {
-            throw RequestError.badRequest("no time; add --at TIME, --next-slot, or --draft to keep it without one")
+            throw RequestError.badRequest("no time was given, and no draft asked for", hint: .oneOf(.at, .nextSlot, .draft))
         }
-        if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("--until goes with --repeat") }
+        if request.until != nil, request.repeatRule == nil { throw RequestError.badRequest("an end was given to no repeat", hint: .together(.until, .repeatRule)) }
         if request.seriesStart != nil, request.repeatRule == nil { throw RequestError.badRequest("series_start goes with repeat") }
         if request.repeatRule != nil, draft || nextSlot || request.at == nil {
-            throw RequestError.badRequest("--repeat needs --at TIME, the first occurrence's time (not --draft or --next-slot)")
+            throw RequestError.badRequest("a repeating post needs the first occurrence's time; a draft or the next free slot has none",
+                                          hint: .together(.repeatRule, .at))
         }
         return (draft, nextSlot)
     }
@@ -200,10 +203,12 @@ package struct PostService: Sendable {
     package func scheduleDraft(id: Int64, _ request: ScheduleDraftRequest) async throws -> PostView {
         let current = try await store.post(id: id)
         guard current.dueAt == nil, current.deliveries.contains(where: { $0.state == .draft }) else {
-            throw RequestError(.conflict, "post \(id) is not a draft; `schedctl edit \(id) --at TIME` changes its time")
+            throw RequestError(.conflict, "post \(id) is not a draft", hint: RefusalHint(.editTime, post: id))
         }
         let nextSlot = request.nextSlot == true
-        guard nextSlot != (request.at != nil) else { throw RequestError.badRequest("give --at TIME or --next-slot (one of them)") }
+        guard nextSlot != (request.at != nil) else {
+            throw RequestError.badRequest(nextSlot ? "both a time and the next free slot were asked for" : "no time was given", hint: .oneOf(.at, .nextSlot))
+        }
         var accounts: [AccountRecord] = []
         for delivery in current.deliveries { accounts.append(try await store.account(reference: "\(delivery.accountId)")) }
         var problems: [String] = []
@@ -313,9 +318,9 @@ package struct PostService: Sendable {
 
     /// How a text too long for `account` can still go: as a thread, where its network takes one, or a shorter text of its own.
     package static func tooLongRemedy(_ account: AccountRecord) -> String {
-        let own = "give \(account.reference) a shorter text of its own (`--text-for \(account.reference)=TEXT`)"
+        let own = "give \(account.reference) a shorter text of its own"
         guard NetworkRules.threadNetworks.contains(account.network) else { return "; " + own }
-        return "; split it into a thread (`--thread`) or " + own
+        return "; split it into a thread or " + own
     }
 
     /// What a connector is asked to publish for `account`.
@@ -367,7 +372,7 @@ package struct PostService: Sendable {
     package func parseTime(_ text: String, zone: String?, fromClient: Bool = false, zoneNamed: Bool = true) throws -> ScheduleTime {
         let timeZone: TimeZone
         do { timeZone = try self.zone(named: zone) } catch let error as RequestError where fromClient {
-            throw RequestError.badRequest(error.message + " (the zone of the machine schedctl runs on, from $TZ or the system); give --tz")
+            throw RequestError.badRequest(error.message + " (the zone of the machine the request came from, from $TZ or the system)", hint: .give(.tz))
         }
         do {
             var parser = ScheduleTimeParser(zone: timeZone, now: now(), zoneName: zone)

@@ -76,15 +76,14 @@ package struct QueueService: Sendable {
         var finder = try await finder(for: accounts.map(\.id))
         for account in accounts {
             guard finder.slots[account.id] != nil else {
-                throw RequestError.badRequest("\(account.reference) has no posting slots; set them with `schedctl slots set \(account.reference) mon-fri 07:30`")
+                throw RequestError.badRequest("\(account.reference) has no posting slots", hint: RefusalHint(.setSlots, account: account.reference))
             }
         }
         for instant in skipping { finder.take(instant, for: accounts.map(\.id)) }
         guard let slot = finder.free(for: accounts.map(\.id), after: now().addingTimeInterval(Self.leadTime)).first else {
             let names = accounts.map(\.reference).joined(separator: ", ")
-            throw RequestError.badRequest(accounts.count > 1
-                ? "no time in the next year is a free slot of every one of \(names); compare their slots with `schedctl slots show`"
-                : "\(names) has no free slot in the next year")
+            guard accounts.count > 1 else { throw RequestError.badRequest("\(names) has no free slot in the next year") }
+            throw RequestError.badRequest("no time in the next year is a free slot of every one of \(names)", hint: RefusalHint(.showSlots))
         }
         return slot
     }

@@ -60,8 +60,8 @@ package struct RecoveryService: Sendable {
                     throw RequestError(.conflict, "post \(postID) has no delivery to resolve (\(Self.list(post.deliveries))); "
                                        + "only unknown, failed or missed deliveries can be resolved")
                 }
-                throw RequestError.badRequest("post \(postID) has \(candidates.count) deliveries that could be at \(url): \(Self.list(candidates)); "
-                                              + "say which with --delivery ID")
+                throw RequestError.badRequest("post \(postID) has \(candidates.count) deliveries that could be at \(url): \(Self.list(candidates))",
+                                              hint: .give(.delivery))
             }
             delivery = candidates[0]
         }
@@ -108,8 +108,7 @@ package struct RecoveryService: Sendable {
     private static func nothingToRetry(_ post: PostRecord) -> RequestError {
         if let unknown = post.deliveries.first(where: { $0.state == .unknown }) {
             return RequestError(.conflict, "post \(post.id)'s delivery \(unknown.id) to \(unknown.account) is unknown: it may already be on "
-                                + "\(unknown.network.displayName). Look at the account first; if the post is not there, `schedctl retry \(post.id) "
-                                + "--force` sends it again, and if it is, `schedctl resolve \(post.id) --published URL` records it")
+                                + "\(unknown.network.displayName)", hint: RefusalHint(.retryOrResolve, post: post.id))
         }
         return RequestError(.conflict, "post \(post.id) has nothing to retry (\(list(post.deliveries))); only failed, missed, expired or "
                             + "unknown deliveries (or published ones whose first comment failed) can be retried")

@@ -76,7 +76,7 @@ package struct RunPostService: Sendable {
         let media = request.post.thread ?? []
         let parts = 1 + splits.count
         if media.count + 1 > parts {
-            throw RequestError.badRequest("--part-media names part \(media.count + 1), but the post has \(parts) part\(parts == 1 ? "" : "s")")
+            throw RequestError.badRequest("media were given for part \(media.count + 1), but the post has \(parts) part\(parts == 1 ? "" : "s")")
         }
         guard !splits.isEmpty else { return nil }
         return splits.enumerated().map { index, split in

@@ -25,7 +25,7 @@ package struct WebUserService: Sendable {
         try Self.checkPassword(request.password, name: request.name)
         let hash = await Self.hash(request.password, parameters: parameters)
         guard let added = try await store.addWebUser(name: request.name, role: request.role, passwordHash: hash, now: now()) else {
-            throw RequestError(.conflict, "a web user named '\(request.name)' exists; `schedctl web user passwd \(request.name)` changes their password")
+            throw RequestError(.conflict, "a web user named '\(request.name)' exists", hint: RefusalHint(.changePassword, name: request.name))
         }
         return WebUserView(added)
     }
@@ -37,7 +37,7 @@ package struct WebUserService: Sendable {
         let users = try await store.webUsers()
         guard let user = users.first(where: { $0.name.lowercased() == name.lowercased() }) else { throw Self.noUser(name) }
         if user.role == .owner, users.filter({ $0.role == .owner }).count == 1, users.count > 1 {
-            throw RequestError(.conflict, "\(user.name) is the last owner; add another owner first (`schedctl web user add NAME --role owner`)")
+            throw RequestError(.conflict, "\(user.name) is the last owner", hint: RefusalHint(.addOwner))
         }
         _ = try await store.removeWebUser(name: user.name)
     }
@@ -50,7 +50,7 @@ package struct WebUserService: Sendable {
     }
 
     package static func noUser(_ name: String) -> RequestError {
-        RequestError(.notFound, "no web user named '\(name)'; `schedctl web user list` shows them")
+        RequestError(.notFound, "no web user named '\(name)'", hint: RefusalHint(.listWebUsers))
     }
 
     package static func checkName(_ name: String) throws {

@@ -15,6 +15,6 @@ extension PostgresStore: StoreFailureDescribing {
         if error.message.contains("SQLSTATE 25006") {
             return StoreFailure(.readOnly, error.message, action: "point [store] postgres at the primary server, not a read-only standby")
         }
-        return StoreFailure(.unavailable, error.message, action: "check that the server runs and this machine can reach it (`schedctl doctor`)")
+        return StoreFailure(.unavailable, error.message, action: "check that the server runs and this machine can reach it (the doctor check tries)")
     }
 }

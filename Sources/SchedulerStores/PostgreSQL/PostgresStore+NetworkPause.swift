@@ -27,7 +27,7 @@ extension PostgresStore {
     package static func setNetworkPause(_ network: Network, paused: Bool, now: Int64, _ session: PostgresSession) async throws {
         if paused {
             try await session.execute("""
-                INSERT INTO network_pause (network, cause, reason, since) VALUES (\(network.rawValue), 'person', 'paused with schedctl pause', \(now))
+                INSERT INTO network_pause (network, cause, reason, since) VALUES (\(network.rawValue), 'person', 'paused by a person', \(now))
                 ON CONFLICT (network) DO NOTHING
                 """)
         } else {

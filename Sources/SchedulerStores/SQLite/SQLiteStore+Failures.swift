@@ -22,7 +22,7 @@ extension SQLiteStore: StoreFailureDescribing {
             return error.resultCode == .SQLITE_CANTOPEN
                 ? StoreFailure(.unavailable, "the database \(file) cannot be opened (\(error.message ?? "SQLite could not open it"))",
                                action: "check that \(directory) and the files in it belong to the daemon's user and are readable and writable by it "
-                                   + "(`schedctl doctor` checks their modes)")
+                                   + "(the doctor check looks at their modes)")
                 : StoreFailure(.other, "reading or writing the database \(file) failed: \(error.message ?? "disk I/O error")",
                                action: "look at the system's log for disk errors (`journalctl -k`)")
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
@@ -30,7 +30,7 @@ extension SQLiteStore: StoreFailureDescribing {
                                 action: "check that its file system is mounted read-write and that the daemon's user owns \(directory) and its files")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
             return StoreFailure(.damaged, "the database \(file) is damaged (\(error.message ?? "malformed"))",
-                                action: "stop schedulerd, keep a copy of the file, and restore the last backup (`schedctl backup` makes one)")
+                                action: "stop schedulerd, keep a copy of the file, and restore the last backup")
         default:
             return StoreFailure(.other, "the database \(file) failed: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")",
                                 action: "see the daemon's log")

@@ -28,7 +28,7 @@ extension SQLiteStore {
     package static func setNetworkPause(_ network: Network, paused: Bool, now: Date, _ db: Database) throws {
         if paused {
             try db.execute(sql: """
-                INSERT INTO network_pause (network, cause, reason, since) VALUES (?, 'person', 'paused with schedctl pause', ?)
+                INSERT INTO network_pause (network, cause, reason, since) VALUES (?, 'person', 'paused by a person', ?)
                 ON CONFLICT (network) DO NOTHING
                 """, arguments: [network.rawValue, now.unixMilliseconds])
         } else {

@@ -1,4 +1,7 @@
-/// Why the store refused a request; `message` says what to do.
+import SchedulerCore
+
+/// Why the store refused a request: `message` states what is wrong with the facts (which post, which state), in no
+/// door's words; `hint`, what could be done, which schedctl, the web app and the API each word for themselves.
 package struct StoreError: Error, Sendable, CustomStringConvertible {
     package struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
@@ -19,10 +22,12 @@ package struct StoreError: Error, Sendable, CustomStringConvertible {
 
     package var code: Code
     package var message: String
+    package var hint: RefusalHint?
 
-    package init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String, hint: RefusalHint? = nil) {
         self.code = code
         self.message = message
+        self.hint = hint
     }
 
     package var description: String { message }

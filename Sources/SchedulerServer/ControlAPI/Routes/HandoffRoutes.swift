@@ -12,7 +12,7 @@ package struct HandoffRoutes: Sendable {
         v1.get("handoffs") { _, _ -> [HandoffView] in try await handoffs.list() }
         v1.post("handoffs/:id/done") { request, context in
             let raw = context.parameters.get("id") ?? ""
-            guard let id = Int64(raw) else { throw RequestError.badRequest("'\(raw)' is not a handoff id (see `schedctl handoff list`)") }
+            guard let id = Int64(raw) else { throw RequestError.badRequest("'\(raw)' is not a handoff id", hint: RefusalHint(.listHandoffs)) }
             let body = try await ControlRequestBody.decode(HandoffDoneRequest.self, from: request)
             return try await handoffs.confirm(deliveryID: id, url: body.url)
         }

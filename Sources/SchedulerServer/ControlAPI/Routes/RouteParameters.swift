@@ -21,7 +21,7 @@ package enum RouteParameters {
     package static func deliveryID(_ context: ControlContext) throws -> Int64 {
         let raw = context.parameters.get("id") ?? ""
         guard let id = Int64(raw), id > 0 else {
-            throw RequestError.badRequest("'\(raw)' is not a delivery id (a positive number; `schedctl show POST` lists them)")
+            throw RequestError.badRequest("'\(raw)' is not a delivery id (a positive number)", hint: RefusalHint(.showPost))
         }
         return id
     }
@@ -32,7 +32,7 @@ package enum RouteParameters {
         if tag.hasPrefix("W/") { tag.removeFirst(2) }
         if tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") { tag = String(tag.dropFirst().dropLast()) }
         guard let version = Int64(tag), version >= 0 else {
-            throw RequestError.badRequest("If-Match takes the post's version as `schedctl show` prints it (e.g. \"1765432101234\"), not '\(raw)'")
+            throw RequestError.badRequest("If-Match takes the post's version (e.g. \"1765432101234\"), not '\(raw)'")
         }
         return version
     }
