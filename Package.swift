@@ -245,6 +245,20 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+        // The control API's routes and the web app's pages in process (STYLE 19): the routers the daemon serves, made by
+        // its own composition over an SQLite file and the sandbox networks, driven by HummingbirdTesting's router client
+        // (no socket, no child process). EndToEndTests keeps what needs processes.
+        .testTarget(
+            name: "SchedulerServerTests",
+            dependencies: [
+                "Scheduler", "SchedulerServer", "SchedulerServices", "SchedulerStores", "SchedulerDomain", "SchedulerCore", "HTTPClient", "Sandbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
