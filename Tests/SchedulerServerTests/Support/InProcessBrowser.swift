@@ -1,16 +1,16 @@
 import Foundation
 import HTTPClient
 import HTTPTypes
-import HummingbirdTesting
+import SchedulerServer
 import Synchronization
 
 /// A browser's side of the web app in this process, as the end-to-end tests' WebVisitor is over HTTP: a cookie jar,
 /// forms posted url-encoded, redirects not followed (each answer is looked at as it comes).
 final class InProcessBrowser: Sendable {
-    private let client: any TestClientProtocol
+    private let client: RouterClient<WebContext>
     private let jar = Mutex<(cookies: [String: String], lastSetCookies: [String])>(([:], []))
 
-    init(client: any TestClientProtocol) { self.client = client }
+    init(client: RouterClient<WebContext>) { self.client = client }
 
     /// Another browser of the same web app, with no cookies.
     func stranger() -> InProcessBrowser { InProcessBrowser(client: client) }

@@ -2,7 +2,6 @@ import Foundation
 import HTTPClient
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import NIOCore
 import Sandbox
@@ -20,8 +19,8 @@ typealias Answer = HTTPClient.HTTPResponse
 
 /// The daemon's control API and web app in this process (STYLE 19): the routers the daemon serves, made by the daemon's
 /// own composition (``Daemon/compose(_:)``) over an SQLite file in a temporary state directory and the sandbox networks
-/// (served in this process, at the URLs the daemon takes from its own sandboxd), driven by HummingbirdTesting's `.router`
-/// client: no socket, no child process. Nothing runs in the background (no engine, no event bus), so a test sees only
+/// (served in this process, at the URLs the daemon takes from its own sandboxd), driven as HummingbirdTesting's `.router`
+/// mode drives a router (``RouterClient``): no socket, no child process. Nothing runs in the background (no engine, no event bus), so a test sees only
 /// what a request does; what needs processes (crashes, signals, clusters, sockets, schedctl) stays in EndToEndTests.
 final class InProcessDaemon: Sendable {
     let configuration: DaemonConfiguration
@@ -29,8 +28,8 @@ final class InProcessDaemon: Sendable {
     let services: DaemonServices
     /// Every log line the routes and services wrote, as the daemon's log would have them.
     let log: LogLines
-    private let control: any TestClientProtocol
-    private let web: (any TestClientProtocol)?
+    private let control: RouterClient<ControlContext>
+    private let web: RouterClient<WebContext>?
 
     /// Runs `body` with a daemon made from `config` (TOML, as a configuration file holds it; `[web]` for the pages),
     /// then stops the sandbox and removes the state directory.
@@ -73,11 +72,9 @@ final class InProcessDaemon: Sendable {
         self.store = store
         self.services = parts.services
         self.log = log
-        // The `.router` client holds only the router's responder (an application with no services starts none), so it is
-        // kept for the daemon's life instead of living inside one `test` closure.
-        control = try await Application(router: ControlServer.router(ControlAPIRoutes(parts.services))).test(.router) { $0 }
+        control = RouterClient(ControlServer.router(ControlAPIRoutes(parts.services)), logger: log.logger())
         if let pages = daemon.webPages(store: store, services: parts.services) {
-            web = try await Application(router: WebServer.router(pages)).test(.router) { $0 }
+            web = RouterClient(WebServer.router(pages), logger: log.logger())
         } else {
             web = nil
         }
@@ -133,11 +130,11 @@ final class InProcessDaemon: Sendable {
     }
 
     /// Sends one request through `client` and reads the whole answer.
-    static func send(_ client: any TestClientProtocol, _ method: String, _ path: String, headers: HTTPFields, body: [UInt8]?) async throws -> Answer {
-        let response = try await client.executeRequest(uri: path, method: HTTPTypes.HTTPRequest.Method(method)!, headers: headers,
-                                                       body: body.map { ByteBuffer(bytes: $0) })
-        let fields = response.headers.map { HTTPHeader($0.name.rawName, $0.value) }
-        return Answer(status: Int(response.status.code), headers: fields, body: Array(response.body.readableBytesView), newConnections: 0)
+    static func send<Context>(_ client: RouterClient<Context>, _ method: String, _ path: String, headers: HTTPFields,
+                              body: [UInt8]?) async throws -> Answer {
+        let (head, bytes) = try await client.execute(HTTPTypes.HTTPRequest.Method(method)!, path, headers: headers, body: body)
+        let fields = head.headerFields.map { HTTPHeader($0.name.rawName, $0.value) }
+        return Answer(status: Int(head.status.code), headers: fields, body: bytes, newConnections: 0)
     }
 }
 
