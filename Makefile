@@ -45,7 +45,8 @@ build: deps
 demo: build
 	./scripts/demo.sh
 
-## Unit, conformance and end-to-end tests (the end-to-end tests start real processes). They run in passes,
+## Unit, conformance and end-to-end tests (the end-to-end tests start real processes; the control API's routes and the web
+## app's pages are driven in process by SchedulerServerTests, in the unit pass). They run in passes,
 ## because on 2 cores the cooperative pool has 2 threads: the engine's timing tests, its threads' parts among them (and the map tiles' deadline) run alone first (heavy
 ## tests beside them, such as paging through 250 posts or parsing a run, hold both threads for seconds); the
 ## 200,000-point run summary measures the process's peak memory, which other tests would inflate; and the

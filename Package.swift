@@ -245,6 +245,23 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+        // The control API's routes and the web app's pages in process (STYLE 19): the routers the daemon serves, made by
+        // its own composition over an SQLite file and the sandbox networks, driven as HummingbirdTesting's `.router` mode
+        // drives a router (no socket, no child process). EndToEndTests keeps what needs processes.
+        .testTarget(
+            name: "SchedulerServerTests",
+            dependencies: [
+                "Scheduler", "SchedulerServer", "SchedulerServices", "SchedulerStores", "SchedulerDomain", "SchedulerCore", "HTTPClient", "Sandbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                // A testing channel for each request's context (Tests/SchedulerServerTests/Support/RouterClient); not
+                // HummingbirdTesting, which brings AsyncHTTPClient and NIOHTTP2 into the build.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -119,7 +119,7 @@ wait_for "the bridge on $BASE" bridge_answers
 
 step "schemathesis: $EXAMPLES examples per operation and phase, seed $SEED"
 # The document from the repository: schemathesis leaves out the operation it loads the document from, and
-# OpenAPIDocumentEndToEndTests shows the daemon serves these very bytes. One worker: with two, Debian 12's Python 3.11.2
+# OpenAPIDocumentTests shows the daemon serves these very bytes. One worker: with two, Debian 12's Python 3.11.2
 # fails in hypothesis ("AST constructor recursion depth mismatch").
 "$VENV/bin/schemathesis" --config-file scripts/api-contract.toml run "$DOCUMENT" --url "$BASE" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \

@@ -2,22 +2,10 @@ import Foundation
 import SchedulerCore
 import Testing
 
-/// Issue 25, bug 16 and the friction list, as a person meets them: what `accounts refresh`, `accounts unlink` and
-/// `accounts list --all` say, a token `sandbox token instagram` mints working end to end, and `backup DIR/`.
+/// Issue 25, bug 16 and the friction list, as a person meets them: what `accounts unlink` and `accounts list --all` say,
+/// a token `sandbox token instagram` mints working end to end, and `backup DIR/`. What the daemon answers `accounts
+/// refresh` for an OAuth 1.0a account is SchedulerServerTests' AccountRefusalTests, in process.
 @Suite struct AccountMessagesEndToEndTests {
-    /// An OAuth 1.0a token never expires: refreshing it was answered "relink it before it expires".
-    @Test(.timeLimit(.minutes(2)))
-    func refreshingAnOAuth1Account_saysThereIsNothingToRefresh() async throws {
-        let daemon = try DaemonUnderTest("refresh-oauth1")
-        try await daemon.start()
-        let runner = try daemon.addSandboxAccount(username: "runner")
-        let refresh = try daemon.schedctl(["accounts", "refresh", runner.reference])
-        #expect(refresh.status == 2, "\(refresh.stderr)")
-        #expect(refresh.stderr.contains("x:@runner has an OAuth 1.0a token, which does not expire: there is nothing to refresh"), "\(refresh.stderr)")
-        #expect(!refresh.stderr.contains("before it expires"), "\(refresh.stderr)")
-        _ = try await daemon.stop()
-    }
-
     /// `unlink --cancel-pending` did not say how many posts it cancelled; an unlinked account's token said "does not
     /// expire".
     @Test(.timeLimit(.minutes(2)))

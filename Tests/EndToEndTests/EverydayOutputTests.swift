@@ -50,11 +50,30 @@ import Testing
         let since = try daemon.schedctl(["events", "--since", "999"])
         #expect(since.status == 0 && since.stdout == "no events after #999; the last is #\(last)\n", "\(since.stdout)")
 
-        for index in 0..<3 { _ = try daemon.schedule("Paged \(index)", to: accounts[0].reference, at: "2031-01-0\(index + 1)T10:00:00Z") }
+        var paged: [Int64] = []
+        for index in 0..<3 { paged.append(try daemon.schedule("Paged \(index)", to: accounts[0].reference, at: "2031-01-0\(index + 1)T10:00:00Z").id) }
         let past = try daemon.schedctl(["list", "--page", "99", "--limit", "2"])
         #expect(past.status == 0)
         #expect(past.stdout == "page 99 is past the end: 3 pending posts fill 2 pages of 2 (`--page 2` is the last)\n", "\(past.stdout)")
+        try Self.expectPagingCommands(daemon, paged)
         _ = try await daemon.stop()
+    }
+
+    /// `schedctl list`'s paging, over the API's cursors (SchedulerServerTests' ListPagingTests): the table ends with the
+    /// command for the next page, `--json` gives the cursor on standard error, and `--after` or `--page 2` lists the rest.
+    static func expectPagingCommands(_ daemon: DaemonUnderTest, _ paged: [Int64]) throws {
+        let first = try daemon.schedctl(["list", "--limit", "2", "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try first.decode([PostView].self).map(\.id) == Array(paged.prefix(2)))
+        let line = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("next_cursor: ") }, "\(first.stderr)")
+        let cursor = String(line.dropFirst("next_cursor: ".count))
+        #expect(try daemon.schedctl(["list", "--limit", "2", "--json", "--after", cursor]).decode([PostView].self).map(\.id) == [paged[2]])
+        #expect(try daemon.schedctl(["list", "--limit", "2", "--page", "2", "--json"]).decode([PostView].self).map(\.id) == [paged[2]])
+        let table = try daemon.schedctl(["list", "--limit", "2"])
+        let more = try #require(table.stdout.split(separator: "\n").last.map(String.init))
+        #expect(more.hasPrefix("(more: schedctl list --limit 2 --after "), "\(table.stdout)")
+        let next = String(more.dropFirst("(more: schedctl list --limit 2 --after ".count).dropLast())
+        #expect(try daemon.schedctl(["list", "--limit", "2", "--after", next, "--json"]).decode([PostView].self).map(\.id) == [paged[2]])
     }
 
     /// The table fits `COLUMNS` when standard output is not a terminal, and is never coloured there.

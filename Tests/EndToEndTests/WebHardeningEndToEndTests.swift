@@ -5,8 +5,8 @@ import Testing
 
 /// Issue 47, "Sign-in and uploads, hardened", against a real daemon: guesses sent at once are counted before they are
 /// checked, and logged and counted in the metrics; an upload without a session is refused before its body is read, and
-/// one cut short is shown again with what was typed; HEAD answers as GET; a sign-in lands where the link pointed, and
-/// only on this site.
+/// one cut short is shown again with what was typed. That HEAD answers as GET, and that a sign-in lands where the link
+/// pointed and only on this site, is SchedulerServerTests' WebAppTests, in process.
 @Suite(.serialized) struct WebHardeningEndToEndTests {
     static let password = WebAppEndToEndTests.password
 
@@ -122,56 +122,5 @@ import Testing
             return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1_024
         }
         return (kilobytes("VmRSS"), kilobytes("VmHWM"))
-    }
-
-    /// Item 13: HEAD as GET without the body, signed out and in; a deep link survives signing in; `next` leads only to
-    /// a path of this site.
-    @Test(.timeLimit(.minutes(2)))
-    func headAnswersAsGetWithoutABody_andSigningInLandsWhereTheLinkPointed_butNeverOnAnotherSite() async throws {
-        let (daemon, browser) = try await startDaemon("web-head-next")
-        let club = try daemon.addSandboxAccount(username: "deep_link_club")
-        let post = try daemon.schedule("Track night", to: club.reference, at: "in 3h")
-        try await Self.expectHeadAsGet("/login", browser)
-
-        let away = try await browser.get("/posts/\(post.id)")
-        #expect(away.status == 303 && away.header("location") == "/login?next=/posts/\(post.id)", "\(away.header("location") ?? "")")
-        let calendar = try await browser.get("/calendar?view=day&start=2027-01-02")
-        #expect(calendar.header("location") == "/login?next=/calendar?view%3Dday%26start%3D2027-01-02", "\(calendar.header("location") ?? "")")
-        let loginPage = try await browser.get("/login?next=/posts/\(post.id)")
-        #expect(loginPage.bodyText.contains(#"name="next" value="/posts/\#(post.id)""#), "the form carries where to go")
-        let csrf = WebVisitor.hiddenCSRF(in: loginPage.bodyText) ?? ""
-        let wrong = try await browser.post("/login", [("csrf", csrf), ("next", "/posts/\(post.id)"), ("name", "ada"), ("password", "not it at all")])
-        #expect(wrong.status == 401 && wrong.bodyText.contains(#"name="next" value="/posts/\#(post.id)""#), "kept through a wrong password")
-        let landed = try await browser.post("/login", [("csrf", WebVisitor.hiddenCSRF(in: wrong.bodyText) ?? ""), ("next", "/posts/\(post.id)"),
-                                                      ("name", "ada"), ("password", Self.password)])
-        #expect(landed.status == 303 && landed.header("location") == "/posts/\(post.id)", "\(landed.header("location") ?? "")")
-        try await Self.expectHeadAsGet("/posts/\(post.id)", browser)
-        try await Self.expectHeadAsGet("/", browser)
-        #expect(try await browser.get("/login?next=/calendar").header("location") == "/calendar", "signed in already: straight there")
-
-        for elsewhere in ["//evil.example/x", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "/\t/evil.example", "evil", ""] {
-            let stranger = WebVisitor(base: browser.base)
-            let page = try await stranger.get("/login")
-            let answer = try await stranger.post("/login", [("csrf", WebVisitor.hiddenCSRF(in: page.bodyText) ?? ""), ("next", elsewhere),
-                                                           ("name", "ada"), ("password", Self.password)])
-            #expect(answer.status == 303 && answer.header("location") == "/", "\(elsewhere.debugDescription) → \(answer.header("location") ?? "")")
-            let shown = try await WebVisitor(base: browser.base).get("/login?next=" + WebVisitor.encode(elsewhere))
-            #expect(!shown.bodyText.contains(#"name="next""#), "\(elsewhere.debugDescription) is not carried by the form")
-        }
-        _ = try await daemon.stop()
-    }
-
-    /// A HEAD of `path` answers as its GET: the same status and headers (a fresh cookie's value aside), and no body.
-    static func expectHeadAsGet(_ path: String, _ browser: WebVisitor, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let get = try await browser.get(path)
-        let head = try await browser.head(path)
-        func names(_ response: HTTPResponse) -> [String] {
-            response.headers.map { $0.name.lowercased() }.filter { $0 != "date" }.sorted()
-        }
-        #expect(head.status == get.status && head.body.isEmpty, "HEAD \(path): \(head.status), \(head.body.count) bytes", sourceLocation: sourceLocation)
-        #expect(names(head) == names(get), "HEAD \(path): \(names(head)) vs \(names(get))", sourceLocation: sourceLocation)
-        for name in ["content-type", "content-length", "content-security-policy", "cache-control", "location"] {
-            #expect(head.header(name) == get.header(name), "HEAD \(path): \(name)", sourceLocation: sourceLocation)
-        }
     }
 }

@@ -5,8 +5,8 @@ import Testing
 
 /// Today and Status against a real daemon, beside `schedctl` (issue 47): the next due post a pause holds is named as
 /// `schedctl status` names it, each pause says what lifts it with a Resume button an owner presses (the same
-/// `RecoveryService.resume` as `schedctl resume`), every time carries its zone, and the composer counts each account
-/// ticked as its network counts it.
+/// `RecoveryService.resume` as `schedctl resume`), and every time carries its zone. The composer's count and the
+/// calendar's zoned times are SchedulerServerTests' WebComposerTests, in process.
 @Suite(.serialized) struct WebHoldsEndToEndTests {
     /// A wall-clock time with its zone's offset, as every page now shows one: `Tue 8 Dec 06:30 +01:00`.
     static let zonedTime = #"[0-9]{2}:[0-9]{2} [+-][0-9]{2}:[0-9]{2}"#
@@ -59,34 +59,6 @@ import Testing
         #expect(statusAfter.contains("Next due: post \(first.id) at ") && !statusAfter.contains("Next out:") && !statusAfter.contains("\(held.reference) is paused"),
                 "\(statusAfter)")
         #expect(statusAfter.contains("LinkedIn is paused"), "resuming one account leaves the network's pause")
-        _ = try await daemon.stop()
-    }
-
-    @Test(.timeLimit(.minutes(2)))
-    func theComposersCount_countsEveryAccountTicked_asItsNetworkCounts_andTheCalendarsTimesCarryTheirZone() async throws {
-        let (daemon, owner) = try await WebAppEndToEndTests().startDaemon("web-counts")
-        let x = try daemon.addSandboxAccount(username: "count_x")
-        let sky = try daemon.addSandboxAccount(username: "count-sky", network: "bluesky")
-        let toot = try daemon.addSandboxAccount(username: "count_toot", network: "mastodon")
-        #expect(try await owner.signIn("ada", WebAppEndToEndTests.password).status == 303)
-        let compose = try await owner.get("/compose").bodyText
-        let csrf = try #require(WebVisitor.hiddenCSRF(in: compose))
-        // A thumbs-up with a skin tone: one grapheme on Bluesky, two code points weighing 2 each on X, two characters on Mastodon.
-        let text = "Tempo 👍🏽"
-        let answer = try await owner.post("/check", [("csrf", csrf), ("text", text), ("account", x.reference), ("account", sky.reference),
-                                                     ("account", toot.reference), ("override:\(toot.reference)", "Tempo")])
-        struct Count: Decodable { var account: String?; var network: String; var length: Int; var limit: Int }
-        let counts = try JSONDecoder().decode([Count].self, from: Data(answer.bodyText.utf8))
-        try #require(counts.map(\.account) == [x.reference, sky.reference, toot.reference], "one count per account ticked: \(answer.bodyText)")
-        #expect(counts.map(\.limit) == [280, 300, toot.instanceLimits?.maxCharacters ?? 500], "\(answer.bodyText)")
-        #expect(counts[1].length == 7 && counts[0].length > counts[1].length && counts[2].length == 5,
-                "each counted its own way (X weighs the emoji), Mastodon its own text: \(answer.bodyText)")
-
-        let post = try daemon.schedule("In the calendar", to: x.reference, at: "in 2h")
-        let due = try #require(post.dueAt)
-        let day = String(RFC3339.format(due).prefix(10))
-        let week = try await owner.get("/calendar?view=week&start=\(day)&zone=Europe/Paris").bodyText
-        #expect(week.range(of: #"<span class="time">"# + Self.zonedTime + "</span>", options: .regularExpression) != nil, "\(week.prefix(2_000))")
         _ = try await daemon.stop()
     }
 }

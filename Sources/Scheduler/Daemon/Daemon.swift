@@ -72,56 +72,31 @@ package struct Daemon: Sendable {
         // Only when configured: the instruments record into the Prometheus registry it serves, else into nothing.
         let prometheus = configuration.metricsListen.map { PrometheusEndpoint(listen: $0, descriptors: descriptors, logger: logger) }
         prometheus?.readCounts(from: store)
-        let metrics = SchedulerMetrics(factory: prometheus?.factory)
-        let health = StoreHealth(describe: { store.failure(of: $0) }, logger: logger, factory: prometheus?.factory)
-        let budget: any PublishBudgeting = if let shared = store.sharedPublishBudget() { shared } else { try await seededBudget(store) }
         let (sandboxd, sandboxRecord) = try await startSandboxIfOwn(in: &group, auxiliaryGroups: &auxiliaryGroups)
         let urls = sandboxd.map { NetworkURLs(sandbox: $0.urls) } ?? NetworkURLs(configuration)
         let library = MediaLibrary(stateDirectory: configuration.stateDirectory, shared: store.sharedMedia)
         let mediaBaseURL = configuration.sandbox && configuration.mediaBaseURL == nil
             ? await startMediaServer(library, in: &group, auxiliaryGroups: &auxiliaryGroups) : configuration.mediaBaseURL
-        let apps = try NetworkApps(configuration: configuration, urls: urls, environment: environment, mediaBaseURL: mediaBaseURL)
-        let connectors = apps.connectors(transport: http, timeout: .seconds(configuration.engine.requestTimeoutSeconds))
-        let linkers = apps.linkers(transport: http, instanceApps: StoredInstanceApps(store: store, vault: vault, network: .mastodon, now: Date.init))
-        let credentials = CredentialProvider(store: store, vault: vault, linkers: linkers, logger: logger, metrics: metrics)
+        let parts = try await compose(CompositionInputs(store: store, shared: shared, wake: wake, http: http, vault: vault,
+                                                        versionWarnings: versionWarnings.map(\.message), urls: urls, library: library,
+                                                        mediaBaseURL: mediaBaseURL, sandboxd: sandboxd, prometheus: prometheus))
         try await checkSealedCredentials(store: store, vault: vault, shared: shared)
         if let sandboxd { try await settle(sandboxd, since: sandboxRecord, store: store, vault: vault) }
-        let hooks = Notifier(command: configuration.notifyCommand, webhookURL: configuration.notifyWebhookURL, transport: http, logger: logger,
-                             metrics: metrics)
-        let events = EventBus(store: store, notifier: hooks, retry: HookRetryPolicy(maxDelay: TimeInterval(configuration.notifyRetryMaxSeconds)),
-                              logger: logger)
-        let handoff = handoffDesk
-        var engineSettings = Engine.Settings(configuration.engine)
-        // Another daemon's change wakes this one by NOTIFY; the re-read covers a lost notification.
-        if shared { engineSettings.maxSleepSeconds = Double(configuration.store.rereadSeconds) }
-        let engine = Engine(store: store, connectors: connectors, credentials: credentials, wake: wake,
-                            settings: engineSettings, handoff: handoff, budget: budget, media: library, metrics: metrics, health: health, logger: logger)
-        let queue = QueueService(store: store, defaultZone: configuration.timeZone, wake: wake)
-        let series = SeriesService(store: store, wake: wake, logger: logger)
-        let status = StatusService(store: store, startedAt: Date(), sandbox: configuration.sandbox, zone: configuration.timeZone,
-                                   versionWarnings: versionWarnings.map(\.message),
-                                   outcomesWaitingForTheStore: { engine.outcomesWaitingForTheStore }, health: health,
-                                   sandboxGone: { sandboxd?.gone }, unreachable: { engine.unreachable.view })
-        let posts = PostService(store: store, connectors: connectors, wake: wake, defaultZone: configuration.timeZone,
-                                defaultLatenessSeconds: configuration.defaultLatenessSeconds, media: library, queue: queue, series: series,
-                                approvalRequired: configuration.web?.requireApproval ?? false)
-        let services = makeServices(store: store, posts: posts, linkers: linkers, vault: vault, credentials: credentials,
-                                handoff: handoff, events: events, library: library, queue: queue, series: series, status: status,
-                                wake: wake, apps: apps, sandboxURLs: urls.all, sandboxd: sandboxd, http: http)
-        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: ControlAPIRoutes(services),
+        let control = ControlServer(socketPath: configuration.resolvedSocketPath, routes: ControlAPIRoutes(parts.services),
                                     connections: ConnectionGuard(listener: "control", limits: .controlSocket, descriptors: descriptors, logger: logger),
                                     logger: logger) {
             notifier.notify("READY=1\nSTATUS=publishing")
         }
         // Shut down in reverse: the event bus first (ending `events --follow` streams), then the socket,
         // then the engine, which finishes what is in flight.
-        var running: [any Service] = [engine, SeriesExtender(series: series), MediaSweeper(library: library, references: store, logger: logger),
-                                       InstanceLimitsRefresh(store: store, vault: vault, transport: http, logger: logger), TokenKeeper(store: store, credentials: credentials, logger: logger),
-                                       try control.makeService(), events]
+        var running: [any Service] = [parts.engine, SeriesExtender(series: parts.series), MediaSweeper(library: library, references: store, logger: logger),
+                                       InstanceLimitsRefresh(store: store, vault: vault, transport: http, logger: logger),
+                                       TokenKeeper(store: store, credentials: parts.credentials, logger: logger),
+                                       try control.makeService(), parts.events]
         // First, so they stop last: a scrape or a page during shutdown still answers.
         if let prometheus { running.insert(prometheus, at: 0) }
-        if let web = webServer(store: store, services: services, descriptors: descriptors) { running.insert(web, at: 0) }
-        if let inbox = services.inbox { running.append(inbox) }
+        if let web = webServer(store: store, services: parts.services, descriptors: descriptors) { running.insert(web, at: 0) }
+        if let inbox = parts.services.inbox { running.append(inbox) }
         running += upkeepServices(notifier: notifier)
         try await runUntilStopped(running, notifier: notifier, auxiliaryGroups: auxiliaryGroups)
     }
@@ -155,22 +130,21 @@ package struct Daemon: Sendable {
     }
 
     /// Where handoff bundles wait for the person, and when they are reminded and expire.
-    private var handoffDesk: HandoffDesk {
+    var handoffDesk: HandoffDesk {
         HandoffDesk(stateDirectory: configuration.stateDirectory, remindAfter: TimeInterval(configuration.handoffRemindAfterSeconds),
                     expireAfter: TimeInterval(configuration.handoffExpireAfterSeconds))
     }
 
     /// The web app, when `[web]` asks for it, over the same services as the control API.
     private func webServer(store: any DaemonStore, services: DaemonServices, descriptors: DescriptorBudget) -> WebServer? {
-        guard let web = configuration.web else { return nil }
+        guard let web = configuration.web, let pages = webPages(store: store, services: services) else { return nil }
         if let warning = web.plainHTTPWarning { logger.warning("\(warning); put a TLS reverse proxy in front (docs/web.md)") }
-        let pages = WebPages(sessions: WebSessions(store: store), services: services, configuration: web, zone: configuration.timeZone, logger: logger)
         return WebServer(configuration: web, pages: pages,
                          connections: ConnectionGuard(listener: "web", limits: .web, descriptors: descriptors, logger: logger), logger: logger)
     }
 
     /// The services the control API and the web app translate to, each given the parts it decides with.
-    private func makeServices(store: any DaemonStore, posts: PostService, linkers: LinkerRegistry, vault: CredentialVault,
+    func makeServices(store: any DaemonStore, posts: PostService, linkers: LinkerRegistry, vault: CredentialVault,
                             credentials: CredentialProvider, handoff: HandoffDesk, events: EventBus, library: MediaLibrary,
                             queue: QueueService, series: SeriesService, status: StatusService, wake: WakeSignal,
                             apps: NetworkApps, sandboxURLs: [Network: String], sandboxd: SandboxdProcess?, http: CurlHTTPClient) -> DaemonServices {
@@ -259,7 +233,7 @@ package struct Daemon: Sendable {
     }
 
     /// Budgets start from the posts published within each network's window before this start.
-    private func seededBudget(_ store: any DeliveryStore) async throws -> PublishBudget {
+    func seededBudget(_ store: any DeliveryStore) async throws -> PublishBudget {
         let budget = PublishBudget()
         let now = Date()
         for (network, rules) in PublishBudget.defaultRules {

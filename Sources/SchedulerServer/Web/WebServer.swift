@@ -32,11 +32,7 @@ package final class WebServer: Service, Sendable {
     }
 
     package func run() async throws {
-        // HEAD answers as GET does, without the body: the same status and headers (Hummingbird routes it only when asked).
-        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: StoreFailurePages(health: pages.services.health))
-        pages.add(to: router)
+        let router = Self.router(pages)
         let continuation = address.continuation
         let logger = logger
         try await configuration.listen.serve(router, key: "[web] listen", connections: connections, logger: logger) { bound in
@@ -44,6 +40,18 @@ package final class WebServer: Service, Sendable {
             continuation.yield(bound)
             continuation.finish()
         }
+    }
+}
+
+extension WebServer {
+    /// The pages behind their middleware: what the listener serves, and what the in-process tests drive.
+    package static func router(_ pages: WebPages) -> Router<WebContext> {
+        // HEAD answers as GET does, without the body: the same status and headers (Hummingbird routes it only when asked).
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: StoreFailurePages(health: pages.services.health))
+        pages.add(to: router)
+        return router
     }
 }
 
