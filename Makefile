@@ -27,7 +27,8 @@ deps:
 
 ## The scheduler's targets keep their layers apart (docs/architecture.md) only if a target imports nothing of this package
 ## it does not depend on: SwiftPM finds every module built so far, so the check is asked for, and an import that
-## crosses a layer fails the build instead of compiling by luck of the build order.
+## crosses a layer fails the build instead of compiling by luck of the build order. Every `swift build` below passes it:
+## a build without it recompiles some modules (Hummingbird's among them, 17 s here) that one with it compiled.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 
 ## schedctl and sandboxd are the one program schedulerd by other names (Sources/schedulerd): links beside it in a build
@@ -115,8 +116,12 @@ uninstall:
 ## SwiftPM's link with the static runtime (packaging/link-static.sh): no second build of every module (issue 49).
 ## In $(DIST); `make install` and `make deb` take it from there. BUILD=debug uses the debug build, quicker.
 DIST := .build/dist/$(BUILD)
+## In debug, the tests' own build, with the options `make test` gives it: a product's build and a build with the tests
+## compile some modules differently (for testing or not), so each would compile them again after the other (20 s here).
+DIST_BUILD = $(if $(filter debug,$(BUILD)),$(SWIFT) build --build-tests $(IMPORT_CHECK),\
+	for p in schedulerd generate-manual; do $(SWIFT) build $(IMPORT_CHECK) -c $(BUILD) --product $$p || exit 1; done)
 dist: deps
-	for p in schedulerd generate-manual; do $(SWIFT) build -c $(BUILD) --product $$p || exit 1; done
+	$(DIST_BUILD)
 	mkdir -p $(DIST)
 	./packaging/link-static.sh $(BUILD) $(DIST)/schedulerd.linked
 	strip --strip-unneeded -o $(DIST)/schedulerd $(DIST)/schedulerd.linked && rm $(DIST)/schedulerd.linked
@@ -179,22 +184,22 @@ cluster-test: deps
 ## (lateness p50/p99/max, deliveries/s, CPU per delivery), the burst's rate as a share of a raw libcurl loop's on the same
 ## emulation, resident memory, scheduling rates and what durable claims cost.
 bench: deps
-	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
 	$(call LINK_PROGRAMS,-c release)
-	$(SWIFT) build -c release --product schedbench
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 5000
 
 ## Deliveries per second with one and with three daemons sharing one throwaway PostgreSQL, in one run, and their ratio.
 bench-cluster: deps
-	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
 	$(call LINK_PROGRAMS,-c release)
-	$(SWIFT) build -c release --product schedbench
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000 --cluster
 
 ## The idle daemon's resident memory by library in the self-contained build `make dist` packages, keeping its start-up
 ## pages (the baseline) and handing them back (the default), in one run (scripts/bench-memory.sh; root, for pagemap).
 bench-memory: deps
-	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
 	./packaging/link-static.sh release .build/bench-memory/schedulerd
 	./scripts/bench-memory.sh .build/bench-memory/schedulerd
 
@@ -202,15 +207,15 @@ bench-memory: deps
 ## start to ready, memory, database size, and how long status, list (first and 1,000th page) and show take.
 SCALE ?= 1000000
 bench-scale: deps
-	$(SWIFT) build -c release --product schedulerd
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
 	$(call LINK_PROGRAMS,-c release)
-	$(SWIFT) build -c release --product schedbench
+	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --scale $(SCALE)
 
 ## The control API's contract (docs/control-api.md): the OpenAPI document is valid, and a live sandbox daemon, fuzzed
 ## by schemathesis over a loopback bridge to its socket, answers every operation as the document says.
 api-contract-test: deps venv
-	$(SWIFT) build
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 	./scripts/api-contract-test.sh
 
@@ -219,7 +224,7 @@ api-contract-test: deps venv
 ## approved by the owner, a hostile text shown as text, refusals (CSRF, a viewer, the sign-in throttle); screenshots of
 ## every page at 390x844 and 1280x800 in .build/browser-screenshots/.
 browser-test: deps venv
-	$(SWIFT) build
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(call LINK_PROGRAMS)
 	./scripts/browser-test.sh
 
