@@ -27,8 +27,9 @@ deps:
 
 ## The scheduler's targets keep their layers apart (docs/architecture.md) only if a target imports nothing of this package
 ## it does not depend on: SwiftPM finds every module built so far, so the check is asked for, and an import that
-## crosses a layer fails the build instead of compiling by luck of the build order. Every `swift build` below passes it:
-## a build without it recompiles some modules (Hummingbird's among them, 17 s here) that one with it compiled.
+## crosses a layer fails the build instead of compiling by luck of the build order. Every `swift build` below passes it,
+## and the API contract and browser tests build as `make test` does (with the tests): a build that differs recompiles
+## some modules (Hummingbird's among them, 17 s here) that the other compiled.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 
 ## schedctl and sandboxd are the one program schedulerd by other names (Sources/schedulerd): links beside it in a build
@@ -116,12 +117,8 @@ uninstall:
 ## SwiftPM's link with the static runtime (packaging/link-static.sh): no second build of every module (issue 49).
 ## In $(DIST); `make install` and `make deb` take it from there. BUILD=debug uses the debug build, quicker.
 DIST := .build/dist/$(BUILD)
-## In debug, the tests' own build, with the options `make test` gives it: a product's build and a build with the tests
-## compile some modules differently (for testing or not), so each would compile them again after the other (20 s here).
-DIST_BUILD = $(if $(filter debug,$(BUILD)),$(SWIFT) build --build-tests $(IMPORT_CHECK),\
-	for p in schedulerd generate-manual; do $(SWIFT) build $(IMPORT_CHECK) -c $(BUILD) --product $$p || exit 1; done)
 dist: deps
-	$(DIST_BUILD)
+	for p in schedulerd generate-manual; do $(SWIFT) build $(IMPORT_CHECK) -c $(BUILD) --product $$p || exit 1; done
 	mkdir -p $(DIST)
 	./packaging/link-static.sh $(BUILD) $(DIST)/schedulerd.linked
 	strip --strip-unneeded -o $(DIST)/schedulerd $(DIST)/schedulerd.linked && rm $(DIST)/schedulerd.linked
