@@ -209,7 +209,7 @@ let package = Package(
         .target(name: "OAuthTestSupport", dependencies: ["OAuth"], path: "Tests/OAuthTestSupport"),
         .testTarget(name: "CryptoPrimitivesTests", dependencies: ["CryptoPrimitives"]),
         .testTarget(name: "LoopbackRedirectTests", dependencies: ["LoopbackRedirect", "HTTPClient"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestHTTPReceiver"], exclude: ["test_http_server.py"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestHTTPReceiver", "TestSpawning"], exclude: ["test_http_server.py"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: ["Sandbox", "OAuth", "CryptoPrimitives", "SchedulerCore", "HTTPClient", "CCairo", .product(name: "Yams", package: "Yams")]
@@ -227,7 +227,8 @@ let package = Package(
             dependencies: ["Connectors", "NetworkRules", "Sandbox", "OAuth", "OAuthTestSupport", "CryptoPrimitives", "HTTPClient", "TestHTTPReceiver", "SchedulerCore"]
         ),
         // A throwaway PostgreSQL server for the tests, driven through the distribution's own binaries.
-        .target(name: "PostgresTestCluster", path: "Tests/PostgresTestCluster"),
+        .target(name: "PostgresTestCluster", dependencies: ["TestSpawning"], path: "Tests/PostgresTestCluster"),
+        .target(name: "TestSpawning", path: "Tests/TestSpawning"),
         .target(name: "TestHTTPReceiver", path: "Tests/TestHTTPReceiver"),
         // Another connection holding an SQLite database's write lock, for the tests of a store that cannot be written.
         .target(name: "HeldWriteLock", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], path: "Tests/HeldWriteLock"),

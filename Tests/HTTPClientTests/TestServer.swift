@@ -1,25 +1,31 @@
 import Foundation
 import HTTPClient
 import TestHTTPReceiver
+import TestSpawning
 
 /// The Python test server (`test_http_server.py`) running as a child process.
 ///
 /// Start it with ``start(unixSocketPath:)``, which returns once the server has printed where it
 /// listens (or throws after a deadline), and ``stop()`` it when done. Its stdout is collected so a
-/// test can wait for a request to reach it.
+/// test can wait for a request to reach it. Started with posix_spawn and waited for with waitpid on a
+/// thread of its own (TestSpawning), never with Foundation's `Process.waitUntilExit`, which spins a
+/// cooperative thread (issue 49's hung unit pass).
 final class TestServer {
     /// `http://127.0.0.1:PORT` for TCP, `http://localhost` for a Unix socket.
     let baseURL: String
     let port: Int?
     let unixSocketPath: String?
-    private let process: Process
-    private let input: Pipe
+    private let pid: pid_t
+    /// The write end of the server's stdin: it exits when this closes, even if the test process dies.
+    private let input: Int32
     private let output: OutputLines
+    private let reader: PipeReader
 
-    private init(process: Process, input: Pipe, output: OutputLines, port: Int?, unixSocketPath: String?) {
-        self.process = process
+    private init(pid: pid_t, input: Int32, output: OutputLines, reader: PipeReader, port: Int?, unixSocketPath: String?) {
+        self.pid = pid
         self.input = input
         self.output = output
+        self.reader = reader
         self.port = port
         self.unixSocketPath = unixSocketPath
         self.baseURL = port.map { "http://127.0.0.1:\($0)" } ?? "http://localhost"
@@ -31,19 +37,31 @@ final class TestServer {
         .path
 
     static func start(unixSocketPath: String? = nil) async throws -> TestServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptPath] + (unixSocketPath.map { ["--unix", $0] } ?? [])
-        let input = Pipe()
-        let stdout = Pipe()
+        let stdin = try makePipe()
+        let stdout = try makePipe()
+        let pid: pid_t
+        do {
+            defer { close(stdin.read); close(stdout.write) }
+            pid = try spawn(["/usr/bin/env", "python3", scriptPath] + (unixSocketPath.map { ["--unix", $0] } ?? []),
+                            environment: ProcessInfo.processInfo.environment, stdin: stdin.read, stdout: stdout.write)
+        } catch {
+            close(stdin.write)
+            close(stdout.read)
+            throw error
+        }
         let output = OutputLines()
-        process.standardInput = input
-        process.standardOutput = stdout
-        _ = PipeReader(stdout.fileHandleForReading, onChunk: { output.append($0) }, onEnd: { output.close() })
-        try process.run()
-        let ready = try await output.waitForLine(startingWith: unixSocketPath == nil ? "PORT " : "UNIX ")
-        let port = unixSocketPath == nil ? Int(ready.dropFirst("PORT ".count)) : nil
-        return TestServer(process: process, input: input, output: output, port: port, unixSocketPath: unixSocketPath)
+        let reader = PipeReader(FileHandle(fileDescriptor: stdout.read, closeOnDealloc: true),
+                                onChunk: { output.append($0) }, onEnd: { output.close() })
+        // Stopped if it never says where it listens; the server returned knows its port.
+        let starting = TestServer(pid: pid, input: stdin.write, output: output, reader: reader, port: nil, unixSocketPath: unixSocketPath)
+        do {
+            let ready = try await output.waitForLine(startingWith: unixSocketPath == nil ? "PORT " : "UNIX ")
+            let port = unixSocketPath == nil ? Int(ready.dropFirst("PORT ".count)) : nil
+            return TestServer(pid: pid, input: stdin.write, output: output, reader: reader, port: port, unixSocketPath: unixSocketPath)
+        } catch {
+            await starting.stop()
+            throw error
+        }
     }
 
     func url(_ path: String) -> String {
@@ -67,12 +85,11 @@ final class TestServer {
     }
 
     /// Stops the server and waits for it to exit, so its port is closed when this returns.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-        }
-        process.waitUntilExit()
+    func stop() async {
+        close(input)
+        kill(pid, SIGTERM)
+        _ = await exitStatus(of: pid)
+        reader.stop()
         if let unixSocketPath {
             try? FileManager.default.removeItem(atPath: unixSocketPath)
         }
@@ -84,8 +101,14 @@ final class TestServer {
         _ body: (TestServer) async throws -> Result
     ) async throws -> Result {
         let server = try await start(unixSocketPath: unixSocketPath)
-        defer { server.stop() }
-        return try await body(server)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 }
 

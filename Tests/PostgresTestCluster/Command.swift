@@ -1,4 +1,5 @@
 import Foundation
+import TestSpawning
 
 /// What a finished command left behind: how it ended and everything it wrote.
 struct CommandOutput: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSpawning
 import Synchronization
 
 /// Stops the clusters still running when the test process ends, and removes their directories, so a test

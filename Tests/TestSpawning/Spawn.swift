@@ -4,22 +4,32 @@ import Foundation
 /// `Process`: on Linux, `Process` learns that a child ended when a socket it hands the child reaches end of
 /// file, and every descendant inherits that socket. pg_ctl leaves the server running with it, so
 /// `terminationHandler` and `waitUntilExit` never return for `pg_ctl start`, and the server would keep other
-/// tests' children "running" too. Here the child gets exactly stdin, stdout and stderr, and nothing else.
+/// tests' children "running" too. And `waitUntilExit` spins a run loop with no sources on the calling thread:
+/// called from a test's task it held both of the cooperative pool's threads at 100 % for 20 minutes, every other
+/// test starved, until the unit pass was killed (issue 49). Here the child gets exactly stdin, stdout and stderr,
+/// and nothing else, and it is waited for on a thread of its own.
+///
+/// Shared by the PostgreSQL servers the tests start and the HTTP client's Python test server.
 
-/// Starts `arguments[0]` (an absolute path) with `arguments`, stdin from /dev/null, stdout and stderr on
-/// the given descriptors (/dev/null when nil), in `/`, with default signal handling; `newSession` puts it
+/// Why a program could not be started.
+package struct SpawnError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// Starts `arguments[0]` (an absolute path) with `arguments`, stdin, stdout and stderr on the given descriptors
+/// (/dev/null when nil), in `/`, with default signal handling; `newSession` puts it
 /// in a session of its own, away from the terminal's Ctrl-C. Returns its pid, to wait for with `exitStatus`.
-func spawn(_ arguments: [String], environment: [String: String], stdout: Int32? = nil, stderr: Int32? = nil,
-           newSession: Bool = false) throws -> pid_t {
+package func spawn(_ arguments: [String], environment: [String: String], stdin: Int32? = nil, stdout: Int32? = nil,
+                   stderr: Int32? = nil, newSession: Bool = false) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    for (target, source) in [(Int32(1), stdout), (2, stderr)] {
+    for (target, source) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
         if let source {
             posix_spawn_file_actions_adddup2(&actions, source, target)
         } else {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
         }
     }
     closeTheRest(&actions)
@@ -46,14 +56,14 @@ func spawn(_ arguments: [String], environment: [String: String], stdout: Int32? 
     var pid = pid_t()
     let error = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
     guard error == 0 else {
-        throw PostgresClusterError("could not start \(arguments[0]): \(String(cString: strerror(error)))")
+        throw SpawnError("could not start \(arguments[0]): \(String(cString: strerror(error)))")
     }
     return pid
 }
 
 /// Waits for `pid` on a thread of its own, away from the cooperative pool (2 threads on 2 cores), and
 /// returns its wait status.
-func exitStatus(of pid: pid_t) async -> Int32 {
+package func exitStatus(of pid: pid_t) async -> Int32 {
     await withCheckedContinuation { continuation in
         Thread.detachNewThread {
             continuation.resume(returning: waitBlocking(pid))
@@ -62,7 +72,7 @@ func exitStatus(of pid: pid_t) async -> Int32 {
 }
 
 /// waitpid, again when a signal interrupts it; for the atexit handler, where no task may run.
-func waitBlocking(_ pid: pid_t) -> Int32 {
+package func waitBlocking(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 {
         guard errno == EINTR else { return -1 }
@@ -71,7 +81,7 @@ func waitBlocking(_ pid: pid_t) -> Int32 {
 }
 
 /// A pipe whose ends close on exec, so only the child it is handed to (by dup2) holds it.
-func makePipe() throws -> (read: Int32, write: Int32) {
+package func makePipe() throws -> (read: Int32, write: Int32) {
     var fds: [Int32] = [-1, -1]
     let made = GNU.pipe2.map { $0(&fds, O_CLOEXEC) } ?? {
         let made = pipe(&fds)
@@ -79,7 +89,7 @@ func makePipe() throws -> (read: Int32, write: Int32) {
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         return made
     }()
-    guard made == 0 else { throw PostgresClusterError("could not make a pipe: \(String(cString: strerror(errno)))") }
+    guard made == 0 else { throw SpawnError("could not make a pipe: \(String(cString: strerror(errno)))") }
     return (fds[0], fds[1])
 }
 
