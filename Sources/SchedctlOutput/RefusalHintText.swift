@@ -12,15 +12,7 @@ public enum RefusalHintText {
     /// The hint's advice, or nil for an action this schedctl does not know (a newer daemon's): the message stands alone.
     public static func words(_ hint: RefusalHint) -> String? {
         if let words = postWords(hint) ?? accountWords(hint) { return words }
-        let fields = (hint.fields ?? []).map(flag)
-        switch hint.action {
-        case .give: return "give " + list(fields, "and")
-        case .oneOf: return "give " + list(fields, "or") + (fields.count == 2 ? ", not both" : ", only one")
-        case .anyOf: return "give " + list(fields, "or")
-        case .leaveOut: return "leave out " + list(fields, "and")
-        case .together: return fields.count > 1 ? "\(fields[0]) goes with \(list(Array(fields.dropFirst()), "and"))" : nil
-        default: return nil
-        }
+        return hint.fieldWords(naming: flag)
     }
 
     private static func postWords(_ hint: RefusalHint) -> String? {
@@ -69,10 +61,5 @@ public enum RefusalHintText {
         case .password: "the password on standard input or with --from-file"
         default: "--" + field.rawValue.replacingOccurrences(of: "_", with: "-")
         }
-    }
-
-    private static func list(_ words: [String], _ last: String) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
     }
 }

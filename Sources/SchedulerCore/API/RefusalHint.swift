@@ -6,15 +6,11 @@
 /// Decoded by schedctl without the daemon's targets, so it lives here. An action or field a client does not know
 /// (a newer daemon) still decodes, as an opaque code, and that client shows the refusal's message alone.
 public struct RefusalHint: Codable, Sendable, Equatable {
-    /// What to do, as a stable code (`cancel_post`, `one_of`).
+    /// What to do, as a stable code (`cancel_post`, `one_of`). Encoded as its code alone (the standard library's
+    /// coding of a `RawRepresentable` string), and any code decodes, since `init(rawValue:)` never fails.
     public struct Action: RawRepresentable, Codable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
 
         /// The posts are listed (every state) to find the one meant.
         public static let listPosts = Action(rawValue: "list_posts")
@@ -68,14 +64,10 @@ public struct RefusalHint: Codable, Sendable, Equatable {
     }
 
     /// A field of the request, by its control-API JSON key (`next_slot`, `text_for`), never by a door's own name for it.
+    /// Coded as ``Action`` is.
     public struct Field: RawRepresentable, Codable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
 
         public static let at = Field(rawValue: "at")
         public static let nextSlot = Field(rawValue: "next_slot")
@@ -131,6 +123,27 @@ public struct RefusalHint: Codable, Sendable, Equatable {
 }
 
 extension RefusalHint {
+    /// The advice of a field action (give, one of, any of, leave out, together) in a door's words: the sentence is the
+    /// same at every door, and only the fields' names (a flag, a JSON key, a form's label) and the verb for choosing
+    /// one differ. Nil for any other action, and for `together` with fewer than two fields.
+    public func fieldWords(chooseVerb: String = "give", naming name: (Field) -> String) -> String? {
+        let names = (fields ?? []).map(name)
+        switch action {
+        case .give: return "give " + Self.list(names, "and")
+        case .oneOf: return chooseVerb + " " + Self.list(names, "or") + (names.count == 2 ? ", not both" : ", only one")
+        case .anyOf: return "give " + Self.list(names, "or")
+        case .leaveOut: return "leave out " + Self.list(names, "and")
+        case .together: return names.count > 1 ? "\(names[0]) goes with \(Self.list(Array(names.dropFirst()), "and"))" : nil
+        default: return nil
+        }
+    }
+
+    /// "a", "a and b", "a, b and c".
+    public static func list(_ words: [String], _ last: String) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
+    }
+
     /// Joins a refusal's message and a door's words for its hint: "no post 7; `schedctl list --state all` shows the posts".
     public static func sentence(_ message: String, _ words: String?) -> String {
         guard let words, !words.isEmpty else { return message }

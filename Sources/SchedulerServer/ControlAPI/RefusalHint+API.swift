@@ -5,15 +5,7 @@ import SchedulerCore
 package enum APIAdvice {
     package static func words(_ hint: RefusalHint) -> String? {
         if let words = postWords(hint) ?? accountWords(hint) { return words }
-        let fields = (hint.fields ?? []).map { "`\($0.rawValue)`" }
-        switch hint.action {
-        case .give: return "give " + list(fields, "and")
-        case .oneOf: return "give " + list(fields, "or") + (fields.count == 2 ? ", not both" : ", only one")
-        case .anyOf: return "give " + list(fields, "or")
-        case .leaveOut: return "leave out " + list(fields, "and")
-        case .together: return fields.count > 1 ? "\(fields[0]) goes with \(list(Array(fields.dropFirst()), "and"))" : nil
-        default: return nil
-        }
+        return hint.fieldWords { "`\($0.rawValue)`" }
     }
 
     private static func postWords(_ hint: RefusalHint) -> String? {
@@ -52,10 +44,5 @@ package enum APIAdvice {
         case .addOwner: return "add another owner first (POST /v1/web/users with `role` owner)"
         default: return nil
         }
-    }
-
-    private static func list(_ words: [String], _ last: String) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
     }
 }

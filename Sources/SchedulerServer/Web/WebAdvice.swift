@@ -6,15 +6,7 @@ import SchedulerDomain
 package enum WebAdvice {
     package static func words(_ hint: RefusalHint) -> String? {
         if let words = postWords(hint) ?? accountWords(hint) { return words }
-        let fields = (hint.fields ?? []).map(label)
-        switch hint.action {
-        case .give: return "give " + list(fields, "and")
-        case .oneOf: return "choose " + list(fields, "or") + (fields.count == 2 ? ", not both" : ", only one")
-        case .anyOf: return "give " + list(fields, "or")
-        case .leaveOut: return "leave out " + list(fields, "and")
-        case .together: return fields.count > 1 ? "\(fields[0]) goes with \(list(Array(fields.dropFirst()), "and"))" : nil
-        default: return nil
-        }
+        return hint.fieldWords(chooseVerb: "choose", naming: label)
     }
 
     private static func postWords(_ hint: RefusalHint) -> String? {
@@ -65,11 +57,6 @@ package enum WebAdvice {
         case .after: "the page to start from"
         default: "the " + field.rawValue.split(separator: "_").joined(separator: " ")
         }
-    }
-
-    private static func list(_ words: [String], _ last: String) -> String {
-        guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
     }
 }
 
