@@ -26,10 +26,7 @@ public struct EventView: Codable, Sendable, Equatable {
     /// The command that settles it (`schedctl handoff done …`, `schedctl resolve …`).
     public var confirm: String?
 
-    enum CodingKeys: String, CodingKey {
-        case id, event, at, account, network, message, caption, bundle, media, confirm
-        case postId = "post_id", deliveryId = "delivery_id", remoteUrl = "remote_url"
-    }
+    typealias CodingKeys = EventKey
 
     public init(id: Int64? = nil, event: String, at: Date, postId: Int64? = nil, deliveryId: Int64? = nil, account: String? = nil,
                 network: String? = nil, message: String, remoteUrl: String? = nil, caption: String? = nil, bundle: String? = nil,
@@ -39,4 +36,12 @@ public struct EventView: Codable, Sendable, Equatable {
         self.message = message; self.remoteUrl = remoteUrl; self.caption = caption; self.bundle = bundle; self.media = media
         self.confirm = confirm
     }
+}
+
+/// An event's JSON keys, in one place: what ``EventView`` answers with and what the store keeps in the `events` table's
+/// `payload` column (the store's record codes itself with these keys, and writes its fast form by them), so an event
+/// reads back from the database exactly as hooks and the API send it.
+public enum EventKey: String, CodingKey, CaseIterable, Sendable {
+    case id, event, at, account, network, message, caption, bundle, media, confirm
+    case postId = "post_id", deliveryId = "delivery_id", remoteUrl = "remote_url"
 }

@@ -3,8 +3,8 @@ import SchedulerCore
 
 /// One thing a person should hear about, as the `events` table keeps it: its `payload` column is this record's JSON.
 ///
-/// Codable because the payload is how a store keeps it; the keys are the ones `EventView` answers with, so a payload
-/// written before this record existed reads back unchanged.
+/// Codable because the payload is how a store keeps it; the keys are ``EventKey``, the ones `EventView` answers with,
+/// so a payload written before this record existed reads back unchanged.
 package struct EventRecord: Codable, Sendable, Equatable {
     /// The event's place in the log. Nil until the event is stored.
     package var id: Int64?
@@ -24,10 +24,7 @@ package struct EventRecord: Codable, Sendable, Equatable {
     /// The command that settles it.
     package var confirm: String?
 
-    enum CodingKeys: String, CodingKey {
-        case id, event, at, account, network, message, caption, bundle, media, confirm
-        case postId = "post_id", deliveryId = "delivery_id", remoteUrl = "remote_url"
-    }
+    typealias CodingKeys = EventKey
 
     package init(id: Int64? = nil, event: String, at: Date, postId: Int64? = nil, deliveryId: Int64? = nil, account: String? = nil,
                  network: String? = nil, message: String, remoteUrl: String? = nil, caption: String? = nil, bundle: String? = nil,
