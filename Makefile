@@ -31,6 +31,12 @@ deps:
 ## and the API contract and browser tests build as `make test` does (with the tests): a build that differs recompiles
 ## some modules (Hummingbird's among them, 17 s here) that the other compiled.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
+## No debug info (DWARF) is compiled: on 2 cores it cost about 100 s of the tests' 650 s build (551 s without it,
+## measured in a fresh clone), and nothing reads it: a test's failure names its file and line itself, and a crash's
+## backtrace still names its functions. `make DEBUG_INFO= build` compiles it, for lldb.
+DEBUG_INFO ?= -Xswiftc -gnone -Xcc -g0
+## What every `swift build` below passes, so that no build compiles anything another compiled differently.
+BUILD_FLAGS = $(IMPORT_CHECK) $(DEBUG_INFO)
 
 ## schedctl and sandboxd are the one program schedulerd by other names (Sources/schedulerd): links beside it in a build
 ## folder, made after each build that makes it. $(1): the build's options (none for debug).
@@ -40,7 +46,7 @@ LINK_PROGRAMS_IN = for p in $(PROGRAM_LINKS); do ln -sfn schedulerd $(1)/$$p || 
 LINK_PROGRAMS = bin=$$($(SWIFT) build $(1) --show-bin-path) && $(call LINK_PROGRAMS_IN,$$bin)
 
 build: deps
-	$(SWIFT) build $(IMPORT_CHECK)
+	$(SWIFT) build $(BUILD_FLAGS)
 	$(call LINK_PROGRAMS)
 
 ## Start the daemon against the sandbox networks, link an account, publish, and list.
@@ -59,6 +65,9 @@ demo: build
 ## fifty of them at once on two cores leave a daemon seconds from answering its socket (issue 25). The connection storms
 ## (a thousand slow connections on each listener, issue 46) run last and alone: beside other tests they measure the machine.
 E2E_WIDTH ?= 4
+## The tests' build, as `make test` makes it; skipped when `make test` calls a target after making it (TESTS_BUILT=1):
+## even with nothing to compile, SwiftPM plans for 10 s and relinks what a product build in between touched (20 s).
+BUILD_TESTS_UNLESS_BUILT = $(if $(TESTS_BUILT),,$(SWIFT) build --build-tests $(BUILD_FLAGS) && $(call LINK_PROGRAMS))
 ## The suites that run alone first: every engine suite (Engine…Tests, UnreachableEngineTests) and the others that wait
 ## on the engine or on a deadline (wake-ups, run maps' tiles, hook deliveries, idle pages). A regular expression over
 ## the tests' names, so an engine suite added later joins this pass by its name; the unit pass skips the same.
@@ -69,7 +78,7 @@ TIMED_SUITES := SchedulerTests\.(WakeSignal|Engine[A-Za-z]*|UnreachableEngine|Ru
 LATER_SUITES := --skip EndToEndTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests --skip SchedulerServerTests
 UNIT_PASS = $(SWIFT) test --skip-build --skip '$(TIMED_SUITES)' $(LATER_SUITES) --experimental-maximum-parallelization-width 8
 test: deps
-	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(call LINK_PROGRAMS)
 	$(MAKE) --no-print-directory docs-test
 	$(MAKE) --no-print-directory layering-test
@@ -80,8 +89,8 @@ test: deps
 	$(SWIFT) test --skip-build --filter EndToEndTests --skip ConnectionStormTests --experimental-maximum-parallelization-width $(E2E_WIDTH)
 	$(SWIFT) test --skip-build --filter ConnectionStormTests
 	$(MAKE) --no-print-directory install-test
-	$(MAKE) --no-print-directory api-contract-test
-	$(MAKE) --no-print-directory browser-test
+	$(MAKE) --no-print-directory api-contract-test TESTS_BUILT=1
+	$(MAKE) --no-print-directory browser-test TESTS_BUILT=1
 
 ## The layering rules of docs/architecture.md (scripts/layering-test.py): routes name no store, engine or connector;
 ## schedctl imports no Connectors, OAuth, Scheduler or GRDB; Connectors no GRDB or PostgresNIO; NetworkRules no
@@ -127,7 +136,7 @@ uninstall:
 ## In $(DIST); `make install` and `make deb` take it from there. BUILD=debug uses the debug build, quicker.
 DIST := .build/dist/$(BUILD)
 dist: deps
-	for p in schedulerd generate-manual; do $(SWIFT) build $(IMPORT_CHECK) -c $(BUILD) --product $$p || exit 1; done
+	for p in schedulerd generate-manual; do $(SWIFT) build $(BUILD_FLAGS) -c $(BUILD) --product $$p || exit 1; done
 	mkdir -p $(DIST)
 	./packaging/link-static.sh $(BUILD) $(DIST)/schedulerd.linked
 	strip --strip-unneeded -o $(DIST)/schedulerd $(DIST)/schedulerd.linked && rm $(DIST)/schedulerd.linked
@@ -168,13 +177,13 @@ package-test: deps
 ## with 30% of answers faulted; prints how many posts, thread parts and comments were published once, duplicated,
 ## missing or left unknown, and how the recoveries went.
 crash-test: deps
-	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(call LINK_PROGRAMS)
 	CRASH_TEST_POSTS=500 CRASH_TEST_KILLS=10 $(SWIFT) test --skip-build --filter CrashRecoveryTests.sigkillWhilePublishing
 
 ## The full fault test: 30% of requests faulted (5xx, 429, slow, dropped, lost answers, expired tokens).
 fault-test: deps
-	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(call LINK_PROGRAMS)
 	FAULT_TEST_POSTS=200 FAULT_TEST_SEED=random $(SWIFT) test --skip-build --filter FaultInjectionTests
 
@@ -182,7 +191,7 @@ fault-test: deps
 ## 20 seconds, 30% of answers faulted, one daemon SIGKILLed 10 times and restarted, another killed for good halfway;
 ## prints how many were published once, duplicated, missing or left unknown.
 cluster-test: deps
-	$(SWIFT) build --build-tests $(IMPORT_CHECK)
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(call LINK_PROGRAMS)
 	CLUSTER_TEST_POSTS=3000 CLUSTER_TEST_KILLS=10 $(SWIFT) test --skip-build --filter SharedStoreClusterTests.threeDaemons
 
@@ -190,22 +199,22 @@ cluster-test: deps
 ## (lateness p50/p99/max, deliveries/s, CPU per delivery), the burst's rate as a share of a raw libcurl loop's on the same
 ## emulation, resident memory, scheduling rates and what durable claims cost.
 bench: deps
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedulerd
 	$(call LINK_PROGRAMS,-c release)
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedbench
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 5000
 
 ## Deliveries per second with one and with three daemons sharing one throwaway PostgreSQL, in one run, and their ratio.
 bench-cluster: deps
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedulerd
 	$(call LINK_PROGRAMS,-c release)
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedbench
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --posts 1000 --cluster
 
 ## The idle daemon's resident memory by library in the self-contained build `make dist` packages, keeping its start-up
 ## pages (the baseline) and handing them back (the default), in one run (scripts/bench-memory.sh; root, for pagemap).
 bench-memory: deps
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedulerd
 	./packaging/link-static.sh release .build/bench-memory/schedulerd
 	./scripts/bench-memory.sh .build/bench-memory/schedulerd
 
@@ -213,16 +222,15 @@ bench-memory: deps
 ## start to ready, memory, database size, and how long status, list (first and 1,000th page) and show take.
 SCALE ?= 1000000
 bench-scale: deps
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedulerd
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedulerd
 	$(call LINK_PROGRAMS,-c release)
-	$(SWIFT) build $(IMPORT_CHECK) -c release --product schedbench
+	$(SWIFT) build $(BUILD_FLAGS) -c release --product schedbench
 	$(RELEASE_BIN)/schedbench --bin $(RELEASE_BIN) --scale $(SCALE)
 
 ## The control API's contract (docs/control-api.md): the OpenAPI document is valid, and a live sandbox daemon, fuzzed
 ## by schemathesis over a loopback bridge to its socket, answers every operation as the document says.
 api-contract-test: deps venv
-	$(SWIFT) build --build-tests $(IMPORT_CHECK)
-	$(call LINK_PROGRAMS)
+	$(BUILD_TESTS_UNLESS_BUILT)
 	./scripts/api-contract-test.sh
 
 ## The web app in a real browser (scripts/browser-test.py, docs/web.md): headless Chromium driven by Selenium against a
@@ -230,8 +238,7 @@ api-contract-test: deps venv
 ## approved by the owner, a hostile text shown as text, refusals (CSRF, a viewer, the sign-in throttle); screenshots of
 ## every page at 390x844 and 1280x800 in .build/browser-screenshots/.
 browser-test: deps venv
-	$(SWIFT) build --build-tests $(IMPORT_CHECK)
-	$(call LINK_PROGRAMS)
+	$(BUILD_TESTS_UNLESS_BUILT)
 	./scripts/browser-test.sh
 
 ## libFuzzer over the FIT decoder (scripts/fuzz-fit.sh): its three files built with -sanitize=fuzzer,address, from a
