@@ -59,9 +59,12 @@ import Testing
 
             try await Self.waitUntil("the file's pages are handed back") { try StartupPagesTests.residentKilobytes(of: mapped) < 1024 }
             try await Self.waitUntil("the service takes its idle figure") { log.contains("idle pages handed back") }
+            // Reading every page makes each resident as it is read; whether they are all resident still when the read ends
+            // is the service's race to win (it may hand them back at once), so the second hand-back is seen in its log.
             #expect(StartupPagesTests.readEveryPage(bytes, length) == sum, "pages read back hold the file's bytes")
-            #expect(try StartupPagesTests.residentKilobytes(of: mapped) >= 7 * 1024, "read back, the pages are resident again")
-            try await Self.waitUntil("the pages read back are handed back again") { try StartupPagesTests.residentKilobytes(of: mapped) < 1024 }
+            try await Self.waitUntil("the pages read back are handed back again") {
+                try log.all.count(where: { $0.message == "idle pages handed back" }) >= 2 && StartupPagesTests.residentKilobytes(of: mapped) < 1024
+            }
 
             running.cancel()
             try await running.value
