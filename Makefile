@@ -68,20 +68,23 @@ E2E_WIDTH ?= 4
 ## The tests' build, as `make test` makes it; skipped when `make test` calls a target after making it (TESTS_BUILT=1):
 ## even with nothing to compile, SwiftPM plans for 10 s and relinks what a product build in between touched (20 s).
 BUILD_TESTS_UNLESS_BUILT = $(if $(TESTS_BUILT),,$(SWIFT) build --build-tests $(BUILD_FLAGS) && $(call LINK_PROGRAMS))
-## The suites that run alone first: every engine suite (Engine…Tests, UnreachableEngineTests) and the others that wait
-## on the engine or on a deadline (wake-ups, run maps' tiles, hook deliveries, idle pages). A regular expression over
-## the tests' names, so an engine suite added later joins this pass by its name; the unit pass skips the same.
-TIMED_SUITES := SchedulerTests\.(WakeSignal|Engine[A-Za-z]*|UnreachableEngine|RunMap|HookDelivery|IdlePages)Tests
+## The suites that run alone first, in two passes: the engine's timing tests and its wake-ups (and the map tiles'
+## deadline), then the other suites that wait on the engine or on a deadline (keyed publishing, network pauses,
+## metrics, hook deliveries, idle pages), which beside the first slowed them past their deadlines. Regular
+## expressions over the tests' names; the unit pass skips both.
+ENGINE_SUITES := SchedulerTests\.(WakeSignal|Engine|UnreachableEngine|EngineRecovery|EngineSettling|EngineClaimAhead|EngineParts|RunMap)Tests
+TIMED_SUITES := SchedulerTests\.(EngineKeyed|EngineNetworkPause|EngineMetrics|HookDelivery|IdlePages)Tests
 ## The suites of later passes, which the unit pass skips. The unit pass runs at most 8 tests at a time: unbounded, its
 ## 1,250 tests all start at once on 2 threads, which takes no less time (72 s either way, measured side by side) and
 ## left tests with 10 to 20 s deadlines missing them; it is watched for a hang by scripts/unit-pass.sh.
 LATER_SUITES := --skip EndToEndTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests --skip SchedulerServerTests
-UNIT_PASS = $(SWIFT) test --skip-build --skip '$(TIMED_SUITES)' $(LATER_SUITES) --experimental-maximum-parallelization-width 8
+UNIT_PASS = $(SWIFT) test --skip-build --skip '$(ENGINE_SUITES)' --skip '$(TIMED_SUITES)' $(LATER_SUITES) --experimental-maximum-parallelization-width 8
 test: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(call LINK_PROGRAMS)
 	$(MAKE) --no-print-directory docs-test
 	$(MAKE) --no-print-directory layering-test
+	$(SWIFT) test --skip-build --filter '$(ENGINE_SUITES)'
 	$(SWIFT) test --skip-build --filter '$(TIMED_SUITES)'
 	scripts/unit-pass.sh $(UNIT_PASS)
 	$(SWIFT) test --skip-build --filter RunCardTests --filter RunSummaryTests --filter SchedulerServerTests --skip LargeFileTests
