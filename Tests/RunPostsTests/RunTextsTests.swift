@@ -132,6 +132,7 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
 
     @Test func aTooLongCustomTemplate_isCutToFit() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try String(repeating: "{{distance}} ", count: 100).write(toFile: directory + "/x.mustache", atomically: true, encoding: .utf8)
         try (String(repeating: "#tag ", count: 40) + "{{title}}").write(toFile: directory + "/instagram.mustache", atomically: true, encoding: .utf8)
         let custom = RunTexts(templates: RunTemplates(directory: directory))
@@ -143,6 +144,7 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
 
     @Test func aCustomTemplate_fromTheDirectory_isUsed_andMissingOnesFallBack() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try "Ran {{distance}} at {{pace}}{{#hr_avg}} ♥ {{hr_avg}}{{/hr_avg}} — {{title}} & co".write(
             toFile: directory + "/x.mustache", atomically: true, encoding: .utf8)
         let custom = RunTexts(templates: try RunTemplates.resolve(option: directory, environment: [:]))
@@ -152,6 +154,7 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
 
     @Test func theTemplatesDirectory_comesFromTheOption_theVariable_XDG_thenEtc() throws {
         let one = try temporaryDirectory(), two = try temporaryDirectory(), config = try temporaryDirectory()
+        defer { for directory in [one, two, config] { try? FileManager.default.removeItem(atPath: directory) } }
         try FileManager.default.createDirectory(atPath: config + "/schedulerd/templates", withIntermediateDirectories: true)
         #expect(try RunTemplates.resolve(option: one, environment: ["SCHEDCTL_TEMPLATES": two]).directory == one)
         #expect(try RunTemplates.resolve(option: nil, environment: ["SCHEDCTL_TEMPLATES": two, "XDG_CONFIG_HOME": config]).directory == two)
@@ -165,6 +168,7 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
 
     @Test func aBrokenTemplate_isNamedInTheError_withTheProblem() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try "{{title}}\n{{#hr_avg}}HR {{hr_avg}}{{/hr_max}}\n".write(toFile: directory + "/linkedin.mustache", atomically: true, encoding: .utf8)
         try "{{title}}\n\n{{#hr_avg}}HR {{hr_avg}}\n".write(toFile: directory + "/facebook.mustache", atomically: true, encoding: .utf8)
         try "{{title".write(toFile: directory + "/instagram.mustache", atomically: true, encoding: .utf8)
@@ -186,6 +190,7 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
     /// dotted names of known keys still work, and a template written with Windows line endings gives `\n` lines.
     @Test func anUnknownKey_isRefusedNamingTheKeys_andCRLFLinesAreRead() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try "{{title}}\r\n{{#hr_avg}}HR {{hr_avg}}{{/hr_avg}} {{ nonexistent }}".write(toFile: directory + "/x.mustache", atomically: true, encoding: .utf8)
         try "{{title}}\r\n{{^hr_max}}no max{{/hr_max}}{{! a comment }}\r\n{{{distance}}} {{&pace}}".write(
             toFile: directory + "/linkedin.mustache", atomically: true, encoding: .utf8)
@@ -212,6 +217,7 @@ func sampleSummary(title: String = "Sunday Morning Run", full: Bool = true) -> R
     }
 }
 
+/// A fresh directory; the test removes it when it ends.
 func temporaryDirectory() throws -> String {
     let path = NSTemporaryDirectory() + "runposts-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 25, item 6: a PNG for an Instagram Graph account is converted to JPEG on every path that sets a post's
 /// media or accounts, as `schedule` converts it, instead of being refused by `edit` or a draft's scheduling.
-@Suite struct InstagramConversionTests {
+@Suite final class InstagramConversionTests {
     /// 2030-01-01T00:00:00Z.
     static let now = Date(timeIntervalSince1970: 1_893_456_000)
     let store: SQLiteStore
@@ -20,6 +20,9 @@ import Testing
         store = try SQLiteStore.inMemory()
         service = .withXAndInstagramRules(store: store, library: library, now: Self.now)
     }
+
+    /// The state directory made for each test is removed with it (a class, so that it can).
+    deinit { try? FileManager.default.removeItem(atPath: (library.directory as NSString).deletingLastPathComponent) }
 
     func upload(_ fixture: String) throws -> MediaReference {
         MediaReference(id: try library.store(try MediaSweepTests.fixture(fixture)).sha256, alt: "The track", name: "photos/\(fixture)")

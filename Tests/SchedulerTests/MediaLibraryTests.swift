@@ -6,8 +6,11 @@ import Testing
 
 /// Issue 16, bug 4: the daemon kept (and later published) a JPEG cut short after its header; a file is decoded whole
 /// before it is kept, and a damaged one is refused with what is wrong, nothing written.
-@Suite struct MediaLibraryTests {
+@Suite final class MediaLibraryTests {
     let library = MediaLibrary(stateDirectory: NSTemporaryDirectory() + "media-library-\(UUID().uuidString)")
+
+    /// The state directory made for each test is removed with it (a class, so that it can).
+    deinit { try? FileManager.default.removeItem(atPath: (library.directory as NSString).deletingLastPathComponent) }
 
     @Test(arguments: [("run-4x5.jpg", "Premature end of JPEG file"), ("square-ish.png", "cut short")])
     func aFileCutShort_isRefused_namingTheDamage_andNothingIsStored(_ name: String, _ damage: String) throws {

@@ -12,7 +12,7 @@ import Testing
 
 /// Issue 16, bug 5: files copied into `media/` for a dry run or a refused schedule stayed for good. The sweep removes
 /// the files no post names an hour after they were last uploaded or attached, and keeps every file a post names.
-@Suite struct MediaSweepTests {
+@Suite final class MediaSweepTests {
     /// 2030-01-01T00:00:00Z.
     static let start = Date(timeIntervalSince1970: 1_893_456_000)
 
@@ -42,6 +42,9 @@ import Testing
         service = PostService(store: store, connectors: ConnectorRegistry([x]), wake: WakeSignal(), defaultZone: TimeZone(identifier: "UTC")!,
                               defaultLatenessSeconds: 3_600, media: library, now: { clock.now })
     }
+
+    /// The state directory made for each test is removed with it (a class, so that it can).
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     static func fixture(_ name: String) throws -> [UInt8] {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

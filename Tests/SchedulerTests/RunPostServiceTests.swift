@@ -11,7 +11,7 @@ import Testing
 
 /// `POST /v1/runs` through its service: each account's text by its network, the picture drawn and stored (a JPEG when an
 /// Instagram Graph account is a target), the splits as an X thread, and a summary that cannot be drawn refused.
-@Suite struct RunPostServiceTests {
+@Suite final class RunPostServiceTests {
     /// 2030-01-01T00:00:00Z.
     static let now = Date(timeIntervalSince1970: 1_893_456_000)
     let store: SQLiteStore
@@ -22,6 +22,9 @@ import Testing
         store = try SQLiteStore.inMemory()
         runs = RunPostService(posts: .withXAndInstagramRules(store: store, library: library, now: Self.now))
     }
+
+    /// The state directory made for each test is removed with it (a class, so that it can).
+    deinit { try? FileManager.default.removeItem(atPath: (library.directory as NSString).deletingLastPathComponent) }
 
     /// Three kilometres at 5:00 in Paris on a Sunday morning.
     static func summary() -> RunSummary {
