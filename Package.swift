@@ -266,8 +266,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver", "FITTestSupport", "HeldWriteLock",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "SchedulerCore", "HTTPClient", "Sandbox", "SandboxContract", "PostgresTestCluster", "TestHTTPReceiver", "TestSpawning", "FITTestSupport",
+                "HeldWriteLock", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
         ),

@@ -18,10 +18,10 @@ package struct SpawnError: Error, CustomStringConvertible {
 }
 
 /// Starts `arguments[0]` (an absolute path) with `arguments`, stdin, stdout and stderr on the given descriptors
-/// (/dev/null when nil), in `/`, with default signal handling; `newSession` puts it
+/// (/dev/null when nil), in `directory` (`/` unless given), with default signal handling; `newSession` puts it
 /// in a session of its own, away from the terminal's Ctrl-C. Returns its pid, to wait for with `exitStatus`.
 package func spawn(_ arguments: [String], environment: [String: String], stdin: Int32? = nil, stdout: Int32? = nil,
-                   stderr: Int32? = nil, newSession: Bool = false) throws -> pid_t {
+                   stderr: Int32? = nil, directory: String = "/", newSession: Bool = false) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -33,8 +33,12 @@ package func spawn(_ arguments: [String], environment: [String: String], stdin: 
         }
     }
     closeTheRest(&actions)
-    // Somewhere every user may enter: as root, the test's own directory may be closed to the postgres user.
-    if let addchdir = GNU.addchdir { _ = addchdir(&actions, "/") }
+    // By default somewhere every user may enter: as root, the test's own directory may be closed to the postgres user.
+    if let addchdir = GNU.addchdir {
+        _ = addchdir(&actions, directory)
+    } else if directory != "/" {
+        throw SpawnError("could not start \(arguments[0]) in \(directory): this C library has no posix_spawn_file_actions_addchdir_np")
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

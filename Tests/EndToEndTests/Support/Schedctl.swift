@@ -1,5 +1,6 @@
 import Foundation
 import SchedulerCore
+import TestSpawning
 
 /// Runs `schedctl` as a person or a script would and captures what it printed.
 struct SchedctlRun {
@@ -24,25 +25,13 @@ enum Schedctl {
         return try capture(Products.path("schedctl"), arguments, environment: environment, stdin: stdin)
     }
 
-    /// Runs `executable` with exactly `environment`, in `directory` (else the test's own), and waits for what it printed.
+    /// Runs `executable` with exactly `environment`, in `directory` (else the test's own), and waits for what it printed
+    /// (TestSpawning's `runToEnd`: waited for with waitpid, never with Foundation's spinning `waitUntilExit`).
     static func capture(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil,
                         directory: String? = nil) throws -> SchedctlRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return SchedctlRun(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                           stderr: String(decoding: stderrData, as: UTF8.self))
+        let run = try runToEnd([executable] + arguments, environment: environment, stdin: Data((stdin ?? "").utf8),
+                               directory: directory ?? FileManager.default.currentDirectoryPath)
+        return SchedctlRun(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
+                           stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 }
