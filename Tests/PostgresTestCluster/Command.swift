@@ -48,15 +48,13 @@ func runCommand(_ executable: String, _ arguments: [String], environment: [Strin
     }
     async let out = readToEnd(stdout.read)
     async let err = readToEnd(stderr.read)
-    let status = await exitStatus(of: pid)
+    let (status, signaled) = decodeWaitStatus(await exitStatus(of: pid))
     watchdog.cancel()
     let (stdoutData, stderrData) = await (out, err)
 
-    // The wait status, decoded as <sys/wait.h> does: the low 7 bits are the signal, the next 8 the exit code.
-    let signal = status & 0x7F
     return CommandOutput(
         commandLine: ([executable] + arguments).map(shellQuoted).joined(separator: " "),
-        status: signal == 0 ? (status >> 8) & 0xFF : signal, signaled: signal != 0, timedOut: timedOut.isSet,
+        status: status, signaled: signaled, timedOut: timedOut.isSet,
         stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self)
     )
 }

@@ -32,10 +32,8 @@ package func runToEnd(_ arguments: [String], environment: [String: String], stdi
     close(input.write)
     let (stdout, stderr) = drain(output.read, errors.read)
     close(output.read); close(errors.read)
-    let status = waitBlocking(pid)
-    // The wait status, decoded as <sys/wait.h> does: the low 7 bits are the signal, the next 8 the exit code.
-    let signal = status & 0x7F
-    return FinishedRun(status: signal == 0 ? (status >> 8) & 0xFF : signal, signaled: signal != 0, stdout: stdout, stderr: stderr)
+    let (status, signaled) = decodeWaitStatus(waitBlocking(pid))
+    return FinishedRun(status: status, signaled: signaled, stdout: stdout, stderr: stderr)
 }
 
 private func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {

@@ -75,6 +75,13 @@ package func exitStatus(of pid: pid_t) async -> Int32 {
     }
 }
 
+/// A wait status decoded as <sys/wait.h> does: the low 7 bits are the signal, the next 8 the exit code. `status` is
+/// the exit code, or the signal's number when `signaled` (as Foundation's `terminationStatus` says it).
+package func decodeWaitStatus(_ wait: Int32) -> (status: Int32, signaled: Bool) {
+    let signal = wait & 0x7F
+    return (signal == 0 ? (wait >> 8) & 0xFF : signal, signal != 0)
+}
+
 /// waitpid, again when a signal interrupts it; for the atexit handler, where no task may run.
 package func waitBlocking(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
