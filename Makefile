@@ -74,10 +74,11 @@ BUILD_TESTS_UNLESS_BUILT = $(if $(TESTS_BUILT),,$(SWIFT) build --build-tests $(B
 ## expressions over the tests' names; the unit pass skips both.
 ENGINE_SUITES := SchedulerTests\.(WakeSignal|Engine|UnreachableEngine|EngineRecovery|EngineSettling|EngineClaimAhead|EngineParts|RunMap)Tests
 TIMED_SUITES := SchedulerTests\.(EngineKeyed|EngineNetworkPause|EngineMetrics|HookDelivery|IdlePages)Tests
-## The suites of later passes, which the unit pass skips. The unit pass runs at most 8 tests at a time: unbounded, its
-## 1,250 tests all start at once on 2 threads, which takes no less time (72 s either way, measured side by side) and
-## left tests with 10 to 20 s deadlines missing them; it is watched for a hang by scripts/unit-pass.sh.
+## The suites of later passes, which the unit pass skips.
 LATER_SUITES := --skip EndToEndTests --skip LargeFileTests --skip RunCardTests --skip RunSummaryTests --skip SchedulerServerTests
+## The unit pass runs at most 8 tests at a time: unbounded, its 1,250 tests all start at once on 2 threads, which takes
+## no less time (72 s either way, measured side by side) and left tests with 10 to 20 s deadlines missing them. It is
+## watched for a hang by scripts/unit-pass.sh.
 UNIT_PASS = $(SWIFT) test --skip-build --skip '$(ENGINE_SUITES)' --skip '$(TIMED_SUITES)' $(LATER_SUITES) --experimental-maximum-parallelization-width 8
 test: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The unit pass of `make test`, watched: run as given ("$@", a `swift test` command line); if it is still running
-# after UNIT_PASS_LIMIT seconds (it takes about 90), it hung. Then the tests that started and never ended are
+# after UNIT_PASS_LIMIT seconds (it takes about 60 in a quiet fresh clone), it hung. Then the tests that started and never ended are
 # named, the test process is ended, and the pass runs once more. Only a hang is retried; a failure fails.
 #
 # Why a watch at all: the pass was seen hung twice in about twenty runs (issue 49). One cause is fixed (a test

@@ -1,6 +1,6 @@
 import Foundation
-import TestSpawning
 import Synchronization
+import TestSpawning
 
 /// Stops the clusters still running when the test process ends, and removes their directories, so a test
 /// run never leaves a server behind in /tmp.

@@ -29,7 +29,7 @@ enum Schedctl {
     /// (TestSpawning's `runToEnd`: waited for with waitpid, never with Foundation's spinning `waitUntilExit`).
     static func capture(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil,
                         directory: String? = nil) throws -> SchedctlRun {
-        let run = try runToEnd([executable] + arguments, environment: environment, stdin: Data((stdin ?? "").utf8),
+        let run = try runToEnd([executable] + arguments, environment: environment, stdin: stdin.map { Data($0.utf8) },
                                directory: directory ?? FileManager.default.currentDirectoryPath)
         return SchedctlRun(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self),
                            stderr: String(decoding: run.stderr, as: UTF8.self))
